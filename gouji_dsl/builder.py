@@ -1,0 +1,208 @@
+"""Stage 2: parsed files -> rule model, with inheritance resolved.
+
+A variant's lineage is itself and its ancestors. Every rule is taken from
+the nearest file in the lineage that states it; tables are replaced whole.
+Errors in one file's structure (unknown section, unknown or duplicate key)
+are reported where they were written; values are converted by the type in
+the model's field metadata.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from . import model as m
+from . import nodes as n
+from .diagnostics import Pos, Reporter, RuleErrors, did_you_mean, one_of
+from .loader import Workspace
+from .types import INVALID, Context, RowT
+
+MAX_LINEAGE = 32
+
+
+@dataclass(frozen=True)
+class Written:
+    """One rule as written: the entry and the variant whose file holds it."""
+
+    entry: n.Entry
+    variant: str
+
+
+def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]:
+    """The variant and its ancestors, nearest first. Reports missing parents and cycles."""
+    chain: list[tuple[str, n.File]] = []
+    seen: dict[str, n.Header] = {}
+    current = name
+    while True:
+        file = ws.parse_variant(current)
+        header = file.header
+        if header.name.id != current:
+            rep.error(header.name.pos, f"this file is named '{current}' but its header says '{header.name.id}'",
+                      hint=f"write: variant {current} ... (the header name must match the file name)")
+        chain.append((current, file))
+        seen[current] = header
+        parent = header.parent
+        if parent is None:
+            return chain
+        if parent.id in seen:
+            cycle = " -> ".join([c for c, _ in chain] + [parent.id])
+            rep.error(parent.pos, f"inheritance cycle: {cycle}")
+            return chain
+        if ws.path_of(parent.id) is None:
+            rep.error(parent.pos, f"unknown parent variant '{parent.id}'",
+                      did_you_mean(parent.id, ws.names()) or f"known variants: {one_of(ws.names())}")
+            return chain
+        if len(chain) >= MAX_LINEAGE:
+            rep.error(parent.pos, f"inheritance deeper than {MAX_LINEAGE} variants")
+            return chain
+        current = parent.id
+
+
+def _field_names(cls: type[m.Section]) -> dict[str, dataclasses.Field]:
+    return {f.name: f for f in dataclasses.fields(cls)}
+
+
+def _canonical_key(cls: type[m.Section], key: str) -> str | None:
+    fields = _field_names(cls)
+    if key in fields:
+        return key
+    for f in fields.values():
+        if f.metadata.get("zh") == key:
+            return f.name
+    return None
+
+
+def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], Written]:
+    """The rules one file states, keyed by (section, field). Reports structure errors."""
+    out: dict[tuple[str, str], Written] = {}
+    section_pos: dict[str, Pos] = {}
+    for section in file.sections:
+        name = m.SECTION_ALIASES.get(section.name.id, section.name.id)
+        cls = m.SECTION_BY_NAME.get(name)
+        if cls is None:
+            rep.error(section.name.pos, f"unknown section [{section.name.id}]: expected one of {one_of(m.SECTION_BY_NAME)}",
+                      did_you_mean(section.name.id, list(m.SECTION_BY_NAME) + list(m.SECTION_ALIASES)))
+            continue
+        if name in section_pos:
+            rep.error(section.name.pos, f"section [{name}] appears twice in this file",
+                      hint="put all its rules under one header", notes=[(section_pos[name], "first here")])
+        section_pos.setdefault(name, section.name.pos)
+        fields = _field_names(cls)
+        for entry in section.entries:
+            key = _canonical_key(cls, entry.key.id)
+            if key is None:
+                rep.error(entry.key.pos, f"unknown rule '{entry.key.id}' in section [{name}]: expected one of {one_of(fields)}",
+                          did_you_mean(entry.key.id, list(fields) + [f.metadata["zh"] for f in fields.values()]))
+                continue
+            vtype = fields[key].metadata["type"]
+            is_table = isinstance(vtype, RowT)
+            if is_table and isinstance(entry, n.Setting):
+                rep.error(entry.value.pos, f"'{key}' is a table: write '{key} =' and then rows, one per line",
+                          hint=f"the columns are: | {' | '.join(vtype.columns)} |")
+                continue
+            if not is_table and isinstance(entry, n.Table):
+                rep.error(entry.key.pos, f"'{key}' takes a single value, not a table", hint=f"write: {key} = <{vtype.expected()}>")
+                continue
+            if (name, key) in out:
+                rep.error(entry.key.pos, f"rule '{key}' is set twice in section [{name}]",
+                          notes=[(out[(name, key)].entry.key.pos, "first set here")])
+                continue
+            out[(name, key)] = Written(entry, variant)
+    return out
+
+
+def build(ws: Workspace, name: str) -> m.Variant:
+    """Resolve, merge and convert one variant. Raises RuleErrors with every error found."""
+    rep = Reporter()
+    chain = lineage(ws, name, rep)
+    merged: dict[tuple[str, str], Written] = {}
+    per_file: dict[str, dict] = {}
+    for variant, file in reversed(chain):  # root first, so nearer files override
+        stated = collect(file, variant, rep)
+        per_file[variant] = stated
+        merged.update(stated)
+
+    ctx = Context(rep)
+    self_file = chain[0][1]
+
+    def convert(section: str, key: str):
+        written = merged.get((section, key))
+        if written is None:
+            return None
+        cls = m.SECTION_BY_NAME[section]
+        vtype = _field_names(cls)[key].metadata["type"]
+        if isinstance(written.entry, n.Table):
+            return vtype.convert_table(written.entry, ctx)
+        return vtype.convert(written.entry.value, ctx)
+
+    game = convert("about", "game") or "gouji"
+    shape = convert("plays", "shape") if ("plays", "shape") in merged else None
+    if game is INVALID:
+        game = "gouji"
+
+    # Sections that do not apply to this game, reported where they are written.
+    for variant, stated in per_file.items():
+        reported = set()
+        for (section, _key), written in stated.items():
+            cls = m.SECTION_BY_NAME[section]
+            if section in reported or m.applicable(cls, game, shape if shape is not INVALID else None):
+                continue
+            reported.add(section)
+            why = f"game '{game}'" if game not in cls.GAMES else "plays whose shape is not 'patterns'"
+            rep.error(written.entry.key.pos, f"section [{section}] does not apply to {why}",
+                      hint="remove it, or change [about] game / [plays] shape")
+
+    sections: dict[str, m.Section] = {}
+    origins: dict[str, m.Origin] = {}
+    missing: dict[str, list[str]] = {}
+    for cls in m.SECTIONS:
+        if not m.applicable(cls, game, shape if shape is not INVALID else None):
+            continue
+        values = {}
+        for f in dataclasses.fields(cls):
+            written = merged.get((cls.NAME, f.name))
+            if written is None:
+                if f.metadata["required"]:
+                    missing.setdefault(cls.NAME, []).append(f.name)
+                continue
+            value = convert(cls.NAME, f.name)
+            if value is INVALID:
+                continue
+            values[f.name] = value
+            entry = written.entry
+            origins[f"{cls.NAME}.{f.name}"] = m.Origin(entry.key.pos, written.variant, tuple(c.text for c in entry.cites))
+            if isinstance(entry, n.Table):
+                for i, row in enumerate(entry.rows):
+                    origins[f"{cls.NAME}.{f.name}[{i}]"] = m.Origin(row.pos, written.variant, tuple(c.text for c in row.cites))
+        sections[cls.NAME] = cls(**values)
+
+    abstract = self_file.header.abstract
+    if missing and not abstract and not rep.failed:
+        parts = [f"[{sec}] {', '.join(keys)}" for sec, keys in missing.items()]
+        rep.error(self_file.header.name.pos, f"variant '{name}' leaves rules unset: {'; '.join(parts)}",
+                  hint="state them in this file or in a parent, or mark the variant 'abstract'")
+    rep.raise_if_failed()
+    origins["variant"] = m.Origin(self_file.header.pos, name, tuple(c.text for c in self_file.header.cites))
+    return m.Variant(
+        name=name,
+        parent=self_file.header.parent.id if self_file.header.parent else None,
+        abstract=abstract,
+        file=ws.display(ws.path_of(name)),
+        lineage=tuple(v for v, _ in chain),
+        sections=sections,
+        origins=origins,
+        citations=tuple(_all_cites(chain)),
+    )
+
+
+def _all_cites(chain: list[tuple[str, n.File]]) -> list[n.Cite]:
+    cites: list[n.Cite] = []
+    for _variant, file in chain:
+        cites.extend(file.header.cites)
+        for section in file.sections:
+            for entry in section.entries:
+                cites.extend(entry.cites)
+                if isinstance(entry, n.Table):
+                    for row in entry.rows:
+                        cites.extend(row.cites)
+    return cites

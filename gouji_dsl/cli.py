@@ -1,0 +1,161 @@
+"""The `gouji` command.
+
+Exit status: 0 success; 1 errors in rule files (or files that need
+formatting, with --check); 2 usage errors (unknown variant, missing file,
+bad flag); 3 an internal error, a bug in gouji-dsl.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import InternalError, RuleErrors, UsageError
+from .files import write_atomic
+from .fmt import format_file
+from .loader import EXTENSION, Workspace
+from .parser import decode, parse_text
+from .phases import Compilation, check_variants
+from .show import to_json_text, to_text
+
+EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's usage errors exit 2, as ours do
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"gouji: error: {message}\n")
+
+
+def _report(ws: Workspace, diagnostics) -> None:
+    for diag in diagnostics:
+        print(diag.render(ws.sources), file=sys.stderr)
+    errors = sum(1 for d in diagnostics if d.severity == "error")
+    if errors:
+        print(f"gouji: {errors} error(s)", file=sys.stderr)
+
+
+def _names(ws: Workspace, args: list[str], diagnostics: list) -> list[str]:
+    if not args:
+        return ws.names()
+    names = []
+    for arg in args:
+        try:
+            names.append(ws.resolve_argument(arg))
+        except RuleErrors as errors:
+            diagnostics.extend(errors.diagnostics)
+    return names
+
+
+def cmd_check(args, ws: Workspace) -> int:
+    diagnostics: list = []
+    names = _names(ws, args.targets, diagnostics)
+    good, found = check_variants(ws, names)
+    diagnostics.extend(found)
+    _report(ws, diagnostics)
+    if diagnostics:
+        return EXIT_RULES
+    print(f"gouji: {len(good)} variant(s) checked, no errors: {', '.join(good)}")
+    return EXIT_OK
+
+
+def cmd_show(args, ws: Workspace) -> int:
+    diagnostics: list = []
+    names = _names(ws, [args.variant], diagnostics)
+    if diagnostics:
+        _report(ws, diagnostics)
+        return EXIT_RULES
+    try:
+        variant = Compilation(ws, names[0]).checked
+    except RuleErrors as errors:
+        _report(ws, errors.diagnostics)
+        return EXIT_RULES
+    sys.stdout.write(to_json_text(variant) if args.json else to_text(variant))
+    return EXIT_OK
+
+
+def cmd_fmt(args, ws: Workspace) -> int:
+    paths = [Path(p) for p in args.files] or sorted(ws.directory.glob(f"*{EXTENSION}"))
+    diagnostics = []
+    changed = []
+    for path in paths:
+        if not path.is_file():
+            raise UsageError(f"no such rule file: {path}")
+        display = ws.display(path)
+        try:
+            text = decode(path.read_bytes(), display)
+            ws.sources.add(display, text)
+            formatted = format_file(parse_text(text, display), text)
+        except RuleErrors as errors:
+            diagnostics.extend(errors.diagnostics)
+            continue
+        if formatted != text.replace("\r\n", "\n"):
+            changed.append(display)
+            if not args.check:
+                write_atomic(path, formatted)
+    _report(ws, diagnostics)
+    verb = "would reformat" if args.check else "reformatted"
+    for name in changed:
+        print(f"{verb} {name}")
+    if diagnostics:
+        return EXIT_RULES
+    if args.check and changed:
+        return EXIT_RULES
+    if not changed:
+        print(f"gouji: {len(paths)} file(s) already formatted")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gouji", description="Gouji rule language: check, show and format variant rule files.")
+    parser.add_argument("--version", action="version", version=f"gouji-dsl {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("check", help="parse and validate variants (all by default)")
+    p.add_argument("targets", nargs="*", metavar="VARIANT|FILE")
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("show", help="print a variant's rules after inheritance")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
+    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("--check", action="store_true", help="report files that need formatting; write nothing")
+    p.set_defaults(run=cmd_fmt)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    ws = Workspace()
+    try:
+        return args.run(args, ws)
+    except UsageError as exc:
+        print(f"gouji: error: {exc.message}", file=sys.stderr)
+        if exc.hint:
+            print(f"  hint: {exc.hint}", file=sys.stderr)
+        return EXIT_USAGE
+    except RuleErrors as errors:
+        _report(ws, errors.diagnostics)
+        return EXIT_RULES
+    except KeyboardInterrupt:
+        return 130
+    except (InternalError, Exception) as exc:  # noqa: BLE001 - the last line of defence
+        print("gouji: INTERNAL ERROR (a bug in gouji-dsl, not in your rule file): "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        if os.environ.get("GOUJI_DEBUG"):
+            traceback.print_exc()
+        else:
+            print("  set GOUJI_DEBUG=1 to see the traceback, and please report it", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,156 @@
+"""Diagnostics: one located message type for every error a rule file can have.
+
+A `Diagnostic` carries the file, line and column of the culprit, renders the
+source line with a caret under it, and may add a hint ("did you mean ...?").
+Stages collect diagnostics in a `Reporter` and raise `RuleErrors` once, so a
+run reports every error together. `InternalError` is kept apart: it means a
+bug in gouji-dsl, never a mistake in the rule file.
+"""
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A position in a source file (1-based line and column)."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+NO_POS = Pos("<builtin>", 0, 0)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    pos: Pos
+    message: str
+    hint: str | None = None
+    # Extra located notes, e.g. "first defined here".
+    notes: tuple[tuple[Pos, str], ...] = ()
+    severity: str = "error"
+    # Width of the caret underline, in characters of the source line.
+    span: int = 1
+
+    def render(self, sources: "SourceCache | None" = None) -> str:
+        lines = [f"{self.pos}: {self.severity}: {self.message}"]
+        lines.extend(_excerpt(self.pos, self.span, sources))
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        for pos, text in self.notes:
+            lines.append(f"{pos}: note: {text}")
+            lines.extend(_excerpt(pos, 1, sources))
+        return "\n".join(lines)
+
+    def key(self) -> tuple:
+        return (self.pos.file, self.pos.line, self.pos.col, self.message)
+
+
+def _display_width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _excerpt(pos: Pos, span: int, sources: "SourceCache | None") -> list[str]:
+    if sources is None or pos.line <= 0:
+        return []
+    text = sources.line(pos.file, pos.line)
+    if text is None:
+        return []
+    text = text.expandtabs(1).rstrip("\r\n")
+    shown = "".join(ch if ch.isprintable() else "?" for ch in text)
+    prefix = shown[: max(pos.col - 1, 0)]
+    under = shown[max(pos.col - 1, 0): max(pos.col - 1, 0) + max(span, 1)]
+    caret = " " * _display_width(prefix) + "^" * max(_display_width(under), 1)
+    return [f"    {shown}", f"    {caret}"]
+
+
+class SourceCache:
+    """Source text of every file read in a run, for rendering excerpts."""
+
+    def __init__(self) -> None:
+        self._lines: dict[str, list[str]] = {}
+
+    def add(self, file: str, text: str) -> None:
+        self._lines[file] = text.splitlines()
+
+    def line(self, file: str, number: int) -> str | None:
+        lines = self._lines.get(file)
+        if lines is None or not 1 <= number <= len(lines):
+            return None
+        return lines[number - 1]
+
+
+class RuleErrors(Exception):
+    """Raised once a stage has found errors in the rule files."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]):
+        super().__init__(f"{len(diagnostics)} error(s)")
+        self.diagnostics = list(diagnostics)
+
+
+class UsageError(Exception):
+    """A command was called wrongly (unknown variant, missing file, bad flag)."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class InternalError(Exception):
+    """A bug in gouji-dsl itself, never the rule author's fault."""
+
+
+@dataclass
+class Reporter:
+    """Collects diagnostics during a stage."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    _seen: set = field(default_factory=set)
+
+    def error(self, pos: Pos, message: str, hint: str | None = None,
+              notes: Iterable[tuple[Pos, str]] = (), span: int = 1) -> None:
+        diag = Diagnostic(pos, message, hint, tuple(notes), span=span)
+        self.add(diag)
+
+    def add(self, diag: Diagnostic) -> None:
+        if diag.key() in self._seen:
+            return
+        self._seen.add(diag.key())
+        self.diagnostics.append(diag)
+
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
+        for diag in diags:
+            self.add(diag)
+
+    @property
+    def failed(self) -> bool:
+        return any(d.severity == "error" for d in self.diagnostics)
+
+    def raise_if_failed(self) -> None:
+        if self.failed:
+            raise RuleErrors(sorted(self.diagnostics, key=lambda d: d.pos))
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A hint naming the closest known name, if one is close enough."""
+    choices = sorted(set(choices))
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return None
+
+
+def one_of(choices: Iterable[str]) -> str:
+    names = sorted(set(choices))
+    if len(names) > 12:
+        return ", ".join(names[:12]) + ", ..."
+    return ", ".join(names)

@@ -1,0 +1,154 @@
+"""`gouji fmt`: rule files in canonical form.
+
+Canonical form: English section and rule names (Chinese aliases replaced),
+one blank line between sections, citations aligned in one column, tables
+with aligned columns, values printed by `expr.unparse`. Comments stay where
+they were: a comment on its own line belongs to the statement below it, a
+trailing comment to the statement on its line. A single blank line between
+rules is kept. Formatting is idempotent and never changes the rule model.
+"""
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+
+from . import model as m
+from . import nodes as n
+from .expr import unparse
+
+CITE_COLUMN = 53  # citations start after this many characters
+
+
+def width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, to: int) -> str:
+    return text + " " * max(to - width(text), 0)
+
+
+def with_tail(text: str, cites: tuple[n.Cite, ...], comment: str | None, column: int = CITE_COLUMN) -> str:
+    tail = " ".join(c.text for c in cites)
+    line = text
+    if tail:
+        line = (pad(text, column) if width(text) < column else text + "  ") + tail
+    if comment:
+        line = f"{line}  {comment}"
+    return line
+
+
+def _canonical_section(name: str) -> str:
+    return m.SECTION_ALIASES.get(name, name)
+
+
+def _canonical_key(section: str, key: str) -> str:
+    cls = m.SECTION_BY_NAME.get(section)
+    if cls is None:
+        return key
+    for f in dataclasses.fields(cls):
+        if key == f.name or key == f.metadata.get("zh"):
+            return f.name
+    return key
+
+
+def _canonical_column(section: str, key: str, column: str) -> str:
+    cls = m.SECTION_BY_NAME.get(section)
+    if cls is None:
+        return column
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    vtype = fields[key].metadata["type"] if key in fields else None
+    aliases = getattr(vtype, "aliases", {})
+    columns = getattr(vtype, "columns", {})
+    return aliases.get(column, column) if column not in columns else column
+
+
+def render_table_rows(columns: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
+    widths = [max([width(columns[i])] + [width(r[i]) for r in rows if i < len(r)]) for i in range(len(columns))]
+    lines = [indent + "| " + " | ".join(pad(c, w) for c, w in zip(columns, widths)) + " |"]
+    for row in rows:
+        cells = [pad(c, widths[i]) if i < len(widths) else c for i, c in enumerate(row)]
+        lines.append(indent + "| " + " | ".join(cells) + " |")
+    return lines
+
+
+class _Comments:
+    """Assigns each comment to a statement line: leading or trailing."""
+
+    def __init__(self, file: n.File, text: str):
+        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        starts = sorted(self._statement_lines(file))
+        self.trailing: dict[int, str] = {}
+        self.leading: dict[int, list[str]] = {}
+        self.end: list[str] = []
+        for c in file.comments:
+            if c.trailing:
+                self.trailing[c.line] = c.text
+                continue
+            nxt = next((s for s in starts if s > c.line), None)
+            if nxt is None:
+                self.end.append(c.text)
+            else:
+                self.leading.setdefault(nxt, []).append(c.text)
+
+    @staticmethod
+    def _statement_lines(file: n.File):
+        yield file.header.pos.line
+        for section in file.sections:
+            yield section.pos.line
+            for entry in section.entries:
+                yield entry.pos.line
+                if isinstance(entry, n.Table):
+                    yield from (row.pos.line for row in entry.rows)
+                    yield from (col.pos.line for col in entry.columns[:1])
+
+    def blank_before(self, line: int) -> bool:
+        first = line - len(self.leading.get(line, []))
+        # Leading comments may be separated from each other; look above the first.
+        probe = first - 1
+        while probe >= 1 and self.lines[probe - 1].strip().startswith("#"):
+            probe -= 1
+        return probe >= 1 and not self.lines[probe - 1].strip()
+
+
+def format_file(file: n.File, text: str) -> str:
+    comments = _Comments(file, text)
+    out: list[str] = []
+
+    def lead(line: int, indent: str = "") -> None:
+        out.extend(indent + c for c in comments.leading.get(line, []))
+
+    header = file.header
+    lead(header.pos.line)
+    words = (["abstract"] if header.abstract else []) + ["variant", header.name.id]
+    if header.parent:
+        words += ["extends", header.parent.id]
+    out.append(with_tail(" ".join(words), header.cites, comments.trailing.get(header.pos.line)))
+
+    for section in file.sections:
+        name = _canonical_section(section.name.id)
+        out.append("")
+        lead(section.pos.line)
+        out.append(with_tail(f"[{name}]", (), comments.trailing.get(section.pos.line)))
+        for i, entry in enumerate(section.entries):
+            if i and comments.blank_before(entry.pos.line):
+                out.append("")
+            lead(entry.pos.line)
+            key = _canonical_key(name, entry.key.id)
+            if isinstance(entry, n.Setting):
+                out.append(with_tail(f"{key} = {unparse(entry.value)}", entry.cites, comments.trailing.get(entry.pos.line)))
+                continue
+            out.append(with_tail(f"{key} =", entry.cites, comments.trailing.get(entry.pos.line)))
+            columns = [_canonical_column(name, key, c.id) for c in entry.columns]
+            cells = [["" if c is None else unparse(c) for c in row.cells] for row in entry.rows]
+            rendered = render_table_rows(columns, cells)
+            header_line = entry.columns[0].pos.line if entry.columns else entry.pos.line
+            if header_line != entry.pos.line:
+                lead(header_line, "  ")
+            out.append(with_tail(rendered[0], (), comments.trailing.get(header_line), column=0))
+            for row, line in zip(entry.rows, rendered[1:]):
+                lead(row.pos.line, "  ")
+                out.append(with_tail(line, row.cites, comments.trailing.get(row.pos.line), column=0))
+    if comments.end:
+        out.append("")
+        out.extend(comments.end)
+    return "\n".join(out) + "\n"

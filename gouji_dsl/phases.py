@@ -1,0 +1,51 @@
+"""The compiler pipeline, one cached property per stage (like Vyper's phases).
+
+    parse (nodes.File per file in the lineage)
+      -> model (model.Variant, inheritance resolved, values typed)
+      -> checked (model.Variant that passed the semantic checks)
+
+Later stages (engines, rulebooks) hang further properties off the same
+object, so each stage runs once however many consumers ask for it.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+from . import model as m
+from .builder import build
+from .checks import run_checks
+from .diagnostics import RuleErrors
+from .loader import Workspace
+
+
+class Compilation:
+    def __init__(self, workspace: Workspace, name: str):
+        self.workspace = workspace
+        self.name = name
+
+    @cached_property
+    def model(self) -> m.Variant:
+        return build(self.workspace, self.name)
+
+    @cached_property
+    def checked(self) -> m.Variant:
+        variant = self.model
+        rep = run_checks(variant)
+        rep.raise_if_failed()
+        return variant
+
+
+def check_variants(ws: Workspace, names: list[str]) -> tuple[dict[str, m.Variant], list]:
+    """Check each variant; return the good models and every diagnostic, deduplicated."""
+    good: dict[str, m.Variant] = {}
+    diagnostics = []
+    seen = set()
+    for name in names:
+        try:
+            good[name] = Compilation(ws, name).checked
+        except RuleErrors as errors:
+            for diag in errors.diagnostics:
+                if diag.key() not in seen:
+                    seen.add(diag.key())
+                    diagnostics.append(diag)
+    return good, diagnostics
