@@ -111,9 +111,13 @@ def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], 
     return out
 
 
-def build(ws: Workspace, name: str) -> m.Variant:
-    """Resolve, merge and convert one variant. Raises RuleErrors with every error found."""
-    rep = Reporter()
+def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
+    """Resolve, merge and convert one variant, reporting errors to `rep`.
+
+    The model is built even when some rules are in error (those are left
+    unset), so the semantic checks can still report on the rest. A file
+    that does not parse raises RuleErrors at once.
+    """
     chain = lineage(ws, name, rep)
     merged: dict[tuple[str, str], Written] = {}
     per_file: dict[str, dict] = {}
@@ -180,8 +184,7 @@ def build(ws: Workspace, name: str) -> m.Variant:
     if missing and not abstract and not rep.failed:
         parts = [f"[{sec}] {', '.join(keys)}" for sec, keys in missing.items()]
         rep.error(self_file.header.name.pos, f"variant '{name}' leaves rules unset: {'; '.join(parts)}",
-                  hint="state them in this file or in a parent, or mark the variant 'abstract'")
-    rep.raise_if_failed()
+                  hint="extend a variant that states them (variant NAME extends gouji), state them here, or mark the variant 'abstract'")
     origins["variant"] = m.Origin(self_file.header.pos, name, tuple(c.text for c in self_file.header.cites))
     return m.Variant(
         name=name,

@@ -35,6 +35,15 @@ def at(v: m.Variant, path: str) -> Pos:
     return origin.pos
 
 
+def at_nearest(v: m.Variant, *paths: str) -> Pos:
+    """The position of whichever rule the variant itself wrote, else of the first one."""
+    for path in paths:
+        origin = v.origin(path)
+        if origin is not None and origin.variant == v.name:
+            return origin.pos
+    return at(v, paths[0])
+
+
 def _get(v: m.Variant, section: str, name: str):
     sec = v.sections.get(section)
     return None if sec is None else getattr(sec, name)
@@ -126,7 +135,7 @@ def deal(v: m.Variant, rep: Reporter) -> None:
     total = decks * CARDS_PER_DECK
     dealt = players * each
     if dealt != total:
-        pos = at(v, "table.cards_per_player")
+        pos = at_nearest(v, "table.cards_per_player", "table.decks", "table.players")
         if dealt > total:
             rep.error(pos, f"{players} players × {each} cards = {dealt}, but {decks} deck(s) hold only {total} cards")
         else:

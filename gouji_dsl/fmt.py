@@ -10,11 +10,13 @@ rules is kept. Formatting is idempotent and never changes the rule model.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import unicodedata
 
 from . import model as m
 from . import nodes as n
-from .expr import unparse
+from .expr import ExprT, _canonical, unparse
+from .types import CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, ListT, OptionalT, RangeT, RowT, VType
 
 CITE_COLUMN = 53  # citations start after this many characters
 
@@ -60,6 +62,39 @@ def _canonical_column(section: str, key: str, column: str) -> str:
     aliases = getattr(vtype, "aliases", {})
     columns = getattr(vtype, "columns", {})
     return aliases.get(column, column) if column not in columns else column
+
+
+def _field_type(section: str, key: str) -> VType | None:
+    cls = m.SECTION_BY_NAME.get(section)
+    if cls is None:
+        return None
+    for f in dataclasses.fields(cls):
+        if f.name == key:
+            return f.metadata["type"]
+    return None
+
+
+def canonical_value(vtype: VType | None, node: n.Expr) -> n.Expr:
+    """Chinese aliases and alternative spellings -> the canonical names."""
+    if isinstance(vtype, OptionalT):
+        if isinstance(node, n.Name) and node.id == "无":
+            return n.Name(node.pos, "none")
+        return canonical_value(vtype.inner, node)
+    if isinstance(node, n.Name):
+        if isinstance(vtype, EnumT) and node.id in vtype.aliases:
+            return n.Name(node.pos, vtype.aliases[node.id])
+        if isinstance(vtype, BoolT) and node.id in TRUE_WORDS:
+            return n.Name(node.pos, "yes" if TRUE_WORDS[node.id] else "no")
+        if isinstance(vtype, CardT) and node.id in CARD_ALIASES:
+            card = CARD_ALIASES[node.id]
+            return n.Int(node.pos, int(card)) if card.isdigit() else n.Name(node.pos, card)
+    if isinstance(vtype, ListT) and isinstance(node, n.List):
+        return n.List(node.pos, tuple(canonical_value(vtype.item, item) for item in node.items))
+    if isinstance(vtype, RangeT) and isinstance(node, n.Range):
+        return n.Range(node.pos, canonical_value(vtype.item, node.low), canonical_value(vtype.item, node.high))
+    if isinstance(vtype, ExprT):
+        return _canonical(node, vtype.aliases)
+    return node
 
 
 def render_table_rows(columns: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
@@ -135,11 +170,17 @@ def format_file(file: n.File, text: str) -> str:
             lead(entry.pos.line)
             key = _canonical_key(name, entry.key.id)
             if isinstance(entry, n.Setting):
-                out.append(with_tail(f"{key} = {unparse(entry.value)}", entry.cites, comments.trailing.get(entry.pos.line)))
+                value = canonical_value(_field_type(name, key), entry.value)
+                out.append(with_tail(f"{key} = {unparse(value)}", entry.cites, comments.trailing.get(entry.pos.line)))
                 continue
             out.append(with_tail(f"{key} =", entry.cites, comments.trailing.get(entry.pos.line)))
             columns = [_canonical_column(name, key, c.id) for c in entry.columns]
-            cells = [["" if c is None else unparse(c) for c in row.cells] for row in entry.rows]
+            table_type = _field_type(name, key)
+            column_types = [table_type.columns[c].metadata["type"] if isinstance(table_type, RowT) and c in table_type.columns
+                            else None for c in columns]
+            cells = [["" if c is None else unparse(canonical_value(t, c))
+                      for c, t in itertools.zip_longest(row.cells, column_types[:len(row.cells)])]
+                     for row in entry.rows]
             rendered = render_table_rows(columns, cells)
             header_line = entry.columns[0].pos.line if entry.columns else entry.pos.line
             if header_line != entry.pos.line:

@@ -170,8 +170,14 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, name: str) -> Diagnostic
             col = tok.column
         else:
             got = repr(str(tok))
-        expected = sorted({_friendly(t) for t in exc.expected if not t.startswith("__ANON") or t == "__ANON_0"})
-        message = f"unexpected {got}; expected {_join(expected)}"
+        if "VARIANT" in exc.expected:
+            message = f"unexpected {got}; expected 'abstract' or 'variant'"
+        elif "_NL" in exc.expected and tok.type not in ("_NL", "$END"):
+            # A complete statement followed by more: the common case is two values.
+            message = f"unexpected {got}; expected end of line"
+        else:
+            expected = sorted({_friendly(t) for t in exc.expected if not t.startswith("__ANON") or t == "__ANON_0"})
+            message = f"unexpected {got}; expected {_join(expected)}"
         hint = _syntax_hint(tok, exc.expected, lines, line)
         return Diagnostic(Pos(name, line, col), message, hint, span=max(len(str(tok)) if tok.type not in ("_NL", "$END") else 1, 1))
     if isinstance(exc, UnexpectedEOF):
@@ -187,6 +193,8 @@ def _syntax_hint(tok: Token, expected: set[str], lines: list[str], line: int) ->
         return "settings belong to a section: put a header such as [table] above them"
     if "EQUAL" in expected:
         return "a setting is written: key = value"
+    if "_NL" in expected and tok.type not in ("_NL", "$END"):
+        return "one value per rule: write a list in brackets, [a, b], and start each rule on its own line"
     if "VBAR" in expected:
         return "a table row starts and ends with '|', e.g. | 10 | 5 |"
     return None

@@ -14,7 +14,7 @@ from functools import cached_property
 from . import model as m
 from .builder import build
 from .checks import run_checks
-from .diagnostics import RuleErrors
+from .diagnostics import Reporter, RuleErrors
 from .loader import Workspace
 
 
@@ -24,13 +24,24 @@ class Compilation:
         self.name = name
 
     @cached_property
+    def _built(self) -> tuple[m.Variant, Reporter]:
+        rep = Reporter()
+        return build(self.workspace, self.name, rep), rep
+
+    @cached_property
     def model(self) -> m.Variant:
-        return build(self.workspace, self.name)
+        """The rule model, inheritance resolved; raises if any rule is malformed."""
+        variant, rep = self._built
+        rep.raise_if_failed()
+        return variant
 
     @cached_property
     def checked(self) -> m.Variant:
-        variant = self.model
-        rep = run_checks(variant)
+        """The model after the semantic checks; raises with every error found."""
+        variant, built = self._built
+        rep = Reporter()
+        rep.extend(built.diagnostics)
+        rep.extend(run_checks(variant).diagnostics)
         rep.raise_if_failed()
         return variant
 

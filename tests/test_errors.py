@@ -1,0 +1,187 @@
+"""Table-driven error tests: a broken rule file -> its exact diagnostics.
+
+Each case is a rule file (named house.gouji, in a folder beside the real
+variants) and the first line of every diagnostic it must produce, in order.
+"""
+from __future__ import annotations
+
+import pytest
+
+from helpers import diagnostics_for
+
+Z = "variant house extends zaozhuang\n"
+
+CASES = [
+    # --- syntax ---------------------------------------------------------------
+    ("missing equals", Z + "[table]\ndecks 6\n",
+     ["house.gouji:3:7: error: unexpected '6'; expected '='"]),
+    ("rule outside a section", Z + "decks = 6\n",
+     ["house.gouji:2:1: error: unexpected 'decks'; expected '['"]),
+    ("no header", "[table]\ndecks = 6\n",
+     ["house.gouji:1:1: error: unexpected '['; expected 'abstract' or 'variant'"]),
+    ("two values", Z + "[table]\nplayers = 6 7\n",
+     ["house.gouji:3:13: error: unexpected '7'; expected end of line"]),
+    ("single quotes", Z + "[table]\ndirection = 'clockwise'\n",
+     ["house.gouji:3:13: error: unexpected character \"'\""]),
+    ("unterminated string", Z + '[about]\ntitle = "unterminated\n',
+     ["house.gouji:3:9: error: unexpected character '\"'"]),
+    ("number too large", Z + "[table]\ndecks = 99999999999\n",
+     ["house.gouji:3:9: error: number too large (11 digits; at most 9)"]),
+    ("deep nesting", Z + "[burning]\ncondition = " + "(" * 60 + "1" + ")" * 60 + "\n",
+     ["house.gouji:3:53: error: brackets nested more than 40 deep"]),
+    ("empty file", "",
+     ["house.gouji:1:1: error: unexpected end of file; expected 'abstract' or 'variant'"]),
+    ("not utf-8", Z.encode() + b'[about]\ntitle = "\xff\xfe"\n',
+     ["house.gouji:3:10: error: file is not valid UTF-8 (byte 0xff)"]),
+    ("binary junk", b"\x7fELF\x00\x01\x02variant",
+     ["house.gouji:1:1: error: file contains a NUL byte: this is not a rule file (binary data?)"]),
+    ("control character", Z + "[table]\ndecks = 6\x07\n",
+     ["house.gouji:3:10: error: control character U+0007 is not allowed in a rule file"]),
+    ("bad escape", Z + '[about]\ntitle = "a\\qb"\n',
+     ["house.gouji:3:11: error: unknown escape '\\q' in string"]),
+    ("header row with a value", Z + "[gouji]\nthresholds =\n  | rank | 5 |\n  | 10 | 5 |\n",
+     ["house.gouji:4:12: error: the first row of a table names its columns: each cell must be a plain name"]),
+    # --- names and structure ----------------------------------------------------------
+    ("unknown section", Z + "[tabel]\ndecks = 6\n",
+     ["house.gouji:2:2: error: unknown section [tabel]: expected one of about, burning, cards, chaos, end, flow, gouji, headless, info, open, patterns, plays, ..."]),
+    ("unknown rule", Z + "[table]\ndeks = 6\n",
+     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player, decks, direction, first_leader, opposites, players, teams"]),
+    ("unknown parent", "variant house extends zaozhuangg\n",
+     ["house.gouji:1:23: error: unknown parent variant 'zaozhuangg'"]),
+    ("inheritance cycle", "variant house extends house\n",
+     ["house.gouji:1:23: error: inheritance cycle: house -> house"]),
+    ("header name mismatch", "variant other extends zaozhuang\n",
+     ["house.gouji:1:9: error: this file is named 'house' but its header says 'other'"]),
+    ("rule set twice", Z + "[table]\ndecks = 6\ndecks = 4\n",
+     ["house.gouji:4:1: error: rule 'decks' is set twice in section [table]"]),
+    ("section twice", Z + "[table]\ndecks = 6\n[table]\nplayers = 6\n",
+     ["house.gouji:4:2: error: section [table] appears twice in this file"]),
+    ("table where a value belongs", Z + "[flow]\ndefer =\n  | a |\n  | 1 |\n",
+     ["house.gouji:3:1: error: 'defer' takes a single value, not a table"]),
+    ("value where a table belongs", Z + "[gouji]\nthresholds = 5\n",
+     ["house.gouji:3:14: error: 'thresholds' is a table: write 'thresholds =' and then rows, one per line"]),
+    ("unknown column", Z + "[gouji]\nthresholds =\n  | rank | at_least | extra |\n  | 10 | 5 | 1 |\n",
+     ["house.gouji:4:23: error: unknown column 'extra' in table 'thresholds': expected at_least, rank"]),
+    ("missing column", Z + "[gouji]\nthresholds =\n  | rank |\n  | 10 |\n",
+     ["house.gouji:3:1: error: table 'thresholds' lacks column(s) at_least"]),
+    ("row too short", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 |\n",
+     ["house.gouji:5:3: error: row has 1 cells but the table has 2 columns"]),
+    ("duplicate row", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 5 |\n  | 10 | 6 |\n",
+     ["house.gouji:6:3: error: duplicate row for 10 in table 'thresholds'"]),
+    ("section for another game", "variant house extends shuangkou\n[burning]\nallowed = yes\n",
+     ["house.gouji:3:1: error: section [burning] does not apply to game 'shuangkou'"]),
+    ("unset rules", "variant house\n[table]\ndecks = 6\n",
+     ["house.gouji:1:9: error: variant 'house' leaves rules unset: [about] game, title, title_en, region, sources; "
+      "[table] players, cards_per_player, teams, opposites, direction, first_leader; [cards] order, filler, jokers; "
+      "[plays] shape, compare, same_size; [gouji] thresholds, jokers_make_gouji, fillers_count; "
+      "[threes] threes_last, buy_three, buy_with, seller_min_threes, ask_three; "
+      "[flow] gouji_answer, defer, defer_to, pass_rule, lead_return_circles, going_out_gouji, take_over; "
+      "[chaos] starts_at, after_first_out_with_revolution, lead_return_circles, pass_keeps_right; "
+      "[burning] allowed, condition, teammates_may_burn, after_pass, priority, first_play_needs_joker, failure_leader, lift, counter_burn; "
+      "[headless] cause, scope, pass_loses_gouji; [open] method, counts, declare; "
+      "[revolution] allowed, condition, redeal_at, place, auto_open; [info] report_at, show_team_at, watch_after_out; "
+      "[end] ends_when, remaining_by_cards, sweep, places; "
+      "[tribute] enabled, order, luo, sweep_luo, dian, dian_max_level, dian_graduation, shao, men, returned, "
+      "mutual_dian_returned, return_limit, return_from_dealt, no_single_return; "
+      "[scoring] place_points, team_sum, sweep_multiplier, open_points, zero_sum; "
+      "[room] mode, min_games, leave_penalty, penalty_first_leaver_only"]),
+    # --- values -------------------------------------------------------------------------
+    ("not yes or no", Z + "[flow]\ndefer = maybe\n",
+     ["house.gouji:3:9: error: expected yes or no, found 'maybe'"]),
+    ("misspelt policy", Z + "[flow]\npass_rule = round_except_oposite\n",
+     ["house.gouji:3:13: error: unknown value 'round_except_oposite': expected one of round, round_except_opposite"]),
+    ("unknown rank in a table", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 5 |\n  | X | 4 |\n",
+     ["house.gouji:6:5: error: 'X' is not a card: expected a rank from 3 to 2 (3 4 5 6 7 8 9 10 J Q K A 2)"]),
+    ("number out of range", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 500 |\n",
+     ["house.gouji:5:10: error: 500 is out of range: expected a whole number from 1 to 100"]),
+    ("several errors at once", Z + "[table]\ncards_per_player = 36\n[flow]\ndefer = 1\n[burning]\npriority = teamfirst\n",
+     ["house.gouji:3:1: error: 6 players × 36 cards = 216 leaves 108 of 6 deck(s) × 54 = 324 cards undealt",
+      "house.gouji:5:9: error: expected yes or no, found the number 1",
+      "house.gouji:7:12: error: unknown value 'teamfirst': expected one of nearest, team_first"]),
+    ("repeated list item", Z + "[tribute]\norder = [dian, luo, dian]\n",
+     ["house.gouji:3:21: error: dian appears twice in this list"]),
+    # --- expressions --------------------------------------------------------------------
+    ("expression of the wrong type", Z + "[burning]\ncondition = sets(hand) - jokers(hand)\n",
+     ["house.gouji:3:13: error: this expression gives a number, but the setting needs yes/no (a condition)"]),
+    ("unknown variable", Z + "[burning]\ncondition = sets(hnd) - jokers(hand) <= 2\n",
+     ["house.gouji:3:18: error: unknown name 'hnd' (names available here: hand, rest)"]),
+    ("variable of another setting", Z + "[open]\ncounts = gouji(play) and level > 1\n",
+     ["house.gouji:3:26: error: unknown name 'level' (names available here: play)"]),
+    ("unknown function", Z + "[burning]\ncondition = set(hand) <= 2\n",
+     ["house.gouji:3:13: error: unknown function 'set': expected one of carry_rule, count, gouji, jokers, max, min, sets, size"]),
+    ("function not called", Z + "[open]\ncounts = gouji\n",
+     ["house.gouji:3:10: error: 'gouji' is a function: call it, e.g. gouji(hand)"]),
+    ("wrong arity", Z + "[open]\ncounts = size(play, 2) > 1\n",
+     ["house.gouji:3:10: error: size() takes 1 argument(s), not 2"]),
+    ("and on a number", Z + "[burning]\ncondition = sets(hand) <= 2 and 3\n",
+     ["house.gouji:3:13: error: 'and' joins conditions; found yes/no (a condition) and a number"]),
+    ("unknown card in a call", Z + "[revolution]\ncondition = count(hand, Z) == 0\n",
+     ["house.gouji:3:25: error: 'Z' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ)"]),
+    # --- semantic checks ------------------------------------------------------------------
+    ("card arithmetic", Z + "[table]\ndecks = 4\n",
+     ["house.gouji:3:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards"]),
+    ("seat that does not exist", Z + "[table]\nteams = [[1, 3, 7], [2, 4, 6]]\n",
+     ["house.gouji:3:1: error: teams name seat 7, but there are only seats 1..6"]),
+    ("opposites on one team", Z + "[table]\nopposites = [[1, 3], [2, 5], [4, 6]]\n",
+     ["house.gouji:3:1: error: seats 1 and 3 face each other, so they must be opponents (on different teams)"]),
+    ("jokers not on top", Z + "[cards]\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, SJ, 2, BJ]\n",
+     ["house.gouji:3:1: error: the jokers must be the highest cards of the order"]),
+    ("unreachable threshold", "variant house extends lianzhong\n[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 40 |\n",
+     ["house.gouji:5:3: error: no play can hold 40 cards of rank 10: 4 deck(s) give at most 32"]),
+    ("incomplete tribute table", Z + "[tribute]\ndian =\n  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | level |\n  | neither | both | 0 | 0 |\n",
+     ["house.gouji:3:1: error: the 点贡 table has no row for declared = neither, opened = neither"]),
+    ("tribute table contradicting its mirror", "variant house extends lianzhong-bubiesan\n[tribute]\ndian =\n"
+     "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 1 |\n  | neither | opp | 0 | 1 |\n"
+     "  | neither | neither | 1 | 1 |\n  | neither | both | 0 | 0 |\n  | both | me | 0 | 4 |\n  | both | neither | 2 | 2 |\n"
+     "  | both | both | 2 | 2 |\n  | me | me | 0 | 3 |\n  | me | neither | 1 | 2 |\n  | me | both | 2 | 0 |\n  | me | opp | 3 | 0 |\n",
+     ["house.gouji:6:3: error: this row contradicts its mirror (declared = neither, opened = me) with the players swapped"]),
+    ("declaring rows without declaring", Z + "[tribute]\ndian =\n  | declared | opened | me_gives | opp_gives |\n"
+     "  | neither | me | 0 | level |\n  | neither | neither | 1 | 1 |\n  | neither | both | 0 | 0 |\n  | both | both | 2 | 2 |\n",
+     ["house.gouji:8:3: error: row for declared = both, but nobody can declare ([open] declare = no)"]),
+    ("luo table", Z + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 6 | 6 | 2 |\n  | 5 | 9 | 1 |\n",
+     ["house.gouji:5:3: error: place 6 cannot pay tribute to itself",
+      "house.gouji:6:3: error: place 9 does not exist: there are 6 places"]),
+    ("not zero-sum", Z + "[scoring]\nplace_points = [4, 2, 0, 0, -2, -2]\n",
+     ["house.gouji:3:1: error: place points add up to 2, so games would not be zero-sum"]),
+    ("buying 3s without threes last", Z + "[threes]\nbuy_three = yes\n",
+     ["house.gouji:3:1: error: buy_three = yes contradicts threes_last = no: 买3 exists only in 憋三"]),
+    ("men tribute without threes last", Z + "[tribute]\nmen = 1\n",
+     ["house.gouji:3:1: error: men = 1 but 'men' is not in the tribute order",
+      "house.gouji:3:1: error: men = 1 contradicts [threes] threes_last = no"]),
+    ("revolution option without revolution", Z + "[revolution]\nauto_open = yes\n",
+     ["house.gouji:3:1: error: auto_open = yes contradicts [revolution] allowed = no"]),
+    ("free-for-all from the start", Z + "[chaos]\nstarts_at = 6\n",
+     ["house.gouji:3:1: error: the free-for-all cannot start with 6 players holding cards: there are 6"]),
+    ("unknown citation source", Z.rstrip("\n") + " @009:L1\n",
+     ["house.gouji:1:33: error: unknown source or decision '009' in citation @009:L1"]),
+    ("citation past the end", Z.rstrip("\n") + " @000:L9999\n",
+     ["house.gouji:1:33: error: citation @000:L9999 is out of range: source 000 (000_d8750651ba4cd99f.txt) has 157 lines"]),
+    ("decision with a line", Z.rstrip("\n") + " @D12:L3\n",
+     ["house.gouji:1:33: error: decision D12 has no lines: cite it as @D12"]),
+]
+
+
+@pytest.mark.parametrize("source,expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_error_message(tmp_path, source, expected):
+    assert diagnostics_for(tmp_path, source) == expected
+
+
+def test_rendering_has_source_line_caret_and_hint(tmp_path):
+    from gouji_dsl.diagnostics import RuleErrors
+    from gouji_dsl.phases import Compilation
+    from helpers import scratch_workspace
+
+    ws = scratch_workspace(tmp_path, {"house": "variant house extends qingdaoo\n"})
+    with pytest.raises(RuleErrors) as info:
+        Compilation(ws, "house").checked
+    text = info.value.diagnostics[0].render(ws.sources)
+    lines = text.splitlines()
+    assert lines[0].endswith("house.gouji:1:23: error: unknown parent variant 'qingdaoo'")
+    assert lines[1] == "    variant house extends qingdaoo"
+    assert lines[2] == "                          ^"
+    assert lines[3] == "  hint: did you mean 'qingdao'?"
+
+
+def test_chinese_aliases_are_accepted(tmp_path):
+    source = Z + "[烧牌]\n优先 = 就近\n[牌桌]\n副数 = 6\n"
+    assert diagnostics_for(tmp_path, source) == []

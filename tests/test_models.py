@@ -1,0 +1,88 @@
+"""The resolved model of every variant, against golden files; and facts the
+rule files must state, checked against the seeds and RULES.md."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gouji_dsl.loader import Workspace
+from gouji_dsl.phases import Compilation
+from gouji_dsl.show import to_json_text, to_text
+from golden import check_golden
+
+WS = Workspace()
+NAMES = WS.names()
+REQUIRED = ["zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan", "qingdao", "huangjindao"]
+
+
+def model(name):
+    return Compilation(WS, name).checked
+
+
+def test_required_variants_exist_and_are_concrete():
+    for name in REQUIRED:
+        assert name in NAMES
+        assert not model(name).abstract
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_resolved_model_golden(name, update_golden):
+    check_golden(f"model/{name}.json", to_json_text(model(name)), update_golden)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_show_text_mentions_every_section(name):
+    text = to_text(model(name))
+    for section in model(name).sections:
+        assert f"[{section}]" in text
+
+
+def test_inheritance_overrides_only_what_differs():
+    z, h = model("zaozhuang"), model("zaozhuang-haixuan")
+    assert z.tribute.enabled and not h.tribute.enabled
+    assert h.tribute.dian == z.tribute.dian          # inherited, still scored
+    assert h.origin("tribute.dian").variant == "zaozhuang"
+    assert h.origin("tribute.enabled").variant == "zaozhuang-haixuan"
+    assert h.lineage == ("zaozhuang-haixuan", "zaozhuang", "gouji")
+
+
+@pytest.mark.parametrize("name,decks,each", [("zaozhuang", 6, 54), ("lianzhong", 4, 36),
+                                             ("qingdao", 4, 36), ("huangjindao", 4, 36)])
+def test_deal(name, decks, each):  # MATRIX T19
+    v = model(name)
+    assert (v.table.decks, v.table.cards_per_player) == (decks, each)
+
+
+def test_policies_differ_where_the_seeds_do():
+    assert model("zaozhuang").plays.big_joker_doubling and not model("lianzhong").plays.big_joker_doubling
+    assert model("qingdao").burning.priority == "nearest"
+    assert model("huangjindao").burning.condition.text == "sets(hand) - jokers(hand) <= 2"
+    assert model("lianzhong").burning.condition.text == "carry_rule(rest)"
+    assert model("zaozhuang").open.method == "survives"
+    assert model("huangjindao").open.counts.text == "gouji(play) and size(play) >= 2 and jokers(play) == 0"
+    assert model("qingdao").flow.going_out_gouji == "loses_status"
+    assert model("zaozhuang").flow.going_out_gouji == "anyone_answers"
+    assert model("lianzhong").flow.going_out_gouji == "opposite_answers"
+    assert model("lianzhong").threes.threes_last and not model("lianzhong-bubiesan").threes.threes_last
+    assert model("lianzhong-bubiesan").tribute.order == ("shao", "dian", "luo")
+    assert model("zaozhuang").scoring.open_points == 6 and model("qingdao").scoring.open_points == 0
+
+
+def test_every_rule_cites_a_source_or_decision():
+    """Every rule a concrete Gouji variant states in its own file carries a
+    citation, except identity text and rules the sources leave open."""
+    uncited_ok = {"about.title", "about.title_en", "about.region", "about.summary", "about.game",
+                  "table.cards_per_player", "room.penalty_first_leaver_only"}
+    for name in REQUIRED:
+        v = model(name)
+        for path, origin in v.origins.items():
+            if origin.variant != name or "[" in path or path == "variant" or path in uncited_ok:
+                continue
+            assert origin.cites, f"{name}: {path} has no citation"
+
+
+def test_json_is_valid():
+    for name in NAMES:
+        data = json.loads(to_json_text(model(name)))
+        assert data["name"] == name
