@@ -136,7 +136,7 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
         cls = m.SECTION_BY_NAME[section]
         vtype = _field_names(cls)[key].metadata["type"]
         if isinstance(written.entry, n.Table):
-            return vtype.convert_table(written.entry, ctx)
+            return vtype.convert_table(written.entry, ctx, key)
         return vtype.convert(written.entry.value, ctx)
 
     game = convert("about", "game") or "gouji"

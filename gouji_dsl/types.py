@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from . import nodes as n
 from .diagnostics import Pos, Reporter, did_you_mean, one_of
@@ -305,13 +305,15 @@ class RowT(VType):
         ctx.reporter.error(node.pos, f"expected a table: write the key, '=', then rows like | {' | '.join(self.columns)} |")
         return INVALID
 
-    def convert_table(self, table: n.Table, ctx: Context, where: Callable[[int, n.Row], None] | None = None):
+    def convert_table(self, table: n.Table, ctx: Context, key: str | None = None):
+        """Convert a table's rows; `key` is the rule's canonical name, for messages."""
+        key = key or table.key.id
         names = []
         ok = True
         for col in table.columns:
             name = self.aliases.get(col.id, col.id)
             if name not in self.columns:
-                ctx.reporter.error(col.pos, f"unknown column '{col.id}' in table '{table.key.id}': expected {one_of(self.columns)}",
+                ctx.reporter.error(col.pos, f"unknown column '{col.id}' in table '{key}': expected {one_of(self.columns)}",
                                    did_you_mean(col.id, self.columns))
                 ok = False
             elif name in names:
@@ -321,13 +323,13 @@ class RowT(VType):
         missing = [f.name for f in self.columns.values()
                    if f.name not in names and f.default is dataclasses.MISSING]
         if missing:
-            ctx.reporter.error(table.key.pos, f"table '{table.key.id}' lacks column(s) {', '.join(missing)}",
+            ctx.reporter.error(table.key.pos, f"table '{key}' lacks column(s) {', '.join(missing)}",
                                hint="the first row names the columns: | " + " | ".join(self.columns) + " |")
             ok = False
         if not ok:
             return INVALID
         if len(table.rows) < self.min_rows:
-            ctx.reporter.error(table.key.pos, f"table '{table.key.id}' needs at least {self.min_rows} row(s)")
+            ctx.reporter.error(table.key.pos, f"table '{key}' needs at least {self.min_rows} row(s)")
             return INVALID
         rows = []
         seen: dict[tuple, n.Row] = {}
@@ -354,7 +356,7 @@ class RowT(VType):
             if self.key:
                 key = tuple(getattr(obj, k) for k in self.key)
                 if key in seen:
-                    ctx.reporter.error(row.pos, f"duplicate row for {' / '.join(map(str, key))} in table '{table.key.id}'",
+                    ctx.reporter.error(row.pos, f"duplicate row for {' / '.join(map(str, key))} in table '{key}'",
                                        notes=[(seen[key].pos, "first row here")])
                     ok = False
                     continue

@@ -1,0 +1,240 @@
+"""Hypothesis properties of the front end.
+
+Whatever text a rule file holds, `gouji` reports rule errors and never fails
+internally; `fmt` is idempotent; formatting never changes what a file means
+(the same model, or the same errors). Text comes from three sources: the
+grammar itself (hypothesis.extra.lark), a generator that writes plausible
+rule files from the schema, and mutations of the real variant files.
+
+Run long with: pytest tests/test_properties.py --hypothesis-profile=soak
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+from hypothesis.extra.lark import from_lark
+
+from gouji_dsl import model as m
+from gouji_dsl.diagnostics import RuleErrors
+from gouji_dsl.expr import FUNCTIONS
+from gouji_dsl.fmt import format_file
+from gouji_dsl.loader import Workspace
+from gouji_dsl.parser import _lark, parse_text
+from gouji_dsl.paths import variants_dir
+from gouji_dsl.phases import Compilation
+from gouji_dsl.show import to_json
+from gouji_dsl.types import CARDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, RowT, StrT, quote
+from gouji_dsl.expr import ExprT
+
+REAL = {p.stem: p.read_text(encoding="utf-8") for p in sorted(variants_dir().glob("*.gouji"))}
+
+
+@pytest.fixture(scope="module")
+def folder():
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp)
+        for name, text in REAL.items():
+            (path / f"{name}.gouji").write_text(text, encoding="utf-8")
+        yield path
+
+
+_PARSED: dict = {}  # the real files, parsed once and shared by every example
+
+
+def outcome(folder: Path, text: str):
+    """('ok', model json) or ('errors', sorted messages) for house.gouji = text.
+
+    Anything but RuleErrors escaping here is an internal error: the test fails."""
+    house = folder / "house.gouji"
+    house.write_text(text, encoding="utf-8")
+    _PARSED.pop(house.resolve(), None)
+    ws = Workspace(directory=folder, _parsed=_PARSED)
+    try:
+        variant = Compilation(ws, "house").checked
+    except RuleErrors as errors:
+        for d in errors.diagnostics:
+            d.render(ws.sources)  # rendering must not fail either
+        return "errors", sorted({d.message for d in errors.diagnostics})
+    data = to_json(variant)
+    for origin in data["origins"].values():
+        origin.pop("line")  # formatting moves lines; the rest must stay
+    return "ok", json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def assert_fmt_properties(folder: Path, text: str) -> None:
+    before = outcome(folder, text)
+    try:
+        tree = parse_text(text, "house.gouji")
+    except RuleErrors:
+        assert before[0] == "errors"
+        return
+    formatted = format_file(tree, text)
+    again = format_file(parse_text(formatted, "house.gouji"), formatted)
+    assert again == formatted, "fmt is not idempotent"
+    after = outcome(folder, formatted)
+    assert after == before, "formatting changed the meaning of the file"
+
+
+# --- text from the grammar ----------------------------------------------------
+
+@given(from_lark(_lark()))
+def test_grammar_text_never_fails_internally(text):
+    try:
+        parse_text(text, "x.gouji")
+    except RuleErrors as errors:
+        assert errors.diagnostics
+
+
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_never_fail_internally(tmp_path, data):
+    path = tmp_path / "junk.gouji"
+    path.write_bytes(data)
+    ws = Workspace(directory=tmp_path)
+    try:
+        ws.add_file(path)
+    except RuleErrors as errors:
+        assert all(d.pos.line >= 0 for d in errors.diagnostics)
+
+
+# --- plausible rule files from the schema --------------------------------------
+
+names = st.from_regex(r"[a-z_][a-z0-9_]{0,10}", fullmatch=True)
+cites = st.lists(st.sampled_from(["@000:L15", "@001:L62", "@D12", "@D99", "@004:L999", "@003:L30-32", "@K1"]), max_size=2)
+
+
+def expression(depth: int = 0):
+    leaves = st.one_of(st.integers(-5, 40).map(str), st.sampled_from(["hand", "rest", "play", "level", "yes", "no", "x"]))
+    if depth > 3:
+        return leaves
+    sub = expression(depth + 1)
+    calls = st.builds(lambda f, a, b: f"{f}({a})" if FUNCTIONS[f].params != ("cards", "rank") else f"{f}({a}, {b})",
+                      st.sampled_from(sorted(FUNCTIONS)), sub, st.sampled_from(["2", "J", "BJ", "Z"]))
+    binary = st.builds(lambda a, op, b: f"{a} {op} {b}", sub,
+                       st.sampled_from(["+", "-", "*", "<=", "==", "!=", ">", "and", "or"]), sub)
+    return st.one_of(leaves, calls, binary, sub.map(lambda e: f"({e})"), sub.map(lambda e: f"not {e}"))
+
+
+def value_for(vtype, depth: int = 0):
+    """Mostly well-typed values for `vtype`, sometimes wrong ones."""
+    anything = st.one_of(st.integers(-10**12, 10**12).map(str), names, st.text(max_size=8).map(quote))
+    if isinstance(vtype, OptionalT):
+        good = st.one_of(st.just("none"), st.just("无"), value_for(vtype.inner, depth))
+    elif isinstance(vtype, IntT):
+        good = st.integers(-3, 120).map(str)
+    elif isinstance(vtype, BoolT):
+        good = st.sampled_from(["yes", "no", "是", "否", "maybe"])
+    elif isinstance(vtype, StrT):
+        good = st.text(max_size=20).map(quote)
+    elif isinstance(vtype, EnumT):
+        good = st.sampled_from(sorted(vtype.members) + sorted(vtype.aliases) + ["bogus"])
+    elif isinstance(vtype, CardT):
+        good = st.sampled_from(list(CARDS) + ["T", "小王", "大王", "1", "Z"])
+    elif isinstance(vtype, ListT) and depth < 3:
+        good = st.lists(value_for(vtype.item, depth + 1), max_size=8).map(lambda xs: "[" + ", ".join(xs) + "]")
+    elif isinstance(vtype, RangeT):
+        good = st.builds(lambda a, b: f"{a}..{b}", value_for(vtype.item), value_for(vtype.item))
+    elif isinstance(vtype, ExprT):
+        good = expression()
+    else:
+        good = anything
+    return st.one_of(good, good, good, anything)
+
+
+@st.composite
+def table_text(draw, key: str, vtype: RowT) -> str:
+    columns = list(vtype.columns)
+    columns = draw(st.permutations(columns))
+    if draw(st.booleans()):
+        columns = columns[: draw(st.integers(1, len(columns)))]
+    if draw(st.integers(0, 9)) == 0:
+        columns.append(draw(names))
+    lines = [f"{key} = {' '.join(draw(cites))}", "  | " + " | ".join(columns) + " |"]
+    for _ in range(draw(st.integers(0, 6))):
+        cells = []
+        for c in columns:
+            field = vtype.columns.get(c)
+            cells.append(draw(value_for(field.metadata["type"])) if field else draw(names))
+        if cells and draw(st.integers(0, 9)) == 0:
+            cells.pop()
+        lines.append("  | " + " | ".join(cells) + " | " + " ".join(draw(cites)))
+    return "\n".join(lines)
+
+
+@st.composite
+def rule_files(draw) -> str:
+    parent = draw(st.sampled_from(sorted(REAL) + ["nowhere", "house"]))
+    header = draw(st.sampled_from(["variant house", "abstract variant house"]))
+    lines = [f"# generated", f"{header} extends {parent} {' '.join(draw(cites))}"]
+    for cls in draw(st.lists(st.sampled_from(m.SECTIONS), max_size=4)):
+        section = draw(st.sampled_from([cls.NAME, cls.ZH]))
+        lines += ["", f"[{section}]"]
+        for f in draw(st.lists(st.sampled_from(dataclasses.fields(cls)), max_size=5)):
+            key = draw(st.sampled_from([f.name, f.metadata["zh"]]))
+            vtype = f.metadata["type"]
+            if draw(st.integers(0, 5)) == 0:
+                lines.append(f"# about {key}")
+            if isinstance(vtype, RowT):
+                lines.append(draw(table_text(key, vtype)))
+            else:
+                trailing = draw(st.sampled_from(["", "  # note", ""]))
+                lines.append(f"{key} = {draw(value_for(vtype))} {' '.join(draw(cites))}{trailing}")
+            if draw(st.integers(0, 4)) == 0:
+                lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+@given(rule_files())
+def test_generated_files_fmt_and_check(folder, text):
+    assert_fmt_properties(folder, text)
+
+
+# --- mutations of the real variant files ---------------------------------------
+
+TOKENS = ["=", "[", "]", "|", "(", ")", "@000:L15", "@D12", "yes", "no", "6", "-4", "10", "BJ", "SJ", "2",
+          "carry_rule(rest)", "and", "not", '"枣庄"', "none", "#", "\t", "..", ",", "variant", "extends", "[table]"]
+
+
+@st.composite
+def mutated(draw) -> str:
+    name = draw(st.sampled_from(sorted(REAL)))
+    lines = REAL[name].replace(f"variant {name}", "variant house", 1).split("\n")
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.integers(0, 6))
+        i = draw(st.integers(0, len(lines) - 1))
+        if kind == 0:
+            del lines[i]
+        elif kind == 1:
+            lines.insert(i, lines[draw(st.integers(0, len(lines) - 1))])
+        elif kind == 2:
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == 3 and lines[i]:
+            words = re.split(r"(\s+)", lines[i])
+            k = draw(st.integers(0, len(words) - 1))
+            words[k] = draw(st.sampled_from(TOKENS))
+            lines[i] = "".join(words)
+        elif kind == 4:
+            pos = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:pos] + draw(st.text(max_size=3)) + lines[i][pos:]
+        elif kind == 5:
+            lines = lines[: i + 1]
+        else:
+            lines[i] = re.sub(r"\d+", lambda _m: str(draw(st.integers(0, 10**10))), lines[i], count=1)
+    return "\n".join(lines)
+
+
+@given(mutated())
+def test_mutated_variant_files_fmt_and_check(folder, text):
+    assert_fmt_properties(folder, text)
+
+
+@pytest.mark.parametrize("name", sorted(REAL))
+def test_real_files_round_trip(folder, name):
+    assert_fmt_properties(folder, REAL[name].replace(f"variant {name}", "variant house", 1))
