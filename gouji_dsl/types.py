@@ -354,13 +354,13 @@ class RowT(VType):
                 continue
             obj = self.row_cls(**values)
             if self.key:
-                key = tuple(getattr(obj, k) for k in self.key)
-                if key in seen:
-                    ctx.reporter.error(row.pos, f"duplicate row for {' / '.join(map(str, key))} in table '{key}'",
-                                       notes=[(seen[key].pos, "first row here")])
+                row_key = tuple(getattr(obj, k) for k in self.key)
+                if row_key in seen:
+                    ctx.reporter.error(row.pos, f"duplicate row for {' / '.join(map(str, row_key))} in table '{key}'",
+                                       notes=[(seen[row_key].pos, "first row here")])
                     ok = False
                     continue
-                seen[key] = row
+                seen[row_key] = row
             rows.append(obj)
         return tuple(rows) if ok else INVALID
 
