@@ -19,6 +19,7 @@ from .fmt import format_file
 from .loader import EXTENSION, Workspace
 from .parser import decode, parse_text
 from .phases import Compilation, check_variants
+from .paths import generated_dir
 from .show import to_json_text, to_text
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -109,6 +110,84 @@ def cmd_fmt(args, ws: Workspace) -> int:
     return EXIT_OK
 
 
+def _buildable(ws: Workspace, names: list[str], explicit: bool, diagnostics: list):
+    """Checked concrete Gouji variants among `names` (abstract ones are skipped
+    unless named explicitly, which is a usage error)."""
+    good, found = check_variants(ws, names)
+    diagnostics.extend(found)
+    out = []
+    for name, variant in good.items():
+        if variant.abstract or variant.game != "gouji":
+            if explicit:
+                raise UsageError(f"variant '{name}' has no engine: it is abstract or not a Gouji variant")
+            continue
+        out.append(variant)
+    return out
+
+
+def cmd_build(args, ws: Workspace) -> int:
+    from .codegen import INIT_TEXT, Output, engine_output, write_outputs
+
+    diagnostics: list = []
+    names = _names(ws, args.variants, diagnostics)
+    variants = _buildable(ws, names, bool(args.variants), diagnostics)
+    if diagnostics:
+        _report(ws, diagnostics)
+        return EXIT_RULES
+    out_dir = generated_dir()
+    outputs = [Output(out_dir / "__init__.py", INIT_TEXT)] + [engine_output(v, out_dir) for v in variants]
+    stale = write_outputs(outputs, check=args.check)
+    if args.check:
+        if not args.variants:
+            known = {o.path.name for o in outputs} | {".gitkeep"}
+            extra = sorted(p for p in out_dir.glob("*.py") if p.name not in known)
+            stale.extend(extra)
+        for path in stale:
+            print(f"out of date: {ws.display(path)}", file=sys.stderr)
+        if stale:
+            print("gouji: generated/ is out of date: run `gouji build`", file=sys.stderr)
+            return EXIT_RULES
+        print(f"gouji: generated/ is up to date ({len(variants)} engine(s))")
+        return EXIT_OK
+    for path in stale:
+        print(f"wrote {ws.display(path)}")
+    print(f"gouji: {len(variants)} engine(s) built, {len(stale)} file(s) changed")
+    return EXIT_OK
+
+
+def cmd_conform(args, ws: Workspace) -> int:
+    from .codegen import load_engine
+    from .conform import run_files
+    from .reference import Reference
+
+    paths = [Path(p) for p in args.files]
+    for path in paths:
+        if not path.is_file():
+            raise UsageError(f"no such case file: {path}")
+    known = ws.names()
+    engines: dict[str, object] = {}
+
+    def engine_for(name: str):
+        if name not in engines:
+            if args.engine == "reference":
+                try:
+                    engines[name] = Reference(Compilation(ws, name).checked)
+                except (RuleErrors, ValueError) as exc:
+                    raise LookupError(f"no reference engine: {exc}") from None
+            else:
+                module = load_engine(name)
+                if module is None:
+                    raise LookupError(f"no generated engine (run `gouji build {name}`)")
+                engines[name] = module
+        return engines[name]
+
+    report = run_files(paths, engine_for, known)
+    for line in report.lines:
+        print(line)
+    print(f"{report.passed} passed, {report.failed} failed")
+    return EXIT_OK if report.failed == 0 else EXIT_RULES
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gouji", description="Gouji rule language: check, show and format variant rule files.")
     parser.add_argument("--version", action="version", version=f"gouji-dsl {__version__}")
@@ -123,6 +202,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("build", help="generate the engine modules into generated/ (all variants by default)")
+    p.add_argument("variants", nargs="*", metavar="VARIANT|FILE")
+    p.add_argument("--check", action="store_true", help="fail if generated/ is out of date; write nothing")
+    p.set_defaults(run=cmd_build)
+
+    p = sub.add_parser("conform", help="run conformance case files (../shared/CONFORMANCE.md)")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--engine", choices=("generated", "reference"), default="generated",
+                   help="the generated modules (default) or the reference interpreter")
+    p.set_defaults(run=cmd_conform)
 
     p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
     p.add_argument("files", nargs="*", metavar="FILE")

@@ -1,0 +1,220 @@
+"""Stage 4: checked rule model -> a self-contained Python engine module.
+
+Every choice of the rule file is decided here: thresholds become a tuple,
+policies select which code the template emits, expressions are translated
+node by node into Python. Nothing from a rule file is pasted into the
+output as text: numbers are emitted from ints, names from fixed tables, and
+strings only through `repr`, so a rule file cannot inject code.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from . import __version__
+from . import model as m
+from . import nodes as n
+from .expr import FUNCTIONS, RANK, Formula
+from .files import write_atomic
+from .paths import generated_dir
+from .runtime import INDEX
+from .semantics import DECLARED_CASES, OPENED_CASES, dian_cell
+from .types import CARD_ALIASES
+
+NEVER = 10 ** 6  # a threshold no play reaches
+
+# Each rule-language function and the Python helper of the generated module it becomes.
+_PY_FUNCTIONS = {"size": "_size", "jokers": "_jokers", "sets": "_sets", "gouji": "_gouji",
+                 "carry_rule": "_carry_rule", "min": "min", "max": "max", "count": None}
+_PY_OPS = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!=",
+           "and": "and", "or": "or"}
+assert set(_PY_FUNCTIONS) == set(FUNCTIONS), "every rule-language function needs a translation"
+
+
+class GenerationError(Exception):
+    """A checked model the generator cannot turn into an engine (not the rule author's typo)."""
+
+
+def translate(formula: Formula, variables: dict[str, str]) -> str:
+    """A checked formula as a Python expression over the given local names."""
+
+    def go(node: n.Expr) -> str:
+        if isinstance(node, n.Int):
+            return str(int(node.value))
+        if isinstance(node, n.Name):
+            if node.id in variables:
+                return variables[node.id]
+            if node.id in ("yes", "true", "是", "有"):
+                return "True"
+            if node.id in ("no", "false", "否", "无"):
+                return "False"
+            raise GenerationError(f"unknown name {node.id!r} in a checked formula")
+        if isinstance(node, n.Call):
+            fn = FUNCTIONS[node.func.id]
+            if node.func.id == "count":
+                card = node.args[1]
+                word = str(card.value) if isinstance(card, n.Int) else CARD_ALIASES.get(card.id, card.id)
+                return f"({go(node.args[0])})[{int(INDEX[word])}]"
+            args = [go(a) for a, p in zip(node.args, fn.params) if p != RANK]
+            return f"{_PY_FUNCTIONS[fn.name]}({', '.join(args)})"
+        if isinstance(node, n.Unary):
+            return f"(-{go(node.operand)})" if node.op == "-" else f"(not {go(node.operand)})"
+        if isinstance(node, n.Binary):
+            return f"({go(node.left)} {_PY_OPS[node.op]} {go(node.right)})"
+        raise GenerationError(f"cannot translate {type(node).__name__}")
+
+    return go(formula.node)
+
+
+def uses(formula: Formula, name: str) -> bool:
+    def go(node) -> bool:
+        if isinstance(node, n.Name):
+            return node.id == name
+        if isinstance(node, n.Call):
+            return any(go(a) for a in node.args)
+        if isinstance(node, n.Unary):
+            return go(node.operand)
+        if isinstance(node, n.Binary):
+            return go(node.left) or go(node.right)
+        return False
+    return go(formula.node)
+
+
+def _pyrepr(value) -> str:
+    return repr(value)
+
+
+@functools.lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("gouji_dsl", "templates"),
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True, autoescape=False)
+    env.filters["pyrepr"] = _pyrepr
+    return env
+
+
+def module_name(variant: str) -> str:
+    return variant.replace("-", "_")
+
+
+def engine_context(v: m.Variant) -> dict:
+    if v.abstract:
+        raise GenerationError(f"variant '{v.name}' is abstract: it has no engine")
+    if v.game != "gouji" or v.plays.shape != "one_rank":
+        raise GenerationError(f"variant '{v.name}': engines are generated for Gouji one-rank plays only")
+    if v.cards.filler not in (None, "2"):
+        raise GenerationError(f"variant '{v.name}': the generated engine supports 2 as the filler, or none")
+    thresholds = [NEVER] * 13
+    for row in v.gouji.thresholds:
+        thresholds[INDEX[row.rank]] = row.at_least
+    opposite = {}
+    for a, b in v.table.opposites:
+        opposite[a], opposite[b] = b, a
+    team = {seat: i for i, team in enumerate(v.table.teams) for seat in team}
+    declared_cases = DECLARED_CASES if v.open.declare else ("neither",)
+    dian = []
+    for declared in declared_cases:
+        for opened in OPENED_CASES:
+            me_gives, opp_gives = dian_cell(v.tribute.dian, declared, opened)
+            dian.append(((declared, opened), translate(me_gives, {"level": "level"}),
+                         translate(opp_gives, {"level": "level"})))
+    t, s = v.tribute, v.scoring
+    return {
+        "version": __version__,
+        "name": v.name,
+        # Built from the validated name, so it is the same on every machine.
+        "source_file": f"variants/{v.name}.gouji",
+        "lineage": " <- ".join(v.lineage),
+        "title": v.about.title,
+        "title_en": v.about.title_en,
+        "players": int(v.table.players),
+        "never": NEVER,
+        "thresholds": tuple(thresholds),
+        "jokers_make_gouji": v.gouji.jokers_make_gouji,
+        "fillers_count": v.gouji.fillers_count,
+        "has_filler": v.cards.filler is not None,
+        "fillers_alone": v.plays.fillers_alone,
+        "jokers_alone": v.plays.jokers_alone,
+        "threes_last": v.threes.threes_last,
+        "doubling": v.plays.big_joker_doubling,
+        "opens_expr": translate(v.open.counts, {"play": "play"}),
+        "burn_allowed": v.burning.allowed,
+        "burn_uses_rest": uses(v.burning.condition, "rest"),
+        "burn_expr": translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
+        "first_play_needs_joker": v.burning.first_play_needs_joker,
+        "opposite": dict(sorted(opposite.items())),
+        "opposite_pairs": tuple(tuple(p) for p in v.table.opposites),
+        "pairs": tuple((x, y) for a, b in v.table.opposites for x, y in ((a, b), (b, a))),
+        "team": dict(sorted(team.items())),
+        "place_points": tuple(s.place_points),
+        "dian_max_level": t.dian_max_level,
+        "dian_graduation": t.dian_graduation,
+        "dian": dian,
+        "sweep": v.end.sweep,
+        "tribute_enabled": t.enabled,
+        "tribute_order": tuple(t.order),
+        "sweep_to_opposite": t.sweep_luo == "to_own_opposite",
+        "luo": tuple((r.payer, r.receiver, r.count) for r in t.luo),
+        "shao": t.shao,
+        "men": t.men,
+        "team_sum": s.team_sum,
+        "sweep_multiplier": s.sweep_multiplier,
+        "open_points": s.open_points,
+    }
+
+
+def render_engine(v: m.Variant) -> str:
+    source = _environment().get_template("engine.py.j2").render(**engine_context(v))
+    compile(source, f"generated/{module_name(v.name)}.py", "exec")  # a template bug must not reach disk
+    return source
+
+
+@dataclass(frozen=True)
+class Output:
+    path: Path
+    text: str
+
+
+def engine_output(v: m.Variant, out_dir: Path | None = None) -> Output:
+    out_dir = out_dir or generated_dir()
+    return Output(out_dir / f"{module_name(v.name)}.py", render_engine(v))
+
+
+INIT_TEXT = '"""Engines generated by gouji-dsl from variants/*.gouji. Do not edit: run `gouji build`."""\n'
+
+
+def write_outputs(outputs: list[Output], check: bool) -> list[Path]:
+    """Write (or, with check, compare) outputs; returns the paths that differ."""
+    stale = []
+    for out in outputs:
+        current = out.path.read_text(encoding="utf-8") if out.path.is_file() else None
+        if current != out.text:
+            stale.append(out.path)
+            if not check:
+                write_atomic(out.path, out.text)
+    return stale
+
+
+def load_engine(name: str):
+    """The generated engine module of a variant (`generated/<name>.py`)."""
+    path = generated_dir() / f"{module_name(name)}.py"
+    if not path.is_file():
+        return None
+    module_id = f"generated.{module_name(name)}"
+    if module_id in sys.modules:
+        return sys.modules[module_id]
+    try:
+        return importlib.import_module(module_id)
+    except ImportError:
+        spec = importlib.util.spec_from_file_location(module_id, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_id] = module
+        spec.loader.exec_module(module)
+        return module

@@ -1,0 +1,205 @@
+"""`gouji conform`: run conformance case files (../shared/CONFORMANCE.md).
+
+A broken line (bad JSON, a missing or unknown field, an unknown variant, a
+card that cannot be read) is reported with its file and line and counts as
+failed; every other case still runs. The run ends with `N passed, M failed`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from . import runtime as rt
+from .diagnostics import did_you_mean
+
+CHECK_FIELDS = {
+    "hand": {"cards"},
+    "beats": {"lead", "play"},
+    "opens": {"cards"},
+    "can_burn": {"hand", "target"},
+    "answers": {"hand", "lead"},
+    "tribute": {"result"},
+    "score": {"result"},
+}
+COMMON = {"check", "variant", "expect"}
+TRIBUTE_KINDS = {"dian", "luo", "shao", "men"}
+
+
+class CaseError(Exception):
+    """A case line that breaks the format."""
+
+
+@dataclass
+class Report:
+    passed: int = 0
+    failed: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    def fail(self, text: str) -> None:
+        self.failed += 1
+        self.lines.append(text)
+
+
+def _play(engine, text: str):
+    c = engine.classify(rt.parse_cards(text))
+    return c.play if c.valid else None
+
+
+def _normal_tributes(entries) -> list:
+    merged: dict[tuple, int] = {}
+    for e in entries:
+        key = (e["kind"], e["from"], e["to"])
+        merged[key] = merged.get(key, 0) + e["count"]
+    return sorted((k, v) for k, v in merged.items() if v)
+
+
+def evaluate(engine, case: dict) -> Any:
+    """The engine's answer to one case, in the shape of `expect`."""
+    check = case["check"]
+    if check == "hand":
+        c = engine.classify(rt.parse_cards(case["cards"]))
+        return {"valid": c.valid, "gouji": c.valid and c.gouji}
+    if check == "beats":
+        play, lead = _play(engine, case["play"]), _play(engine, case["lead"])
+        return play is not None and lead is not None and engine.beats(play, lead)
+    if check == "opens":
+        play = _play(engine, case["cards"])
+        return play is not None and engine.opens(play)
+    if check == "can_burn":
+        hand = rt.parse_cards(case["hand"])
+        target = _play(engine, case["target"])
+        return target is not None and engine.can_burn(hand, target)
+    if check == "answers":
+        hand = rt.parse_cards(case["hand"])
+        lead = _play(engine, case["lead"])
+        return 0 if lead is None else len(engine.answers(hand, lead))
+    if check == "tribute":
+        return engine.tributes(case["result"])
+    if check == "score":
+        return engine.score(case["result"])
+    raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
+
+
+def matches(check: str, expected: Any, got: Any) -> bool:
+    if check == "hand":
+        return all(got[k] == v for k, v in expected.items())
+    if check == "tribute":
+        return _normal_tributes(expected) == _normal_tributes(got)
+    return expected == got
+
+
+def _validate_expect(check: str, value: Any, where: str) -> None:
+    def bad(what: str):
+        raise CaseError(f"{where}: expect must be {what}")
+    if check == "hand":
+        if not isinstance(value, dict) or not value or not set(value) <= {"valid", "gouji"} \
+                or not all(isinstance(v, bool) for v in value.values()):
+            bad('an object with "valid" and/or "gouji" set to true or false')
+    elif check in ("beats", "opens", "can_burn"):
+        if not isinstance(value, bool):
+            bad("true or false")
+    elif check == "answers":
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            bad("a count (a whole number, 0 or more)")
+    elif check == "tribute":
+        if not isinstance(value, list):
+            bad("a list of tributes")
+        for e in value:
+            if not isinstance(e, dict) or set(e) != {"kind", "from", "to", "count"} or e["kind"] not in TRIBUTE_KINDS \
+                    or not all(isinstance(e[k], int) and not isinstance(e[k], bool) for k in ("from", "to", "count")):
+                bad('a list of {"kind": "dian"|"luo"|"shao"|"men", "from": seat, "to": seat, "count": n}')
+    elif check == "score":
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            bad("a list of whole numbers, one per seat")
+
+
+def read_case(text: str, where: str, known: list[str]) -> list[tuple[str, Any]]:
+    """Validate one case line; returns (variant, expected) pairs to run."""
+    try:
+        case = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CaseError(f"{where}: not valid JSON: {exc.msg} (column {exc.colno})") from None
+    if not isinstance(case, dict):
+        raise CaseError(f"{where}: a case must be a JSON object")
+    check = case.get("check")
+    if check not in CHECK_FIELDS:
+        hint = did_you_mean(str(check), CHECK_FIELDS) if isinstance(check, str) else None
+        raise CaseError(f"{where}: " + ("missing field \"check\"" if check is None else f"unknown check {check!r}") +
+                        f" (checks: {', '.join(CHECK_FIELDS)})" + (f"; {hint}" if hint else ""))
+    allowed = COMMON | CHECK_FIELDS[check]
+    unknown = sorted(set(case) - allowed)
+    if unknown:
+        hint = did_you_mean(unknown[0], allowed)
+        raise CaseError(f"{where}: unknown field {unknown[0]!r} for check {check!r}" + (f"; {hint}" if hint else ""))
+    missing = sorted(f for f in CHECK_FIELDS[check] | {"expect"} if f not in case)
+    if missing:
+        raise CaseError(f"{where}: missing field {missing[0]!r} for check {check!r}")
+    for name in CHECK_FIELDS[check]:
+        if name in ("cards", "lead", "play", "hand", "target") and not isinstance(case[name], str):
+            raise CaseError(f"{where}: field {name!r} must be a string of cards")
+        if name in ("cards", "lead", "play", "hand", "target"):
+            try:
+                rt.parse_cards(case[name])
+            except rt.CardError as exc:
+                raise CaseError(f"{where}: field {name!r}: {exc}") from None
+        if name == "result" and not isinstance(case[name], dict):
+            raise CaseError(f"{where}: field 'result' must be an object")
+
+    def variant_ok(name: Any) -> str:
+        if not isinstance(name, str) or name not in known:
+            hint = did_you_mean(str(name), known)
+            raise CaseError(f"{where}: unknown variant {name!r}" + (f"; {hint}" if hint else ""))
+        return name
+
+    if "variant" in case:
+        variant = variant_ok(case["variant"])
+        _validate_expect(check, case["expect"], where)
+        return [(variant, case["expect"])]
+    expect = case["expect"]
+    if not isinstance(expect, dict) or not expect:
+        raise CaseError(f"{where}: without \"variant\", expect must map variant names to values")
+    runs = []
+    for name, value in expect.items():
+        _validate_expect(check, value, f"{where} ({name})")
+        runs.append((variant_ok(name), value))
+    return runs
+
+
+def run_files(paths: list[Path], engine_for: Callable[[str], Any], known: list[str]) -> Report:
+    """Run every case; `engine_for(variant)` gives an engine or raises LookupError."""
+    report = Report()
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            report.fail(f"{path}: cannot read: {exc}")
+            continue
+        for lineno, line in enumerate(text.splitlines(), 1):
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            where = f"{path}:{lineno}"
+            try:
+                runs = read_case(stripped, where, known)
+            except CaseError as exc:
+                report.fail(f"{exc} [error]")
+                continue
+            case = json.loads(stripped)
+            for variant, expected in runs:
+                try:
+                    engine = engine_for(variant)
+                    got = evaluate(engine, case)
+                except LookupError as exc:
+                    report.fail(f"{where}: {variant}: {exc} [error]")
+                    continue
+                except (rt.ResultError, rt.CardError) as exc:
+                    report.fail(f"{where}: {variant}: {case['check']}: {exc} [error]")
+                    continue
+                if matches(case["check"], expected, got):
+                    report.passed += 1
+                else:
+                    report.fail(f"{where}: {variant}: {case['check']}: expected {json.dumps(expected, ensure_ascii=False)}, "
+                                f"got {json.dumps(got, ensure_ascii=False)}")
+    return report
