@@ -113,19 +113,37 @@ def answers(hand, lead):
     return out
 
 
+_PLAYS_OF_RANK = {}
+
+
+def _plays_of_rank(rank, have, twos, small, big):
+    """Every play of `rank` given the counts held; cached, the tuples are shared."""
+    key = (rank, have, twos, small, big)
+    found = _PLAYS_OF_RANK.get(key)
+    if found is None:
+        jokers = [(s, b) for s in range(small + 1) for b in range(big + 1)]
+        if rank >= 0:
+            found = [(rank, natural, fillers, s, b) for natural in range(1, have + 1)
+                     for fillers in range(twos + 1) for s, b in jokers]
+        else:
+            found = []
+            found += [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
+            found += [(-1, 0, 0, s, b) for s, b in jokers if s or b]
+        if len(_PLAYS_OF_RANK) < 200000:
+            _PLAYS_OF_RANK[key] = found
+    return found
+
+
 def plays(hand):
     """Every distinct legal play from `hand`, as when leading."""
     twos = hand[12]
-    jokers = [(small, big) for small in range(hand[13] + 1) for big in range(hand[14] + 1)]
-    out = []
-    attach = [(fillers, small, big) for fillers in range(twos + 1) for small, big in jokers]
+    small = hand[13]
+    big = hand[14]
+    out = list(_plays_of_rank(-1, 0, twos, small, big))
     for rank in range(12):
         have = hand[rank]
-        if not have:
-            continue
-        out += [(rank, natural, fillers, small, big) for natural in range(1, have + 1) for fillers, small, big in attach]
-    out += [(12, 0, fillers, small, big) for fillers in range(1, twos + 1) for small, big in jokers]
-    out += [(-1, 0, 0, small, big) for small, big in jokers if small or big]
+        if have:
+            out += _plays_of_rank(rank, have, twos, small, big)
     return out
 
 
@@ -208,13 +226,13 @@ def _state(a, b):
 
 def tributes(result):
     """The tributes a finished game owes before the next deal."""
-    result = read_result(result, PLAYERS)
+    result = read_result(result, PLAYERS, declare=False, burn=True, men=False)
     return []
 
 
 def score(result):
     """Each seat's score for a finished game, seats 1..6."""
-    result = read_result(result, PLAYERS)
+    result = read_result(result, PLAYERS, declare=False, burn=True, men=False)
     finish = result.finish
     multiplier = 2 if _sweep(finish) else 1
     points = {seat: _PLACE_POINTS[i] * multiplier for i, seat in enumerate(finish)}

@@ -146,6 +146,7 @@ def engine_context(v: m.Variant) -> dict:
         "doubling": v.plays.big_joker_doubling,
         "opens_expr": translate(v.open.counts, {"play": "play"}),
         "burn_allowed": v.burning.allowed,
+        "declare": v.open.declare,
         "burn_uses_rest": uses(v.burning.condition, "rest"),
         "burn_expr": translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
         "first_play_needs_joker": v.burning.first_play_needs_joker,

@@ -173,6 +173,11 @@ class Reference:
 
     # --- results ------------------------------------------------------------------------
 
+    def _read(self, result) -> rt.Result:
+        v = self.v
+        return rt.read_result(result, v.table.players, declare=v.open.declare, burn=v.burning.allowed,
+                              men=v.threes.threes_last)
+
     def _effective_opened(self, result: rt.Result) -> list[frozenset]:
         """Opened seats of each game of the match, oldest first, the current game last,
         with 点贡毕业: after paying at the top level, the payer counts as opened next game."""
@@ -205,7 +210,7 @@ class Reference:
 
     def tributes(self, result) -> list[dict]:
         v, t = self.v, self.v.tribute
-        result = rt.read_result(result, v.table.players)
+        result = self._read(result)
         if not t.enabled:
             return []
         opened = self._effective_opened(result)[-1]
@@ -240,7 +245,7 @@ class Reference:
 
     def score(self, result) -> list[int]:
         v, s = self.v, self.v.scoring
-        result = rt.read_result(result, v.table.players)
+        result = self._read(result)
         points = {seat: s.place_points[i] for i, seat in enumerate(result.finish)}
         if self._sweep(result):
             points = {seat: p * s.sweep_multiplier for seat, p in points.items()}

@@ -99,8 +99,11 @@ class Result(NamedTuple):
 RESULT_FIELDS = {"finish", "opened", "declared", "burns", "men", "previous"}
 
 
-def read_result(data, players: int = 6) -> Result:
-    """Validate a finished game's result (CONFORMANCE.md `result`)."""
+def read_result(data, players: int = 6, declare: bool = True, burn: bool = True, men: bool = True) -> Result:
+    """Validate a finished game's result (CONFORMANCE.md `result`).
+
+    The flags say whether the variant has 宣点, burning and 憋三 at all: a
+    result naming them in a variant without them could come from no game."""
     if not isinstance(data, dict):
         raise ResultError("result must be an object")
     unknown = set(data) - RESULT_FIELDS
@@ -129,6 +132,10 @@ def read_result(data, players: int = 6) -> Result:
             if pair[0] == pair[1]:
                 raise ResultError(f"result.{name} pairs a seat with itself")
         pairs[name] = tuple(tuple(p) for p in value)
+    for name, allowed, what in (("declared", declare, "宣点 (declaring)"), ("burns", burn, "burning"),
+                                ("men", men, "憋三 (threes last)")):
+        if data.get(name) and not allowed:
+            raise ResultError(f"result.{name} is not empty, but this variant has no {what}")
     previous = data.get("previous", [])
     if not isinstance(previous, list) or not all(isinstance(g, dict) and set(g) <= {"opened"} for g in previous):
         raise ResultError("result.previous must be a list of {\"opened\": [...]} objects")

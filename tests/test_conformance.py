@@ -1,0 +1,90 @@
+"""The conformance cases of tests/conformance/ against both engines, and the
+runner's handling of broken case files."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gouji_dsl.cli import main
+from strategies import ENGINE_VARIANTS
+
+CASES = sorted((Path(__file__).parent / "conformance").glob("*.jsonl"))
+
+
+def _case_lines():
+    for path in CASES:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.strip().startswith("#"):
+                yield json.loads(line)
+
+
+@pytest.mark.parametrize("engine", ["generated", "reference"])
+def test_all_cases_pass(engine, capsys):
+    assert CASES, "no conformance case files"
+    code = main(["conform", "--engine", engine, *map(str, CASES)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert out.rstrip().splitlines()[-1].endswith(" 0 failed")
+
+
+def test_case_files_cover_every_check_and_variant():
+    cases = list(_case_lines())
+    assert len(cases) >= 200
+    checks = {c["check"] for c in cases}
+    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score"}
+    named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
+    assert set(ENGINE_VARIANTS) <= named
+    cross = [c for c in cases if "variant" not in c]
+    assert len(cross) >= 50
+    for check in checks:
+        assert any(c["check"] == check for c in cross), f"no cross-variant case for {check}"
+
+
+def test_every_case_group_cites_its_source():
+    for path in CASES:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        previous_comment = None
+        for number, line in enumerate(lines, 1):
+            text = line.strip()
+            if text.startswith("#"):
+                previous_comment = text
+            elif text:
+                assert previous_comment is not None, f"{path.name}:{number}: case before any citing comment"
+                assert any(tag in previous_comment for tag in (":L", "D", "K", "T")), \
+                    f"{path.name}:{number}: the comment above should cite a seed line or decision"
+
+
+def test_broken_case_file_reports_located_errors_and_runs_the_rest(tmp_path, capsys):
+    path = tmp_path / "broken.jsonl"
+    path.write_text("\n".join([
+        "# a comment",
+        '{"check": "hand", "cards": "2", "variant": "qingdao", "expect": {"gouji": true}}',
+        "{not json",
+        '{"check": "hand", "cards": "2 X", "variant": "qingdao", "expect": {"valid": true}}',
+        '{"check": "hand", "cards": "2", "variant": "qingdaoo", "expect": {"valid": true}}',
+        '{"check": "hand", "card": "2", "variant": "qingdao", "expect": {"valid": true}}',
+        '{"check": "beats", "lead": "2", "variant": "qingdao", "expect": true}',
+        '{"check": "size", "cards": "2", "variant": "qingdao", "expect": 1}',
+        '{"check": "answers", "hand": "2", "lead": "3", "variant": "qingdao", "expect": "one"}',
+        '{"check": "tribute", "variant": "qingdao", "result": {"finish": [1, 1, 2, 3, 4, 5]}, "expect": []}',
+        '{"check": "beats", "lead": "BJ", "play": "BJ BJ", "expect": {"zaozhuang": true, "lianzhong": true}}',
+    ]) + "\n", encoding="utf-8")
+    assert main(["conform", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "2 passed, 9 failed"
+    where = str(path)
+    assert out[0].startswith(f"{where}:3: not valid JSON:")
+    assert out[1].startswith(f"{where}:4: field 'cards': unknown card 'X' (token 2)")
+    assert out[2] == f"{where}:5: unknown variant 'qingdaoo'; did you mean 'qingdao'? [error]"
+    assert out[3] == f"{where}:6: unknown field 'card' for check 'hand'; did you mean 'cards'? [error]"
+    assert out[4] == f"{where}:7: missing field 'play' for check 'beats' [error]"
+    assert out[5].startswith(f"{where}:8: unknown check 'size'")
+    assert out[6] == f"{where}:9: expect must be a count (a whole number, 0 or more) [error]"
+    assert out[7] == f"{where}:10: qingdao: tribute: result.finish must list each of the 6 seats once [error]"
+    assert out[8] == f"{where}:11: lianzhong: beats: expected true, got false"
+
+
+def test_missing_case_file_is_a_usage_error(capsys):
+    assert main(["conform", "no/such/file.jsonl"]) == 2
