@@ -206,6 +206,8 @@ def mutated(draw) -> str:
     name = draw(st.sampled_from(sorted(REAL)))
     lines = REAL[name].replace(f"variant {name}", "variant house", 1).split("\n")
     for _ in range(draw(st.integers(1, 4))):
+        if not lines:
+            break
         kind = draw(st.integers(0, 6))
         i = draw(st.integers(0, len(lines) - 1))
         if kind == 0:
