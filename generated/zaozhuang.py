@@ -6,6 +6,8 @@ Every rule choice of the variant is fixed here as constants and straight-line
 code. Hands are 15-count vectors (3 4 ... K A 2 SJ BJ); plays are canonical
 tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.
 """
+from gouji_dsl.game import (Action, IllegalAction, Match, Rules, action_to_string, new_game as _new_game,
+                            replay as _replay, string_to_action)
 from gouji_dsl.runtime import (INVALID, CardError, Classified, ResultError, cards_of, format_cards, minus,
                                parse_cards, read_result, sum_tributes)
 
@@ -267,3 +269,76 @@ def score(result):
         elif seat not in opened and _OPPOSITE[seat] in opened:
             scores[seat - 1] -= 6
     return scores
+
+
+# --- whole games ---------------------------------------------------------------------
+
+
+def _may_revolt(hand):
+    return bool(((_jokers(hand) == 0) and ((hand)[12] == 0)))
+
+
+RULES = Rules(
+    ask_three=False,
+    auto_open=False,
+    burn_after_pass=True,
+    burn_allowed=True,
+    burn_priority='team_first',
+    buy_three=False,
+    buy_with=('2', 'SJ', 'BJ'),
+    cards_per_player=54,
+    chaos_after_first_out_with_revolution=False,
+    chaos_circles=2,
+    chaos_pass_keeps_right=True,
+    chaos_starts_at=4,
+    counter_burn=False,
+    decks=6,
+    declare=False,
+    defer=True,
+    defer_any_play=False,
+    dian_graduation=True,
+    dian_max_level=3,
+    failure_leader='burned_player',
+    first_leader='random',
+    first_play_needs_joker=False,
+    going_out_gouji='anyone_answers',
+    headless_any_play=False,
+    headless_cause='opposite_out',
+    headless_pass_loses_gouji=False,
+    lead_return_circles=2,
+    lift=True,
+    mutual_dian_returned=False,
+    name='zaozhuang',
+    no_single_return=False,
+    open_method='survives',
+    opposite={1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3},
+    pass_except_opposite=True,
+    players=6,
+    redeal_at=2,
+    report_at=10,
+    return_from_dealt=True,
+    return_not_above_received=True,
+    returned=True,
+    revolution=False,
+    revolution_place=4,
+    seller_min_threes=2,
+    show_team_at=None,
+    take_over_partner=False,
+    teammates_may_burn=True,
+    teams={1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1},
+    threes_last=False,
+    tribute_enabled=True,
+    watch_after_out=False,
+    classify=classify, answers=answers, plays=plays, can_burn=can_burn, counts_for_open=opens,
+    may_revolt=_may_revolt, tributes=tributes, score=score,
+)
+
+
+def new_game(seed=None, match=None):
+    """A new game of this variant, dealt from `seed`; `match` carries tribute from earlier games."""
+    return _new_game(RULES, seed, match)
+
+
+def replay(history, seed=None, match=None):
+    """The game with these actions applied to a new game with the same seed, each verified."""
+    return _replay(RULES, history, seed, match)

@@ -24,7 +24,7 @@ from .expr import FUNCTIONS, RANK, Formula
 from .files import write_atomic
 from .paths import generated_dir
 from .runtime import INDEX
-from .semantics import DECLARED_CASES, OPENED_CASES, dian_cell
+from .semantics import DECLARED_CASES, OPENED_CASES, dian_cell, game_settings
 from .types import CARD_ALIASES
 
 NEVER = 10 ** 6  # a threshold no play reaches
@@ -147,6 +147,9 @@ def engine_context(v: m.Variant) -> dict:
         "opens_expr": translate(v.open.counts, {"play": "play"}),
         "burn_allowed": v.burning.allowed,
         "declare": v.open.declare,
+        "revolt_expr": translate(v.revolution.condition, {"hand": "hand"}),
+        # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
+        "settings": sorted(game_settings(v).items()),
         "burn_uses_rest": uses(v.burning.condition, "rest"),
         "burn_expr": translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
         "first_play_needs_joker": v.burning.first_play_needs_joker,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import model as m
 from . import runtime as rt
 from .expr import evaluate
-from .semantics import dian_cell, opposite_of, pair_states, team_of
+from .semantics import dian_cell, game_settings, opposite_of, pair_states, team_of
 
 JOKER_VALUES = {"SJ": 13, "BJ": 14}
 
@@ -264,3 +264,25 @@ class Reference:
                 total -= s.open_points
             scores.append(total)
         return scores
+
+    # --- whole games ----------------------------------------------------------------------
+
+    def may_revolt(self, hand) -> bool:
+        return bool(evaluate(self.v.revolution.condition, {"hand": tuple(hand)}, self._functions()))
+
+    def rules(self):
+        from .game import Rules
+
+        return Rules(**game_settings(self.v), classify=self.classify, answers=self.answers, plays=self.plays,
+                     can_burn=self.can_burn, counts_for_open=self.opens, may_revolt=self.may_revolt,
+                     tributes=self.tributes, score=self.score)
+
+    def new_game(self, seed=None, match=None):
+        from .game import new_game
+
+        return new_game(self.rules(), seed, match)
+
+    def replay(self, history, seed=None, match=None):
+        from .game import replay
+
+        return replay(self.rules(), history, seed, match)

@@ -44,3 +44,61 @@ def opposite_of(variant: m.Variant) -> dict[int, int]:
     for a, b in variant.table.opposites:
         out[a], out[b] = b, a
     return out
+
+
+def game_settings(v: m.Variant) -> dict:
+    """The plain-data fields of `game.Rules` for a variant (the card functions
+    are added by whichever engine builds the Rules)."""
+    b, f, c, h, t, th, rv, info = (v.burning, v.flow, v.chaos, v.headless, v.tribute, v.threes, v.revolution, v.info)
+    return {
+        "name": v.name,
+        "players": v.table.players,
+        "decks": v.table.decks,
+        "cards_per_player": v.table.cards_per_player,
+        "teams": team_of(v),
+        "opposite": opposite_of(v),
+        "first_leader": v.table.first_leader,
+        "defer": f.defer,
+        "defer_any_play": f.defer_to == "any_play",
+        "pass_except_opposite": f.pass_rule == "round_except_opposite",
+        "lead_return_circles": f.lead_return_circles,
+        "going_out_gouji": f.going_out_gouji,
+        "take_over_partner": f.take_over == "partner",
+        "chaos_starts_at": c.starts_at,
+        "chaos_after_first_out_with_revolution": c.after_first_out_with_revolution,
+        "chaos_circles": c.lead_return_circles,
+        "chaos_pass_keeps_right": c.pass_keeps_right,
+        "burn_allowed": b.allowed,
+        "teammates_may_burn": b.teammates_may_burn,
+        "burn_after_pass": b.after_pass,
+        "burn_priority": b.priority,
+        "first_play_needs_joker": b.first_play_needs_joker,
+        "failure_leader": b.failure_leader,
+        "lift": b.lift,
+        "counter_burn": b.counter_burn,
+        "headless_cause": h.cause,
+        "headless_any_play": h.scope == "any_play",
+        "headless_pass_loses_gouji": h.pass_loses_gouji,
+        "open_method": v.open.method,
+        "declare": v.open.declare,
+        "threes_last": th.threes_last,
+        "buy_three": th.buy_three,
+        "buy_with": tuple(th.buy_with),
+        "seller_min_threes": th.seller_min_threes,
+        "ask_three": th.ask_three,
+        "revolution": rv.allowed,
+        "redeal_at": rv.redeal_at,
+        "revolution_place": rv.place,
+        "auto_open": rv.auto_open,
+        "report_at": info.report_at,
+        "show_team_at": info.show_team_at,
+        "watch_after_out": info.watch_after_out,
+        "tribute_enabled": t.enabled,
+        "returned": t.returned,
+        "mutual_dian_returned": t.mutual_dian_returned,
+        "return_not_above_received": t.return_limit == "not_above_received",
+        "return_from_dealt": t.return_from_dealt,
+        "no_single_return": t.no_single_return,
+        "dian_max_level": t.dian_max_level,
+        "dian_graduation": t.dian_graduation,
+    }

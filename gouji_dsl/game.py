@@ -1,0 +1,894 @@
+"""The game state machine: a whole Gouji game, and matches of games with tribute.
+
+The API follows OpenSpiel's: `new_game(rules, seed=..., match=...)`,
+`current_player()`, `legal_actions()`, `apply_action()`, `is_terminal()`,
+`places()`, `returns()`, `clone()`, `history()`, `observation(seat)`.
+
+One flow serves every variant: what differs comes from a `Rules` object,
+built once either by a generated module (constants and its fast, specialised
+card functions) or by the reference interpreter (functions evaluated from
+the rule model). The flow itself reads only those fields, bound at
+construction; it never consults the rule model.
+
+Readings of the rules that the seeds leave open are marked `Reading:`; the
+rulebook states them too.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, NamedTuple
+
+from . import runtime as rt
+
+PLAY, PASS, DEFER, BURN, DECLARE, REVOLT = "play", "pass", "defer", "burn", "declare", "revolt"
+KIND_ORDER = {PASS: 0, DEFER: 1, DECLARE: 2, REVOLT: 3, BURN: 4, PLAY: 5}
+
+
+class Action(NamedTuple):
+    kind: str
+    play: tuple | None = None
+
+    def __str__(self) -> str:
+        return action_to_string(self)
+
+
+PASS_ACTION = Action(PASS)
+DEFER_ACTION = Action(DEFER)
+DECLARE_ACTION = Action(DECLARE)
+REVOLT_ACTION = Action(REVOLT)
+_PLAY_ACTIONS: dict[tuple, Action] = {}
+_BURN_ACTIONS: dict[tuple, Action] = {}
+
+
+def play_action(play: tuple) -> Action:
+    action = _PLAY_ACTIONS.get(play)
+    if action is None:
+        action = _PLAY_ACTIONS[play] = Action(PLAY, play)
+    return action
+
+
+def burn_action(play: tuple) -> Action:
+    action = _BURN_ACTIONS.get(play)
+    if action is None:
+        action = _BURN_ACTIONS[play] = Action(BURN, play)
+    return action
+
+
+def action_key(action: Action):
+    return (KIND_ORDER[action.kind], action.play or ())
+
+
+def action_to_string(action: Action) -> str:
+    if action.play is None:
+        return action.kind
+    return f"{action.kind} {rt.format_cards(action.play)}"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the state is left unchanged."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the flow needs from a variant, resolved once."""
+
+    name: str
+    players: int
+    decks: int
+    cards_per_player: int
+    teams: tuple
+    opposite: dict
+    first_leader: str
+    # card functions
+    classify: Callable
+    answers: Callable
+    plays: Callable
+    can_burn: Callable
+    counts_for_open: Callable      # play tuple -> bool (the [open] counts formula)
+    may_revolt: Callable           # hand -> bool (the [revolution] condition)
+    tributes: Callable
+    score: Callable
+    # flow
+    defer: bool
+    defer_any_play: bool
+    pass_except_opposite: bool
+    lead_return_circles: int
+    going_out_gouji: str
+    take_over_partner: bool
+    chaos_starts_at: int
+    chaos_after_first_out_with_revolution: bool
+    chaos_circles: int
+    chaos_pass_keeps_right: bool
+    # burning
+    burn_allowed: bool
+    teammates_may_burn: bool
+    burn_after_pass: bool
+    burn_priority: str
+    first_play_needs_joker: bool
+    failure_leader: str
+    lift: bool
+    counter_burn: bool
+    # 无头, 开点, 宣点
+    headless_cause: str
+    headless_any_play: bool
+    headless_pass_loses_gouji: bool
+    open_method: str
+    declare: bool
+    # modes
+    threes_last: bool
+    buy_three: bool
+    buy_with: tuple
+    seller_min_threes: int
+    ask_three: bool
+    revolution: bool
+    redeal_at: int
+    revolution_place: int
+    auto_open: bool
+    report_at: int | None
+    show_team_at: int | None
+    watch_after_out: bool
+    # tribute
+    tribute_enabled: bool
+    returned: bool
+    mutual_dian_returned: bool
+    return_not_above_received: bool
+    return_from_dealt: bool
+    no_single_return: bool
+    dian_max_level: int
+    dian_graduation: bool
+
+
+@dataclass
+class Match:
+    """What carries from one game of a match to the next."""
+
+    results: list = field(default_factory=list)     # result dicts of finished games, oldest first
+    first_out: int | None = None                     # 头科 of the previous game
+
+    def previous(self) -> list:
+        return [{"opened": list(r["opened"])} for r in self.results]
+
+
+def _seat_after(seat: int, players: int) -> int:
+    return seat % players + 1
+
+
+class Game:
+    """One game. Create with `new_game`."""
+
+    def __init__(self, rules: Rules, seed, match: Match | None):
+        self.r = rules
+        self.seed = seed
+        self.match = match or Match()
+        self._history: list[Action] = []
+        self.log: list[str] = []          # readable transcript
+        self._rng = random.Random(seed)
+        self._start_deal()
+
+    # --- set-up ------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        r = self.r
+        n = r.players
+        deck = [i for i in range(13) for _ in range(4 * r.decks)] + [rt.SMALL] * r.decks + [rt.BIG] * r.decks
+        self._rng.shuffle(deck)
+        self.hands = []
+        for p in range(n):
+            counts = [0] * 15
+            for card in deck[p * r.cards_per_player:(p + 1) * r.cards_per_player]:
+                counts[card] += 1
+            self.hands.append(counts)
+        self.dead = [0] * 15              # cards out of play (failed burners, revolutionaries' hands stay in hands)
+        self.dealt = [list(h) for h in self.hands]
+        self.tribute_log: list[dict] = []
+        self.declared: set[int] = set()
+        self.revolters: list[int] = []
+        self.revolutionary: int | None = None
+        self.place_of: dict[int, int] = {}
+        self.finish_order: list[int] = []  # seats as they went out normally
+        self.failed: list[int] = []
+        self.opened: set[int] = set()
+        self.burns_done: list[list[int]] = []
+        self.men: list[list[int]] = []
+        self.headless: set[int] = set()
+        self.chaos = False
+        self.obligation: set[int] = set()     # burners still bound by the joker-carry rule
+        self.burn_of: dict[int, int] = {}     # burner -> the player they burned
+        self.before_threes: set[int] = set()  # players whose standing play comes right before their final 3s
+        self.terminal = False
+        self._cur_answers = None
+        self._scores: list[int] | None = None
+        self.log.append(f"deal (seed {self.seed!r})")
+        self._pay_tributes()
+        self.phase_seats: list[int] = []
+        if self.r.declare:
+            self.phase = "declare"
+            self.phase_seats = list(range(1, n + 1))
+            self.cur = self.phase_seats[0]
+        else:
+            self._after_declare()
+
+    def _after_declare(self) -> None:
+        if self.r.buy_three:
+            self._buy_threes()
+        if self.r.revolution:
+            self.phase = "revolt"
+            self.phase_seats = [s for s in range(1, self.r.players + 1) if self.r.may_revolt(tuple(self.hands[s - 1]))]
+            if self.phase_seats:
+                self.cur = self.phase_seats[0]
+                return
+        self._begin_play()
+
+    def _pay_tributes(self) -> None:
+        """Tributes owed by the previous game of the match: highest cards, then returns."""
+        if not self.match.results:
+            return
+        r = self.r
+        previous = self.match.results[-1]
+        result = dict(previous, previous=[{"opened": list(g["opened"])} for g in self.match.results[:-1]])
+        entries = r.tributes(result)
+        received: dict[int, list[int]] = {}
+        by_pair: dict[tuple, list[int]] = {}
+        for e in entries:
+            payer, receiver = e["from"], e["to"]
+            cards = []
+            for _ in range(e["count"]):
+                card = self._highest(payer)
+                if card is None:
+                    break
+                self.hands[payer - 1][card] -= 1
+                self.hands[receiver - 1][card] += 1
+                cards.append(card)
+            received.setdefault(receiver, []).extend(cards)
+            by_pair.setdefault((e["kind"], payer, receiver), []).extend(cards)
+            self.tribute_log.append({"kind": e["kind"], "from": payer, "to": receiver, "cards": rt.format_cards(_counts(cards))})
+            self.log.append(f"tribute {e['kind']}: seat {payer} gives seat {receiver} {rt.format_cards(_counts(cards)) or 'nothing'}")
+        if not r.returned:
+            return
+        for (kind, payer, receiver), cards in by_pair.items():
+            if not cards:
+                continue
+            if kind == "dian" and not r.mutual_dian_returned and ("dian", receiver, payer) in by_pair:
+                continue  # mutual 点贡 is not returned (D20)
+            back = self._return_cards(receiver, payer, cards, received.get(receiver, []))
+            for card in back:
+                self.hands[receiver - 1][card] -= 1
+                self.hands[payer - 1][card] += 1
+            self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": rt.format_cards(_counts(back))})
+            self.log.append(f"return: seat {receiver} gives seat {payer} {rt.format_cards(_counts(back)) or 'nothing'}")
+
+    def _highest(self, seat: int) -> int | None:
+        hand = self.hands[seat - 1]
+        for card in range(14, -1, -1):
+            if hand[card]:
+                return card
+        return None
+
+    def _return_cards(self, receiver: int, payer: int, cards: list[int], received: list[int]) -> list[int]:
+        """The receiver's lowest cards that may go back (D20)."""
+        r = self.r
+        hand = list(self.hands[receiver - 1])
+        if r.return_from_dealt:
+            for card in received:
+                hand[card] -= 1  # tribute cards just received are not one's own dealt cards
+        limit = min(cards) if r.return_not_above_received else 14
+        teammates = self.r.teams[receiver] == self.r.teams[payer]
+        back = []
+        for card in range(15):
+            while len(back) < len(cards) and hand[card] > 0 and card <= limit:
+                if r.no_single_return and not teammates and not self.hands[payer - 1][card]:
+                    break
+                hand[card] -= 1
+                back.append(card)
+        return back
+
+    def _buy_threes(self) -> None:
+        """买3 / 要3 (D22), automatic."""
+        r = self.r
+        for seat in range(1, r.players + 1):
+            hand = self.hands[seat - 1]
+            if hand[0]:
+                continue
+            opp = r.opposite[seat]
+            pay = next((c for c in (rt.INDEX[x] for x in r.buy_with) if hand[c]), None)
+            if pay is not None and self.hands[opp - 1][0] >= r.seller_min_threes:
+                hand[pay] -= 1
+                self.hands[opp - 1][pay] += 1
+                self.hands[opp - 1][0] -= 1
+                hand[0] += 1
+                self.log.append(f"seat {seat} buys a 3 from seat {opp} for {rt.CARDS[pay]}")
+                continue
+            if not r.ask_three:
+                continue
+            giver = None
+            other = seat
+            for _ in range(r.players - 1):
+                other = _seat_after(other, r.players)
+                if r.teams[other] == r.teams[seat] and self.hands[other - 1][0] >= r.seller_min_threes:
+                    giver = other
+                    break
+            if giver is not None:
+                self.hands[giver - 1][0] -= 1
+                hand[0] += 1
+                self.log.append(f"seat {seat} is given a 3 by teammate {giver}")
+
+    def _begin_play(self) -> None:
+        r = self.r
+        self.phase = "play"
+        if self.revolutionary is not None:
+            self.place_of[self.revolutionary] = r.revolution_place
+            if r.auto_open:
+                self.opened.add(r.opposite[self.revolutionary])
+            if r.headless_cause == "opposite_out_or_revolution":
+                self.headless.add(r.opposite[self.revolutionary])
+        if r.dian_graduation:
+            self.opened |= self._graduated()
+        if r.first_leader == "previous_first" and self.match.first_out:
+            leader = self.match.first_out
+        else:
+            leader = self._rng.randint(1, r.players)
+        if not self._holding(leader):
+            leader = self._next_holder(leader)
+        self._new_round(leader)
+        self._check_chaos()
+
+    def _graduated(self) -> set[int]:
+        """Seats open automatically after paying 点贡 at the top level (点贡毕业)."""
+        streak: dict[tuple, int] = {}
+        now: set = set()
+        for g in self.match.results:
+            now = set(g["opened"]) | {payer for (recv, payer), lvl in streak.items() if lvl >= self.r.dian_max_level}
+            streak = {(x, y): streak.get((x, y), 0) + 1 for x in range(1, self.r.players + 1)
+                      for y in (self.r.opposite[x],) if x in now and y not in now}
+        return {payer for (recv, payer), lvl in streak.items() if lvl >= self.r.dian_max_level}
+
+    # --- the round --------------------------------------------------------------------
+
+    def _holding(self, seat: int) -> bool:
+        return seat not in self.place_of and any(self.hands[seat - 1])
+
+    def _holders(self) -> list[int]:
+        return [s for s in range(1, self.r.players + 1) if self._holding(s)]
+
+    def _next_holder(self, seat: int) -> int:
+        s = seat
+        for _ in range(self.r.players):
+            s = _seat_after(s, self.r.players)
+            if self._holding(s):
+                return s
+        return seat
+
+    def _new_round(self, leader: int) -> None:
+        self.top = None
+        self.top_seat = None
+        self.top_gouji = False
+        self.top_free = False         # anyone may answer (底牌 of a player going out)
+        self.top_opposite_only = False
+        self.passed: set[int] = set()
+        self.passed_plain: set[int] = set()   # passes on non-级牌 plays (qingdao's 无头 rule)
+        self.defer_used: set[int] = set()
+        self.burners_pending: set[int] = set()
+        self.before_threes.clear()
+        self.queue: list[int] = []
+        self.circles = 0
+        self.cur = leader
+        self.leader = leader
+
+    def _in_force(self) -> bool:
+        """Do the 级牌 rules apply to the current top play?"""
+        return self.top_gouji and not self.chaos and not self.top_free
+
+    def _may_burn(self, seat: int) -> bool:
+        r = self.r
+        x = self.top_seat
+        if not r.burn_allowed or seat == r.opposite[x] or seat in self.headless or x in self.headless:
+            return False
+        if r.teams[seat] == r.teams[x] and not r.teammates_may_burn:
+            return False
+        if seat in self.passed and not r.burn_after_pass:
+            return False
+        if not r.counter_burn and x in self.obligation and self.burn_of.get(x) == seat:
+            return False  # no 反烧: the burned player may not burn the burner back
+        return r.can_burn(tuple(self.hands[seat - 1]), self.top)
+
+    def _may_answer(self, seat: int) -> bool:
+        """May `seat` beat the current top now (not counting a burn)?"""
+        r = self.r
+        x = self.top_seat
+        if self.chaos:
+            return r.chaos_pass_keeps_right or seat not in self.passed
+        if self.top_opposite_only:
+            return seat == r.opposite[x] or not self._holding(r.opposite[x])
+        if self.top_free:
+            return True
+        if self._in_force():
+            if x in self.headless:
+                return True  # anyone may answer a 无头 player's 级牌; not a burn
+            if seat == r.opposite[x]:
+                return True
+            if seat in self.headless:
+                return not (r.headless_pass_loses_gouji and seat in self.passed_plain)
+            return False
+        if r.headless_any_play and (x in self.headless or seat in self.headless):
+            return True
+        if seat not in self.passed:
+            return True
+        return r.pass_except_opposite and seat == r.opposite[x]
+
+    def _answers_of(self, seat: int) -> list[tuple]:
+        plays = self.r.answers(tuple(self.hands[seat - 1]), self.top)
+        if self.r.threes_last:
+            hand = self.hands[seat - 1]
+            plays = [p for p in plays if p[0] != 0 or p[1] == sum(hand)]
+        return plays
+
+    def _leads_of(self, seat: int) -> list[tuple]:
+        hand = self.hands[seat - 1]
+        plays = self.r.plays(tuple(hand))
+        if self.r.threes_last and hand[0] and sum(hand) != hand[0]:
+            plays = [p for p in plays if p[0] != 0]  # 3s only as the last play (D22)
+        return plays
+
+    # --- public API ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+        return -1 if self.terminal else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def legal_actions(self) -> list[Action]:
+        if self.terminal:
+            return []
+        if self.phase == "declare":
+            return [PASS_ACTION, DECLARE_ACTION]
+        if self.phase == "revolt":
+            return [PASS_ACTION, REVOLT_ACTION]
+        seat = self.cur
+        if self.top is None:
+            return [play_action(p) for p in sorted(self._leads_of(seat))]
+        actions = [PASS_ACTION]
+        if self._can_defer(seat):
+            actions.append(DEFER_ACTION)
+        answers = self._cur_answers if self._cur_answers is not None else self._answers_of(seat)
+        if seat in self.burners_pending:
+            if self.r.first_play_needs_joker:
+                answers = [p for p in answers if p[3] or p[4]]
+            actions.extend(burn_action(p) for p in sorted(answers))
+            return actions
+        actions.extend(play_action(p) for p in sorted(answers))
+        return actions
+
+    def _can_defer(self, seat: int) -> bool:
+        r = self.r
+        if not r.defer or self.chaos or seat in self.defer_used:
+            return False
+        if seat != r.opposite[self.top_seat] or self.top_free or self.top_opposite_only:
+            return False
+        return r.defer_any_play or not self.top_gouji
+
+    def apply_action(self, action: Action | str) -> None:
+        if isinstance(action, str):
+            action = string_to_action(action)
+        if self.terminal:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action))
+        self._history.append(action)
+        self._cur_answers = None
+        seat = self.cur
+        self.log.append(f"seat {seat}: {action_to_string(action)}")
+        if self.phase == "declare":
+            if action.kind == DECLARE:
+                self.declared.add(seat)
+            self.phase_seats.pop(0)
+            if self.phase_seats:
+                self.cur = self.phase_seats[0]
+            else:
+                self._after_declare()
+            return
+        if self.phase == "revolt":
+            if action.kind == REVOLT:
+                self.revolters.append(seat)
+            self.phase_seats.pop(0)
+            if self.phase_seats:
+                self.cur = self.phase_seats[0]
+                return
+            if len(self.revolters) >= self.r.redeal_at:
+                self.log.append(f"{len(self.revolters)} revolutionaries: redeal")
+                self._start_deal()
+                return
+            if self.revolters:
+                self.revolutionary = self.revolters[0]
+                self.log.append(f"seat {self.revolutionary} sits out (革命)")
+            self._begin_play()
+            return
+        if action.kind == PASS:
+            self._pass(seat)
+        elif action.kind == DEFER:
+            # 让牌: the next two act first; if both pass, the deferrer is asked again.
+            self.defer_used.add(seat)
+            self.queue.insert(min(2, len(self.queue)), seat)
+            self._advance(seat)
+        else:
+            self._play(seat, action.play, burn=action.kind == BURN)
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.cur
+        if self.phase in ("declare", "revolt"):
+            return f"seat {seat} must choose {' or '.join(a.kind for a in self.legal_actions())} now, not {action_to_string(action)}"
+        if action.kind == PASS and self.top is None:
+            return f"seat {seat} leads and may not pass"
+        if action.kind == DEFER:
+            return f"seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may"
+        if action.play is not None:
+            c = self.r.classify(rt.cards_of(action.play))
+            if not c.valid:
+                return f"{rt.format_cards(action.play)} is not a legal play"
+            hand = self.hands[seat - 1]
+            if any(a > b for a, b in zip(rt.cards_of(action.play), hand)):
+                return f"seat {seat} does not hold {rt.format_cards(action.play)}"
+            if self.top is not None and self._in_force() and action.kind == PLAY and not self._may_answer(seat):
+                opp = self.r.opposite[self.top_seat]
+                return (f"seat {seat} may not answer a 级牌 of seat {self.top_seat}: "
+                        f"only seat {opp} (opposite) or a burner may")
+            if action.kind == BURN:
+                return f"seat {seat} may not burn (烧牌) this play"
+            if self.top is not None:
+                return f"{rt.format_cards(action.play)} does not beat {rt.format_cards(self.top)}"
+            if self.r.threes_last and action.play[0] == 0:
+                return "3s may only be played as one's last play (憋三)"
+        return f"{action_to_string(action)} is not allowed now"
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def _set_queue_after_play(self, seat: int) -> None:
+        """Who is asked about the new top play, and in which order."""
+        r = self.r
+        n = r.players
+        order = []
+        s = seat
+        for _ in range(n - 1):
+            s = _seat_after(s, n)
+            if self._holding(s):
+                order.append(s)
+        self.burners_pending: set[int] = set()
+        if self._in_force() and seat not in self.headless:
+            burners = [s for s in order if self._may_burn(s)]
+            if r.burn_priority == "team_first":
+                burners.sort(key=lambda s: (r.teams[s] != r.teams[seat], order.index(s)))
+            self.burners_pending = set(burners)
+            others = [s for s in order if s not in self.burners_pending and self._may_answer(s)]
+            self.queue = burners + others
+        else:
+            self.queue = order
+
+    def _play(self, seat: int, play: tuple, burn: bool) -> None:
+        r = self.r
+        hand = self.hands[seat - 1]
+        previous_top, previous_seat = self.top, self.top_seat
+        was_in_force = self._in_force() if previous_top is not None else False
+        for i, c in enumerate(rt.cards_of(play)):
+            hand[i] -= c
+        # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
+        if previous_top is not None:
+            if previous_seat in self.obligation and r.lift:
+                self.obligation.discard(previous_seat)
+                self.log.append(f"seat {previous_seat}'s burn is lifted (解烧)")
+            if previous_seat in self.before_threes and seat != previous_seat:
+                self.men.append([previous_seat, seat])
+                self.before_threes.discard(previous_seat)
+            if (was_in_force and r.open_method == "survives" and seat != r.opposite[previous_seat] and not burn
+                    and r.counts_for_open(previous_top)):
+                self._open(previous_seat)
+        out = not any(hand)
+        if burn:
+            self.obligation.add(seat)
+            self.burn_of[seat] = previous_seat
+            self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
+        elif seat in self.obligation and not out and not (play[3] or play[4]):
+            self._fail_burn(seat, play)
+            return
+        if r.threes_last and not out and hand[0] and sum(hand) == hand[0]:
+            self.before_threes.add(seat)
+        else:
+            self.before_threes.discard(seat)
+        self.top, self.top_seat = play, seat
+        self.top_gouji = r.classify(rt.cards_of(play)).gouji
+        self.top_free = False
+        self.top_opposite_only = False
+        self.circles = 0
+        if out:
+            self._go_out(seat, play)
+            if self.terminal:
+                return
+        self._set_queue_after_play(seat)
+        self._advance(seat)
+
+    def _open(self, seat: int) -> None:
+        if seat not in self.opened and not self.chaos:
+            self.opened.add(seat)
+            self.log.append(f"seat {seat} opens (开点)")
+
+    def _go_out(self, seat: int, play: tuple) -> None:
+        r = self.r
+        place = min(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        self.place_of[seat] = place
+        self.finish_order.append(seat)
+        self.log.append(f"seat {seat} goes out, place {place}")
+        if seat in self.obligation:
+            self.obligation.discard(seat)
+            self.burns_done.append([seat, self.burn_of[seat]])
+            self.log.append(f"seat {seat}'s burn succeeds")
+        if self.top_gouji and not self.chaos:
+            if r.going_out_gouji == "anyone_answers":
+                self.top_free = True
+            elif r.going_out_gouji == "opposite_answers":
+                self.top_opposite_only = True
+            else:
+                self.top_gouji = False  # it loses its 级牌 status (接风)
+        self._update_headless(seat)
+        self._check_end()
+        if not self.terminal:
+            self._check_chaos()
+
+    def _update_headless(self, seat: int) -> None:
+        r = self.r
+        opp = r.opposite[seat]
+        if r.headless_cause == "opposite_of_first_out":
+            if len(self.finish_order) == 1:
+                self.headless.add(opp)
+        else:
+            self.headless.add(opp)
+
+    def _fail_burn(self, seat: int, play: tuple) -> None:
+        """D15: a non-last play without a joker after burning: the burner takes the lowest free place."""
+        r = self.r
+        self.obligation.discard(seat)
+        place = max(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        self.place_of[seat] = place
+        self.failed.append(seat)
+        hand = self.hands[seat - 1]
+        for i in range(15):
+            self.dead[i] += hand[i] + rt.cards_of(play)[i]
+            hand[i] = 0
+        self.log.append(f"seat {seat} fails the burn (烧牌失误) and takes place {place}")
+        self._check_end()
+        if self.terminal:
+            return
+        self._check_chaos()
+        burned = self.burn_of.get(seat)
+        if r.failure_leader == "burned_player" and burned is not None and self._holding(burned):
+            leader = burned
+        else:
+            leader = self._next_holder(seat)
+        self._new_round(leader)
+
+    def _check_chaos(self) -> None:
+        r = self.r
+        if self.chaos:
+            return
+        holders = len(self._holders())
+        if holders <= r.chaos_starts_at or (r.chaos_after_first_out_with_revolution and self.revolutionary is not None
+                                             and self.finish_order):
+            self.chaos = True
+            self.headless.clear()
+            self.log.append("四户乱缠 (free-for-all) begins")
+
+    def _check_end(self) -> None:
+        r = self.r
+        holders = self._holders()
+        teams = {r.teams[s] for s in holders}
+        if len(teams) > 1:
+            return
+        # Players still holding cards are placed by cards left, fewer first;
+        # ties in playing order from the seat after the last player out (D10).
+        last = self.finish_order[-1] if self.finish_order else (self.failed[-1] if self.failed else 1)
+        order = []
+        s = last
+        for _ in range(r.players):
+            s = _seat_after(s, r.players)
+            if s in holders:
+                order.append(s)
+        order.sort(key=lambda s: sum(self.hands[s - 1]))
+        free = sorted(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        for s, p in zip(order, free):
+            self.place_of[s] = p
+        self.terminal = True
+        self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
+        result = self.result()
+        self._scores = r.score(dict(result, previous=self.match.previous()))
+        self.log.append(f"scores: {self._scores}")
+
+    def _pass(self, seat: int) -> None:
+        self.passed.add(seat)
+        if not self._in_force():
+            self.passed_plain.add(seat)
+        self.burners_pending.discard(seat)
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        """Find the next seat to act; end the round when it has gone round enough."""
+        r = self.r
+        n = r.players
+        while True:
+            if self.queue:
+                nxt = self.queue.pop(0)
+                if not self._holding(nxt):
+                    continue
+                if nxt in self.burners_pending or self._may_answer(nxt):
+                    answers = self._answers_of(nxt)
+                    if answers or self._can_defer(nxt):
+                        self.cur = nxt
+                        self._cur_answers = answers
+                        return
+                # Cannot or may not answer: passes without being asked (要不起).
+                self.passed.add(nxt)
+                self.burners_pending.discard(nxt)
+                if not self._in_force():
+                    self.passed_plain.add(nxt)
+                continue
+            # A full circle with no play.
+            self.circles += 1
+            owner = self.top_seat
+            need = 1
+            if not self._in_force() and not self.top_free and not self.top_opposite_only:
+                need = r.chaos_circles if self.chaos else r.lead_return_circles
+            if self.circles < need and self._holding(owner):
+                order = []
+                s = owner
+                for _ in range(n - 1):
+                    s = _seat_after(s, n)
+                    if self._holding(s):
+                        order.append(s)
+                self.queue = order
+                self.burners_pending = set()
+                if any(self._may_answer(s) and self._answers_of(s) for s in order):
+                    continue
+            self._win_round(owner)
+            return
+
+    def _win_round(self, owner: int) -> None:
+        r = self.r
+        top = self.top
+        was_gouji = self.top_gouji and not self.top_free and not self.top_opposite_only
+        if top is not None and was_gouji and not self.chaos and r.counts_for_open(top):
+            self._open(owner)
+        if self._holding(owner):
+            leader = owner
+        elif r.take_over_partner:
+            leader = r.opposite[owner] if self._holding(r.opposite[owner]) else self._next_holder(owner)
+        else:
+            leader = self._next_holder(owner)
+        self.log.append(f"seat {leader} leads")
+        self._new_round(leader)
+
+    # --- results --------------------------------------------------------------------------
+
+    def places(self) -> dict[int, int]:
+        return dict(sorted(self.place_of.items()))
+
+    def result(self) -> dict:
+        """The finished game as CONFORMANCE.md's `result`."""
+        finish = [s for s, _p in sorted(self.place_of.items(), key=lambda item: item[1])]
+        return {"finish": finish, "opened": sorted(self.opened), "declared": sorted(self.declared),
+                "burns": [list(b) for b in self.burns_done], "men": [list(m) for m in self.men]}
+
+    def returns(self) -> list[int]:
+        if not self.terminal:
+            return [0] * self.r.players
+        return list(self._scores)
+
+    def next_match(self) -> Match:
+        """The match state after this (finished) game, for the next game's tribute."""
+        if not self.terminal:
+            raise IllegalAction("the game is not over")
+        return Match(results=self.match.results + [self.result()],
+                     first_out=self.finish_order[0] if self.finish_order else None)
+
+    def clone(self) -> "Game":
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        for name in ("hands", "dealt"):
+            setattr(other, name, [list(h) for h in getattr(self, name)])
+        for name in ("dead", "_history", "log", "tribute_log", "revolters", "finish_order", "failed",
+                     "burns_done", "men", "queue", "phase_seats"):
+            setattr(other, name, list(getattr(self, name)))
+        for name in ("declared", "opened", "headless", "passed", "passed_plain", "defer_used", "obligation",
+                     "before_threes", "burners_pending"):
+            setattr(other, name, set(getattr(self, name)))
+        other.place_of = dict(self.place_of)
+        other.burn_of = dict(self.burn_of)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        return other
+
+    def observation(self, seat: int) -> dict:
+        """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show."""
+        r = self.r
+        counts = {}
+        hands = {seat: rt.format_cards(self.hands[seat - 1])}
+        for other in range(1, r.players + 1):
+            if other == seat:
+                continue
+            left = sum(self.hands[other - 1]) if other not in self.place_of or not self.terminal else 0
+            if r.report_at is not None and left <= r.report_at:
+                counts[other] = left
+            if r.teams[other] == r.teams[seat] and self._holding(other):
+                if r.show_team_at is not None and left <= r.show_team_at:
+                    hands[other] = rt.format_cards(self.hands[other - 1])
+        if r.watch_after_out and seat in self.place_of and seat in self.finish_order:
+            mates = [o for o in range(1, r.players + 1) if o != seat and r.teams[o] == r.teams[seat] and self._holding(o)]
+            if mates:
+                hands[mates[0]] = rt.format_cards(self.hands[mates[0] - 1])
+        return {
+            "seat": seat,
+            "phase": self.phase,
+            "current_player": self.current_player(),
+            "hands": hands,
+            "card_counts": counts,
+            "table": None if self.top is None else {"seat": self.top_seat, "cards": rt.format_cards(self.top)},
+            "places": self.places(),
+            "opened": sorted(self.opened),
+            "declared": sorted(self.declared),
+        }
+
+
+def _counts(cards: list[int]) -> tuple:
+    counts = [0] * 15
+    for c in cards:
+        counts[c] += 1
+    return tuple(counts)
+
+
+def string_to_action(text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise IllegalAction("empty action")
+    kind = words[0]
+    if kind in (PASS, DEFER, DECLARE, REVOLT) and len(words) == 1:
+        return {PASS: PASS_ACTION, DEFER: DEFER_ACTION, DECLARE: DECLARE_ACTION, REVOLT: REVOLT_ACTION}[kind]
+    if kind in (PLAY, BURN) and len(words) > 1:
+        try:
+            counts = rt.parse_cards(" ".join(words[1:]))
+        except rt.CardError as exc:
+            raise IllegalAction(str(exc)) from None
+        play = _canonical(counts)
+        if play is None:
+            raise IllegalAction(f"{' '.join(words[1:])} is not one play")
+        return play_action(play) if kind == PLAY else burn_action(play)
+    raise IllegalAction(f"cannot read action {text!r}: expected 'play CARDS', 'burn CARDS', 'pass', 'defer', "
+                        "'declare' or 'revolt'")
+
+
+def _canonical(counts) -> tuple | None:
+    """The canonical play tuple of cards of one-rank shape (validity is the variant's business)."""
+    ranks = [i for i in range(12) if counts[i]]
+    if len(ranks) > 1 or not any(counts):
+        return None
+    if ranks:
+        return (ranks[0], counts[ranks[0]], counts[12], counts[13], counts[14])
+    if counts[12]:
+        return (12, 0, counts[12], counts[13], counts[14])
+    return (-1, 0, 0, counts[13], counts[14])
+
+
+def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:
+    game = Game(rules, seed, match)
+    return game
+
+
+def replay(rules: Rules, history, seed=None, match: Match | None = None) -> Game:
+    """A new game with the same seed and match, with each action of `history` applied (and verified)."""
+    game = new_game(rules, seed, match)
+    for i, action in enumerate(history):
+        try:
+            game.apply_action(action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"action {i + 1} ({action}): {exc}") from None
+    return game
