@@ -7,7 +7,7 @@ code. Hands are 15-count vectors (3 4 ... K A 2 SJ BJ); plays are canonical
 tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.
 """
 from gouji_dsl.game import (Action, IllegalAction, Match, Rules, action_to_string, new_game as _new_game,
-                            replay as _replay, string_to_action)
+                            new_position as _new_position, replay as _replay, string_to_action)
 from gouji_dsl.runtime import (INVALID, CardError, Classified, ResultError, cards_of, format_cards, minus,
                                parse_cards, read_result, sum_tributes)
 
@@ -117,35 +117,38 @@ _PLAYS_OF_RANK = {}
 
 
 def _plays_of_rank(rank, have, twos, small, big):
-    """Every play of `rank` given the counts held; cached, the tuples are shared."""
+    """Every play of one kind given the counts held, in sorted order; cached
+    (the lists are shared: never change them). Rank -1: jokers only; 12: 2s."""
     key = (rank, have, twos, small, big)
     found = _PLAYS_OF_RANK.get(key)
     if found is None:
         jokers = [(s, b) for s in range(small + 1) for b in range(big + 1)]
-        if rank == 0:
+        if rank == -1:
+            found = [(-1, 0, 0, s, b) for s, b in jokers if s or b]
+        elif rank == 12:
+            found = [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
+        elif rank == 0:
             found = [(0, natural, 0, 0, 0) for natural in range(1, have + 1)]
-        elif rank >= 0:
+        else:
             found = [(rank, natural, fillers, s, b) for natural in range(1, have + 1)
                      for fillers in range(twos + 1) for s, b in jokers]
-        else:
-            found = []
-            found += [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
-            found += [(-1, 0, 0, s, b) for s, b in jokers if s or b]
         if len(_PLAYS_OF_RANK) < 200000:
             _PLAYS_OF_RANK[key] = found
     return found
 
 
 def plays(hand):
-    """Every distinct legal play from `hand`, as when leading."""
+    """Every distinct legal play from `hand`, as when leading, in sorted order."""
     twos = hand[12]
     small = hand[13]
     big = hand[14]
-    out = list(_plays_of_rank(-1, 0, twos, small, big))
+    out = list(_plays_of_rank(-1, 0, 0, small, big))
     for rank in range(12):
         have = hand[rank]
         if have:
             out += _plays_of_rank(rank, have, twos, small, big)
+    if twos:
+        out += _plays_of_rank(12, 0, twos, small, big)
     return out
 
 
@@ -324,6 +327,7 @@ RULES = Rules(
     open_method='wins_lead',
     opposite={1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3},
     pass_except_opposite=True,
+    place_names=('头科', '二科', '三科', '四科', '二落', '大落'),
     players=6,
     redeal_at=2,
     report_at=None,
@@ -340,7 +344,7 @@ RULES = Rules(
     threes_last=True,
     tribute_enabled=True,
     watch_after_out=False,
-    classify=classify, answers=answers, plays=plays, can_burn=can_burn, counts_for_open=opens,
+    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, can_burn=can_burn, counts_for_open=opens,
     may_revolt=_may_revolt, tributes=tributes, score=score,
 )
 
@@ -353,3 +357,8 @@ def new_game(seed=None, match=None):
 def replay(history, seed=None, match=None):
     """The game with these actions applied to a new game with the same seed, each verified."""
     return _replay(RULES, history, seed, match)
+
+
+def new_position(hands, leader, seed=None, out=None, opened=(), headless=None):
+    """A game set up at a chosen position (see gouji_dsl.game.new_position)."""
+    return _new_position(RULES, hands, leader, seed, out, opened, headless)

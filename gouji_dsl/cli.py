@@ -13,7 +13,7 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import InternalError, RuleErrors, UsageError
+from .diagnostics import InternalError, RuleErrors, UsageError, did_you_mean
 from .files import write_atomic
 from .fmt import format_file
 from .loader import EXTENSION, Workspace
@@ -188,6 +188,54 @@ def cmd_conform(args, ws: Workspace) -> int:
     return EXIT_OK if report.failed == 0 else EXIT_RULES
 
 
+def _engine_for(ws: Workspace):
+    from .codegen import load_engine
+
+    def engine_for(name: str):
+        if name not in ws.names():
+            raise UsageError(f"unknown variant '{name}'", did_you_mean(name, ws.names()))
+        module = load_engine(name)
+        if module is None:
+            raise UsageError(f"no generated engine for '{name}'", f"run: gouji build {name}")
+        return module
+    return engine_for
+
+
+def cmd_play(args, ws: Workspace) -> int:
+    from .selfplay import play_match, to_json, transcript
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    engine = _engine_for(ws)(args.variant)
+    played = play_match(engine, args.seed, args.games, args.bots)
+    sys.stdout.write(to_json(engine, played) if args.json else transcript(engine, played))
+    return EXIT_OK
+
+
+def cmd_replay(args, ws: Workspace) -> int:
+    import json as _json
+
+    from .selfplay import ReplayError, replay_file, transcript
+
+    try:
+        data = _json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {args.file}") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        print(f"gouji: {args.file}: not a history file: {exc}", file=sys.stderr)
+        return EXIT_RULES
+    try:
+        played = replay_file(_engine_for(ws), data)
+    except ReplayError as exc:
+        print(f"gouji: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_RULES
+    if args.quiet:
+        print(f"gouji: {len(played)} game(s) replayed, every action verified")
+    else:
+        sys.stdout.write(transcript(_engine_for(ws)(data["variant"]), played))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gouji", description="Gouji rule language: check, show and format variant rule files.")
     parser.add_argument("--version", action="version", version=f"gouji-dsl {__version__}")
@@ -213,6 +261,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=("generated", "reference"), default="generated",
                    help="the generated modules (default) or the reference interpreter")
     p.set_defaults(run=cmd_conform)
+
+    p = sub.add_parser("play", help="play complete games between built-in bots and print the transcript")
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=int, default=1, help="games in the match (tribute carries over)")
+    p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
+    p.add_argument("--json", action="store_true", help="print the histories as JSON (for gouji replay)")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("replay", help="replay a saved history (from gouji play --json), verifying each action")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--quiet", action="store_true", help="print only the verdict")
+    p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
     p.add_argument("files", nargs="*", metavar="FILE")

@@ -80,8 +80,10 @@ class Rules:
     teams: tuple
     opposite: dict
     first_leader: str
+    place_names: tuple
     # card functions
     classify: Callable
+    is_gouji: Callable             # play tuple -> bool
     answers: Callable
     plays: Callable
     can_burn: Callable
@@ -162,7 +164,7 @@ class Game:
         self.seed = seed
         self.match = match or Match()
         self._history: list[Action] = []
-        self.log: list[str] = []          # readable transcript
+        self.log: list = []               # transcript events: strings, or (seat, action) for actions
         self._rng = random.Random(seed)
         self._start_deal()
 
@@ -179,7 +181,8 @@ class Game:
             for card in deck[p * r.cards_per_player:(p + 1) * r.cards_per_player]:
                 counts[card] += 1
             self.hands.append(counts)
-        self.dead = [0] * 15              # cards out of play (failed burners, revolutionaries' hands stay in hands)
+        self.dead = [0] * 15              # cards of failed burners, out of play
+        self.played = [0] * 15            # cards played to the table this game
         self.dealt = [list(h) for h in self.hands]
         self.tribute_log: list[dict] = []
         self.declared: set[int] = set()
@@ -198,8 +201,10 @@ class Game:
         self.before_threes: set[int] = set()  # players whose standing play comes right before their final 3s
         self.terminal = False
         self._cur_answers = None
+        self._legal = None
         self._scores: list[int] | None = None
         self.log.append(f"deal (seed {self.seed!r})")
+        self._new_round(1)  # empty round state; play starts after the pre-play phases
         self._pay_tributes()
         self.phase_seats: list[int] = []
         if self.r.declare:
@@ -443,6 +448,10 @@ class Game:
         return list(self._history)
 
     def legal_actions(self) -> list[Action]:
+        """The actions the current player may take, sorted (a new list each call)."""
+        return list(self._legal_actions())
+
+    def _legal_actions(self) -> list[Action]:
         if self.terminal:
             return []
         if self.phase == "declare":
@@ -450,8 +459,12 @@ class Game:
         if self.phase == "revolt":
             return [PASS_ACTION, REVOLT_ACTION]
         seat = self.cur
+        if self._legal is not None:
+            return self._legal
         if self.top is None:
-            return [play_action(p) for p in sorted(self._leads_of(seat))]
+            get = _PLAY_ACTIONS.get
+            self._legal = [get(p) or play_action(p) for p in self._leads_of(seat)]
+            return self._legal
         actions = [PASS_ACTION]
         if self._can_defer(seat):
             actions.append(DEFER_ACTION)
@@ -460,8 +473,10 @@ class Game:
             if self.r.first_play_needs_joker:
                 answers = [p for p in answers if p[3] or p[4]]
             actions.extend(burn_action(p) for p in sorted(answers))
-            return actions
-        actions.extend(play_action(p) for p in sorted(answers))
+        else:
+            get = _PLAY_ACTIONS.get
+            actions.extend([get(p) or play_action(p) for p in sorted(answers)])
+        self._legal = actions
         return actions
 
     def _can_defer(self, seat: int) -> bool:
@@ -477,12 +492,18 @@ class Game:
             action = string_to_action(action)
         if self.terminal:
             raise IllegalAction("the game is over")
-        if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+        legal = self._legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self._why_illegal(action))
         self._history.append(action)
         self._cur_answers = None
+        self._legal = None
         seat = self.cur
-        self.log.append(f"seat {seat}: {action_to_string(action)}")
+        self.log.append((seat, action))  # rendered by transcript(); formatting here would cost every step
         if self.phase == "declare":
             if action.kind == DECLARE:
                 self.declared.add(seat)
@@ -573,8 +594,10 @@ class Game:
         hand = self.hands[seat - 1]
         previous_top, previous_seat = self.top, self.top_seat
         was_in_force = self._in_force() if previous_top is not None else False
+        played = self.played
         for i, c in enumerate(rt.cards_of(play)):
             hand[i] -= c
+            played[i] += c
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
         if previous_top is not None:
             if previous_seat in self.obligation and r.lift:
@@ -599,7 +622,7 @@ class Game:
         else:
             self.before_threes.discard(seat)
         self.top, self.top_seat = play, seat
-        self.top_gouji = r.classify(rt.cards_of(play)).gouji
+        self.top_gouji = r.is_gouji(play)
         self.top_free = False
         self.top_opposite_only = False
         self.circles = 0
@@ -654,8 +677,9 @@ class Game:
         self.place_of[seat] = place
         self.failed.append(seat)
         hand = self.hands[seat - 1]
-        for i in range(15):
-            self.dead[i] += hand[i] + rt.cards_of(play)[i]
+        for i, c in enumerate(rt.cards_of(play)):
+            self.played[i] -= c           # the failing play does not count as played
+            self.dead[i] += hand[i] + c
             hand[i] = 0
         self.log.append(f"seat {seat} fails the burn (烧牌失误) and takes place {place}")
         self._check_end()
@@ -770,6 +794,10 @@ class Game:
 
     # --- results --------------------------------------------------------------------------
 
+    def transcript(self) -> list[str]:
+        """The game so far, readable: deal, tributes, every action, burns, places, scores."""
+        return [e if isinstance(e, str) else f"seat {e[0]}: {action_to_string(e[1])}" for e in self.log]
+
     def places(self) -> dict[int, int]:
         return dict(sorted(self.place_of.items()))
 
@@ -796,7 +824,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         for name in ("hands", "dealt"):
             setattr(other, name, [list(h) for h in getattr(self, name)])
-        for name in ("dead", "_history", "log", "tribute_log", "revolters", "finish_order", "failed",
+        for name in ("dead", "played", "_history", "log", "tribute_log", "revolters", "finish_order", "failed",
                      "burns_done", "men", "queue", "phase_seats"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("declared", "opened", "headless", "passed", "passed_plain", "defer_used", "obligation",
@@ -876,6 +904,60 @@ def _canonical(counts) -> tuple | None:
     if counts[12]:
         return (12, 0, counts[12], counts[13], counts[14])
     return (-1, 0, 0, counts[13], counts[14])
+
+
+def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | None = None,
+                 opened=(), headless=None) -> Game:
+    """A game set up at a chosen position, for puzzles, analysis and scenario tests.
+
+    `hands` maps each seat to its cards ("7 7 7 2 BJ" or a 15-count vector);
+    `out` maps seats already out to their places (in the order they went out);
+    play starts with `leader` to lead. Nothing is dealt and no pre-play phase runs.
+    """
+    game = Game.__new__(Game)
+    game.r = rules
+    game.seed = seed
+    game.match = Match()
+    game._history = []
+    game.log = ["position"]
+    game._rng = random.Random(seed)
+    game.hands = []
+    for seat in range(1, rules.players + 1):
+        cards = hands.get(seat, "")
+        game.hands.append(list(rt.parse_cards(cards) if isinstance(cards, str) else cards))
+    game.dead = [0] * 15
+    game.played = [0] * 15
+    game.dealt = [list(h) for h in game.hands]
+    game.tribute_log = []
+    game.declared = set()
+    game.revolters = []
+    game.revolutionary = None
+    game.place_of = {}
+    game.finish_order = []
+    game.failed = []
+    game.opened = set(opened)
+    game.burns_done = []
+    game.men = []
+    game.headless = set()
+    game.chaos = False
+    game.obligation = set()
+    game.burn_of = {}
+    game.before_threes = set()
+    game.terminal = False
+    game._scores = None
+    game._cur_answers = None
+    game._legal = None
+    game.phase = "play"
+    game.phase_seats = []
+    for seat, place in (out or {}).items():
+        game.place_of[seat] = place
+        game.finish_order.append(seat)
+        game._update_headless(seat)
+    if headless is not None:
+        game.headless = set(headless)
+    game._new_round(leader)
+    game._check_chaos()
+    return game
 
 
 def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:

@@ -273,7 +273,7 @@ class Reference:
     def rules(self):
         from .game import Rules
 
-        return Rules(**game_settings(self.v), classify=self.classify, answers=self.answers, plays=self.plays,
+        return Rules(**game_settings(self.v), classify=self.classify, is_gouji=self.is_gouji, answers=self.answers, plays=self.plays,
                      can_burn=self.can_burn, counts_for_open=self.opens, may_revolt=self.may_revolt,
                      tributes=self.tributes, score=self.score)
 

@@ -58,6 +58,7 @@ def game_settings(v: m.Variant) -> dict:
         "teams": team_of(v),
         "opposite": opposite_of(v),
         "first_leader": v.table.first_leader,
+        "place_names": tuple(p.zh for p in sorted(v.end.places, key=lambda p: p.place)),
         "defer": f.defer,
         "defer_any_play": f.defer_to == "any_play",
         "pass_except_opposite": f.pass_rule == "round_except_opposite",
