@@ -382,7 +382,7 @@ class Game:
 
     def _in_force(self) -> bool:
         """Do the 级牌 rules apply to the current top play?"""
-        return self.top_gouji and not self.chaos and not self.top_free
+        return self.top_gouji and not self.chaos and not self.top_free and not self.top_opposite_only
 
     def _may_burn(self, seat: int) -> bool:
         r = self.r
@@ -487,11 +487,15 @@ class Game:
             return False
         return r.defer_any_play or not self.top_gouji
 
-    def apply_action(self, action: Action | str) -> None:
+    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply the current player's action. A platform may name the seat that
+        acts: an action by any other seat is refused with the reason."""
         if isinstance(action, str):
             action = string_to_action(action)
         if self.terminal:
             raise IllegalAction("the game is over")
+        if seat is not None and seat != self.cur:
+            raise IllegalAction(self._why_not_seat(seat, action))
         legal = self._legal_actions()
         for candidate in legal:
             if candidate is action:
@@ -539,6 +543,17 @@ class Game:
         else:
             self._play(seat, action.play, burn=action.kind == BURN)
 
+    def _why_not_seat(self, seat: int, action: Action) -> str:
+        r = self.r
+        if self.phase == "play" and self.top is not None and action.kind in (PLAY, BURN) and self._in_force():
+            x = self.top_seat
+            if seat != r.opposite[x] and seat not in self.headless and x not in self.headless:
+                return (f"seat {seat} may not answer a 级牌 of seat {x}: only seat {r.opposite[x]} (opposite) "
+                        f"or a burner may")
+        if seat in self.place_of:
+            return f"seat {seat} has finished (place {self.place_of[seat]}) and plays no more"
+        return f"it is seat {self.cur}'s turn, not seat {seat}'s"
+
     def _why_illegal(self, action: Action) -> str:
         seat = self.cur
         if self.phase in ("declare", "revolt"):
@@ -554,12 +569,11 @@ class Game:
             hand = self.hands[seat - 1]
             if any(a > b for a, b in zip(rt.cards_of(action.play), hand)):
                 return f"seat {seat} does not hold {rt.format_cards(action.play)}"
-            if self.top is not None and self._in_force() and action.kind == PLAY and not self._may_answer(seat):
-                opp = self.r.opposite[self.top_seat]
-                return (f"seat {seat} may not answer a 级牌 of seat {self.top_seat}: "
-                        f"only seat {opp} (opposite) or a burner may")
+            if self.top is not None and self._in_force() and action.kind == PLAY and seat in self.burners_pending:
+                return (f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it "
+                        f"('burn {rt.format_cards(action.play)}'): only seat {self.r.opposite[self.top_seat]} (opposite) answers it plainly")
             if action.kind == BURN:
-                return f"seat {seat} may not burn (烧牌) this play"
+                return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
             if self.top is not None:
                 return f"{rt.format_cards(action.play)} does not beat {rt.format_cards(self.top)}"
             if self.r.threes_last and action.play[0] == 0:
