@@ -80,6 +80,7 @@ def _answer_rest(hand, lead_rank, lead_count, lead_small, big_avail, extra_big, 
     size = lead_count + lead_small
     twos = hand[12]
     smalls = hand[13]
+    held = [(rank, hand[rank]) for rank in range(lead_rank + 1, 12) if hand[rank]]
     for big in range(lead_small, (big_avail if big_avail < size else size) + 1):
         room = size - big
         for small in range((smalls if smalls < room else room) + 1):
@@ -89,10 +90,7 @@ def _answer_rest(hand, lead_rank, lead_count, lead_small, big_avail, extra_big, 
                     out.append((-1, 0, 0, small, big + extra_big))
                 continue
             total_big = big + extra_big
-            for rank in range(lead_rank + 1, 12):
-                have = hand[rank]
-                if not have:
-                    continue
+            for rank, have in held:
                 low = rest - twos
                 if low < 1:
                     low = 1
@@ -117,24 +115,46 @@ _PLAYS_OF_RANK = {}
 
 
 def _plays_of_rank(rank, have, twos, small, big):
-    """Every play of one kind given the counts held, in sorted order; cached
-    (the lists are shared: never change them). Rank -1: jokers only; 12: 2s."""
-    key = (rank, have, twos, small, big)
+    """(have, plays, actions): every play of one kind given the counts held, in
+    sorted order (rank -1: jokers only; 12: 2s). Cached per (rank, twos, jokers)
+    for the largest `have` seen, since the lists for fewer cards of the rank are
+    prefixes: callers take the first `have * len(list) // found[0]` entries."""
+    key = (rank, twos, small, big)
     found = _PLAYS_OF_RANK.get(key)
-    if found is None:
+    if found is None or found[0] < have:
         jokers = [(s, b) for s in range(small + 1) for b in range(big + 1)]
         if rank == -1:
-            found = [(-1, 0, 0, s, b) for s, b in jokers if s or b]
+            plays = [(-1, 0, 0, s, b) for s, b in jokers if s or b]
         elif rank == 12:
-            found = [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
+            plays = [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
         elif rank == 0:
-            found = [(0, natural, 0, 0, 0) for natural in range(1, have + 1)]
+            plays = [(0, natural, 0, 0, 0) for natural in range(1, have + 1)]
         else:
-            found = [(rank, natural, fillers, s, b) for natural in range(1, have + 1)
+            plays = [(rank, natural, fillers, s, b) for natural in range(1, have + 1)
                      for fillers in range(twos + 1) for s, b in jokers]
-        if len(_PLAYS_OF_RANK) < 200000:
+        found = (have, plays, [Action('play', p) for p in plays])
+        if len(_PLAYS_OF_RANK) < 100000:
             _PLAYS_OF_RANK[key] = found
     return found
+
+
+def lead_actions(hand):
+    """The game's legal actions for a player leading with `hand`, sorted."""
+    twos = hand[12]
+    small = hand[13]
+    big = hand[14]
+    out = list(_plays_of_rank(-1, 0, 0, small, big)[2])
+    threes_ok = sum(hand) == hand[0]  # 3s only as the last play (憋三)
+    for rank in range(12):
+        have = hand[rank]
+        if have:
+            if rank == 0 and not threes_ok:
+                continue
+            found = _plays_of_rank(rank, have, twos, small, big)
+            out += found[2][:have * len(found[2]) // found[0]]
+    if twos:
+        out += _plays_of_rank(12, 0, twos, small, big)[2]
+    return out
 
 
 def plays(hand):
@@ -142,13 +162,14 @@ def plays(hand):
     twos = hand[12]
     small = hand[13]
     big = hand[14]
-    out = list(_plays_of_rank(-1, 0, 0, small, big))
+    out = list(_plays_of_rank(-1, 0, 0, small, big)[1])
     for rank in range(12):
         have = hand[rank]
         if have:
-            out += _plays_of_rank(rank, have, twos, small, big)
+            found = _plays_of_rank(rank, have, twos, small, big)
+            out += found[1][:have * len(found[1]) // found[0]]
     if twos:
-        out += _plays_of_rank(12, 0, twos, small, big)
+        out += _plays_of_rank(12, 0, twos, small, big)[1]
     return out
 
 
@@ -189,11 +210,12 @@ def opens(play):
     return bool(((_gouji(play) and (_size(play) >= 2)) and (_jokers(play) == 0)))
 
 
-def can_burn(hand, target):
-    """May a player holding `hand` burn the 级牌 `target`?"""
+def can_burn(hand, target, beating=None):
+    """May a player holding `hand` burn the 级牌 `target`? `beating`: the
+    plays of `hand` that beat `target`, when the caller has them already."""
     if not (((_sets(hand) - _jokers(hand)) <= 2)):
         return False
-    for play in answers(hand, target):
+    for play in (answers(hand, target) if beating is None else beating):
         return True
     return False
 
@@ -344,7 +366,7 @@ RULES = Rules(
     threes_last=True,
     tribute_enabled=True,
     watch_after_out=False,
-    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, can_burn=can_burn, counts_for_open=opens,
+    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions, can_burn=can_burn, counts_for_open=opens,
     may_revolt=_may_revolt, tributes=tributes, score=score,
 )
 

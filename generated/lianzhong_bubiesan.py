@@ -78,6 +78,7 @@ def _answer_rest(hand, lead_rank, lead_count, lead_small, big_avail, extra_big, 
     size = lead_count + lead_small
     twos = hand[12]
     smalls = hand[13]
+    held = [(rank, hand[rank]) for rank in range(lead_rank + 1, 12) if hand[rank]]
     for big in range(lead_small, (big_avail if big_avail < size else size) + 1):
         room = size - big
         for small in range((smalls if smalls < room else room) + 1):
@@ -87,10 +88,7 @@ def _answer_rest(hand, lead_rank, lead_count, lead_small, big_avail, extra_big, 
                     out.append((-1, 0, 0, small, big + extra_big))
                 continue
             total_big = big + extra_big
-            for rank in range(lead_rank + 1, 12):
-                have = hand[rank]
-                if not have:
-                    continue
+            for rank, have in held:
                 low = rest - twos
                 if low < 1:
                     low = 1
@@ -115,22 +113,41 @@ _PLAYS_OF_RANK = {}
 
 
 def _plays_of_rank(rank, have, twos, small, big):
-    """Every play of one kind given the counts held, in sorted order; cached
-    (the lists are shared: never change them). Rank -1: jokers only; 12: 2s."""
-    key = (rank, have, twos, small, big)
+    """(have, plays, actions): every play of one kind given the counts held, in
+    sorted order (rank -1: jokers only; 12: 2s). Cached per (rank, twos, jokers)
+    for the largest `have` seen, since the lists for fewer cards of the rank are
+    prefixes: callers take the first `have * len(list) // found[0]` entries."""
+    key = (rank, twos, small, big)
     found = _PLAYS_OF_RANK.get(key)
-    if found is None:
+    if found is None or found[0] < have:
         jokers = [(s, b) for s in range(small + 1) for b in range(big + 1)]
         if rank == -1:
-            found = [(-1, 0, 0, s, b) for s, b in jokers if s or b]
+            plays = [(-1, 0, 0, s, b) for s, b in jokers if s or b]
         elif rank == 12:
-            found = [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
+            plays = [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
         else:
-            found = [(rank, natural, fillers, s, b) for natural in range(1, have + 1)
+            plays = [(rank, natural, fillers, s, b) for natural in range(1, have + 1)
                      for fillers in range(twos + 1) for s, b in jokers]
-        if len(_PLAYS_OF_RANK) < 200000:
+        found = (have, plays, [Action('play', p) for p in plays])
+        if len(_PLAYS_OF_RANK) < 100000:
             _PLAYS_OF_RANK[key] = found
     return found
+
+
+def lead_actions(hand):
+    """The game's legal actions for a player leading with `hand`, sorted."""
+    twos = hand[12]
+    small = hand[13]
+    big = hand[14]
+    out = list(_plays_of_rank(-1, 0, 0, small, big)[2])
+    for rank in range(12):
+        have = hand[rank]
+        if have:
+            found = _plays_of_rank(rank, have, twos, small, big)
+            out += found[2][:have * len(found[2]) // found[0]]
+    if twos:
+        out += _plays_of_rank(12, 0, twos, small, big)[2]
+    return out
 
 
 def plays(hand):
@@ -138,13 +155,14 @@ def plays(hand):
     twos = hand[12]
     small = hand[13]
     big = hand[14]
-    out = list(_plays_of_rank(-1, 0, 0, small, big))
+    out = list(_plays_of_rank(-1, 0, 0, small, big)[1])
     for rank in range(12):
         have = hand[rank]
         if have:
-            out += _plays_of_rank(rank, have, twos, small, big)
+            found = _plays_of_rank(rank, have, twos, small, big)
+            out += found[1][:have * len(found[1]) // found[0]]
     if twos:
-        out += _plays_of_rank(12, 0, twos, small, big)
+        out += _plays_of_rank(12, 0, twos, small, big)[1]
     return out
 
 
@@ -180,11 +198,18 @@ def opens(play):
     return bool(_gouji(play))
 
 
-def can_burn(hand, target):
-    """May a player holding `hand` burn the 级牌 `target`?"""
-    for play in answers(hand, target):
-        rest = minus(hand, play)
-        if _carry_rule(rest):
+def can_burn(hand, target, beating=None):
+    """May a player holding `hand` burn the 级牌 `target`? `beating`: the
+    plays of `hand` that beat `target`, when the caller has them already."""
+    # The condition is the carry rule on the rest (D12): count the rest's sets
+    # and jokers instead of building it.
+    sets = _sets(hand)
+    jokers = hand[13] + hand[14]
+    for play in (answers(hand, target) if beating is None else beating):
+        rank = play[0]
+        rest_sets = sets - (1 if 0 <= rank < 12 and play[1] == hand[rank] else 0)
+        rest_jokers = jokers - play[3] - play[4]
+        if rest_sets <= rest_jokers + 1:
             return True
     return False
 
@@ -333,7 +358,7 @@ RULES = Rules(
     threes_last=False,
     tribute_enabled=True,
     watch_after_out=False,
-    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, can_burn=can_burn, counts_for_open=opens,
+    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions, can_burn=can_burn, counts_for_open=opens,
     may_revolt=_may_revolt, tributes=tributes, score=score,
 )
 

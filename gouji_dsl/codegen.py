@@ -151,6 +151,7 @@ def engine_context(v: m.Variant) -> dict:
         # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
         "settings": sorted(game_settings(v).items()),
         "burn_uses_rest": uses(v.burning.condition, "rest"),
+        "burn_is_carry_rule": v.burning.condition.text == "carry_rule(rest)",
         "burn_expr": translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
         "first_play_needs_joker": v.burning.first_play_needs_joker,
         "opposite": dict(sorted(opposite.items())),

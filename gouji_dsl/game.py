@@ -86,6 +86,7 @@ class Rules:
     is_gouji: Callable             # play tuple -> bool
     answers: Callable
     plays: Callable
+    lead_actions: Callable         # hand -> the sorted play actions of a leader (3s rule applied)
     can_burn: Callable
     counts_for_open: Callable      # play tuple -> bool (the [open] counts formula)
     may_revolt: Callable           # hand -> bool (the [revolution] condition)
@@ -156,6 +157,18 @@ def _seat_after(seat: int, players: int) -> int:
     return seat % players + 1
 
 
+_SEATS_AFTER: dict[int, dict[int, tuple]] = {}
+
+
+def _seats_after(players: int) -> dict[int, tuple]:
+    """For each seat, the other seats in playing order starting after it."""
+    table = _SEATS_AFTER.get(players)
+    if table is None:
+        table = _SEATS_AFTER[players] = {
+            seat: tuple((seat + k - 1) % players + 1 for k in range(1, players)) for seat in range(1, players + 1)}
+    return table
+
+
 class Game:
     """One game. Create with `new_game`."""
 
@@ -200,7 +213,6 @@ class Game:
         self.burn_of: dict[int, int] = {}     # burner -> the player they burned
         self.before_threes: set[int] = set()  # players whose standing play comes right before their final 3s
         self.terminal = False
-        self._cur_answers = None
         self._legal = None
         self._scores: list[int] | None = None
         self.log.append(f"deal (seed {self.seed!r})")
@@ -351,7 +363,8 @@ class Game:
     # --- the round --------------------------------------------------------------------
 
     def _holding(self, seat: int) -> bool:
-        return seat not in self.place_of and any(self.hands[seat - 1])
+        # Every seat without cards has a place (out, failed burner, or revolutionary).
+        return seat not in self.place_of
 
     def _holders(self) -> list[int]:
         return [s for s in range(1, self.r.players + 1) if self._holding(s)]
@@ -367,6 +380,7 @@ class Game:
     def _new_round(self, leader: int) -> None:
         self.top = None
         self.top_seat = None
+        self._answers_cache: dict[int, list] = {}
         self.top_gouji = False
         self.top_free = False         # anyone may answer (底牌 of a player going out)
         self.top_opposite_only = False
@@ -395,7 +409,7 @@ class Game:
             return False
         if not r.counter_burn and x in self.obligation and self.burn_of.get(x) == seat:
             return False  # no 反烧: the burned player may not burn the burner back
-        return r.can_burn(tuple(self.hands[seat - 1]), self.top)
+        return r.can_burn(self.hands[seat - 1], self.top, self._answers_of(seat))
 
     def _may_answer(self, seat: int) -> bool:
         """May `seat` beat the current top now (not counting a burn)?"""
@@ -422,17 +436,14 @@ class Game:
         return r.pass_except_opposite and seat == r.opposite[x]
 
     def _answers_of(self, seat: int) -> list[tuple]:
-        plays = self.r.answers(tuple(self.hands[seat - 1]), self.top)
-        if self.r.threes_last:
-            hand = self.hands[seat - 1]
-            plays = [p for p in plays if p[0] != 0 or p[1] == sum(hand)]
-        return plays
-
-    def _leads_of(self, seat: int) -> list[tuple]:
-        hand = self.hands[seat - 1]
-        plays = self.r.plays(tuple(hand))
-        if self.r.threes_last and hand[0] and sum(hand) != hand[0]:
-            plays = [p for p in plays if p[0] != 0]  # 3s only as the last play (D22)
+        """The plays of `seat` that beat the top (cached until the top changes)."""
+        plays = self._answers_cache.get(seat)
+        if plays is None:
+            plays = self.r.answers(self.hands[seat - 1], self.top)
+            if self.r.threes_last:
+                hand = self.hands[seat - 1]
+                plays = [p for p in plays if p[0] != 0 or p[1] == sum(hand)]
+            self._answers_cache[seat] = plays
         return plays
 
     # --- public API ---------------------------------------------------------------------
@@ -462,13 +473,12 @@ class Game:
         if self._legal is not None:
             return self._legal
         if self.top is None:
-            get = _PLAY_ACTIONS.get
-            self._legal = [get(p) or play_action(p) for p in self._leads_of(seat)]
+            self._legal = self.r.lead_actions(self.hands[seat - 1])
             return self._legal
         actions = [PASS_ACTION]
         if self._can_defer(seat):
             actions.append(DEFER_ACTION)
-        answers = self._cur_answers if self._cur_answers is not None else self._answers_of(seat)
+        answers = self._answers_of(seat)
         if seat in self.burners_pending:
             if self.r.first_play_needs_joker:
                 answers = [p for p in answers if p[3] or p[4]]
@@ -478,6 +488,29 @@ class Game:
             actions.extend([get(p) or play_action(p) for p in sorted(answers)])
         self._legal = actions
         return actions
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.phase == "play" and self.top is None:
+            # A lead: any legal play the hand holds (3s only as the last play in 憋三).
+            # Checked directly: the list of leads can run to a thousand plays.
+            play = action.play
+            if action.kind != PLAY or play is None or len(play) != 5:
+                return False
+            hand = self.hands[self.cur - 1]
+            rank, natural, fillers, small, big = play
+            if rank >= 0 and natural and hand[rank] < natural:
+                return False
+            if hand[12] < fillers or hand[13] < small or hand[14] < big or min(play[1:]) < 0:
+                return False
+            c = self.r.classify(rt.cards_of(play))
+            if not c.valid or c.play != play:
+                return False
+            return not (self.r.threes_last and rank == 0 and sum(hand) != hand[0])
+        legal = self._legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
 
     def _can_defer(self, seat: int) -> bool:
         r = self.r
@@ -496,15 +529,9 @@ class Game:
             raise IllegalAction("the game is over")
         if seat is not None and seat != self.cur:
             raise IllegalAction(self._why_not_seat(seat, action))
-        legal = self._legal_actions()
-        for candidate in legal:
-            if candidate is action:
-                break
-        else:
-            if action not in legal:
-                raise IllegalAction(self._why_illegal(action))
+        if not self._is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
         self._history.append(action)
-        self._cur_answers = None
         self._legal = None
         seat = self.cur
         self.log.append((seat, action))  # rendered by transcript(); formatting here would cost every step
@@ -585,13 +612,8 @@ class Game:
     def _set_queue_after_play(self, seat: int) -> None:
         """Who is asked about the new top play, and in which order."""
         r = self.r
-        n = r.players
-        order = []
-        s = seat
-        for _ in range(n - 1):
-            s = _seat_after(s, n)
-            if self._holding(s):
-                order.append(s)
+        place_of = self.place_of
+        order = [s for s in _seats_after(r.players)[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
         if self._in_force() and seat not in self.headless:
             burners = [s for s in order if self._may_burn(s)]
@@ -609,9 +631,16 @@ class Game:
         previous_top, previous_seat = self.top, self.top_seat
         was_in_force = self._in_force() if previous_top is not None else False
         played = self.played
-        for i, c in enumerate(rt.cards_of(play)):
-            hand[i] -= c
-            played[i] += c
+        rank, natural, fillers, small, big = play
+        if natural:
+            hand[rank] -= natural
+            played[rank] += natural
+        hand[12] -= fillers
+        hand[13] -= small
+        hand[14] -= big
+        played[12] += fillers
+        played[13] += small
+        played[14] += big
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
         if previous_top is not None:
             if previous_seat in self.obligation and r.lift:
@@ -636,6 +665,7 @@ class Game:
         else:
             self.before_threes.discard(seat)
         self.top, self.top_seat = play, seat
+        self._answers_cache = {}
         self.top_gouji = r.is_gouji(play)
         self.top_free = False
         self.top_opposite_only = False
@@ -763,7 +793,6 @@ class Game:
                     answers = self._answers_of(nxt)
                     if answers or self._can_defer(nxt):
                         self.cur = nxt
-                        self._cur_answers = answers
                         return
                 # Cannot or may not answer: passes without being asked (要不起).
                 self.passed.add(nxt)
@@ -959,7 +988,6 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     game.before_threes = set()
     game.terminal = False
     game._scores = None
-    game._cur_answers = None
     game._legal = None
     game.phase = "play"
     game.phase_seats = []
@@ -967,6 +995,9 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
         game.place_of[seat] = place
         game.finish_order.append(seat)
         game._update_headless(seat)
+    for seat in range(1, rules.players + 1):
+        if seat not in game.place_of and not any(game.hands[seat - 1]):
+            raise ValueError(f"seat {seat} holds no cards: give it cards, or list it in `out` with its place")
     if headless is not None:
         game.headless = set(headless)
     game._new_round(leader)

@@ -159,11 +159,11 @@ class Reference:
         cards = rt.cards_of(play)
         return bool(evaluate(self.v.open.counts, {"play": cards}, self._functions()))
 
-    def can_burn(self, hand, target) -> bool:
+    def can_burn(self, hand, target, beating=None) -> bool:
         b = self.v.burning
         if not b.allowed:
             return False
-        for play in self.answers(hand, target):
+        for play in self.answers(hand, target) if beating is None else beating:
             if b.first_play_needs_joker and not (play[3] or play[4]):
                 continue
             rest = rt.minus(hand, play)
@@ -270,10 +270,21 @@ class Reference:
     def may_revolt(self, hand) -> bool:
         return bool(evaluate(self.v.revolution.condition, {"hand": tuple(hand)}, self._functions()))
 
+    def lead_actions(self, hand) -> list:
+        """A leader's play actions: every legal play, 3s only as the last play in 憋三."""
+        from .game import play_action
+
+        hand = tuple(hand)
+        plays = self.plays(hand)
+        if self.v.threes.threes_last and sum(hand) != hand[0]:
+            plays = [p for p in plays if p[0] != 0]
+        return [play_action(p) for p in plays]
+
     def rules(self):
         from .game import Rules
 
         return Rules(**game_settings(self.v), classify=self.classify, is_gouji=self.is_gouji, answers=self.answers, plays=self.plays,
+                     lead_actions=self.lead_actions,
                      can_burn=self.can_burn, counts_for_open=self.opens, may_revolt=self.may_revolt,
                      tributes=self.tributes, score=self.score)
 
