@@ -783,15 +783,15 @@ class Game:
     def _advance(self, seat: int) -> None:
         """Find the next seat to act; end the round when it has gone round enough."""
         r = self.r
-        n = r.players
+        place_of = self.place_of
+        queue = self.queue
         while True:
-            if self.queue:
-                nxt = self.queue.pop(0)
-                if not self._holding(nxt):
+            while queue:
+                nxt = queue.pop(0)
+                if nxt in place_of:
                     continue
                 if nxt in self.burners_pending or self._may_answer(nxt):
-                    answers = self._answers_of(nxt)
-                    if answers or self._can_defer(nxt):
+                    if self._answers_of(nxt) or self._can_defer(nxt):
                         self.cur = nxt
                         return
                 # Cannot or may not answer: passes without being asked (要不起).
@@ -799,23 +799,16 @@ class Game:
                 self.burners_pending.discard(nxt)
                 if not self._in_force():
                     self.passed_plain.add(nxt)
-                continue
             # A full circle with no play.
             self.circles += 1
             owner = self.top_seat
             need = 1
             if not self._in_force() and not self.top_free and not self.top_opposite_only:
                 need = r.chaos_circles if self.chaos else r.lead_return_circles
-            if self.circles < need and self._holding(owner):
-                order = []
-                s = owner
-                for _ in range(n - 1):
-                    s = _seat_after(s, n)
-                    if self._holding(s):
-                        order.append(s)
-                self.queue = order
+            if self.circles < need and owner not in place_of:
+                queue = self.queue = [s for s in _seats_after(r.players)[owner] if s not in place_of]
                 self.burners_pending = set()
-                if any(self._may_answer(s) and self._answers_of(s) for s in order):
+                if any(self._may_answer(s) and self._answers_of(s) for s in queue):
                     continue
             self._win_round(owner)
             return
