@@ -388,6 +388,7 @@ class Game:
         self.passed_plain: set[int] = set()   # passes on non-级牌 plays (qingdao's 无头 rule)
         self.defer_used: set[int] = set()
         self.burners_pending: set[int] = set()
+        self.burn_candidates: set[int] = set()
         self.before_threes.clear()
         self.queue: list[int] = []
         self.circles = 0
@@ -615,13 +616,17 @@ class Game:
         place_of = self.place_of
         order = [s for s in _seats_after(r.players)[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
+        self.burn_candidates: set[int] = set()
         if self._in_force() and seat not in self.headless:
-            burners = [s for s in order if self._may_burn(s)]
+            # Who might burn, in priority order; whether they can is decided when
+            # their turn comes (it depends on nothing that changes before then).
+            opp = r.opposite[seat]
+            candidates = [s for s in order if s != opp and s not in self.headless
+                          and (r.teammates_may_burn or r.teams[s] != r.teams[seat])]
             if r.burn_priority == "team_first":
-                burners.sort(key=lambda s: (r.teams[s] != r.teams[seat], order.index(s)))
-            self.burners_pending = set(burners)
-            others = [s for s in order if s not in self.burners_pending and self._may_answer(s)]
-            self.queue = burners + others
+                candidates.sort(key=lambda s: (r.teams[s] != r.teams[seat], order.index(s)))
+            self.burn_candidates = set(candidates)
+            self.queue = candidates + [s for s in order if s not in self.burn_candidates]
         else:
             self.queue = order
 
@@ -790,7 +795,13 @@ class Game:
                 nxt = queue.pop(0)
                 if nxt in place_of:
                     continue
-                if nxt in self.burners_pending or self._may_answer(nxt):
+                if nxt in self.burn_candidates:
+                    self.burn_candidates.discard(nxt)
+                    if self._may_burn(nxt):
+                        self.burners_pending.add(nxt)
+                        self.cur = nxt
+                        return
+                elif self._may_answer(nxt):
                     if self._answers_of(nxt) or self._can_defer(nxt):
                         self.cur = nxt
                         return
@@ -808,6 +819,7 @@ class Game:
             if self.circles < need and owner not in place_of:
                 queue = self.queue = [s for s in _seats_after(r.players)[owner] if s not in place_of]
                 self.burners_pending = set()
+                self.burn_candidates = set()
                 if any(self._may_answer(s) and self._answers_of(s) for s in queue):
                     continue
             self._win_round(owner)
@@ -864,7 +876,7 @@ class Game:
                      "burns_done", "men", "queue", "phase_seats"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("declared", "opened", "headless", "passed", "passed_plain", "defer_used", "obligation",
-                     "before_threes", "burners_pending"):
+                     "before_threes", "burners_pending", "burn_candidates"):
             setattr(other, name, set(getattr(self, name)))
         other.place_of = dict(self.place_of)
         other.burn_of = dict(self.burn_of)
