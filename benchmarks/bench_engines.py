@@ -17,7 +17,7 @@ import time
 import gouji_dsl
 import gouji_dsl.runtime
 from gouji_dsl.loader import Workspace
-from gouji_dsl.phases import check_variants
+from gouji_dsl.phases import check_variants, has_engine
 
 
 def deal(rng: random.Random, decks: int, players: int, each: int) -> list[tuple]:
@@ -73,7 +73,7 @@ def main(argv=None) -> int:
         return 1
     print(f"{'variant':<20}{'function':<10}{'generated/s':>14}{'reference/s':>14}{'ratio':>9}")
     for name, variant in good.items():
-        if variant.abstract or variant.game != "gouji":
+        if not has_engine(variant):
             continue
         gen, ref = gouji_dsl.engine(name), gouji_dsl.reference_engine(name)
         rng = random.Random(args.seed)

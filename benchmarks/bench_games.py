@@ -17,7 +17,7 @@ import time
 
 import gouji_dsl
 from gouji_dsl.loader import Workspace
-from gouji_dsl.phases import check_variants
+from gouji_dsl.phases import check_variants, has_engine
 
 
 class Meter:
@@ -87,7 +87,7 @@ def main(argv=None) -> int:
         return 1
     engines = {}
     for name, variant in good.items():
-        if not variant.abstract and variant.game == "gouji":
+        if has_engine(variant):
             engines[name] = (gouji_dsl.engine(name).new_game, gouji_dsl.reference_engine(name).new_game)
     rl = rlcard_new_game()
     meters = {("rlcard", "gen"): Meter()} if rl else {}

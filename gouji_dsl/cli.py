@@ -18,7 +18,7 @@ from .files import write_atomic
 from .fmt import format_file
 from .loader import EXTENSION, Workspace
 from .parser import decode, parse_text
-from .phases import Compilation, check_variants
+from .phases import Compilation, check_variants, has_engine
 from .paths import generated_dir
 from .show import to_json_text, to_text
 
@@ -117,7 +117,7 @@ def _buildable(ws: Workspace, names: list[str], explicit: bool, diagnostics: lis
     diagnostics.extend(found)
     out = []
     for name, variant in good.items():
-        if variant.abstract or variant.game != "gouji":
+        if not has_engine(variant):
             if explicit:
                 raise UsageError(f"variant '{name}' has no engine: it is abstract or not a Gouji variant")
             continue

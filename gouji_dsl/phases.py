@@ -60,3 +60,8 @@ def check_variants(ws: Workspace, names: list[str]) -> tuple[dict[str, m.Variant
                     seen.add(diag.key())
                     diagnostics.append(diag)
     return good, diagnostics
+
+
+def has_engine(variant: m.Variant) -> bool:
+    """Concrete Gouji variants get a generated engine; abstract ones and other games do not (yet)."""
+    return not variant.abstract and variant.game == "gouji"

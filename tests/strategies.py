@@ -4,11 +4,11 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from gouji_dsl.loader import Workspace
-from gouji_dsl.phases import check_variants
+from gouji_dsl.phases import check_variants, has_engine
 
 WS = Workspace()
 _GOOD, _ = check_variants(WS, WS.names())
-ENGINE_VARIANTS = sorted(n for n, v in _GOOD.items() if not v.abstract and v.game == "gouji")
+ENGINE_VARIANTS = sorted(n for n, v in _GOOD.items() if has_engine(v))
 variants = st.sampled_from(ENGINE_VARIANTS)
 
 
