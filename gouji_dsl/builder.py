@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import model as m
 from . import nodes as n
-from .diagnostics import Pos, Reporter, RuleErrors, did_you_mean, one_of
+from .diagnostics import Pos, Reporter, did_you_mean, one_of
 from .loader import Workspace
 from .types import INVALID, Context, RowT
 

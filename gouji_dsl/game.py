@@ -393,7 +393,6 @@ class Game:
         self.queue: list[int] = []
         self.circles = 0
         self.cur = leader
-        self.leader = leader
 
     def _in_force(self) -> bool:
         """Do the 级牌 rules apply to the current top play?"""

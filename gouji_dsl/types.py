@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import nodes as n
-from .diagnostics import Pos, Reporter, did_you_mean, one_of
+from .diagnostics import Reporter, did_you_mean, one_of
 
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 NUMBER_RANKS = CARDS[:12]  # 3..A: the ranks that can carry a play on their own

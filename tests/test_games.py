@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 import gouji_dsl
 from gouji_dsl.game import IllegalAction, Match, play_action, replay
-from gouji_dsl.runtime import cards_of, parse_cards
+from gouji_dsl.runtime import parse_cards
 from gouji_dsl.selfplay import play_match, replay_file, to_json, transcript
 from golden import check_golden
 from strategies import ENGINE_VARIANTS

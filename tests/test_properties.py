@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -171,7 +170,7 @@ def table_text(draw, key: str, vtype: RowT) -> str:
 def rule_files(draw) -> str:
     parent = draw(st.sampled_from(sorted(REAL) + ["nowhere", "house"]))
     header = draw(st.sampled_from(["variant house", "abstract variant house"]))
-    lines = [f"# generated", f"{header} extends {parent} {' '.join(draw(cites))}"]
+    lines = ["# generated", f"{header} extends {parent} {' '.join(draw(cites))}"]
     for cls in draw(st.lists(st.sampled_from(m.SECTIONS), max_size=4)):
         section = draw(st.sampled_from([cls.NAME, cls.ZH]))
         lines += ["", f"[{section}]"]

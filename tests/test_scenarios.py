@@ -241,7 +241,7 @@ def test_tribute_pays_highest_cards_and_returns_within_the_limit():  # 000:L60, 
     assert [(t["from"], t["to"]) for t in paid] == [(6, 1), (5, 2)]
     returns = [t for t in g.tribute_log if t["kind"] == "return"]
     assert [(t["from"], t["to"]) for t in returns] == [(1, 6), (2, 5)]
-    from gouji_dsl.runtime import parse_cards, CARDS
+    from gouji_dsl.runtime import CARDS
     order = {c: i for i, c in enumerate(CARDS)}
     for pay, back in zip(paid, returns):
         got, given = pay["cards"].split(), back["cards"].split()
