@@ -134,13 +134,17 @@ def cmd_build(args, ws: Workspace) -> int:
     if diagnostics:
         _report(ws, diagnostics)
         return EXIT_RULES
+    from .rulebook import OUTPUT_DIR, rulebook_outputs
+
     out_dir = generated_dir()
     outputs = [Output(out_dir / "__init__.py", INIT_TEXT)] + [engine_output(v, out_dir) for v in variants]
+    outputs += [Output(out_dir / OUTPUT_DIR / rel, text) for rel, text in rulebook_outputs(variants, ws)]
     stale = write_outputs(outputs, check=args.check)
     if args.check:
         if not args.variants:
-            known = {o.path.name for o in outputs} | {".gitkeep"}
-            extra = sorted(p for p in out_dir.glob("*.py") if p.name not in known)
+            known = {o.path for o in outputs}
+            extra = sorted(p for p in list(out_dir.glob("*.py")) + list((out_dir / OUTPUT_DIR).glob("*"))
+                           if p not in known)
             stale.extend(extra)
         for path in stale:
             print(f"out of date: {ws.display(path)}", file=sys.stderr)
@@ -151,7 +155,7 @@ def cmd_build(args, ws: Workspace) -> int:
         return EXIT_OK
     for path in stale:
         print(f"wrote {ws.display(path)}")
-    print(f"gouji: {len(variants)} engine(s) built, {len(stale)} file(s) changed")
+    print(f"gouji: {len(variants)} engine(s) and their rulebooks built, {len(stale)} file(s) changed")
     return EXIT_OK
 
 
@@ -274,6 +278,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
     p.set_defaults(run=cmd_replay)
+
+    from . import rulebook
+
+    rulebook.register(sub)
 
     p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
     p.add_argument("files", nargs="*", metavar="FILE")

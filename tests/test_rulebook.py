@@ -1,0 +1,407 @@
+"""Rulebooks: complete (every rule, every row, in both languages), deterministic,
+escaped, examples true of the engines, the `doc` command, and a real browser."""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pygments.token import Error
+
+import gouji_dsl
+from gouji_dsl import model as m
+from gouji_dsl import rulebook as rb
+from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.lexer import GoujiLexer
+from gouji_dsl.loader import Workspace
+from gouji_dsl.paths import variants_dir
+from gouji_dsl.phases import Compilation
+from gouji_dsl.reference import Reference
+from gouji_dsl.types import BoolT, EnumT, Member, OptionalT, RowT
+
+from golden import check_golden
+from helpers import scratch_workspace
+
+CONCRETE = ("zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan", "qingdao", "huangjindao")
+GOLDEN_MD = ("zaozhuang", "lianzhong")
+
+
+@pytest.fixture(scope="module")
+def models():
+    ws = Workspace()
+    return {name: Compilation(ws, name).checked for name in CONCRETE}
+
+
+@pytest.fixture(scope="module")
+def books(models):
+    """Every rulebook, rendered once: {(variant, lang, fmt): text}."""
+    out = {}
+    for rel, text in rb.rulebook_outputs(list(models.values())):
+        name, lang, fmt = re.match(r"^(.+)\.(zh|en)\.(md|html)$", rel).groups()
+        out[(name, lang, fmt)] = text
+    return out
+
+
+def rule_keys(v: m.Variant):
+    """Every (section.field) of the resolved model, and every table row as section.field[i]."""
+    for section, values in v.sections.items():
+        for f in dataclasses.fields(values):
+            key = f"{section}.{f.name}"
+            yield key
+            vtype = f.metadata["type"]
+            if isinstance(vtype, RowT):
+                for i in range(len(getattr(values, f.name))):
+                    yield f"{key}[{i}]"
+
+
+# --- completeness -------------------------------------------------------------------------
+
+def test_outputs_cover_every_concrete_variant_language_and_format(books):
+    assert sorted(f"{n}.{l}.{f}" for n, l, f in books) == sorted(
+        f"{n}.{l}.{f}" for n in CONCRETE for l in ("zh", "en") for f in ("md", "html"))
+
+
+def test_every_rule_and_every_table_row_is_in_every_rulebook(models, books):
+    for name, v in models.items():
+        keys = list(rule_keys(v))
+        assert len(keys) > 100
+        for lang in ("zh", "en"):
+            html, md = books[(name, lang, "html")], books[(name, lang, "md")]
+            for key in keys:
+                anchor = rb.anchor_of(key)
+                assert f'id="{anchor}"' in html, f"{name}.{lang}.html lacks {key}"
+                if "[" not in key:
+                    assert f'<a id="{anchor}"></a>' in md, f"{name}.{lang}.md lacks {key}"
+
+
+def test_markdown_tables_show_every_row(models):
+    """Each table rule's Markdown table has at least as many rows as the model's table."""
+    for name in ("zaozhuang", "lianzhong"):
+        v = models[name]
+        for lang in ("zh", "en"):
+            md = rb.render_rulebook(v, lang, "md")
+            for section, values in v.sections.items():
+                for f in dataclasses.fields(values):
+                    rows = getattr(values, f.name)
+                    if not isinstance(f.metadata["type"], RowT) or not rows:
+                        continue
+                    anchor = rb.anchor_of(f"{section}.{f.name}")
+                    after = md.split(f'<a id="{anchor}"></a>', 1)[1].split("<sub>", 1)[0]
+                    body = [line for line in after.splitlines() if line.startswith("| ")][1:]
+                    assert len(body) >= len(rows), (name, lang, section, f.name)
+
+
+def test_the_chinese_and_english_books_differ_and_use_the_players_terms(books):
+    zh, en = books[("zaozhuang", "zh", "md")], books[("zaozhuang", "en", "md")]
+    for term in ("级牌", "烧牌", "开点", "头科", "大落", "四户乱缠", "点贡", "落贡", "串三户", "贴2"):
+        assert term in zh
+    assert "使用6副牌，每副54张" in zh
+    assert "Six decks of 54 cards" in en
+    # English: the Chinese term beside the English one on first use only.
+    assert en.count("gouji play (级牌)") == 1
+    assert "burn (烧牌)" in en or "Burning (烧牌)" in en
+    assert "Rulebook" not in zh and "规则书" in zh
+
+
+def test_a_rule_without_rendering_raises(models, monkeypatch):
+    v = models["zaozhuang"]
+
+    @dataclass(frozen=True)
+    class FlowPlus(m.FlowRules):
+        hop: bool = m.rule(BoolT(), "跳牌", "a rule the rulebook has never heard of", default=False)
+
+    flow = FlowPlus(**{f.name: getattr(v.flow, f.name) for f in dataclasses.fields(m.FlowRules)}, hop=True)
+    changed = dataclasses.replace(v, sections={**v.sections, "flow": flow})
+    with pytest.raises(rb.RulebookError, match=r"flow\.hop"):
+        rb.render_rulebook(changed, "zh", "md")
+    # A renderer removed: the rule is no longer rendered, which is an error too.
+    monkeypatch.setattr(rb, "RENDERERS", {k: r for k, r in rb.RENDERERS.items() if k != "burning.lift"})
+    with pytest.raises(rb.RulebookError, match=r"burning\.lift"):
+        rb.render_rulebook(v, "en", "html")
+
+
+def test_a_table_column_or_policy_without_rendering_raises(models, monkeypatch):
+    v = models["lianzhong"]
+    with pytest.raises(rb.RulebookError, match="column"):
+        rb.check_columns(m.DianRow, ("declared", "opened", "me_gives"), "tribute.dian")
+    # A policy gains a member the rulebook has no sentence for.
+    monkeypatch.setitem(m.TAKE_OVER.members, "dealer", Member("dealer", "庄家接风", "the dealer leads"))
+    changed = dataclasses.replace(v, sections={**v.sections, "flow": dataclasses.replace(v.flow, take_over="dealer")})
+    with pytest.raises(rb.RulebookError, match=r"no rulebook sentence for flow\.take_over = dealer"):
+        rb.render_rulebook(changed, "en", "md")
+
+
+def _policy_type(key):
+    vtype = rb.field_type(key)
+    while isinstance(vtype, OptionalT):
+        vtype = vtype.inner
+    return vtype
+
+
+def test_every_policy_member_and_yes_no_value_has_sentences(models):
+    """Every member of every policy has a sentence, and both yes and no do, in both languages."""
+    v = models["lianzhong"]
+    ctx = rb.Ctx(v, None)
+    for section in m.SECTIONS:
+        if "gouji" not in section.GAMES or section is m.PatternRules:
+            continue
+        for f in dataclasses.fields(section):
+            key = f"{section.NAME}.{f.name}"
+            renderer = rb.RENDERERS[key]
+            vtype = _policy_type(key)
+            if isinstance(vtype, EnumT):
+                assert renderer.members is not None and set(renderer.members) == set(vtype.members), key
+                values = list(vtype.members)
+            elif isinstance(vtype, BoolT):
+                values = [True, False]
+            else:
+                continue
+            for value in values:
+                zh, en = renderer.fn(ctx, value)
+                assert zh and en, (key, value)
+    for kind in m.TRIBUTE_KIND.members:     # the members of tribute.order, a list of policies
+        assert rb._tribute_name(kind, "zh").plain() and rb._tribute_name(kind, "en").plain()
+
+
+def test_formulas_are_shown_and_explained(books):
+    en = books[("huangjindao", "en", "md")]
+    assert "sets(hand) - jokers(hand) <= 2" in en
+    assert "the number of sets in the hand minus the number of jokers in the hand is at most 2" in en
+    zh = books[("huangjindao", "zh", "md")]
+    assert "手牌的套数减手牌的王数不超过2" in zh
+    # Functions come with their own descriptions (gouji_dsl.expr.FUNCTIONS).
+    assert "the number of distinct ranks 3..A" in en
+
+
+def test_dian_table_expands_mirrored_cases(models, books):
+    md = books[("lianzhong", "en", "md")]
+    table = md.split('<a id="rule-tribute-dian"></a>', 1)[1].split("<sub>", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ")][1:]
+    assert len(rows) == 16        # 4 宣点 cases x 4 开点 cases
+    assert sum("mirrored" in row for row in rows) == 6
+    zz = books[("zaozhuang", "zh", "md")].split('<a id="rule-tribute-dian"></a>', 1)[1].split("<sub>", 1)[0]
+    assert "第1行对调" in zz and "`level`" in zz
+
+
+# --- provenance ---------------------------------------------------------------------------------
+
+def test_rules_cite_their_sources_and_decisions(books):
+    zh, en = books[("zaozhuang", "zh", "html")], books[("zaozhuang", "en", "html")]
+    # table.decks = 6 @000:L15, quoted in the appendix.
+    assert 'href="#src-000-L15"' in zh and 'id="src-000-L15"' in zh
+    assert "6副牌，6人游戲，每人發54張牌。" in zh
+    # A decision fills a gap: its summary is shown at the rule.
+    assert "Decision D3" in en and "b big jokers in the lead need 2b big jokers in the answer" in en
+    assert "项目决定 D3" in zh
+    # Each rule says where it is written, linking to the highlighted rule file.
+    assert 'href="#L-zaozhuang-14"' in en and 'id="L-zaozhuang-14"' in en
+
+
+# --- examples -------------------------------------------------------------------------------------
+
+def test_examples_are_true_of_the_generated_and_reference_engines(models):
+    for name, v in models.items():
+        built = rb.examples_for(v)
+        assert built == rb.compute_examples(v, gouji_dsl.engine(name)), name
+        if name in ("zaozhuang", "huangjindao"):   # the reference is slow: two variants suffice
+            assert built == rb.compute_examples(v, Reference(v)), name
+        assert any(c.beats for c in built.beats) and any(not c.beats for c in built.beats)
+        sizes = {(c[1], c[3]) for c in built.gouji}
+        assert any((rank, True) in sizes and (rank, False) in sizes for rank, _ in sizes), name
+        burn = built.burn
+        e = gouji_dsl.engine(name)
+        target = e.classify(e.parse_cards(burn["target"])).play
+        assert e.can_burn(e.parse_cards(burn["good"]), target)
+        assert not e.can_burn(e.parse_cards(burn["bad"]), target)
+        for sample in built.tribute:
+            assert sample["tributes"] == e.tributes(sample["result"])
+            assert sample["scores"] == e.score(sample["result"])
+
+
+def test_examples_are_rendered(books):
+    en = books[("zaozhuang", "en", "md")]
+    assert "| `7 7 BJ` | `8 8 BJ BJ` | yes |" in en        # big-joker doubling
+    lz = books[("lianzhong", "en", "md")]
+    assert "the engine finds no play at all that beats it" in lz
+    assert "**may burn**" in en and "**may not burn**" in en
+    assert "Example: tribute after a game" in en and "Example: scoring a game" in en
+
+
+# --- output properties ----------------------------------------------------------------------------
+
+def test_output_is_deterministic(models, books):
+    v = models["qingdao"]
+    assert rb.render_rulebook(v, "en", "html") == books[("qingdao", "en", "html")]
+    assert rb.render_rulebook("qingdao", "zh", "md") == books[("qingdao", "zh", "md")]
+    for text in books.values():
+        assert not re.search(r"20\d\d-\d\d-\d\d", text)
+
+
+def test_html_is_standalone(books):
+    for (name, lang, fmt), text in books.items():
+        if fmt != "html":
+            continue
+        assert text.startswith("<!DOCTYPE html>")
+        lowered = text.lower()
+        for bad in ("<script", "<link", "<img", "<iframe", "@import", "url(", 'src="', "http://", "https://"):
+            assert bad not in lowered, (name, lang, bad)
+        assert "@media print" in text and "nav#toc { display: none; }" in text
+        ids = re.findall(r' id="([^"]+)"', text)
+        assert len(ids) == len(set(ids)), (name, lang)
+        assert set(re.findall(r'href="#([^"]+)"', text)) <= set(ids), (name, lang)
+
+
+def test_markdown_links_have_targets(books):
+    for (name, lang, fmt), text in books.items():
+        if fmt == "md":
+            anchors = set(re.findall(r'<a id="([^"]+)"></a>', text))
+            assert set(re.findall(r"\]\(#([^)]+)\)", text)) <= anchors, (name, lang)
+
+
+def test_model_strings_are_escaped(tmp_path):
+    evil = '<script>alert("x")</script> *bold* | pipe'
+    ws = scratch_workspace(tmp_path, {"evil": f'variant evil extends zaozhuang\n[about]\ntitle = "{evil.replace(chr(34), chr(92) + chr(34))}"\n'})
+    v = Compilation(ws, "evil").checked
+    html = rb.render_rulebook(v, "en", "html", ws)
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    md = rb.render_rulebook(v, "zh", "md", ws)
+    prose = re.sub(r"^```gouji\n.*?^```$", "", md, flags=re.S | re.M)   # the rule file itself is shown as code
+    assert "<script>" not in prose and r"\<script\>" in prose and r"\*bold\*" in prose and r"\| pipe" in prose
+    assert 'title = "<script>' in md.split("```gouji", 1)[1]
+
+
+def test_a_house_rule_file_gets_its_own_rulebook(tmp_path):
+    ws = scratch_workspace(tmp_path, {"club": "variant club extends zaozhuang\n[flow]\nlead_return_circles = 1  @D8\n"})
+    v = Compilation(ws, "club").checked
+    md = rb.render_rulebook(v, "en", "md", ws)
+    assert "variants/club.gouji ← variants/zaozhuang.gouji ← variants/gouji.gouji" in md
+    assert "wins the lead again once every other player holding cards has passed" in md
+    assert "variants/club.gouji, line 3" in md
+
+
+def test_abstract_variants_have_no_rulebook():
+    with pytest.raises(rb.RulebookError, match="abstract"):
+        rb.render_rulebook("gouji", "zh", "md")
+    assert rb.rulebook_outputs(["gouji", "shuangkou"]) == []
+
+
+def _normalise_html(text: str) -> str:
+    """Pygments' markup depends on its version: golden files keep only ours."""
+    text = re.sub(r"/\* pygments: .*?/\* end pygments \*/", "/* pygments */", text, flags=re.S)
+    return re.sub(r'<div class="highlight[^"]*"><pre>.*?</pre></div>', "<!-- highlighted by pygments -->", text, flags=re.S)
+
+
+def test_golden_rulebooks(books, update_golden):
+    for name in GOLDEN_MD:
+        for lang in ("zh", "en"):
+            check_golden(f"rulebooks/{name}.{lang}.md", books[(name, lang, "md")], update_golden)
+    check_golden("rulebooks/zaozhuang.en.html", _normalise_html(books[("zaozhuang", "en", "html")]), update_golden)
+
+
+# --- the lexer ------------------------------------------------------------------------------------
+
+def test_lexer_covers_every_rule_file():
+    lexer = GoujiLexer()
+    for path in sorted(variants_dir().glob("*.gouji")):
+        text = path.read_text(encoding="utf-8")
+        tokens = list(lexer.get_tokens(text))
+        assert "".join(value for _, value in tokens) == text, path.name
+        assert not [v for t, v in tokens if t in Error], path.name
+    kinds = {str(t): v for t, v in lexer.get_tokens('variant a extends b  @000:L1\n[flow]\n# c\nx = not y and f(hand) <= 2 "s" | 3 | @D1\n')}
+    assert kinds["Token.Keyword.Declaration"] == "variant" and kinds["Token.Name.Namespace"] == "flow"
+    assert kinds["Token.Name.Attribute"] == "x" and kinds["Token.Name.Function"] == "f"
+    assert kinds["Token.Name.Decorator"] in ("@000:L1", "@D1") and kinds["Token.Comment.Single"] == "# c"
+    assert kinds["Token.Operator.Word"] in ("not", "and") and kinds["Token.Literal.String.Double"] == '"'
+
+
+# --- the doc command --------------------------------------------------------------------------------
+
+def _doc_parser():
+    parser = argparse.ArgumentParser(prog="gouji")
+    rb.register(parser.add_subparsers(dest="command"))
+    return parser
+
+
+def test_doc_prints_or_writes_one_rulebook(tmp_path, capsys):
+    parser = _doc_parser()
+    args = parser.parse_args(["doc", "lianzhong", "--lang", "en"])
+    assert args.run(args, Workspace()) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Lianzhong Gouji: the rules")
+    target = tmp_path / "book.html"
+    args = parser.parse_args(["doc", "qingdao", "--format", "html", "-o", str(target)])
+    assert args.run(args, Workspace()) == 0
+    assert target.read_text(encoding="utf-8") == rb.render_rulebook("qingdao", "zh", "html")
+    assert capsys.readouterr().out == ""
+
+
+def test_doc_usage_errors():
+    parser = _doc_parser()
+    for argv, message in ((["doc", "gouji"], "abstract"), (["doc"], "name a variant"),
+                          (["doc", "qingdoa"], "unknown variant"), (["doc", "--all", "qingdao"], "--all")):
+        args = parser.parse_args(argv)
+        with pytest.raises(UsageError, match=message):
+            args.run(args, Workspace())
+
+
+def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(rb, "generated_dir", lambda: tmp_path)
+    stale = tmp_path / "rulebooks" / "gone.en.md"
+    stale.parent.mkdir()
+    stale.write_text("old", encoding="utf-8")
+    args = _doc_parser().parse_args(["doc", "--all"])
+    assert args.run(args, Workspace()) == 0
+    written = sorted(p.name for p in (tmp_path / "rulebooks").iterdir())
+    assert written == sorted(f"{n}.{l}.{f}" for n in CONCRETE for l in ("zh", "en") for f in ("md", "html"))
+    assert "24 rulebook(s), 25 file(s) changed" in capsys.readouterr().out
+    assert args.run(args, Workspace()) == 0
+    assert "24 rulebook(s), 0 file(s) changed" in capsys.readouterr().out
+
+
+# --- a real browser -----------------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+
+
+def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
+    profile.mkdir()
+    command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--hide-scrollbars", "--enable-logging=stderr", "--v=0", f"--user-data-dir={profile}", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+def _console_messages(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if ":CONSOLE" in line or "Uncaught" in line]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium); CI installs it")
+def test_rulebook_renders_in_headless_chromium(tmp_path):
+    page = tmp_path / "zaozhuang.zh.html"
+    page.write_text(rb.render_rulebook("zaozhuang", "zh", "html"), encoding="utf-8")
+    url = page.as_uri()
+
+    dom = _chromium(tmp_path, "--dump-dom", url)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert "<title>枣庄六副够级 规则书</title>" in dom.stdout
+    assert 'id="rule-table-decks"' in dom.stdout and 'id="ch-glossary"' in dom.stdout
+    assert _console_messages(dom.stderr) == []
+
+    shot = tmp_path / "zaozhuang.zh.png"
+    result = _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1200,1600", url)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert shot.is_file() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20000
+    assert _console_messages(result.stderr) == []
+    print(f"screenshot: {shot}")
+
+    # The console check is not vacuous: a page with an error is caught.
+    bad = tmp_path / "bad.html"
+    bad.write_text('<!DOCTYPE html><title>x</title><script>throw new Error("boom")</script>', encoding="utf-8")
+    assert _console_messages(_chromium(tmp_path, "--dump-dom", bad.as_uri()).stderr)
