@@ -279,9 +279,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
     p.set_defaults(run=cmd_replay)
 
-    from . import rulebook
+    from . import diff, rulebook
 
     rulebook.register(sub)
+    diff.register(sub)
 
     p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
     p.add_argument("files", nargs="*", metavar="FILE")
