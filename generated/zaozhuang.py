@@ -7,7 +7,7 @@ code. Hands are 15-count vectors (3 4 ... K A 2 SJ BJ); plays are canonical
 tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.
 """
 from gouji_dsl.game import (Action, IllegalAction, Match, Rules, action_to_string, new_game as _new_game,
-                            new_position as _new_position, replay as _replay, string_to_action)
+                            new_position as _new_position, play_action, replay as _replay, string_to_action)
 from gouji_dsl.runtime import (INVALID, CardError, Classified, ResultError, cards_of, format_cards, minus,
                                parse_cards, read_result, sum_tributes)
 
@@ -125,14 +125,20 @@ def _plays_of_rank(rank, have, twos, small, big):
     found = _PLAYS_OF_RANK.get(key)
     if found is None or found[0] < have:
         jokers = [(s, b) for s in range(small + 1) for b in range(big + 1)]
+        done = found[0] if found is not None else 0
         if rank == -1:
             plays = [(-1, 0, 0, s, b) for s, b in jokers if s or b]
         elif rank == 12:
             plays = [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
         else:
-            plays = [(rank, natural, fillers, s, b) for natural in range(1, have + 1)
+            # Only the rows for more cards of the rank than before are new.
+            plays = [(rank, natural, fillers, s, b) for natural in range(done + 1, have + 1)
                      for fillers in range(twos + 1) for s, b in jokers]
-        found = (have, plays, [Action('play', p) for p in plays])
+        actions = [play_action(p) for p in plays]
+        if found is not None and 0 <= rank < 12:
+            plays = found[1] + plays
+            actions = found[2] + actions
+        found = (max(have, 1), plays, actions)
         if len(_PLAYS_OF_RANK) < 100000:
             _PLAYS_OF_RANK[key] = found
     return found

@@ -436,14 +436,14 @@ class Game:
         return r.pass_except_opposite and seat == r.opposite[x]
 
     def _answers_of(self, seat: int) -> list[tuple]:
-        """The plays of `seat` that beat the top (cached until the top changes)."""
-        plays = self._answers_cache.get(seat)
+        """The plays of `seat` that beat the top (cached until the top changes).
+
+        No 3s filter is needed in 憋三: a play that beats anything holds a rank
+        above the lead's or only jokers, so it is never a play of 3s."""
+        cache = self._answers_cache
+        plays = cache.get(seat)
         if plays is None:
-            plays = self.r.answers(self.hands[seat - 1], self.top)
-            if self.r.threes_last:
-                hand = self.hands[seat - 1]
-                plays = [p for p in plays if p[0] != 0 or p[1] == sum(hand)]
-            self._answers_cache[seat] = plays
+            plays = cache[seat] = self.r.answers(self.hands[seat - 1], self.top)
         return plays
 
     # --- public API ---------------------------------------------------------------------
