@@ -61,28 +61,15 @@ from .expr import Formula
 from .files import write_atomic
 from .loader import Workspace
 from .phases import Compilation
-from .types import BoolT, EnumT, ListT, OptionalT, RowT, StrT
+from .types import BoolT, EnumT, ListT, OptionalT, RowT, Sentinel, StrT
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 LANGS = ("zh", "en")
 
 
-class _Absent:
-    """The value of a rule whose section does not apply to the variant (a
-    Gouji variant has no [patterns], a Shuangkou variant no [flow])."""
-
-    _instance = None
-
-    def __new__(cls):
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "ABSENT"
-
-
-ABSENT = _Absent()
+# The value of a rule whose section does not apply to the variant (a Gouji
+# variant has no [patterns], a Shuangkou variant no [flow]).
+ABSENT = Sentinel("ABSENT")
 
 # Rules that say nothing about how the game is played: names, labels, the room.
 NON_BEHAVIOURAL_SECTIONS = {"about", "room"}

@@ -21,21 +21,17 @@ TRUE_WORDS = {"yes": True, "true": True, "是": True, "有": True,
               "no": False, "false": False, "否": False, "无": False}
 
 
-class Invalid:
-    """Marker for a value that failed to convert (its error is reported)."""
+class Sentinel:
+    """A unique marker value with a readable name; compare with `is`."""
 
-    _instance = None
-
-    def __new__(cls):
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
+    def __init__(self, name: str):
+        self._name = name
 
     def __repr__(self) -> str:
-        return "INVALID"
+        return self._name
 
 
-INVALID = Invalid()
+INVALID = Sentinel("INVALID")  # a value that failed to convert (its error is reported)
 
 
 @dataclass
@@ -58,7 +54,7 @@ class VType:
     def expected(self) -> str:
         return self.label
 
-    def wrong(self, node: n.Expr, ctx: Context, hint: str | None = None) -> Invalid:
+    def wrong(self, node: n.Expr, ctx: Context, hint: str | None = None) -> Sentinel:
         ctx.reporter.error(node.pos, f"expected {self.expected()}, found {describe(node)}", hint)
         return INVALID
 
