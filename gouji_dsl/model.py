@@ -160,6 +160,7 @@ class About(Section):
     title_en: str = rule(StrT(200), "英文名称", "the variant's English title")
     region: str = rule(StrT(200), "地区", "where or on which platform it is played")
     summary: str = rule(StrT(2000), "说明", "a sentence on what makes this variant what it is", default="")
+    summary_zh: str = rule(StrT(2000), "中文说明", "the same sentence in Chinese, for the Chinese rulebook", default="")
     sources: tuple = rule(RowT(Source, key=("key",)), "出处", "the source documents rules cite")
     decisions: tuple = rule(RowT(Decision, key=("id",)), "决定", "decisions taken where the sources are silent or contradict each other", default=())
 

@@ -84,7 +84,8 @@ def test_values_origins_and_prose():
     doubling = diffs["plays.big_joker_doubling"]
     assert (doubling.a_value, doubling.b_value) == (True, False)
     assert doubling.b_origin.variant == "gouji"  # lianzhong inherits the base's "no"
-    assert doubling.where("a") == "zaozhuang:21 @000:L28 @000:L29 @D3"
+    line = model("zaozhuang").origin("plays.big_joker_doubling").pos.line
+    assert doubling.where("a") == f"zaozhuang:{line} @000:L28 @000:L29 @D3"
     assert "two big jokers" in doubling.prose("en") and "两个大王" in doubling.prose("zh")
     assert not diffs["table.direction"].behavioural and not diffs["room.min_games"].behavioural
 

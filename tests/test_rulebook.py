@@ -190,7 +190,7 @@ def test_dian_table_expands_mirrored_cases(models, books):
 
 # --- provenance ---------------------------------------------------------------------------------
 
-def test_rules_cite_their_sources_and_decisions(books):
+def test_rules_cite_their_sources_and_decisions(books, models):
     zh, en = books[("zaozhuang", "zh", "html")], books[("zaozhuang", "en", "html")]
     # table.decks = 6 @000:L15, quoted in the appendix.
     assert 'href="#src-000-L15"' in zh and 'id="src-000-L15"' in zh
@@ -199,7 +199,8 @@ def test_rules_cite_their_sources_and_decisions(books):
     assert "Decision D3" in en and "b big jokers in the lead need 2b big jokers in the answer" in en
     assert "项目决定 D3" in zh
     # Each rule says where it is written, linking to the highlighted rule file.
-    assert 'href="#L-zaozhuang-14"' in en and 'id="L-zaozhuang-14"' in en
+    line = models["zaozhuang"].origin("table.decks").pos.line
+    assert f'href="#L-zaozhuang-{line}"' in en and f'id="L-zaozhuang-{line}"' in en
 
 
 # --- examples -------------------------------------------------------------------------------------
