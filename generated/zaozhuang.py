@@ -241,15 +241,26 @@ _DIAN = {
 }
 
 
-def _opened_and_streaks(result):
-    """This game's opened seats (with 点贡毕业 from earlier games) and, per
-    (opener, non-opener) pair, how many games running it has held."""
+def _streaks(games):
+    """Over the opened seats of a match's games, oldest first: the last game's
+    opened seats (with 点贡毕业 from earlier games) and, per (opener,
+    non-opener) pair, how many games running that outcome has held."""
     streak = {}
     now = frozenset()
-    for opened in result.previous + (result.opened,):
+    for opened in games:
         now = opened | {payer for (receiver, payer), level in streak.items() if level >= _DIAN_MAX_LEVEL}
         streak = {(x, y): streak.get((x, y), 0) + 1 for x, y in _PAIRS if x in now and y not in now}
     return now, streak
+
+
+def _opened_and_streaks(result):
+    return _streaks(result.previous + (result.opened,))
+
+
+def graduated(results):
+    """Seats open automatically in the next game after these games of a match (点贡毕业)."""
+    _now, streak = _streaks(tuple(frozenset(r["opened"]) for r in results))
+    return {payer for (receiver, payer), level in streak.items() if level >= _DIAN_MAX_LEVEL}
 
 
 def _sweep(finish):
@@ -365,7 +376,7 @@ RULES = Rules(
     tribute_enabled=True,
     watch_after_out=False,
     classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions, can_burn=can_burn, counts_for_open=opens,
-    may_revolt=_may_revolt, tributes=tributes, score=score,
+    may_revolt=_may_revolt, tributes=tributes, score=score, graduated=graduated,
 )
 
 

@@ -92,6 +92,7 @@ class Rules:
     may_revolt: Callable           # hand -> bool (the [revolution] condition)
     tributes: Callable
     score: Callable
+    graduated: Callable            # match results -> seats open by 点贡毕业 in the next game
     # flow
     defer: bool
     defer_any_play: bool
@@ -339,8 +340,7 @@ class Game:
                 self.opened.add(r.opposite[self.revolutionary])
             if r.headless_cause == "opposite_out_or_revolution":
                 self.headless.add(r.opposite[self.revolutionary])
-        if r.dian_graduation:
-            self.opened |= self._graduated()
+        self.opened |= r.graduated(self.match.results)
         if r.first_leader == "previous_first" and self.match.first_out:
             leader = self.match.first_out
         else:
@@ -349,16 +349,6 @@ class Game:
             leader = self._next_holder(leader)
         self._new_round(leader)
         self._check_chaos()
-
-    def _graduated(self) -> set[int]:
-        """Seats open automatically after paying 点贡 at the top level (点贡毕业)."""
-        streak: dict[tuple, int] = {}
-        now: set = set()
-        for g in self.match.results:
-            now = set(g["opened"]) | {payer for (recv, payer), lvl in streak.items() if lvl >= self.r.dian_max_level}
-            streak = {(x, y): streak.get((x, y), 0) + 1 for x in range(1, self.r.players + 1)
-                      for y in (self.r.opposite[x],) if x in now and y not in now}
-        return {payer for (recv, payer), lvl in streak.items() if lvl >= self.r.dian_max_level}
 
     # --- the round --------------------------------------------------------------------
 

@@ -199,6 +199,16 @@ class Reference:
         self._last_streak = streak
         return effective
 
+    def graduated(self, results) -> set[int]:
+        """Seats open automatically in the next game after these games (点贡毕业)."""
+        t = self.v.tribute
+        if not t.dian_graduation or not results:
+            return set()
+        games = [frozenset(r["opened"]) for r in results]
+        self._effective_opened(rt.Result(finish=(), opened=games[-1], declared=frozenset(), burns=(), men=(),
+                                         previous=tuple(games[:-1])))
+        return {payer for (receiver, payer), level in self._last_streak.items() if level >= t.dian_max_level}
+
     def _level(self, result: rt.Result, receiver: int, payer: int) -> int:
         self._effective_opened(result)
         return min(self._last_streak.get((receiver, payer), 1), self.v.tribute.dian_max_level)
@@ -286,7 +296,7 @@ class Reference:
         return Rules(**game_settings(self.v), classify=self.classify, is_gouji=self.is_gouji, answers=self.answers, plays=self.plays,
                      lead_actions=self.lead_actions,
                      can_burn=self.can_burn, counts_for_open=self.opens, may_revolt=self.may_revolt,
-                     tributes=self.tributes, score=self.score)
+                     tributes=self.tributes, score=self.score, graduated=self.graduated)
 
     def new_game(self, seed=None, match=None):
         from .game import new_game

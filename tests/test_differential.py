@@ -96,3 +96,10 @@ def test_tributes_and_score(name, result):
     assert got == want, f"{name}: score({result})"
     if isinstance(got, list) and ref.v.scoring.zero_sum:
         assert sum(got) == 0
+
+
+@given(variants, st.lists(st.lists(st.integers(1, 6), unique=True, max_size=6), max_size=6))
+def test_graduation_across_a_match(name, opened_per_game):
+    gen, ref = pair(name)
+    results = [{"opened": opened} for opened in opened_per_game]
+    assert gen.graduated(results) == ref.graduated(results), f"{name}: graduated after {opened_per_game}"
