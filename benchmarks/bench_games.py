@@ -17,7 +17,7 @@ import time
 
 import gouji_dsl
 from gouji_dsl.loader import Workspace
-from gouji_dsl.phases import check_variants, has_engine
+from gouji_dsl.phases import engine_variants
 
 
 class Meter:
@@ -81,14 +81,11 @@ def main(argv=None) -> int:
                         help="measure in this many interleaved slices, so that machine noise hits all alike")
     args = parser.parse_args(argv)
     ws = Workspace()
-    good, diags = check_variants(ws, args.variants or ws.names())
+    good, diags = engine_variants(ws, args.variants or ws.names())
     if diags:
         print("rule files have errors: run gouji check", file=sys.stderr)
         return 1
-    engines = {}
-    for name, variant in good.items():
-        if has_engine(variant):
-            engines[name] = (gouji_dsl.engine(name).new_game, gouji_dsl.reference_engine(name).new_game)
+    engines = {name: (gouji_dsl.engine(name).new_game, gouji_dsl.reference_engine(name).new_game) for name in good}
     rl = rlcard_new_game()
     meters = {("rlcard", "gen"): Meter()} if rl else {}
     for name in engines:

@@ -65,3 +65,9 @@ def check_variants(ws: Workspace, names: list[str]) -> tuple[dict[str, m.Variant
 def has_engine(variant: m.Variant) -> bool:
     """Concrete Gouji variants get a generated engine; abstract ones and other games do not (yet)."""
     return not variant.abstract and variant.game == "gouji"
+
+
+def engine_variants(ws: Workspace, names: list[str]) -> tuple[dict[str, m.Variant], list]:
+    """The checked variants among `names` that have engines, and every diagnostic found."""
+    good, diagnostics = check_variants(ws, names)
+    return {name: v for name, v in good.items() if has_engine(v)}, diagnostics

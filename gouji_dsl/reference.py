@@ -178,12 +178,13 @@ class Reference:
         return rt.read_result(result, v.table.players, declare=v.open.declare, burn=v.burning.allowed,
                               men=v.threes.threes_last)
 
-    def _effective_opened(self, result: rt.Result) -> list[frozenset]:
-        """Opened seats of each game of the match, oldest first, the current game last,
-        with 点贡毕业: after paying at the top level, the payer counts as opened next game."""
+    def _match_state(self, games) -> tuple[frozenset, dict]:
+        """Over the opened seats of a match's games, oldest first: the last game's
+        opened seats, with 点贡毕业 (after paying at the top level the payer counts
+        as opened in the next game), and how many games running each (opener,
+        non-opener) pair has held."""
         t = self.v.tribute
-        games = list(result.previous) + [result.opened]
-        effective = []
+        now: frozenset = frozenset()
         streak: dict[tuple[int, int], int] = {}
         for opened in games:
             graduated = {payer for (receiver, payer), level in streak.items()
@@ -195,23 +196,18 @@ class Reference:
                     if x in now and y not in now:
                         new_streak[(x, y)] = streak.get((x, y), 0) + 1
             streak = new_streak
-            effective.append(now)
-        self._last_streak = streak
-        return effective
+        return now, streak
+
+    def _state_of(self, result: rt.Result) -> tuple[frozenset, dict]:
+        return self._match_state(list(result.previous) + [result.opened])
 
     def graduated(self, results) -> set[int]:
         """Seats open automatically in the next game after these games (点贡毕业)."""
         t = self.v.tribute
-        if not t.dian_graduation or not results:
+        if not t.dian_graduation:
             return set()
-        games = [frozenset(r["opened"]) for r in results]
-        self._effective_opened(rt.Result(finish=(), opened=games[-1], declared=frozenset(), burns=(), men=(),
-                                         previous=tuple(games[:-1])))
-        return {payer for (receiver, payer), level in self._last_streak.items() if level >= t.dian_max_level}
-
-    def _level(self, result: rt.Result, receiver: int, payer: int) -> int:
-        self._effective_opened(result)
-        return min(self._last_streak.get((receiver, payer), 1), self.v.tribute.dian_max_level)
+        _now, streak = self._match_state([r["opened"] for r in results])
+        return {payer for (receiver, payer), level in streak.items() if level >= t.dian_max_level}
 
     def _sweep(self, result: rt.Result) -> bool:
         teams = team_of(self.v)
@@ -223,7 +219,7 @@ class Reference:
         result = self._read(result)
         if not t.enabled:
             return []
-        opened = self._effective_opened(result)[-1]
+        opened, streak = self._state_of(result)
         opposite = opposite_of(v)
         place = {p: s for p, s in enumerate(result.finish, 1)}
         entries = []
@@ -242,7 +238,7 @@ class Reference:
                     level = 1
                     if opened_state in ("me", "opp"):
                         receiver, payer = (a, b) if opened_state == "me" else (b, a)
-                        level = self._level(result, receiver, payer)
+                        level = min(streak.get((receiver, payer), 1), t.dian_max_level)
                     entries.append(("dian", a, b, evaluate(me_gives, {"level": level}, {})))
                     entries.append(("dian", b, a, evaluate(opp_gives, {"level": level}, {})))
             elif kind == "shao":
@@ -260,7 +256,7 @@ class Reference:
         if self._sweep(result):
             points = {seat: p * s.sweep_multiplier for seat, p in points.items()}
         teams = team_of(v)
-        opened = self._effective_opened(result)[-1]
+        opened, _streak = self._state_of(result)
         opposite = opposite_of(v)
         scores = []
         for seat in range(1, v.table.players + 1):

@@ -4,11 +4,10 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from gouji_dsl.loader import Workspace
-from gouji_dsl.phases import check_variants, has_engine
+from gouji_dsl.phases import engine_variants
 
 WS = Workspace()
-_GOOD, _ = check_variants(WS, WS.names())
-ENGINE_VARIANTS = sorted(n for n, v in _GOOD.items() if has_engine(v))
+ENGINE_VARIANTS = sorted(engine_variants(WS, WS.names())[0])
 variants = st.sampled_from(ENGINE_VARIANTS)
 
 
