@@ -207,6 +207,32 @@ def write_outputs(outputs: list[Output], check: bool) -> list[Path]:
     return stale
 
 
+def engine_module(v: m.Variant):
+    """A variant's generated engine, rendered and loaded in memory (never written to disk).
+
+    For users' own rule files: `gouji play club.gouji` needs an engine but must not
+    write into the package or the project's generated/. The module is cached per
+    rendered source, so the same rules give the same module object in one process.
+    """
+    import hashlib
+    import types
+
+    source = render_engine(v)
+    digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:16]
+    module_id = f"gouji_dsl._built.{module_name(v.name)}_{digest}"
+    module = sys.modules.get(module_id)
+    if module is None:
+        module = types.ModuleType(module_id)
+        module.__file__ = f"<gouji engine of {v.file}>"
+        sys.modules[module_id] = module  # before exec: dataclasses and pickling look modules up by name
+        try:
+            exec(compile(source, module.__file__, "exec"), module.__dict__)
+        except BaseException:
+            del sys.modules[module_id]
+            raise
+    return module
+
+
 def load_engine(name: str):
     """The generated engine module of a variant (`generated/<name>.py`)."""
     path = generated_dir() / f"{module_name(name)}.py"
