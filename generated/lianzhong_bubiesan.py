@@ -315,6 +315,34 @@ def score(result):
     return scores
 
 
+# --- room rules (房间): leaving early and player ranks -------------------------------
+
+ROOM_MODE = 'normal'
+# The player rank table, lowest first: (title, least points).
+_RANKS = ()
+
+
+def leave_penalty(game_score, games_played, first_leaver=True):
+    """Points a player loses for leaving the room (or handing over to the
+    computer) during a game, after finishing `games_played` games; counted at
+    the end of that game as a multiple of `game_score` (the score the room
+    plays for, >= 0). `first_leaver`: nobody left before them in this match."""
+    if game_score < 0 or games_played < 0:
+        raise ValueError("game_score and games_played must not be negative")
+    return 0
+
+
+def player_rank(points, coins):
+    """The player's rank title (级别), looked up by points; None below the table or without one."""
+    value = points
+    title = None
+    for name, least in _RANKS:
+        if value < least:
+            break
+        title = name
+    return title
+
+
 # --- whole games ---------------------------------------------------------------------
 
 
@@ -342,10 +370,12 @@ RULES = Rules(
     defer_any_play=False,
     dian_graduation=False,
     dian_max_level=1,
+    ends_all_out=False,
     failure_leader='burned_player',
     first_leader='random',
     first_play_needs_joker=False,
     going_out_gouji='opposite_answers',
+    gouji_answer_anyone=False,
     headless_any_play=False,
     headless_cause='opposite_out_or_revolution',
     headless_pass_loses_gouji=False,
@@ -360,6 +390,7 @@ RULES = Rules(
     place_names=('头科', '二科', '三科', '四科', '二落', '大落'),
     players=6,
     redeal_at=2,
+    remaining_by_cards=True,
     report_at=None,
     return_from_dealt=False,
     return_not_above_received=False,
@@ -368,6 +399,7 @@ RULES = Rules(
     revolution_place=4,
     seller_min_threes=2,
     show_team_at=None,
+    sweep_ends=True,
     take_over_partner=False,
     teammates_may_burn=True,
     teams={1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1},

@@ -316,6 +316,38 @@ def score(result):
     return scores
 
 
+# --- room rules (房间): leaving early and player ranks -------------------------------
+
+ROOM_MODE = 'normal'
+# The player rank table, lowest first: (title, least points).
+_RANKS = (('列兵', 0), ('下士', 20), ('中士', 40), ('上士', 80), ('少尉', 640), ('中尉', 1000), ('上尉', 2000), ('少校', 4000), ('中校', 6000), ('上校', 8000), ('准将', 10000), ('少将', 20000), ('中将', 30000), ('上将', 40000))
+
+
+def leave_penalty(game_score, games_played, first_leaver=True):
+    """Points a player loses for leaving the room (or handing over to the
+    computer) during a game, after finishing `games_played` games; counted at
+    the end of that game as a multiple of `game_score` (the score the room
+    plays for, >= 0). `first_leaver`: nobody left before them in this match."""
+    if game_score < 0 or games_played < 0:
+        raise ValueError("game_score and games_played must not be negative")
+    if games_played >= 4:
+        return 0
+    if not first_leaver:
+        return 0  # only the first player to leave is penalised
+    return 20 * game_score
+
+
+def player_rank(points, coins):
+    """The player's rank title (级别), looked up by points; None below the table or without one."""
+    value = points
+    title = None
+    for name, least in _RANKS:
+        if value < least:
+            break
+        title = name
+    return title
+
+
 # --- whole games ---------------------------------------------------------------------
 
 
@@ -343,10 +375,12 @@ RULES = Rules(
     defer_any_play=False,
     dian_graduation=True,
     dian_max_level=3,
+    ends_all_out=False,
     failure_leader='burned_player',
     first_leader='random',
     first_play_needs_joker=False,
     going_out_gouji='anyone_answers',
+    gouji_answer_anyone=False,
     headless_any_play=False,
     headless_cause='opposite_out',
     headless_pass_loses_gouji=False,
@@ -361,6 +395,7 @@ RULES = Rules(
     place_names=('头科', '二科', '三科', '四科', '二落', '大落'),
     players=6,
     redeal_at=2,
+    remaining_by_cards=True,
     report_at=10,
     return_from_dealt=True,
     return_not_above_received=True,
@@ -369,6 +404,7 @@ RULES = Rules(
     revolution_place=4,
     seller_min_threes=2,
     show_team_at=None,
+    sweep_ends=True,
     take_over_partner=False,
     teammates_may_burn=True,
     teams={1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1},

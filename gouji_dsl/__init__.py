@@ -4,19 +4,28 @@ __version__ = "0.1.0"
 
 
 def engine(variant: str):
-    """The generated engine module of a variant, e.g. engine("zaozhuang-haixuan")."""
-    from .codegen import load_engine
+    """The generated engine of a variant: engine("zaozhuang-haixuan"), or a user's
+    rule file, engine("club.gouji") (generated in memory from the file).
 
-    module = load_engine(variant)
-    if module is None:
-        raise LookupError(f"no generated engine for variant {variant!r}: run `gouji build {variant}`")
-    return module
+    Names are looked up in the folders of GOUJI_PATH, the current folder, then
+    the standard variants. Raises LookupError for an unknown variant and
+    gouji_dsl.diagnostics.RuleErrors when the rule file has errors."""
+    return _lookup(variant, "generated_engine")
 
 
 def reference_engine(variant: str):
-    """The reference interpreter of a variant, evaluated from its rule file."""
-    from .loader import Workspace
-    from .phases import Compilation
-    from .reference import Reference
+    """The reference interpreter of a variant (a name or a rule file), evaluated from its rule file."""
+    return _lookup(variant, "reference_engine")
 
-    return Reference(Compilation(Workspace(), variant).checked)
+
+def _lookup(variant: str, which: str):
+    from . import engines
+    from .diagnostics import UsageError
+    from .loader import Workspace
+
+    ws = Workspace.for_user()
+    try:
+        name = ws.resolve_argument(variant)
+        return getattr(engines, which)(ws, name)
+    except UsageError as exc:
+        raise LookupError(exc.message + (f" ({exc.hint})" if exc.hint else "")) from None

@@ -1,7 +1,8 @@
 """Stage 2: parsed files -> rule model, with inheritance resolved.
 
 A variant's lineage is itself and its ancestors. Every rule is taken from
-the nearest file in the lineage that states it; tables are replaced whole.
+the nearest file in the lineage that states it. Tables are stated whole
+with `=` or changed row by row with `+=` / `-=` (see `tables`).
 Errors in one file's structure (unknown section, unknown or duplicate key)
 are reported where they were written; values are converted by the type in
 the model's field metadata.
@@ -15,6 +16,7 @@ from . import model as m
 from . import nodes as n
 from .diagnostics import Pos, Reporter, did_you_mean, one_of
 from .loader import Workspace
+from .tables import Stated, resolve
 from .types import INVALID, Context, RowT
 
 MAX_LINEAGE = 32
@@ -26,6 +28,11 @@ class Written:
 
     entry: n.Entry
     variant: str
+    # A table's `-=` and `+=` may both appear in one file; the second is kept here.
+    also: tuple[n.Table, ...] = ()
+
+    def stated(self) -> Stated:
+        return Stated(self.variant, (self.entry,) + self.also)
 
 
 def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]:
@@ -39,6 +46,9 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
         if header.name.id != current:
             rep.error(header.name.pos, f"this file is named '{current}' but its header says '{header.name.id}'",
                       hint=f"write: variant {current} ... (the header name must match the file name)")
+        if ws.shadows_standard(current):
+            rep.error(header.name.pos, f"'{current}' is the name of a standard variant: give your variant a name of its own",
+                      hint=f"write: variant my-{current} extends {current} (a house rule states only what differs)")
         chain.append((current, file))
         seen[current] = header
         parent = header.parent
@@ -80,8 +90,10 @@ def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], 
         name = m.SECTION_ALIASES.get(section.name.id, section.name.id)
         cls = m.SECTION_BY_NAME.get(name)
         if cls is None:
-            rep.error(section.name.pos, f"unknown section [{section.name.id}]: expected one of {one_of(m.SECTION_BY_NAME)}",
-                      did_you_mean(section.name.id, list(m.SECTION_BY_NAME) + list(m.SECTION_ALIASES)))
+            section_zh = {s.NAME: s.ZH for s in m.SECTIONS}
+            rep.error(section.name.pos, f"unknown section [{section.name.id}]: expected one of {one_of(m.SECTION_BY_NAME, section_zh)}",
+                      did_you_mean(section.name.id, m.SECTION_BY_NAME, section_zh)
+                      or "`gouji show --rules` lists every section and rule")
             continue
         if name in section_pos:
             rep.error(section.name.pos, f"section [{name}] appears twice in this file",
@@ -91,8 +103,9 @@ def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], 
         for entry in section.entries:
             key = _canonical_key(cls, entry.key.id)
             if key is None:
-                rep.error(entry.key.pos, f"unknown rule '{entry.key.id}' in section [{name}]: expected one of {one_of(fields)}",
-                          did_you_mean(entry.key.id, list(fields) + [f.metadata["zh"] for f in fields.values()]))
+                rule_zh = {f.name: f.metadata["zh"] for f in fields.values()}
+                rep.error(entry.key.pos, f"unknown rule '{entry.key.id}' in section [{name}]: expected one of {one_of(fields, rule_zh)}",
+                          did_you_mean(entry.key.id, fields, rule_zh))
                 continue
             vtype = fields[key].metadata["type"]
             is_table = isinstance(vtype, RowT)
@@ -103,12 +116,39 @@ def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], 
             if not is_table and isinstance(entry, n.Table):
                 rep.error(entry.key.pos, f"'{key}' takes a single value, not a table", hint=f"write: {key} = <{vtype.expected()}>")
                 continue
+            if isinstance(entry, n.Setting) and entry.op != n.REPLACE:
+                rep.error(entry.op_pos or entry.key.pos, f"'{entry.op}' changes rows of a table, but '{key}' takes a single value",
+                          hint=f"write: {key} = <{vtype.expected()}>")
+                continue
             if (name, key) in out:
-                rep.error(entry.key.pos, f"rule '{key}' is set twice in section [{name}]",
-                          notes=[(out[(name, key)].entry.key.pos, "first set here")])
+                first = out[(name, key)]
+                if _combines(first, entry):
+                    out[(name, key)] = dataclasses.replace(first, also=first.also + (entry,))
+                else:
+                    _report_twice(first, entry, name, key, rep)
                 continue
             out[(name, key)] = Written(entry, variant)
     return out
+
+
+def _combines(first: Written, entry: n.Entry) -> bool:
+    """One file may both remove (`-=`) and add (`+=`) rows of a table, once each."""
+    ops = [t.op for t in (first.entry,) + first.also] + [entry.op]
+    return isinstance(entry, n.Table) and n.REPLACE not in ops and len(set(ops)) == len(ops)
+
+
+def _report_twice(first: Written, entry: n.Entry, section: str, key: str, rep: Reporter) -> None:
+    notes = [(first.entry.key.pos, "first here")]
+    ops = {t.op for t in (first.entry,) + first.also} | {entry.op}
+    if isinstance(entry, n.Table) and n.REPLACE in ops and len(ops) > 1:
+        change = next(op for op in sorted(ops) if op != n.REPLACE)
+        rep.error(entry.key.pos, f"table '{key}' is both replaced ('=') and changed ('{change}') in this file",
+                  hint=f"write either '{key} =' with every row, or only the changes with '{key} +=' / '{key} -='", notes=notes)
+    elif isinstance(entry, n.Table) and entry.op != n.REPLACE:
+        rep.error(entry.key.pos, f"'{key} {entry.op}' appears twice in section [{section}]",
+                  hint=f"put all its rows under one '{key} {entry.op}'", notes=notes)
+    else:
+        rep.error(entry.key.pos, f"rule '{key}' is set twice in section [{section}]", notes=[(first.entry.key.pos, "first set here")])
 
 
 def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
@@ -135,8 +175,6 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
             return None
         cls = m.SECTION_BY_NAME[section]
         vtype = _field_names(cls)[key].metadata["type"]
-        if isinstance(written.entry, n.Table):
-            return vtype.convert_table(written.entry, ctx, key)
         return vtype.convert(written.entry.value, ctx)
 
     game = convert("about", "game") or "gouji"
@@ -169,15 +207,24 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
                 if f.metadata["required"]:
                     missing.setdefault(cls.NAME, []).append(f.name)
                 continue
-            value = convert(cls.NAME, f.name)
-            if value is INVALID:
-                continue
+            vtype = f.metadata["type"]
+            if isinstance(vtype, RowT):
+                # Every file's statements count, root first: `+=` and `-=` change what the parent states.
+                path = (cls.NAME, f.name)
+                history = [stated[path].stated() for stated in per_file.values() if path in stated]
+                table = resolve(vtype, f.name, history, ctx, name)
+                if table is INVALID:
+                    continue
+                value = table.rows
+                for i, (row, variant) in enumerate(table.written):
+                    origins[f"{cls.NAME}.{f.name}[{i}]"] = m.Origin(row.pos, variant, tuple(c.text for c in row.cites))
+            else:
+                value = convert(cls.NAME, f.name)
+                if value is INVALID:
+                    continue
             values[f.name] = value
-            entry = written.entry
+            entry = written.entry  # a table's origin is its nearest statement
             origins[f"{cls.NAME}.{f.name}"] = m.Origin(entry.key.pos, written.variant, tuple(c.text for c in entry.cites))
-            if isinstance(entry, n.Table):
-                for i, row in enumerate(entry.rows):
-                    origins[f"{cls.NAME}.{f.name}[{i}]"] = m.Origin(row.pos, written.variant, tuple(c.text for c in row.cites))
         sections[cls.NAME] = cls(**values)
 
     abstract = self_file.header.abstract
@@ -195,6 +242,7 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
         sections=sections,
         origins=origins,
         citations=tuple(_all_cites(chain)),
+        files={v: ws.display(ws.path_of(v)) for v, _ in chain},
     )
 
 

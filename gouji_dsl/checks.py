@@ -65,6 +65,9 @@ def citations(v: m.Variant, rep: Reporter) -> None:
                       "sources are listed in [about] sources, decisions in [about] decisions")
             continue
         if cite.first_line is None:
+            # Rulebooks quote the cited lines; a whole document is no quotation.
+            rep.error(cite.pos, f"citation {cite.text} names no line of source {cite.source}",
+                      hint=f"cite the line(s) the rule comes from: @{cite.source}:L15 or @{cite.source}:L15-18")
             continue
         if cite.last_line is not None and cite.last_line < cite.first_line:
             rep.error(cite.pos, f"citation {cite.text} ends before it starts")
@@ -151,8 +154,19 @@ def cards(v: m.Variant, rep: Reporter) -> None:
         top = set(order[len(order) - len(jokers):])
         if top != set(jokers):
             rep.error(at(v, "cards.order"), "the jokers must be the highest cards of the order")
-    if order is not None and tuple(order[:12]) != CARDS[:12] and v.game == "gouji":
+            return
+    if v.game != "gouji":
+        return
+    # The Gouji engines deal whole 54-card decks and rank 3 < ... < A < 2 < SJ < BJ
+    # (runtime.CARDS): another order or fewer jokers would be accepted but not played.
+    if order is not None and tuple(order[:12]) != CARDS[:12]:
         rep.error(at(v, "cards.order"), "Gouji engines rank 3 < 4 < ... < K < A: keep the number cards in that order")
+    elif order is not None and tuple(order) != CARDS:
+        rep.error(at(v, "cards.order"), "Gouji engines rank A < 2 < SJ < BJ: keep the 2 and the jokers in that order",
+                  hint="order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]")
+    if jokers is not None and set(jokers) != {"SJ", "BJ"}:
+        rep.error(at(v, "cards.jokers"), "Gouji is played with whole 54-card decks: both jokers are in play",
+                  hint="jokers = [SJ, BJ]")
 
 
 @check
@@ -299,6 +313,10 @@ def contradictions(v: m.Variant, rep: Reporter) -> None:
             if _get(v, section, name):
                 rep.error(at(v, path), f"{what} contradicts [revolution] allowed = no",
                           notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
+        # Without revolution this cause is opposite_out under another name: accepted, it would change nothing.
+        if _get(v, "headless", "cause") == "opposite_out_or_revolution":
+            rep.error(at(v, "headless.cause"), "cause = opposite_out_or_revolution contradicts [revolution] allowed = no",
+                      hint="write cause = opposite_out", notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
     if _get(v, "burning", "allowed") is False and _get(v, "burning", "counter_burn"):
         rep.error(at(v, "burning.counter_burn"), "counter_burn = yes contradicts [burning] allowed = no")
     if _get(v, "room", "leave_penalty") and _get(v, "room", "min_games") == 0:
@@ -338,3 +356,54 @@ def patterns(v: m.Variant, rep: Reporter) -> None:
         for i, bomb in enumerate(sec.joker_bombs):
             if bomb.jokers > 2 * decks:
                 rep.error(at(v, f"patterns.joker_bombs[{i}]"), f"{decks} deck(s) hold only {2 * decks} jokers")
+
+
+# Rule values the engines (generated and reference) do not implement. The
+# checker refuses them, so that everything `gouji check` accepts is played as
+# written and `gouji build` / `gouji doc` never fail on a checked file.
+_UNSUPPORTED_HINT = "is not supported by the engines yet"
+
+
+@check
+def engine_support(v: m.Variant, rep: Reporter) -> None:
+    if v.game == "shuangkou":
+        if not v.abstract:
+            rep.error(at(v, "variant"), "Shuangkou variants have no engine yet: mark it abstract",
+                      hint=f"write 'abstract variant {v.name} ...' in the header")
+        return
+    if _get(v, "plays", "same_size") is False:
+        rep.error(at(v, "plays.same_size"), f"same_size = no {_UNSUPPORTED_HINT}: Gouji answers have as many cards as the play",
+                  hint="set same_size = yes")
+    if _get(v, "plays", "compare") == "top_card":
+        rep.error(at(v, "plays.compare"), f"compare = top_card {_UNSUPPORTED_HINT} in Gouji: plays compare card by card",
+                  hint="set compare = card_by_card")
+    filler = _get(v, "cards", "filler")
+    if filler not in (None, "2"):
+        rep.error(at(v, "cards.filler"), f"filler = {filler} {_UNSUPPORTED_HINT}: the filler is 2, or none",
+                  hint="set filler = 2 or filler = none")
+    if _get(v, "flow", "gouji_answer") == "anyone" and _get(v, "burning", "allowed"):
+        rep.error(at_nearest(v, "flow.gouji_answer", "burning.allowed"),
+                  "gouji_answer = anyone contradicts [burning] allowed = yes: when anyone may answer a 级牌, there is nothing to burn",
+                  hint="set [burning] allowed = no as well",
+                  notes=[(at(v, "burning.allowed"), "burning allowed here")])
+
+
+@check
+def room(v: m.Variant, rep: Reporter) -> None:
+    # A 海选 (heat) room has no tribute and no minimum games (000:L7, 000:L76);
+    # the engines read those two rules, so the room kind must agree with them.
+    if _get(v, "room", "mode") == "haixuan":
+        mode_set = [(at(v, "room.mode"), "mode = haixuan set here")]
+        if _get(v, "tribute", "enabled"):
+            rep.error(at_nearest(v, "tribute.enabled", "room.mode"), "a 海选 room (mode = haixuan) has no tribute: enabled = yes contradicts it",
+                      hint="set [tribute] enabled = no, or [room] mode = normal", notes=mode_set)
+        if _get(v, "room", "leave_penalty"):
+            rep.error(at_nearest(v, "room.leave_penalty", "room.mode"), "a 海选 room (mode = haixuan) has no leaving penalty",
+                      hint="set leave_penalty = 0 and min_games = 0, or [room] mode = normal", notes=mode_set)
+    ranks = _get(v, "room", "ranks") or ()
+    column = "points_min" if _get(v, "room", "rank_by") != "coins" else "coins_min"
+    for i in range(1, len(ranks)):
+        if getattr(ranks[i], column) <= getattr(ranks[i - 1], column):
+            rep.error(at(v, f"room.ranks[{i}]"),
+                      f"rank '{ranks[i].title}' needs no more {column} than the rank before it: ranks are looked up by {column}, lowest first")
+            break

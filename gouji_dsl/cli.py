@@ -15,12 +15,12 @@ from pathlib import Path
 from . import __version__
 from .diagnostics import InternalError, RuleErrors, UsageError, did_you_mean
 from .files import write_atomic
-from .fmt import format_file
+from .fmt import NAME_MODES, format_file
 from .loader import EXTENSION, Workspace
 from .parser import decode, parse_text
 from .phases import Compilation, check_variants, has_engine
 from .paths import generated_dir
-from .show import to_json_text, to_text
+from .show import rules_json_text, rules_text, to_json_text, to_text
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -37,6 +37,9 @@ def _report(ws: Workspace, diagnostics) -> None:
     errors = sum(1 for d in diagnostics if d.severity == "error")
     if errors:
         print(f"gouji: {errors} error(s)", file=sys.stderr)
+    warnings = sum(1 for d in diagnostics if d.severity == "warning")
+    if warnings:
+        print(f"gouji: {warnings} warning(s)", file=sys.stderr)
 
 
 def _names(ws: Workspace, args: list[str], diagnostics: list) -> list[str]:
@@ -54,9 +57,10 @@ def _names(ws: Workspace, args: list[str], diagnostics: list) -> list[str]:
 def cmd_check(args, ws: Workspace) -> int:
     diagnostics: list = []
     names = _names(ws, args.targets, diagnostics)
-    good, found = check_variants(ws, names)
+    warnings: list = []
+    good, found = check_variants(ws, names, warnings)
     diagnostics.extend(found)
-    _report(ws, diagnostics)
+    _report(ws, diagnostics + warnings)  # warnings never change the exit status
     if diagnostics:
         return EXIT_RULES
     print(f"gouji: {len(good)} variant(s) checked, no errors: {', '.join(good)}")
@@ -64,6 +68,11 @@ def cmd_check(args, ws: Workspace) -> int:
 
 
 def cmd_show(args, ws: Workspace) -> int:
+    if args.variant is None:  # only `show --rules` may leave out the variant: the schema alone
+        if not args.rules:
+            raise UsageError("name the variant to show", "gouji show VARIANT, or gouji show --rules for every rule")
+        sys.stdout.write(rules_json_text() if args.json else rules_text())
+        return EXIT_OK
     diagnostics: list = []
     names = _names(ws, [args.variant], diagnostics)
     if diagnostics:
@@ -74,12 +83,25 @@ def cmd_show(args, ws: Workspace) -> int:
     except RuleErrors as errors:
         _report(ws, errors.diagnostics)
         return EXIT_RULES
-    sys.stdout.write(to_json_text(variant) if args.json else to_text(variant))
+    if args.rules:
+        sys.stdout.write(rules_json_text(variant) if args.json else rules_text(variant))
+    else:
+        sys.stdout.write(to_json_text(variant) if args.json else to_text(variant))
     return EXIT_OK
 
 
+def _user_rule_files(ws: Workspace) -> list[Path]:
+    """The rule files of the user's folders (--path, GOUJI_PATH, the current folder)."""
+    found = sorted({p.resolve(): p for folder in ws.folders if folder.is_dir()
+                    for p in folder.glob(f"*{EXTENSION}") if p.is_file()}.values())
+    if not found:
+        raise UsageError("no rule files (*.gouji) in the current folder or on the search path",
+                         "name the files to format: gouji fmt FILE ...")
+    return found
+
+
 def cmd_fmt(args, ws: Workspace) -> int:
-    paths = [Path(p) for p in args.files] or sorted(ws.directory.glob(f"*{EXTENSION}"))
+    paths = [Path(p) for p in args.files] or _user_rule_files(ws)
     diagnostics = []
     changed = []
     for path in paths:
@@ -89,7 +111,7 @@ def cmd_fmt(args, ws: Workspace) -> int:
         try:
             text = decode(path.read_bytes(), display)
             ws.sources.add(display, text)
-            formatted = format_file(parse_text(text, display), text)
+            formatted = format_file(parse_text(text, display), text, names=args.names)
         except RuleErrors as errors:
             diagnostics.extend(errors.diagnostics)
             continue
@@ -113,8 +135,10 @@ def cmd_fmt(args, ws: Workspace) -> int:
 def _buildable(ws: Workspace, names: list[str], explicit: bool, diagnostics: list):
     """Checked concrete Gouji variants among `names` (abstract ones are skipped
     unless named explicitly, which is a usage error)."""
-    good, found = check_variants(ws, names)
+    warnings: list = []
+    good, found = check_variants(ws, names, warnings)
     diagnostics.extend(found)
+    _report(ws, warnings)
     out = []
     for name, variant in good.items():
         if not has_engine(variant):
@@ -126,32 +150,44 @@ def _buildable(ws: Workspace, names: list[str], explicit: bool, diagnostics: lis
 
 
 def cmd_build(args, ws: Workspace) -> int:
+    """Standard variants are built into the package's generated/ (the checkout's, in
+    development); a user's rule files into -o DIR, by default the current folder."""
     from .codegen import INIT_TEXT, Output, engine_output, write_outputs
+    from .rulebook import OUTPUT_DIR, rulebook_outputs
 
     diagnostics: list = []
-    names = _names(ws, args.variants, diagnostics)
+    names = _names(ws, args.variants, diagnostics) if args.variants else \
+        [n for n in ws.names() if ws.is_standard(n)]
     variants = _buildable(ws, names, bool(args.variants), diagnostics)
     if diagnostics:
         _report(ws, diagnostics)
         return EXIT_RULES
-    from .rulebook import OUTPUT_DIR, rulebook_outputs
-
-    out_dir = generated_dir()
-    outputs = [Output(out_dir / "__init__.py", INIT_TEXT)] + [engine_output(v, out_dir) for v in variants]
-    outputs += [Output(out_dir / OUTPUT_DIR / rel, text) for rel, text in rulebook_outputs(variants, ws)]
+    package_dir = generated_dir()
+    chosen = Path(args.output) if args.output else None
+    if chosen is not None and chosen.exists() and not chosen.is_dir():
+        raise UsageError(f"-o {args.output}: not a folder")
+    outputs: list = []
+    full_build = not args.variants and chosen is None
+    if full_build:
+        outputs.append(Output(package_dir / "__init__.py", INIT_TEXT))
+    for v in variants:
+        out_dir = chosen or (package_dir if ws.is_standard(v.name) else Path.cwd())
+        outputs.append(engine_output(v, out_dir))
+        outputs += [Output(out_dir / OUTPUT_DIR / rel, text) for rel, text in rulebook_outputs([v], ws)]
     stale = write_outputs(outputs, check=args.check)
     if args.check:
-        if not args.variants:
+        if full_build:
             known = {o.path for o in outputs}
-            extra = sorted(p for p in list(out_dir.glob("*.py")) + list((out_dir / OUTPUT_DIR).glob("*"))
-                           if p not in known)
-            stale.extend(extra)
+            stale.extend(sorted(p for p in list(package_dir.glob("*.py")) + list((package_dir / OUTPUT_DIR).glob("*"))
+                                if p not in known))
         for path in stale:
             print(f"out of date: {ws.display(path)}", file=sys.stderr)
         if stale:
-            print("gouji: generated/ is out of date: run `gouji build`", file=sys.stderr)
+            print("gouji: generated files are out of date: run `gouji build`"
+                  + (" " + " ".join(args.variants) if args.variants else "")
+                  + (f" -o {args.output}" if args.output else ""), file=sys.stderr)
             return EXIT_RULES
-        print(f"gouji: generated/ is up to date ({len(variants)} engine(s))")
+        print(f"gouji: generated files are up to date ({len(variants)} engine(s))")
         return EXIT_OK
     for path in stale:
         print(f"wrote {ws.display(path)}")
@@ -160,32 +196,31 @@ def cmd_build(args, ws: Workspace) -> int:
 
 
 def cmd_conform(args, ws: Workspace) -> int:
-    from .codegen import load_engine
+    from . import engines
     from .conform import run_files
-    from .reference import Reference
 
     paths = [Path(p) for p in args.files]
     for path in paths:
         if not path.is_file():
             raise UsageError(f"no such case file: {path}")
-    known = ws.names()
-    engines: dict[str, object] = {}
+    make = engines.reference_engine if args.engine == "reference" else engines.generated_engine
+    built: dict[tuple, object] = {}
 
-    def engine_for(name: str):
-        if name not in engines:
-            if args.engine == "reference":
-                try:
-                    engines[name] = Reference(Compilation(ws, name).checked)
-                except (RuleErrors, ValueError) as exc:
-                    raise LookupError(f"no reference engine: {exc}") from None
-            else:
-                module = load_engine(name)
-                if module is None:
-                    raise LookupError(f"no generated engine (run `gouji build {name}`)")
-                engines[name] = module
-        return engines[name]
+    def engine_for(variant: str, folder: Path):
+        """A case names a variant, or a rule file relative to its case file's folder."""
+        key = (variant, folder) if variant.endswith(EXTENSION) else (variant, None)
+        if key not in built:
+            try:
+                name = ws.resolve_argument(str(folder / variant) if key[1] else variant)
+                built[key] = make(ws, name)
+            except RuleErrors as errors:
+                _report(ws, errors.diagnostics)
+                raise LookupError(f"the rule file has {len(errors.diagnostics)} error(s), shown above") from None
+            except UsageError as exc:
+                raise LookupError(exc.message) from None
+        return built[key]
 
-    report = run_files(paths, engine_for, known)
+    report = run_files(paths, engine_for, ws.names())
     for line in report.lines:
         print(line)
     print(f"{report.passed} passed, {report.failed} failed")
@@ -193,15 +228,10 @@ def cmd_conform(args, ws: Workspace) -> int:
 
 
 def _engine_for(ws: Workspace):
-    from .codegen import load_engine
+    from . import engines
 
-    def engine_for(name: str):
-        if name not in ws.names():
-            raise UsageError(f"unknown variant '{name}'", did_you_mean(name, ws.names()))
-        module = load_engine(name)
-        if module is None:
-            raise UsageError(f"no generated engine for '{name}'", f"run: gouji build {name}")
-        return module
+    def engine_for(variant: str):
+        return engines.generated_engine(ws, ws.resolve_argument(variant))
     return engine_for
 
 
@@ -228,6 +258,15 @@ def cmd_replay(args, ws: Workspace) -> int:
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         print(f"gouji: {args.file}: not a history file: {exc}", file=sys.stderr)
         return EXIT_RULES
+    if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
+        print(f'gouji: {args.file}: not a history file: it has no "variant"', file=sys.stderr)
+        return EXIT_RULES
+    if args.rules:
+        name = ws.resolve_argument(args.rules)
+        if name != data["variant"]:
+            raise UsageError(f"{args.rules} is variant '{name}', but {args.file} was played in '{data['variant']}'")
+    else:
+        ws.add_folder(Path(args.file).parent)  # a history kept beside its house rule finds it
     try:
         played = replay_file(_engine_for(ws), data)
     except ReplayError as exc:
@@ -251,13 +290,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("show", help="print a variant's rules after inheritance")
-    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("variant", metavar="VARIANT|FILE", nargs="?")
+    p.add_argument("--rules", action="store_true",
+                   help="every rule: its names, allowed values, meaning and (with a variant) value there")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("build", help="generate the engine modules into generated/ (all variants by default)")
     p.add_argument("variants", nargs="*", metavar="VARIANT|FILE")
     p.add_argument("--check", action="store_true", help="fail if generated/ is out of date; write nothing")
+    p.add_argument("-o", "--output", metavar="DIR", help="write the engines and rulebooks into DIR (default: a "
+                   "standard variant into the package's generated/, a rule file of yours into the current folder)")
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("conform", help="run conformance case files (../shared/CONFORMANCE.md)")
@@ -267,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_conform)
 
     p = sub.add_parser("play", help="play complete games between built-in bots and print the transcript")
-    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--games", type=int, default=1, help="games in the match (tribute carries over)")
     p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
@@ -277,6 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a saved history (from gouji play --json), verifying each action")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
+    p.add_argument("--rules", metavar="FILE", help="the rule file the games were played under (by default the "
+                   "variant is looked up by name, beside the history file first)")
     p.set_defaults(run=cmd_replay)
 
     from . import diff, rulebook
@@ -287,14 +332,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--check", action="store_true", help="report files that need formatting; write nothing")
+    p.add_argument("--names", choices=NAME_MODES, default="en",
+                   help="section, rule and value names: en English (default), zh Chinese, keep as written")
     p.set_defaults(run=cmd_fmt)
+    _add_search_path(sub)
     return parser
+
+
+def _add_search_path(sub) -> None:
+    """Every command finds variants by name in the same folders (loader.py)."""
+    for command in sub.choices.values():
+        command.add_argument("--path", action="append", metavar="DIR",
+                             help="also look for rule files in DIR (before GOUJI_PATH, the current folder "
+                                  "and the standard variants); may be repeated")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    ws = Workspace()
+    try:
+        ws = Workspace.for_user(getattr(args, "path", None) or ())
+    except UsageError as exc:
+        print(f"gouji: error: {exc.message}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         return args.run(args, ws)
     except UsageError as exc:

@@ -115,8 +115,9 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
             bad("a list of whole numbers, one per seat")
 
 
-def read_case(text: str, where: str, known: list[str]) -> list[tuple[str, Any]]:
-    """Validate one case line; returns (variant, expected) pairs to run."""
+def read_case(text: str, where: str, known: list[str], base: Path | None = None) -> list[tuple[str, Any]]:
+    """Validate one case line; returns (variant, expected) pairs to run. A variant
+    may be a name in `known` or a `.gouji` file relative to the folder `base`."""
     try:
         case = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -148,6 +149,11 @@ def read_case(text: str, where: str, known: list[str]) -> list[tuple[str, Any]]:
             raise CaseError(f"{where}: field 'result' must be an object")
 
     def variant_ok(name: Any) -> str:
+        if isinstance(name, str) and name.endswith(".gouji"):
+            # A user's rule file, relative to the folder of the case file (CONFORMANCE.md).
+            if base is None or not (base / name).is_file():
+                raise CaseError(f"{where}: no rule file {name!r} beside the case file")
+            return name
         if not isinstance(name, str) or name not in known:
             hint = did_you_mean(str(name), known)
             raise CaseError(f"{where}: unknown variant {name!r}" + (f"; {hint}" if hint else ""))
@@ -167,8 +173,9 @@ def read_case(text: str, where: str, known: list[str]) -> list[tuple[str, Any]]:
     return runs
 
 
-def run_files(paths: list[Path], engine_for: Callable[[str], Any], known: list[str]) -> Report:
-    """Run every case; `engine_for(variant)` gives an engine or raises LookupError."""
+def run_files(paths: list[Path], engine_for: Callable[[str, Path], Any], known: list[str]) -> Report:
+    """Run every case; `engine_for(variant, folder of the case file)` gives an
+    engine or raises LookupError."""
     report = Report()
     for path in paths:
         try:
@@ -182,14 +189,14 @@ def run_files(paths: list[Path], engine_for: Callable[[str], Any], known: list[s
                 continue
             where = f"{path}:{lineno}"
             try:
-                runs = read_case(stripped, where, known)
+                runs = read_case(stripped, where, known, path.parent)
             except CaseError as exc:
                 report.fail(f"{exc} [error]")
                 continue
             case = json.loads(stripped)
             for variant, expected in runs:
                 try:
-                    engine = engine_for(variant)
+                    engine = engine_for(variant, path.parent)
                     got = evaluate(engine, case)
                 except LookupError as exc:
                     report.fail(f"{where}: {variant}: {exc} [error]")

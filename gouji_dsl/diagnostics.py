@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 
 @dataclass(frozen=True, order=True)
@@ -65,7 +65,8 @@ def _excerpt(pos: Pos, span: int, sources: "SourceCache | None") -> list[str]:
     if text is None:
         return []
     text = text.expandtabs(1).rstrip("\r\n")
-    shown = "".join(ch if ch.isprintable() else "?" for ch in text)
+    # The ideographic space is shown as itself, so the caret under it lines up.
+    shown = "".join(ch if ch.isprintable() or ch == "\u3000" else "?" for ch in text)
     prefix = shown[: max(pos.col - 1, 0)]
     under = shown[max(pos.col - 1, 0): max(pos.col - 1, 0) + max(span, 1)]
     caret = " " * _display_width(prefix) + "^" * max(_display_width(under), 1)
@@ -121,6 +122,11 @@ class Reporter:
         diag = Diagnostic(pos, message, hint, tuple(notes), span=span)
         self.add(diag)
 
+    def warning(self, pos: Pos, message: str, hint: str | None = None,
+                notes: Iterable[tuple[Pos, str]] = (), span: int = 1) -> None:
+        """Something the author probably did not mean; it does not fail the run."""
+        self.add(Diagnostic(pos, message, hint, tuple(notes), severity="warning", span=span))
+
     def add(self, diag: Diagnostic) -> None:
         if diag.key() in self._seen:
             return
@@ -135,22 +141,58 @@ class Reporter:
     def failed(self) -> bool:
         return any(d.severity == "error" for d in self.diagnostics)
 
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return sorted((d for d in self.diagnostics if d.severity == "warning"), key=lambda d: d.pos)
+
     def raise_if_failed(self) -> None:
+        """Raise the errors, if any; warnings stay with the reporter (see `warnings`)."""
         if self.failed:
-            raise RuleErrors(sorted(self.diagnostics, key=lambda d: d.pos))
+            raise RuleErrors(sorted((d for d in self.diagnostics if d.severity == "error"), key=lambda d: d.pos))
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
-    """A hint naming the closest known name, if one is close enough."""
-    choices = sorted(set(choices))
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+def did_you_mean(word: str, choices: Iterable[str], zh: Mapping[str, str] | None = None) -> str | None:
+    """A hint naming the closest known name, if one is close enough.
+
+    `zh` maps names to their Chinese aliases: a misspelt Chinese word is then
+    matched against the Chinese names too, and the hint gives the name in the
+    author's language with its other-language twin, "did you mean '就近' (nearest)?".
+    """
+    twin = _twins(choices, zh)
+    candidates = sorted(set(choices) | set(twin))
+    # Chinese words are short and every character carries meaning: one wrong
+    # character in a two-character word is still a likely typo.
+    cutoff = 0.5 if any(_is_cjk(ch) for ch in word) else 0.6
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
     if close:
-        return f"did you mean '{close[0]}'?"
+        quoted = f"'{close[0]}'"
+        return f"did you mean {bilingual(quoted, twin.get(close[0]))}?"
     return None
 
 
-def one_of(choices: Iterable[str]) -> str:
+def _twins(choices: Iterable[str], zh: Mapping[str, str] | None) -> dict[str, str]:
+    """Each name of `choices` with a Chinese alias, and each alias, mapped to the other."""
+    twin: dict[str, str] = {}
+    for name in choices:
+        alias = (zh or {}).get(name)
+        if alias and alias != name:
+            twin[name], twin[alias] = alias, name
+    return twin
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff"
+
+
+def bilingual(name: str, alias: str | None) -> str:
+    """`name (alias)`, or just `name` when there is no alias."""
+    return f"{name} ({alias})" if alias else name
+
+
+def one_of(choices: Iterable[str], zh: Mapping[str, str] | None = None) -> str:
+    """The sorted names, each followed by its Chinese alias from `zh` if it has one."""
     names = sorted(set(choices))
-    if len(names) > 12:
-        return ", ".join(names[:12]) + ", ..."
-    return ", ".join(names)
+    shown = [bilingual(name, (zh or {}).get(name)) for name in names]
+    if len(shown) > 12:
+        return ", ".join(shown[:12]) + ", ..."
+    return ", ".join(shown)

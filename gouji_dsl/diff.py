@@ -47,6 +47,7 @@ import dataclasses
 import html
 import itertools
 import json
+import os
 import random
 import sys
 from dataclasses import dataclass, field
@@ -581,15 +582,10 @@ def _pure_setting(path: str) -> bool:
 
 
 def _generated_engine(ws: Workspace, name: str):
-    """The generated module when the variant is the project's own file; else None."""
-    from .codegen import load_engine
-    from .paths import variants_dir
+    """The variant's generated engine: shipped for a standard variant, else built in memory."""
+    from .engines import generated_engine
 
-    path = ws.path_of(name)
-    own = variants_dir() / f"{name}.gouji"
-    if path is None or not own.is_file() or path.resolve() != own.resolve():
-        return None
-    return load_engine(name)
+    return generated_engine(ws, name)
 
 
 class _Engine:
@@ -1812,10 +1808,14 @@ def _game_text(ex: Counterexample, lang: str) -> str:
 
 # --- conformance cases ---------------------------------------------------------------------------------
 
-def write_cases(path: Path | str, examples: Iterable[Counterexample]) -> int:
+def write_cases(path: Path | str, examples: Iterable[Counterexample], refs: dict[str, str] | None = None) -> int:
     """Write the card and result counterexamples as a cross-variant .jsonl case
     file (CONFORMANCE.md), each rule's cases after a `#` comment naming the
-    rule and its citations. Atomic. Returns the number of cases written."""
+    rule and its citations. Atomic. Returns the number of cases written.
+
+    `refs` names a user's variant by its rule file, relative to the case file's
+    folder (CONFORMANCE.md), so the cases run wherever the two files are kept."""
+    refs = refs or {}
     examples = [e for e in examples if e.is_case]
     names = []
     for e in examples:
@@ -1835,7 +1835,9 @@ def write_cases(path: Path | str, examples: Iterable[Counterexample]) -> int:
         names_of = " + ".join(e.rules) if len(e.rules) > 1 else rule
         lines.append(f"# {names_of} ({e.zh}): {cites}")
         for ex in group:
-            lines.append(json.dumps(ex.to_case(), ensure_ascii=False))
+            case = ex.to_case()
+            case["expect"] = {refs.get(name, name): value for name, value in case["expect"].items()}
+            lines.append(json.dumps(case, ensure_ascii=False))
     write_atomic(path, "\n".join(lines) + "\n")
     return len(examples)
 
@@ -2233,6 +2235,13 @@ def _report_errors(ws: Workspace, errors: RuleErrors) -> None:
     print(f"gouji: {len(errors.diagnostics)} error(s)", file=sys.stderr)
 
 
+def _case_refs(ws: Workspace, names: Iterable[str], case_file: Path) -> dict[str, str]:
+    """A user's variants by their rule files, relative to the case file's folder."""
+    folder = case_file.resolve().parent
+    return {name: os.path.relpath(ws.path_of(name).resolve(), folder)
+            for name in names if not ws.is_standard(name)}
+
+
 def handler(args, ws: Workspace) -> int:
     fmt = args.fmt
     try:
@@ -2267,6 +2276,6 @@ def handler(args, ws: Workspace) -> int:
         if args.emit_cases:
             if searchable(a, b):
                 raise UsageError(f"--emit-cases needs two concrete Gouji variants: {searchable(a, b)}")
-            write_cases(args.emit_cases, examples)
+            write_cases(args.emit_cases, examples, _case_refs(ws, (name_a, name_b), Path(args.emit_cases)))
     sys.stdout.write(render_diff(a, b, diffs, examples, args.lang, fmt))
     return EXIT_DIFFERENT if diffs else EXIT_SAME

@@ -19,6 +19,7 @@ from .types import CARDS, INVALID, TRUE_WORDS, CardT, Context, VType
 INT, BOOL, CARDS_T, RANK = "int", "bool", "cards", "rank"
 
 _TYPE_WORDS = {INT: "a number", BOOL: "yes/no (a condition)", CARDS_T: "cards", RANK: "a card"}
+TYPE_WORDS = _TYPE_WORDS  # for `gouji show --rules`, which describes expressions in the same words
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class ExprT(VType):
         self.result = result
         self.variables = {v.name: v for v in variables}
         self.aliases = {v.zh: v.name for v in variables}
+        self.zh = {v.name: v.zh for v in variables}
 
     def expected(self) -> str:
         return f"an expression giving {_TYPE_WORDS[self.result]}"
@@ -117,9 +119,9 @@ class _Checker:
             if node.id in FUNCTIONS:
                 return self.error(node, f"'{node.id}' is a function: call it, e.g. {node.id}(hand)")
             known = list(self.etype.variables) + list(TRUE_WORDS)
-            scope = one_of(self.etype.variables) or "none"
+            scope = one_of(self.etype.variables, self.etype.zh) or "none"
             return self.error(node, f"unknown name '{node.id}' (names available here: {scope})",
-                              did_you_mean(node.id, known))
+                              did_you_mean(node.id, known, self.etype.zh))
         if isinstance(node, n.Call):
             fn = FUNCTIONS.get(node.func.id)
             if fn is None:

@@ -1,11 +1,13 @@
 """`gouji fmt`: rule files in canonical form.
 
 Canonical form: English section and rule names (Chinese aliases replaced),
-one blank line between sections, citations aligned in one column, tables
-with aligned columns, values printed by `expr.unparse`. Comments stay where
-they were: a comment on its own line belongs to the statement below it, a
-trailing comment to the statement on its line. A single blank line between
-rules is kept. Formatting is idempotent and never changes the rule model.
+or, with `names="zh"`, the Chinese ones, or with `names="keep"` the names as
+the author wrote them (see `NAME_MODES`); one blank line between sections,
+citations aligned in one column, tables with aligned columns, values
+printed by `expr.unparse`. Comments stay where they were: a comment on its
+own line belongs to the statement below it, a trailing comment to the
+statement on its line. A single blank line between rules is kept.
+Formatting is idempotent and never changes the rule model.
 """
 from __future__ import annotations
 
@@ -16,9 +18,14 @@ import unicodedata
 from . import model as m
 from . import nodes as n
 from .expr import ExprT, _canonical, unparse
-from .types import CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, ListT, OptionalT, RangeT, RowT, VType
+from .types import BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, ListT, OptionalT, RangeT, RowT, VType
 
 CITE_COLUMN = 53  # citations start after this many characters
+
+# How `format_file` spells section, rule and column names and enum / yes-no values:
+# "en" the English names, "zh" the Chinese aliases (where one exists; ranks and
+# functions stay as they are), "keep" each name as the author wrote it.
+NAME_MODES = ("en", "zh", "keep")
 
 
 def width(text: str) -> int:
@@ -72,6 +79,60 @@ def _field_type(section: str, key: str) -> VType | None:
         if f.name == key:
             return f.metadata["type"]
     return None
+
+
+def _spelt_section(written: str, names: str) -> str:
+    cls = m.SECTION_BY_NAME.get(_canonical_section(written))
+    if cls is None or names == "keep":
+        return written  # an unknown section stays as written: its error names it so
+    return cls.ZH if names == "zh" else cls.NAME
+
+
+def _spelt_key(section: str, written: str, names: str) -> str:
+    if names == "keep":
+        return written
+    key = _canonical_key(section, written)
+    cls = m.SECTION_BY_NAME.get(section)
+    if names == "zh" and cls is not None:
+        return next((f.metadata["zh"] for f in dataclasses.fields(cls) if f.name == key), written)
+    return key
+
+
+def _spelt_column(section: str, key: str, written: str, names: str) -> str:
+    if names == "keep":
+        return written
+    column = _canonical_column(section, key, written)
+    vtype = _field_type(section, key)
+    if names == "zh" and isinstance(vtype, RowT):
+        return vtype.zh.get(column, column)
+    return column
+
+
+def spelt_value(vtype: VType | None, node: n.Expr, names: str) -> n.Expr:
+    """A value as `names` spells it (see NAME_MODES)."""
+    if names == "keep":
+        return node
+    value = canonical_value(vtype, node)
+    return chinese_value(vtype, value) if names == "zh" else value
+
+
+def chinese_value(vtype: VType | None, node: n.Expr) -> n.Expr:
+    """Canonical names -> their Chinese aliases, where one exists: the reverse of
+    `canonical_value` for policies, yes/no, none and expression names."""
+    if isinstance(vtype, OptionalT):
+        if isinstance(node, n.Name) and node.id == "none":
+            return n.Name(node.pos, "无")
+        return chinese_value(vtype.inner, node)
+    if isinstance(node, n.Name):
+        if isinstance(vtype, EnumT) and node.id in vtype.members:
+            return n.Name(node.pos, vtype.zh[node.id])
+        if isinstance(vtype, BoolT) and node.id in BOOL_ZH:
+            return n.Name(node.pos, BOOL_ZH[node.id])
+    if isinstance(vtype, ListT) and isinstance(node, n.List):
+        return n.List(node.pos, tuple(chinese_value(vtype.item, item) for item in node.items))
+    if isinstance(vtype, ExprT):
+        return _canonical(node, vtype.zh)  # the same renaming walk, English -> Chinese
+    return node
 
 
 def canonical_value(vtype: VType | None, node: n.Expr) -> n.Expr:
@@ -145,7 +206,10 @@ class _Comments:
         return probe >= 1 and not self.lines[probe - 1].strip()
 
 
-def format_file(file: n.File, text: str) -> str:
+def format_file(file: n.File, text: str, names: str = "en") -> str:
+    """The canonical text of a parsed file; `names` is one of NAME_MODES."""
+    if names not in NAME_MODES:
+        raise ValueError(f"unknown name mode {names!r}: expected one of {', '.join(NAME_MODES)}")
     comments = _Comments(file, text)
     out: list[str] = []
 
@@ -163,25 +227,27 @@ def format_file(file: n.File, text: str) -> str:
         name = _canonical_section(section.name.id)
         out.append("")
         lead(section.pos.line)
-        out.append(with_tail(f"[{name}]", (), comments.trailing.get(section.pos.line)))
+        out.append(with_tail(f"[{_spelt_section(section.name.id, names)}]", (), comments.trailing.get(section.pos.line)))
         for i, entry in enumerate(section.entries):
             if i and comments.blank_before(entry.pos.line):
                 out.append("")
             lead(entry.pos.line)
             key = _canonical_key(name, entry.key.id)
+            spelt = _spelt_key(name, entry.key.id, names)
             if isinstance(entry, n.Setting):
-                value = canonical_value(_field_type(name, key), entry.value)
-                out.append(with_tail(f"{key} = {unparse(value)}", entry.cites, comments.trailing.get(entry.pos.line)))
+                value = spelt_value(_field_type(name, key), entry.value, names)
+                # The operator is printed as written: `+=` on a setting is an error the checker reports.
+                out.append(with_tail(f"{spelt} {entry.op} {unparse(value)}", entry.cites, comments.trailing.get(entry.pos.line)))
                 continue
-            out.append(with_tail(f"{key} =", entry.cites, comments.trailing.get(entry.pos.line)))
+            out.append(with_tail(f"{spelt} {entry.op}", entry.cites, comments.trailing.get(entry.pos.line)))  # =, += or -=
             columns = [_canonical_column(name, key, c.id) for c in entry.columns]
             table_type = _field_type(name, key)
             column_types = [table_type.columns[c].metadata["type"] if isinstance(table_type, RowT) and c in table_type.columns
                             else None for c in columns]
-            cells = [["" if c is None else unparse(canonical_value(t, c))
+            cells = [["" if c is None else unparse(spelt_value(t, c, names))
                       for c, t in itertools.zip_longest(row.cells, column_types[:len(row.cells)])]
                      for row in entry.rows]
-            rendered = render_table_rows(columns, cells)
+            rendered = render_table_rows([_spelt_column(name, key, c.id, names) for c in entry.columns], cells)
             header_line = entry.columns[0].pos.line if entry.columns else entry.pos.line
             if header_line != entry.pos.line:
                 lead(header_line, "  ")

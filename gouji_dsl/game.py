@@ -94,6 +94,7 @@ class Rules:
     score: Callable
     graduated: Callable            # match results -> seats open by 点贡毕业 in the next game
     # flow
+    gouji_answer_anyone: bool      # anyone may answer a 级牌 in turn, like any play (no burning)
     defer: bool
     defer_any_play: bool
     pass_except_opposite: bool
@@ -132,6 +133,10 @@ class Rules:
     report_at: int | None
     show_team_at: int | None
     watch_after_out: bool
+    # end of the game
+    ends_all_out: bool             # play on until at most one player holds cards (else: one team left)
+    remaining_by_cards: bool       # players left holding cards are placed by cards left, fewer first
+    sweep_ends: bool               # a team taking places 1-3 ends the game at once (串三户)
     # tribute
     tribute_enabled: bool
     returned: bool
@@ -388,6 +393,11 @@ class Game:
         """Do the 级牌 rules apply to the current top play?"""
         return self.top_gouji and not self.chaos and not self.top_free and not self.top_opposite_only
 
+    def _restricted(self) -> bool:
+        """May only the opposite (or a burner, or 无头 players) answer the top play?
+        With gouji_answer = anyone a 级牌 is answered in turn like any play."""
+        return self._in_force() and not self.r.gouji_answer_anyone
+
     def _may_burn(self, seat: int) -> bool:
         r = self.r
         x = self.top_seat
@@ -411,7 +421,7 @@ class Game:
             return seat == r.opposite[x] or not self._holding(r.opposite[x])
         if self.top_free:
             return True
-        if self._in_force():
+        if self._restricted():
             if x in self.headless:
                 return True  # anyone may answer a 无头 player's 级牌; not a burn
             if seat == r.opposite[x]:
@@ -562,7 +572,7 @@ class Game:
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
         r = self.r
-        if self.phase == "play" and self.top is not None and action.kind in (PLAY, BURN) and self._in_force():
+        if self.phase == "play" and self.top is not None and action.kind in (PLAY, BURN) and self._restricted():
             x = self.top_seat
             if seat != r.opposite[x] and seat not in self.headless and x not in self.headless:
                 return (f"seat {seat} may not answer a 级牌 of seat {x}: only seat {r.opposite[x]} (opposite) "
@@ -606,7 +616,7 @@ class Game:
         order = [s for s in _seats_after(r.players)[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
         self.burn_candidates: set[int] = set()
-        if self._in_force() and seat not in self.headless:
+        if self._restricted() and seat not in self.headless:
             # Who might burn, in priority order; whether they can is decided when
             # their turn comes (it depends on nothing that changes before then).
             opp = r.opposite[seat]
@@ -745,27 +755,44 @@ class Game:
     def _check_end(self) -> None:
         r = self.r
         holders = self._holders()
-        teams = {r.teams[s] for s in holders}
-        if len(teams) > 1:
+        if not self._game_over(holders):
             return
-        # Players still holding cards are placed by cards left, fewer first;
-        # ties in playing order from the seat after the last player out (D10).
-        last = self.finish_order[-1] if self.finish_order else (self.failed[-1] if self.failed else 1)
-        order = []
-        s = last
-        for _ in range(r.players):
-            s = _seat_after(s, r.players)
-            if s in holders:
-                order.append(s)
-        order.sort(key=lambda s: sum(self.hands[s - 1]))
-        free = sorted(p for p in range(1, r.players + 1) if p not in self.place_of.values())
-        for s, p in zip(order, free):
-            self.place_of[s] = p
+        self._place_holders(holders)
         self.terminal = True
         self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
         result = self.result()
         self._scores = r.score(dict(result, previous=self.match.previous()))
         self.log.append(f"scores: {self._scores}")
+
+    def _game_over(self, holders: list[int]) -> bool:
+        """[end] ends_when and sweep: is the game decided?"""
+        r = self.r
+        if r.sweep_ends and self._swept():
+            return True
+        if r.ends_all_out:
+            return len(holders) <= 1
+        return len({r.teams[s] for s in holders}) <= 1
+
+    def _swept(self) -> bool:
+        """串三户: places 1-3 are taken, all by one team."""
+        seat_at = {p: s for s, p in self.place_of.items()}
+        top = [seat_at.get(p) for p in (1, 2, 3)]
+        return None not in top and len({self.r.teams[s] for s in top}) == 1
+
+    def _place_holders(self, holders: list[int]) -> None:
+        """Players still holding cards take the free places in playing order from
+        the seat after the last player out (D10); with remaining_by_cards, fewer
+        cards first and playing order only between equals."""
+        r = self.r
+        last = self.finish_order[-1] if self.finish_order else (self.failed[-1] if self.failed else 1)
+        order = [s for s in _seats_after(r.players)[last] if s in holders]
+        if last in holders:
+            order.append(last)
+        if r.remaining_by_cards:
+            order.sort(key=lambda s: sum(self.hands[s - 1]))  # stable: ties keep playing order
+        free = sorted(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        for s, p in zip(order, free):
+            self.place_of[s] = p
 
     def _pass(self, seat: int) -> None:
         self.passed.add(seat)

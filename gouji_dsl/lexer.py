@@ -2,7 +2,8 @@
 
 Used by the rulebooks to show a variant's rule files highlighted. It follows
 the grammar's tokens: `#` comments, the header line (`abstract variant NAME
-extends NAME`), section headers (`[flow]`, `[烧牌]`), `key =` settings,
+extends NAME`), section headers (`[flow]`, `[烧牌]`), `key =` settings
+and tables (`key +=` and `key -=` for table rows),
 citations (`@000:L15`, `@000:L61-67`, `@D12`), strings, numbers, names
 (ASCII or Chinese), function calls, table rows between pipes, operators and
 the words `and`, `or`, `not`. Every character of a valid rule file gets a
@@ -44,8 +45,8 @@ class GoujiLexer(RegexLexer):
             # Section header: [name]
             (r"(\[)([ \t]*)(" + _NAME + r")([ \t]*)(\])(?=[ \t]*(?:#[^\n]*)?$)",
              bygroups(Punctuation, Whitespace, Name.Namespace, Whitespace, Punctuation)),
-            # A setting or table key: name =
-            (r"(" + _NAME + r")([ \t]*)(=)(?!=)", bygroups(Name.Attribute, Whitespace, Operator)),
+            # A setting or table key: name =, or a table change: name += / name -=
+            (r"(" + _NAME + r")([ \t]*)(\+=|-=|=(?!=))", bygroups(Name.Attribute, Whitespace, Operator)),
             include("value"),
         ],
         "value": [

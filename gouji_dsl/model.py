@@ -486,6 +486,12 @@ class Variant:
     origins: Mapping[str, Origin]
     # Every citation written in the lineage's files, for checking.
     citations: tuple = ()
+    # The rule file of each variant in the lineage, as messages and rulebooks name it
+    # (`variants/zaozhuang.gouji` for a standard variant, `club.gouji` for a user's).
+    files: Mapping[str, str] = field(default_factory=dict)
+
+    def file_of(self, variant: str) -> str:
+        return self.files.get(variant, f"variants/{variant}.gouji")
 
     def __getattr__(self, item: str) -> Any:
         sections = self.__dict__.get("sections")

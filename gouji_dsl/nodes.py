@@ -89,11 +89,18 @@ class Cite(Node):
         return f"@{self.source}:L{self.first_line}"
 
 
+# How a statement assigns: `=` states the rule; `+=` and `-=` change rows of
+# an inherited table (the builder refuses them anywhere else).
+REPLACE, MERGE, REMOVE = "=", "+=", "-="
+
+
 @dataclass(frozen=True)
 class Setting(Node):
     key: Name
     value: Expr
     cites: tuple[Cite, ...]
+    op: str = REPLACE
+    op_pos: Pos | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,8 @@ class Table(Node):
     columns: tuple[Name, ...]
     rows: tuple[Row, ...]
     cites: tuple[Cite, ...]
+    op: str = REPLACE
+    op_pos: Pos | None = None
 
 
 Entry = Setting | Table

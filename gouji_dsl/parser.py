@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from pathlib import Path
 
 from lark import Lark, Token, Tree
@@ -25,7 +26,7 @@ _FRIENDLY = {
     "NAME": "a name", "VNAME": "a variant name", "INT": "a number", "STRING": "a string",
     "CITE": "a citation like @000:L15", "_NL": "end of line", "$END": "end of file",
     "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
-    "EQUAL": "'='", "VBAR": "'|'", "MINUS": "'-'", "ADD_OP": "'+' or '-'",
+    "EQUAL": "'='", "PLUS_EQ": "'+='", "MINUS_EQ": "'-='", "VBAR": "'|'", "MINUS": "'-'", "ADD_OP": "'+' or '-'",
     "MUL_OP": "'*'", "COMP_OP": "a comparison", "ABSTRACT": "'abstract'",
     "VARIANT": "'variant'", "_EXTENDS": "'extends'", "_AND": "'and'", "_OR": "'or'",
     "_NOT": "'not'", "__ANON_0": "'..'", "DOT": "'.'",
@@ -67,6 +68,7 @@ def decode(data: bytes, name: str) -> str:
 def parse_text(text: str, name: str = "<string>") -> n.File:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     _check_characters(text, name)
+    _check_full_width(text, name)
     _check_depth(text, name)
     try:
         tree = _lark().parse(text if text.endswith("\n") else text + "\n")
@@ -84,9 +86,82 @@ def parse_text(text: str, name: str = "<string>") -> n.File:
 def _check_characters(text: str, name: str) -> None:
     for lineno, line in enumerate(text.split("\n"), 1):
         for col, ch in enumerate(line, 1):
-            if ch != "\t" and not ch.isprintable():
+            if ch not in "\t\u3000" and not ch.isprintable():
                 raise RuleErrors([Diagnostic(Pos(name, lineno, col),
                                              f"control character U+{ord(ch):04X} is not allowed in a rule file")])
+
+
+# Punctuation a Chinese input method types in full width: what it is called and
+# the half-width character the rule language uses instead (None: none at all).
+FULL_WIDTH = {
+    "，": ("full-width comma", ","), "、": ("ideographic comma", ","),
+    "＝": ("full-width equals sign", "="),
+    "【": ("Chinese bracket", "["), "】": ("Chinese bracket", "]"),
+    "“": ("Chinese quotation mark", '"'), "”": ("Chinese quotation mark", '"'),
+    "‘": ("Chinese quotation mark", '"'), "’": ("Chinese quotation mark", '"'),
+    "（": ("full-width parenthesis", "("), "）": ("full-width parenthesis", ")"),
+    "：": ("full-width colon", ":"), "；": ("full-width semicolon", None), "。": ("ideographic full stop", None),
+    "｜": ("full-width bar", "|"), "＠": ("full-width at sign", "@"), "＃": ("full-width number sign", "#"),
+    "\u3000": ("ideographic space", " "),
+}
+_QUOTES = "“”‘’"
+MAX_FULL_WIDTH_REPORTS = 20  # a file typed wholly in full width needs no more to be understood
+
+
+def _full_width(ch: str) -> tuple[str, str | None] | None:
+    """(name, half-width replacement) of a full-width character, else None."""
+    if ch in FULL_WIDTH:
+        return FULL_WIDTH[ch]
+    if "\uff01" <= ch <= "\uff5e":  # the full-width forms of ASCII: ６, Ａ, ＜, ...
+        return "full-width character", unicodedata.normalize("NFKC", ch)
+    return None
+
+
+def _full_width_hint(ch: str, half: str | None) -> str:
+    if half is None:
+        return f"remove the '{ch}': a rule ends at the end of its line"
+    if half == " ":
+        return f"use an ordinary space (not the full-width '{ch}')"
+    return f"use the half-width '{half}' (not '{ch}')"
+
+
+def _check_full_width(text: str, name: str) -> None:
+    """Report full-width punctuation outside strings and comments, each with the
+    half-width character to type instead. Inside strings and comments it is text."""
+    found: list[Diagnostic] = []
+    for lineno, line in enumerate(text.split("\n"), 1):
+        quote = None  # the quote that opened the string we are in: '"' or a full-width one
+        escaped = False
+        for col, ch in enumerate(line, 1):
+            if quote == '"':
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    quote = None
+                continue
+            if quote is None and ch == "#":
+                break
+            if quote is None and ch == '"':
+                quote = '"'
+                continue
+            if quote is not None and ch not in _QUOTES:
+                continue  # inside a string opened by a full-width quote: its text is fine
+            what = _full_width(ch)
+            if what is None:
+                continue
+            found.append(Diagnostic(Pos(name, lineno, col), f"{what[0]} '{ch}' outside a string or comment",
+                                    _full_width_hint(ch, what[1])))
+            if ch in _QUOTES:
+                # The author meant a string: its text is not punctuation to report.
+                quote = None if quote is not None else ch
+            elif ch == "＃":
+                break  # the author meant a comment
+            if len(found) >= MAX_FULL_WIDTH_REPORTS:
+                raise RuleErrors(found)
+    if found:
+        raise RuleErrors(found)
 
 
 def _check_depth(text: str, name: str) -> None:
@@ -176,7 +251,10 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, name: str) -> Diagnostic
             # A complete statement followed by more: the common case is two values.
             message = f"unexpected {got}; expected end of line"
         else:
-            expected = sorted({_friendly(t) for t in exc.expected if not t.startswith("__ANON") or t == "__ANON_0"})
+            terms = set(exc.expected)
+            if "EQUAL" in terms:  # `+=` and `-=` are for tables only; a plain '=' is what to suggest
+                terms -= {"PLUS_EQ", "MINUS_EQ"}
+            expected = sorted({_friendly(t) for t in terms if not t.startswith("__ANON") or t == "__ANON_0"})
             message = f"unexpected {got}; expected {_join(expected)}"
         hint = _syntax_hint(tok, exc.expected, lines, line)
         return Diagnostic(Pos(name, line, col), message, hint, span=max(len(str(tok)) if tok.type not in ("_NL", "$END") else 1, 1))
@@ -246,14 +324,18 @@ class _Builder:
                          tuple(self.entry(e) for e in entries))
 
     def entry(self, tree: Tree) -> n.Entry:
-        key_tok = tree.children[0]
+        key_tok, *rest = tree.children
         key = n.Name(self.pos(key_tok), str(key_tok))
+        op, op_pos = n.REPLACE, None
+        if rest and isinstance(rest[0], Token):  # `+=` or `-=`; a plain `=` leaves no token
+            op, op_pos = str(rest[0]), self.pos(rest[0])
+            rest = rest[1:]
         if tree.data == "setting":
-            value = self.value(tree.children[1])
-            cites = tuple(self.cite(c) for c in tree.children[2:])
-            return n.Setting(self.pos(tree), key, value, cites)
-        cites = tuple(self.cite(c) for c in tree.children[1:] if c.data == "cite")
-        rows = [self.row(c) for c in tree.children[1:] if c.data == "row"]
+            value = self.value(rest[0])
+            cites = tuple(self.cite(c) for c in rest[1:])
+            return n.Setting(self.pos(tree), key, value, cites, op, op_pos)
+        cites = tuple(self.cite(c) for c in rest if c.data == "cite")
+        rows = [self.row(c) for c in rest if c.data == "row"]
         header, body = rows[0], rows[1:]
         columns = []
         for cell, pos in zip(header.cells, [header.pos] * len(header.cells)):
@@ -267,7 +349,7 @@ class _Builder:
         if header.cites:
             self.errors.append(Diagnostic(header.cites[0].pos, "the column row of a table takes no citation",
                                           hint="cite the table after '=' or cite each row"))
-        return n.Table(self.pos(tree), key, tuple(columns), tuple(body), cites)
+        return n.Table(self.pos(tree), key, tuple(columns), tuple(body), cites, op, op_pos)
 
     def row(self, tree: Tree) -> n.Row:
         cells = []

@@ -3,6 +3,7 @@
     parse (nodes.File per file in the lineage)
       -> model (model.Variant, inheritance resolved, values typed)
       -> checked (model.Variant that passed the semantic checks)
+      -> warnings (what its author probably forgot; never fails the run)
 
 Later stages (engines, rulebooks) hang further properties off the same
 object, so each stage runs once however many consumers ask for it.
@@ -14,7 +15,8 @@ from functools import cached_property
 from . import model as m
 from .builder import build
 from .checks import run_checks
-from .diagnostics import Reporter, RuleErrors
+from .diagnostics import Diagnostic, Reporter, RuleErrors
+from .lints import run_lints
 from .loader import Workspace
 
 
@@ -36,24 +38,44 @@ class Compilation:
         return variant
 
     @cached_property
-    def checked(self) -> m.Variant:
-        """The model after the semantic checks; raises with every error found."""
+    def _checked(self) -> tuple[m.Variant, list[Diagnostic]]:
         variant, built = self._built
         rep = Reporter()
         rep.extend(built.diagnostics)
         rep.extend(run_checks(variant).diagnostics)
         rep.raise_if_failed()
-        return variant
+        # Lints read a model the checks passed, so they can trust its values.
+        rep.extend(run_lints(variant).diagnostics)
+        return variant, rep.warnings
+
+    @cached_property
+    def checked(self) -> m.Variant:
+        """The model after the semantic checks; raises with every error found."""
+        return self._checked[0]
+
+    @cached_property
+    def warnings(self) -> list[Diagnostic]:
+        """The warnings of a variant that checks (raises like `checked` if it does not)."""
+        return self._checked[1]
 
 
-def check_variants(ws: Workspace, names: list[str]) -> tuple[dict[str, m.Variant], list]:
-    """Check each variant; return the good models and every diagnostic, deduplicated."""
+def check_variants(ws: Workspace, names: list[str],
+                   warnings: list[Diagnostic] | None = None) -> tuple[dict[str, m.Variant], list]:
+    """Check each variant; return the good models and every error, deduplicated.
+
+    The warnings of the good ones are appended to `warnings`, if given, deduplicated."""
     good: dict[str, m.Variant] = {}
     diagnostics = []
     seen = set()
     for name in names:
         try:
-            good[name] = Compilation(ws, name).checked
+            compilation = Compilation(ws, name)
+            good[name] = compilation.checked
+            if warnings is not None:
+                for diag in compilation.warnings:
+                    if diag.key() not in seen:
+                        seen.add(diag.key())
+                        warnings.append(diag)
         except RuleErrors as errors:
             for diag in errors.diagnostics:
                 if diag.key() not in seen:

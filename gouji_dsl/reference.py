@@ -271,6 +271,31 @@ class Reference:
             scores.append(total)
         return scores
 
+    # --- room rules -----------------------------------------------------------------------
+
+    @property
+    def ROOM_MODE(self) -> str:
+        return self.v.room.mode
+
+    def leave_penalty(self, game_score, games_played, first_leaver=True) -> int:
+        """000:L72-76: leaving before min_games finished games costs leave_penalty
+        times the game's score, to the first leaver only where the room says so."""
+        room = self.v.room
+        if game_score < 0 or games_played < 0:
+            raise ValueError("game_score and games_played must not be negative")
+        if games_played >= room.min_games:
+            return 0
+        if room.penalty_first_leaver_only and not first_leaver:
+            return 0
+        return room.leave_penalty * game_score
+
+    def player_rank(self, points, coins) -> str | None:
+        """The highest rank of the table whose minimum (by rank_by) the player reaches."""
+        room = self.v.room
+        value = points if room.rank_by == "points" else coins
+        reached = [r for r in room.ranks if value >= (r.points_min if room.rank_by == "points" else r.coins_min)]
+        return reached[-1].title if reached else None
+
     # --- whole games ----------------------------------------------------------------------
 
     def may_revolt(self, hand) -> bool:
@@ -303,3 +328,9 @@ class Reference:
         from .game import replay
 
         return replay(self.rules(), history, seed, match)
+
+    def new_position(self, hands, leader, seed=None, out=None, opened=(), headless=None):
+        """A game set up at a chosen position (see gouji_dsl.game.new_position)."""
+        from .game import new_position
+
+        return new_position(self.rules(), hands, leader, seed, out, opened, headless)

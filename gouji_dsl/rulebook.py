@@ -22,7 +22,6 @@ import dataclasses
 import functools
 import re
 import sys
-import types as pytypes
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -36,6 +35,8 @@ from . import nodes as n
 from .diagnostics import RuleErrors, UsageError
 from .expr import FUNCTIONS, ExprT, Formula
 from .files import write_atomic
+from .highlight import CSS as HIGHLIGHT_CSS
+from .highlight import formula_html, source_html
 from .loader import Workspace
 from .paths import generated_dir, sources_dir
 from .semantics import DECLARED_CASES, OPENED_CASES, SWAP, dian_cell
@@ -349,7 +350,7 @@ class Document:
     quotes: list[QuoteDoc] = field(default_factory=list)
     glossary: list[tuple[Text, Text, Text]] = field(default_factory=list)
     css: str = ""
-    pygments_css: str = ""
+    highlight_css: str = ""
 
 
 def anchor_of(key: str) -> str:
@@ -1380,16 +1381,30 @@ bool_rule("chaos.pass_keeps_right", "headless",
 group(None)
 enum_rule("end.ends_when", "end", {
     "one_team_left": ("当所有还有牌的人都属于同一方时，本局结束。", "The game ends when every player still holding cards is on one team."),
-    "all_out": ("所有的牌都出完时，本局结束。", "The game ends when all cards are played."),
+    "all_out": ("所有的牌都出完、只剩一人有牌时，本局结束：同一方的人也要继续出牌，最后有牌的人排在最末。",
+                "The game ends when all cards are played: teammates play on against each other until one player is left holding cards, who takes the last free place."),
 })
+
+
+def _remaining_inactive(ctx):
+    # Under all_out only one player is left holding cards, unless a sweep ends the game early.
+    if ctx.v.end.ends_when == "all_out" and not ctx.v.end.sweep:
+        return ("本局打到只剩一人有牌为止，此条不起作用。", "Play goes on until one player is left holding cards, so this rule does not apply.")
+    return None
+
+
 bool_rule("end.remaining_by_cards", "end",
           ("结束时还有牌的人按剩余张数排名次，剩得少的在前；张数相同的，按出牌顺序从最后走科者的下家排起。",
            "Players still holding cards at the end are placed by the cards they hold, fewer first; ties go in playing order from the seat after the last player out."),
-          ("结束时还有牌的人不按剩余张数排名。", "Players still holding cards at the end are not placed by cards left."))
+          ("结束时还有牌的人不看剩余张数，按出牌顺序从最后走科者的下家排起。",
+           "Players still holding cards at the end are placed in playing order from the seat after the last player out, whatever cards they hold."),
+          inactive=_remaining_inactive)
 bool_rule("end.sweep", "end",
-          ("**[[串三户]]**：一方包揽头三名时，本局立即结束，另一方三人按剩余张数排名。",
-           "**[[串三户|Sweep]]**: when one team takes the first three places, the game ends at once; the other three are placed by cards left."),
-          ("没有串三户的规定。", "There is no sweep rule."))
+          ("**[[串三户]]**：一方包揽头三名时，本局立即结束，另一方三人{how}。",
+           "**[[串三户|Sweep]]**: when one team takes the first three places, the game ends at once; the other three are placed {how_en}."),
+          ("没有串三户的规定。", "There is no sweep rule."),
+          extra=lambda ctx, v: {"how": "按剩余张数排名" if ctx.v.end.remaining_by_cards else "按出牌顺序排名",
+                                "how_en": "by cards left" if ctx.v.end.remaining_by_cards else "in playing order"})
 
 
 @rule("end.places", "end")
@@ -1698,7 +1713,8 @@ bool_rule("scoring.zero_sum", "scoring",
 
 enum_rule("room.mode", "room", {
     "normal": ("房间：**普通房间**。", "Room: **an ordinary room** (普通)."),
-    "haixuan": ("房间：**海选比赛房间**。", "Room: **a competition heat room** (海选)."),
+    "haixuan": ("房间：**海选比赛房间**：没有进贡和还贡（点贡只记分），没有最少局数，提前离开不罚分。",
+                "Room: **a competition heat room** (海选): no tribute changes hands (the open tribute is only scored), there is no minimum number of games and no leaving penalty."),
 })
 
 
@@ -1800,23 +1816,15 @@ READINGS: dict[str, list[tuple[str, str]]] = {
 # Worked examples, computed by the variant's engine
 # =============================================================================
 
-@functools.lru_cache(maxsize=32)
-def _engine_from_source(name: str, source: str):
-    module = pytypes.ModuleType(f"gouji_rulebook_engine_{name.replace('-', '_')}")
-    module.__file__ = f"<engine of {name}>"
-    exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own generated code
-    return module
-
-
 def engine_for(v: m.Variant):
     """The variant's engine, generated from this very model (what `gouji build` writes), loaded in memory."""
-    from .codegen import GenerationError, render_engine
+    from .codegen import GenerationError, module_from_source, render_engine
 
     try:
         source = render_engine(v)
     except GenerationError as exc:
         raise RulebookError(f"variant '{v.name}' has no engine to compute the rulebook's examples: {exc}") from None
-    return _engine_from_source(v.name, source)
+    return module_from_source(v.name, source)
 
 
 def _vector(**counts) -> tuple:
@@ -2039,6 +2047,7 @@ def _burn_example(v: m.Variant, e) -> dict | None:
     from .reference import Reference
     ref = Reference(v)
     rows = sorted(v.gouji.thresholds, key=lambda r: (abs(r.at_least - 3), CARDS.index(r.rank)))
+    seen = set()  # every verdict met: a condition such as `yes` or `no` gives one only
     for row in rows:
         t = CARDS.index(row.rank)
         if t >= 11:
@@ -2055,6 +2064,7 @@ def _burn_example(v: m.Variant, e) -> dict | None:
             nxt[c] = nxt.get(c, 0) + 1
             hands.append(nxt)
         verdicts = [bool(e.can_burn(_vector(**h), target)) for h in hands]
+        seen.update(verdicts)
         for i in range(len(hands) - 1):
             if verdicts[i] and not verdicts[i + 1]:
                 good, bad = _vector(**hands[i]), _vector(**hands[i + 1])
@@ -2062,6 +2072,8 @@ def _burn_example(v: m.Variant, e) -> dict | None:
                         "good": e.format_cards(good), "bad": e.format_cards(bad),
                         "good_detail": _burn_detail(v, e, ref, good, target, True),
                         "bad_detail": _burn_detail(v, e, ref, bad, target, False)}
+    if len(seen) == 1:
+        return None  # the condition is the same for every hand: there is no pair to contrast
     raise RulebookError(f"{v.name}: no burn example found")
 
 
@@ -2182,7 +2194,7 @@ _EXAMPLES: dict[tuple[str, str], Examples] = {}
 
 def examples_for(v: m.Variant) -> Examples:
     """The worked examples of a variant, computed once per engine source."""
-    from .codegen import GenerationError, render_engine
+    from .codegen import GenerationError, module_from_source, render_engine
 
     try:
         source = render_engine(v)
@@ -2192,7 +2204,7 @@ def examples_for(v: m.Variant) -> Examples:
     if key not in _EXAMPLES:
         if len(_EXAMPLES) > 32:
             _EXAMPLES.clear()
-        _EXAMPLES[key] = compute_examples(v, _engine_from_source(v.name, source))
+        _EXAMPLES[key] = compute_examples(v, module_from_source(v.name, source))
     return _EXAMPLES[key]
 
 
@@ -2365,7 +2377,7 @@ def _provenance(ctx: Ctx, key: str, lang: str, quotes: dict[str, str]) -> tuple[
     if origin is None:
         where = T("规则语言的默认值（文件中没有写）") if zh else T("the rule language's default (not written in any file)")
         return Provenance(key, name, where, None, cites), notes
-    path = f"variants/{origin.variant}.gouji"
+    path = ctx.v.file_of(origin.variant)
     where = T("{p} 第{l}行", p=path, l=origin.pos.line) if zh else T("{p}, line {l}", p=path, l=origin.pos.line)
     href = f"#L-{origin.variant}-{origin.pos.line}" if origin.variant in ctx.v.lineage else None
     for cite in origin.cites:
@@ -2438,11 +2450,6 @@ def _quotes(v: m.Variant) -> tuple[list[QuoteDoc], dict[str, str]]:
 
 
 def _source_files(v: m.Variant, ws: Workspace | None) -> list[SourceFile]:
-    from pygments import highlight
-    from pygments.formatters import HtmlFormatter
-
-    from .lexer import GoujiLexer
-
     ws = ws or Workspace()
     out = []
     for name in v.lineage:
@@ -2453,9 +2460,8 @@ def _source_files(v: m.Variant, ws: Workspace | None) -> list[SourceFile]:
         if path is None or not path.is_file():
             raise RulebookError(f"cannot find the rule file of '{name}'")
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
-        formatter = HtmlFormatter(linenos="inline", lineanchors=f"L-{name}", cssclass="highlight", wrapcode=True)
-        html = Markup(highlight(text, GoujiLexer(), formatter))
-        out.append(SourceFile(name, f"variants/{name}.gouji", text, html, f"file-{name}"))
+        html = source_html(text, anchor=f"L-{name}")
+        out.append(SourceFile(name, v.file_of(name), text, html, f"file-{name}"))
     return out
 
 
@@ -2544,7 +2550,7 @@ def build_document(v: m.Variant, lang: str, ws: Workspace | None = None, engine=
     about = v.about
     title = f"{about.title} 规则书" if zh else f"{about.title_en}: the rules"
     subtitle = f"{about.title_en} · {about.region}" if zh else f"{about.title} · {about.region}"
-    lineage = " ← ".join(f"variants/{x}.gouji" for x in v.lineage)
+    lineage = " ← ".join(v.file_of(x) for x in v.lineage)
     howto = [Para(T("本规则书由 gouji-dsl 根据规则文件 {l} 自动生成，内容与该玩法的引擎一致。每条规则后面注明出处：000:L15 表示原始资料000第15行（原文见附录）；“决定”表示资料未说明或相互矛盾时，项目在 RULES.md 中所作的取舍。书中的例子都由本玩法的引擎在生成时计算得出。", l=lineage) if zh else
                   T("This rulebook is generated by gouji-dsl from the rule file {l} and agrees with the variant's engine. Each rule ends with its provenance: 000:L15 is line 15 of source document 000 (quoted in the appendix); a ‘decision’ is how the project’s RULES.md fills a gap where the sources are silent or disagree. Every example was computed by this variant's engine when the book was generated.", l=lineage))]
     labels = _labels(lang)
@@ -2717,15 +2723,6 @@ def html_inline(text: Text) -> Markup:
     return Markup("").join(out)
 
 
-def _highlight_formula(source: str) -> Markup:
-    from pygments import highlight
-    from pygments.formatters import HtmlFormatter
-
-    from .lexer import GoujiLexer
-
-    return Markup(highlight(source, GoujiLexer(), HtmlFormatter(cssclass="highlight formula", nowrap=False)))
-
-
 @functools.lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -2736,14 +2733,8 @@ def _environment() -> jinja2.Environment:
     env.filters["mdtext"] = md_text
     env.filters["mdcode"] = md_code
     env.filters["html"] = html_inline
-    env.filters["formula_html"] = _highlight_formula
+    env.filters["formula_html"] = formula_html
     return env
-
-
-@functools.lru_cache(maxsize=1)
-def _pygments_css() -> str:
-    from pygments.formatters import HtmlFormatter
-    return HtmlFormatter(style="default").get_style_defs(".highlight")
 
 
 def _render(doc: Document, fmt: str) -> str:
@@ -2751,7 +2742,7 @@ def _render(doc: Document, fmt: str) -> str:
         raise ValueError(f"unknown format {fmt!r}: expected md or html")
     template = _environment().get_template(f"rulebook.{fmt}.j2")
     if fmt == "html":
-        doc.pygments_css = _pygments_css()
+        doc.highlight_css = HIGHLIGHT_CSS
     text = template.render(doc=doc)
     if fmt == "md":
         text = _tidy_markdown(text)
@@ -2832,7 +2823,8 @@ def cmd_doc(args, ws: Workspace) -> int:
     if args.all:
         if args.variant or args.output or args.lang or args.format:
             raise UsageError("--all writes every rulebook: give no VARIANT, --lang, --format or -o with it")
-        good, diagnostics = check_variants(ws, ws.names())
+        # The standard variants' books, into the package: a user's files are never written there.
+        good, diagnostics = check_variants(ws, [n for n in ws.names() if ws.is_standard(n)])
         if diagnostics:
             raise RuleErrors(diagnostics)
         out_dir = generated_dir() / OUTPUT_DIR

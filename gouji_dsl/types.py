@@ -19,6 +19,9 @@ CARD_ALIASES = {"T": "10", "小王": "SJ", "大王": "BJ"}
 
 TRUE_WORDS = {"yes": True, "true": True, "是": True, "有": True,
               "no": False, "false": False, "否": False, "无": False}
+# The Chinese names that messages show beside the English ones.
+BOOL_ZH = {"yes": "是", "no": "否"}
+CARD_ZH = {card: alias for alias, card in CARD_ALIASES.items() if not alias.isascii()}
 
 
 class Sentinel:
@@ -107,12 +110,12 @@ class IntT(VType):
 
 
 class BoolT(VType):
-    label = "yes or no"
+    label = "yes or no (是/否)"
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name) and node.id in TRUE_WORDS:
             return TRUE_WORDS[node.id]
-        hint = did_you_mean(node.id, TRUE_WORDS) if isinstance(node, n.Name) else None
+        hint = did_you_mean(node.id, TRUE_WORDS, BOOL_ZH) if isinstance(node, n.Name) else None
         return self.wrong(node, ctx, hint)
 
     def show(self, value):
@@ -154,9 +157,10 @@ class EnumT(VType):
     def __init__(self, *members: Member):
         self.members = {m.name: m for m in members}
         self.aliases = {m.zh: m.name for m in members}
+        self.zh = {m.name: m.zh for m in members}
 
     def expected(self) -> str:
-        return "one of " + one_of(self.members)
+        return "one of " + one_of(self.members, self.zh)
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name):
@@ -165,7 +169,7 @@ class EnumT(VType):
             if node.id in self.aliases:
                 return self.aliases[node.id]
             ctx.reporter.error(node.pos, f"unknown value '{node.id}': expected {self.expected()}",
-                               did_you_mean(node.id, self.members))
+                               did_you_mean(node.id, self.members, self.zh))
             return INVALID
         return self.wrong(node, ctx)
 
@@ -178,7 +182,8 @@ class CardT(VType):
         self.what = what
 
     def expected(self) -> str:
-        return f"{self.what} ({' '.join(self.allowed)})"
+        aliases = ", ".join(f"{CARD_ZH[c]} = {c}" for c in self.allowed if c in CARD_ZH)
+        return f"{self.what} ({' '.join(self.allowed)}{'; ' + aliases if aliases else ''})"
 
     def convert(self, node, ctx):
         word = None
@@ -189,7 +194,7 @@ class CardT(VType):
         if word is None:
             return self.wrong(node, ctx)
         if word not in self.allowed:
-            hint = did_you_mean(word, self.allowed) if word.isalpha() else None
+            hint = did_you_mean(word, self.allowed, CARD_ZH) if word.isalpha() else None
             if word in CARDS:
                 ctx.reporter.error(node.pos, f"'{word}' is not allowed here: expected {self.expected()}")
             else:
@@ -205,11 +210,14 @@ class OptionalT(VType):
         self.inner = inner
 
     def expected(self) -> str:
-        return f"{self.inner.expected()} or none"
+        return f"{self.inner.expected()} or none (无)"
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name) and node.id in ("none", "无"):
             return None
+        if isinstance(node, n.Name) and isinstance(self.inner, IntT):
+            # A word is never a number: the only word that fits here is none.
+            return self.wrong(node, ctx, did_you_mean(node.id, ("none",), {"none": "无"}))
         return self.inner.convert(node, ctx)
 
     def to_json(self, value):
@@ -293,6 +301,7 @@ class RowT(VType):
         self.min_rows = min_rows
         self.columns = {f.name: f for f in dataclasses.fields(row_cls)}
         self.aliases = {f.metadata["zh"]: f.name for f in dataclasses.fields(row_cls) if f.metadata.get("zh")}
+        self.zh = {name: zh for zh, name in self.aliases.items()}
 
     def expected(self) -> str:
         return "a table with columns " + " | ".join(self.columns)
@@ -301,16 +310,20 @@ class RowT(VType):
         ctx.reporter.error(node.pos, f"expected a table: write the key, '=', then rows like | {' | '.join(self.columns)} |")
         return INVALID
 
-    def convert_table(self, table: n.Table, ctx: Context, key: str | None = None):
-        """Convert a table's rows; `key` is the rule's canonical name, for messages."""
+    def convert_table(self, table: n.Table, ctx: Context, key: str | None = None, whole: bool = True):
+        """Convert a table's rows; `key` is the rule's canonical name, for messages.
+
+        `whole` is False for rows that change an inherited table (`+=`): the
+        least number of rows applies to the merged table, not to them.
+        The rows come back in the order written, one per row of `table`."""
         key = key or table.key.id
         names = []
         ok = True
         for col in table.columns:
             name = self.aliases.get(col.id, col.id)
             if name not in self.columns:
-                ctx.reporter.error(col.pos, f"unknown column '{col.id}' in table '{key}': expected {one_of(self.columns)}",
-                                   did_you_mean(col.id, self.columns))
+                ctx.reporter.error(col.pos, f"unknown column '{col.id}' in table '{key}': expected {one_of(self.columns, self.zh)}",
+                                   did_you_mean(col.id, self.columns, self.zh))
                 ok = False
             elif name in names:
                 ctx.reporter.error(col.pos, f"column '{name}' appears twice")
@@ -324,7 +337,7 @@ class RowT(VType):
             ok = False
         if not ok:
             return INVALID
-        if len(table.rows) < self.min_rows:
+        if whole and len(table.rows) < self.min_rows:
             ctx.reporter.error(table.key.pos, f"table '{key}' needs at least {self.min_rows} row(s)")
             return INVALID
         rows = []
@@ -359,6 +372,35 @@ class RowT(VType):
                 seen[row_key] = row
             rows.append(obj)
         return tuple(rows) if ok else INVALID
+
+    def convert_keys(self, table: n.Table, ctx: Context, key: str):
+        """The key of each row of a `-=` table, which names only the key columns."""
+        names = []
+        for col in table.columns:
+            name = self.aliases.get(col.id, col.id)
+            if name not in self.key:
+                ctx.reporter.error(col.pos, f"'{key} -=' rows give only the key column(s) {', '.join(self.key)}, not '{name}'",
+                                   hint="a row to remove is named by its key: | " + " | ".join(self.key) + " |")
+                return INVALID
+            if name in names:
+                ctx.reporter.error(col.pos, f"column '{name}' appears twice")
+                return INVALID
+            names.append(name)
+        missing = [k for k in self.key if k not in names]
+        if missing:
+            ctx.reporter.error(table.key.pos, f"'{key} -=' rows must give the key column(s) {', '.join(missing)}",
+                               hint="a row to remove is named by its key: | " + " | ".join(self.key) + " |")
+            return INVALID
+        keys = []
+        for row in table.rows:
+            if len(row.cells) != len(names) or None in row.cells:
+                ctx.reporter.error(row.pos, f"a row to remove needs a value in each key column ({', '.join(names)})")
+                return INVALID
+            values = {name: self.columns[name].metadata["type"].convert(cell, ctx) for name, cell in zip(names, row.cells)}
+            if any(value is INVALID for value in values.values()):
+                return INVALID
+            keys.append(tuple(values[k] for k in self.key))
+        return keys
 
     def to_json(self, value):
         out = []

@@ -1,11 +1,13 @@
 """The `gouji` command as a user runs it: exit status and output."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 
 from gouji_dsl.cli import main
+from gouji_dsl.paths import variants_dir
 
 
 def run(*args):
@@ -36,7 +38,7 @@ def test_rule_errors_exit_1_and_report_all(tmp_path, capsys):
     assert main(["check", str(a), str(b)]) == 1
     err = capsys.readouterr().err
     assert "a.gouji:3:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards" in err
-    assert "a.gouji:5:9: error: expected yes or no, found 'perhaps'" in err
+    assert "a.gouji:5:9: error: expected yes or no (是/否), found 'perhaps'" in err
     assert "b.gouji:3:12: error: unknown value 'closest'" in err
     assert "gouji: 3 error(s)" in err
     assert "Traceback" not in err
@@ -93,4 +95,132 @@ def test_fmt_leaves_a_broken_file_alone(tmp_path, capsys):
 
 
 def test_variant_files_are_formatted():
-    assert main(["fmt", "--check"]) == 0
+    assert main(["fmt", "--check", *map(str, sorted(variants_dir().glob("*.gouji")))]) == 0
+
+
+def test_fmt_without_files_formats_the_users_folder_only(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("GOUJI_PATH", raising=False)
+    assert main(["fmt", "--check"]) == 2  # the standard variants are not the user's to reformat
+    assert "no rule files (*.gouji) in the current folder" in capsys.readouterr().err
+
+
+# --- written by Chinese players: fmt --names, show --rules ---------------------------
+
+CHINESE_CLUB = (
+    "# 我们俱乐部的规则\n"
+    "variant club extends zaozhuang\n\n"
+    "[烧牌]\n优先 = 就近  # 就近烧\n首手带王 = 是\n\n"
+    "[出牌]\n让圈 = 1\n\n"
+    "[报牌看牌]\n看牌 = 无\n\n"
+    "[进贡]\n顺序 = [点贡, 落贡]\n"
+    "点贡 =\n  | 宣点   | 开点   | 我进 | 对家进 |\n  | 都不宣 | 我开   | 0    | 级数   |\n"
+    "  | 都不宣 | 都不开 | 1    | 1      |\n  | 都不宣 | 都开   | 0    | 0      |\n"
+)
+
+
+def _model(path):
+    from gouji_dsl.loader import Workspace
+    from gouji_dsl.phases import Compilation
+    from gouji_dsl.show import to_json
+
+    ws = Workspace()
+    data = to_json(Compilation(ws, ws.resolve_argument(str(path))).checked)
+    for origin in data["origins"].values():
+        origin.pop("line")
+    return data
+
+
+def test_fmt_names_zh_keeps_a_chinese_file_chinese(tmp_path, capsys):
+    path = tmp_path / "club.gouji"
+    path.write_text(CHINESE_CLUB, encoding="utf-8")
+    assert main(["fmt", "--names", "zh", "--check", str(path)]) == 0  # already in canonical Chinese form
+    english = tmp_path / "english" / "club.gouji"
+    english.parent.mkdir()
+    english.write_text(CHINESE_CLUB, encoding="utf-8")
+    assert main(["fmt", str(english)]) == 0
+    text = english.read_text(encoding="utf-8")
+    assert "[burning]\npriority = nearest  # 就近烧\nfirst_play_needs_joker = yes\n" in text
+    assert "show_team_at = none" in text and "| neither  | me      | 0        | level     |" in text
+    assert _model(english) == _model(path)  # the same rules, whichever language names them
+    assert main(["fmt", "--names", "zh", str(english)]) == 0  # and back again, comments kept
+    assert english.read_text(encoding="utf-8") == CHINESE_CLUB
+
+
+def test_fmt_names_keep_keeps_each_name_as_written(tmp_path):
+    path = tmp_path / "club.gouji"
+    path.write_text("variant club extends zaozhuang\n[烧牌]\npriority=就近\n[flow]\n让圈 = 1\ndefer = 是\n", encoding="utf-8")
+    assert main(["fmt", "--names", "keep", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == (
+        "variant club extends zaozhuang\n\n[烧牌]\npriority = 就近\n\n[flow]\n让圈 = 1\ndefer = 是\n")
+    assert main(["fmt", "--names", "keep", "--check", str(path)]) == 0
+
+
+def test_fmt_rejects_an_unknown_name_mode():
+    result = run("fmt", "--names", "fr", "x.gouji")
+    assert result.returncode == 2
+    assert "invalid choice: 'fr'" in result.stderr
+
+
+def test_show_rules_schema(capsys):
+    assert main(["show", "--rules"]) == 0
+    text = capsys.readouterr().out
+    assert "[burning] 烧牌 - Burning (烧牌)    (applies to game gouji)" in text
+    assert "[patterns] 牌型表 - Play types, bombs and wild cards    (applies to game shuangkou, when [plays] shape = patterns)" in text
+    lines = text.splitlines()
+    start = lines.index("  priority (优先)    required")
+    assert lines[start:start + 5] == [
+        "  priority (优先)    required",
+        "    who burns when several want to",
+        "    values: one of",
+        "      team_first (联邦优先)  the burned player's teammates first; within a side, the first in playing order after the burned player",
+        "      nearest (就近)         the burner nearest after the burned player in playing order"]
+    assert "  jokers_alone (纯王)    optional, default yes (是)" in text
+    assert "    values: a whole number from 1 to 12" in text
+    assert "here:" not in text  # no variant, no values
+
+
+def test_show_rules_of_a_variant_text_and_json_agree(capsys):
+    from gouji_dsl import model as m
+
+    assert main(["show", "zaozhuang", "--rules"]) == 0
+    text = capsys.readouterr().out
+    assert main(["show", "zaozhuang", "--rules", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert main(["show", "zaozhuang", "--json"]) == 0
+    values = json.loads(capsys.readouterr().out)["sections"]
+
+    assert "patterns" not in data["sections"] and "\n[patterns]" not in text  # not Shuangkou
+    assert list(data["sections"]) == list(values)
+    assert "    here: 6    (from zaozhuang @000:L15)" in text
+    for section, info in data["sections"].items():
+        cls = m.SECTION_BY_NAME[section]
+        assert f"[{section}] {cls.ZH} - {cls.EN}" in text
+        assert list(info["rules"]) == [f.name for f in dataclasses.fields(cls)]  # every rule, in model order
+        for key, rule in info["rules"].items():
+            assert rule["value"] == values[section][key]  # the same value as `show --json`
+            assert f"  {key} ({rule['zh']})    " in text
+            assert rule["meaning"] and rule["type"]["summary"]
+            if "value_text" in rule:
+                assert f"    here: {rule['value_text']}" in text
+    priority = data["sections"]["burning"]["rules"]["priority"]
+    assert priority["type"]["values"][1] == {"name": "nearest", "zh": "就近",
+                                             "meaning": "the burner nearest after the burned player in playing order"}
+    thresholds = data["sections"]["gouji"]["rules"]["thresholds"]["type"]
+    assert [c["name"] for c in thresholds["columns"]] == ["rank", "at_least"]
+    assert thresholds["columns"][1]["type"] == {"kind": "number", "summary": "a whole number from 1 to 100",
+                                                "min": 1, "max": 100}
+    condition = data["sections"]["burning"]["rules"]["condition"]["type"]
+    assert [n["name"] for n in condition["names"]] == ["hand", "rest"]
+    assert {f["name"] for f in data["functions"]} == set(condition["functions"])
+
+
+def test_show_rules_of_a_shuangkou_variant_has_its_sections_only(capsys):
+    assert main(["show", "shuangkou-baibian", "--rules", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["sections"]) == ["about", "table", "cards", "plays", "patterns"]
+
+
+def test_show_needs_a_variant_unless_rules(capsys):
+    assert main(["show"]) == 2
+    assert "gouji show --rules" in capsys.readouterr().err

@@ -341,17 +341,19 @@ def test_abstract_variants_are_compared_by_rules_only(tmp_path, capsys):
     assert any(d.section == "flow" and d.b_value is D.ABSENT for d in diffs)
 
 
-def test_a_house_rule_file_is_searched_with_the_reference_interpreter(tmp_path, capsys):
+def test_a_house_rule_file_is_searched_with_its_engine_generated_in_memory(tmp_path, capsys):
     ws = scratch_workspace(tmp_path, {"club": "variant club extends zaozhuang\n[flow]\nlead_return_circles = 1\n"})
     diffs = D.diff_models(model("zaozhuang", ws), model("club", ws))
     assert [d.path for d in diffs] == ["flow.lead_return_circles"]
     examples = D.counterexamples("zaozhuang", "club", diffs, ws=ws)
-    assert len(examples) == 1 and examples[0].engines == "reference" and examples.note
+    assert len(examples) == 1 and examples[0].engines == "generated" and examples.note is None
     ex = examples[0]
+    from gouji_dsl.codegen import engine_module
     from gouji_dsl.reference import Reference
+    assert ex.verify(gouji_dsl.engine("zaozhuang"), engine_module(model("club", ws)))
     assert ex.verify(gouji_dsl.engine("zaozhuang"), Reference(model("club", ws)))
     assert run_cli(["diff", "zaozhuang", "club"], ws) == 1
-    assert "reference interpreter" in capsys.readouterr().out
+    assert "reference interpreter" not in capsys.readouterr().out
 
 
 @pytest.mark.slow

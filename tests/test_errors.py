@@ -43,9 +43,11 @@ CASES = [
      ["house.gouji:4:12: error: the first row of a table names its columns: each cell must be a plain name"]),
     # --- names and structure ----------------------------------------------------------
     ("unknown section", Z + "[tabel]\ndecks = 6\n",
-     ["house.gouji:2:2: error: unknown section [tabel]: expected one of about, burning, cards, chaos, end, flow, gouji, headless, info, open, patterns, plays, ..."]),
+     ["house.gouji:2:2: error: unknown section [tabel]: expected one of about (简介), burning (烧牌), cards (牌), chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), "
+     "headless (无头), info (报牌看牌), open (开点), patterns (牌型表), plays (牌型), ..."]),
     ("unknown rule", Z + "[table]\ndeks = 6\n",
-     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player, decks, direction, first_leader, opposites, players, teams"]),
+     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player (每人张数), "
+     "decks (副数), direction (方向), first_leader (上班), opposites (对家), players (人数), teams (联邦)"]),
     ("unknown parent", "variant house extends zaozhuangg\n",
      ["house.gouji:1:23: error: unknown parent variant 'zaozhuangg'"]),
     ("inheritance cycle", "variant house extends house\n",
@@ -61,14 +63,14 @@ CASES = [
     ("value where a table belongs", Z + "[gouji]\nthresholds = 5\n",
      ["house.gouji:3:14: error: 'thresholds' is a table: write 'thresholds =' and then rows, one per line"]),
     ("unknown column", Z + "[gouji]\nthresholds =\n  | rank | at_least | extra |\n  | 10 | 5 | 1 |\n",
-     ["house.gouji:4:23: error: unknown column 'extra' in table 'thresholds': expected at_least, rank"]),
+     ["house.gouji:4:23: error: unknown column 'extra' in table 'thresholds': expected at_least (张数), rank (点数)"]),
     ("missing column", Z + "[gouji]\nthresholds =\n  | rank |\n  | 10 |\n",
      ["house.gouji:3:1: error: table 'thresholds' lacks column(s) at_least"]),
     ("row too short", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 |\n",
      ["house.gouji:5:3: error: row has 1 cells but the table has 2 columns"]),
     ("duplicate row", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 5 |\n  | 10 | 6 |\n",
      ["house.gouji:6:3: error: duplicate row for 10 in table 'thresholds'"]),
-    ("section for another game", "variant house extends shuangkou\n[burning]\nallowed = yes\n",
+    ("section for another game", "abstract variant house extends shuangkou\n[burning]\nallowed = yes\n",
      ["house.gouji:3:1: error: section [burning] does not apply to game 'shuangkou'"]),
     ("unset rules", "variant house\n[table]\ndecks = 6\n",
      ["house.gouji:1:9: error: variant 'house' leaves rules unset: [about] game, title, title_en, region, sources; "
@@ -87,26 +89,26 @@ CASES = [
       "[room] mode, min_games, leave_penalty, penalty_first_leaver_only"]),
     # --- values -------------------------------------------------------------------------
     ("not yes or no", Z + "[flow]\ndefer = maybe\n",
-     ["house.gouji:3:9: error: expected yes or no, found 'maybe'"]),
+     ["house.gouji:3:9: error: expected yes or no (是/否), found 'maybe'"]),
     ("misspelt policy", Z + "[flow]\npass_rule = round_except_oposite\n",
-     ["house.gouji:3:13: error: unknown value 'round_except_oposite': expected one of round, round_except_opposite"]),
+     ["house.gouji:3:13: error: unknown value 'round_except_oposite': expected one of round (本轮无权), round_except_opposite (除对头牌外本轮无权)"]),
     ("unknown rank in a table", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 5 |\n  | X | 4 |\n",
      ["house.gouji:6:5: error: 'X' is not a card: expected a rank from 3 to 2 (3 4 5 6 7 8 9 10 J Q K A 2)"]),
     ("number out of range", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 500 |\n",
      ["house.gouji:5:10: error: 500 is out of range: expected a whole number from 1 to 100"]),
     ("several errors at once", Z + "[table]\ncards_per_player = 36\n[flow]\ndefer = 1\n[burning]\npriority = teamfirst\n",
      ["house.gouji:3:1: error: 6 players × 36 cards = 216 leaves 108 of 6 deck(s) × 54 = 324 cards undealt",
-      "house.gouji:5:9: error: expected yes or no, found the number 1",
-      "house.gouji:7:12: error: unknown value 'teamfirst': expected one of nearest, team_first"]),
+      "house.gouji:5:9: error: expected yes or no (是/否), found the number 1",
+      "house.gouji:7:12: error: unknown value 'teamfirst': expected one of nearest (就近), team_first (联邦优先)"]),
     ("repeated list item", Z + "[tribute]\norder = [dian, luo, dian]\n",
      ["house.gouji:3:21: error: dian appears twice in this list"]),
     # --- expressions --------------------------------------------------------------------
     ("expression of the wrong type", Z + "[burning]\ncondition = sets(hand) - jokers(hand)\n",
      ["house.gouji:3:13: error: this expression gives a number, but the setting needs yes/no (a condition)"]),
     ("unknown variable", Z + "[burning]\ncondition = sets(hnd) - jokers(hand) <= 2\n",
-     ["house.gouji:3:18: error: unknown name 'hnd' (names available here: hand, rest)"]),
+     ["house.gouji:3:18: error: unknown name 'hnd' (names available here: hand (手牌), rest (余牌))"]),
     ("variable of another setting", Z + "[open]\ncounts = gouji(play) and level > 1\n",
-     ["house.gouji:3:26: error: unknown name 'level' (names available here: play)"]),
+     ["house.gouji:3:26: error: unknown name 'level' (names available here: play (这手牌))"]),
     ("unknown function", Z + "[burning]\ncondition = set(hand) <= 2\n",
      ["house.gouji:3:13: error: unknown function 'set': expected one of carry_rule, count, gouji, jokers, max, min, sets, size"]),
     ("function not called", Z + "[open]\ncounts = gouji\n",
@@ -116,7 +118,7 @@ CASES = [
     ("and on a number", Z + "[burning]\ncondition = sets(hand) <= 2 and 3\n",
      ["house.gouji:3:13: error: 'and' joins conditions; found yes/no (a condition) and a number"]),
     ("unknown card in a call", Z + "[revolution]\ncondition = count(hand, Z) == 0\n",
-     ["house.gouji:3:25: error: 'Z' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ)"]),
+     ["house.gouji:3:25: error: 'Z' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)"]),
     # --- semantic checks ------------------------------------------------------------------
     ("card arithmetic", Z + "[table]\ndecks = 4\n",
      ["house.gouji:3:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards"]),
@@ -126,6 +128,12 @@ CASES = [
      ["house.gouji:3:1: error: seats 1 and 3 face each other, so they must be opponents (on different teams)"]),
     ("jokers not on top", Z + "[cards]\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, SJ, 2, BJ]\n",
      ["house.gouji:3:1: error: the jokers must be the highest cards of the order"]),
+    ("jokers swapped", Z + "[cards]\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, BJ, SJ]\n",
+     ["house.gouji:3:1: error: Gouji engines rank A < 2 < SJ < BJ: keep the 2 and the jokers in that order"]),
+    ("one joker", Z + "[cards]\njokers = [BJ]\n",
+     ["house.gouji:3:1: error: Gouji is played with whole 54-card decks: both jokers are in play"]),
+    ("revolution cause without revolution", Z + "[headless]\ncause = opposite_out_or_revolution\n",
+     ["house.gouji:3:1: error: cause = opposite_out_or_revolution contradicts [revolution] allowed = no"]),
     ("unreachable threshold", "variant house extends lianzhong\n[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 40 |\n",
      ["house.gouji:5:3: error: no play can hold 40 cards of rank 10: 4 deck(s) give at most 32"]),
     ("incomplete tribute table", Z + "[tribute]\ndian =\n  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | level |\n  | neither | both | 0 | 0 |\n",
@@ -158,6 +166,26 @@ CASES = [
      ["house.gouji:1:33: error: citation @000:L9999 is out of range: source 000 (000_d8750651ba4cd99f.txt) has 157 lines"]),
     ("decision with a line", Z.rstrip("\n") + " @D12:L3\n",
      ["house.gouji:1:33: error: decision D12 has no lines: cite it as @D12"]),
+    ("citation without a line", Z + "[table]\ndecks = 6 @001\n",
+     ["house.gouji:3:11: error: citation @001 names no line of source 001"]),
+    # --- rules the engines do not implement: refused, never ignored ---------------------
+    ("answers of another size", "variant house extends lianzhong\n[plays]\nsame_size = no\n",
+     ["house.gouji:3:1: error: same_size = no is not supported by the engines yet: Gouji answers have as many cards as the play"]),
+    ("top-card comparison in Gouji", "variant house extends lianzhong\n[plays]\ncompare = top_card\n",
+     ["house.gouji:3:1: error: compare = top_card is not supported by the engines yet in Gouji: plays compare card by card"]),
+    ("a filler other than 2", Z + "[cards]\nfiller = 3\n",
+     ["house.gouji:3:1: error: filler = 3 is not supported by the engines yet: the filler is 2, or none"]),
+    ("aces as fillers", Z + "[cards]\nfiller = A\n",
+     ["house.gouji:3:1: error: filler = A is not supported by the engines yet: the filler is 2, or none"]),
+    ("anyone answers, yet burning", Z + "[flow]\ngouji_answer = anyone\n",
+     ["house.gouji:3:1: error: gouji_answer = anyone contradicts [burning] allowed = yes: when anyone may answer a 级牌, there is nothing to burn"]),
+    ("a concrete Shuangkou variant", "variant house extends shuangkou\n[table]\ndirection = clockwise\nfirst_leader = random\n",
+     ["house.gouji:1:1: error: Shuangkou variants have no engine yet: mark it abstract"]),
+    ("heat room with tribute", Z + "[room]\nmode = haixuan\n",
+     ["house.gouji:3:1: error: a 海选 room (mode = haixuan) has no tribute: enabled = yes contradicts it",
+      "house.gouji:3:1: error: a 海选 room (mode = haixuan) has no leaving penalty"]),
+    ("rank table out of order", Z + "[room]\nranks =\n  | title | points_min | coins_min |\n  | \"a\" | 0 | 0 |\n  | \"b\" | 0 | 10 |\n",
+     ["house.gouji:6:3: error: rank 'b' needs no more points_min than the rank before it: ranks are looked up by points_min, lowest first"]),
 ]
 
 
@@ -185,3 +213,125 @@ def test_rendering_has_source_line_caret_and_hint(tmp_path):
 def test_chinese_aliases_are_accepted(tmp_path):
     source = Z + "[烧牌]\n优先 = 就近\n[牌桌]\n副数 = 6\n"
     assert diagnostics_for(tmp_path, source) == []
+
+
+# --- written by Chinese players ------------------------------------------------------
+# Allowed values are named in both languages, did-you-mean works from either, and
+# full-width punctuation (a Chinese input method) gets the half-width character to
+# type instead. Each case: source -> [(first line, hint)] of every diagnostic.
+
+def diagnostics_with_hints(tmp_path, source):
+    from helpers import scratch_workspace
+
+    from gouji_dsl.diagnostics import RuleErrors
+    from gouji_dsl.phases import check_variants
+
+    ws = scratch_workspace(tmp_path, {"house": source})
+    try:
+        _good, diags = check_variants(ws, ["house"])
+    except RuleErrors as errors:
+        diags = errors.diagnostics
+    prefix = str(tmp_path / "variants") + "/"
+    return [(d.render().splitlines()[0].replace(prefix, "").replace("variants/", ""), d.hint) for d in diags]
+
+
+def fw(line, col, what, ch, hint):
+    return (f"house.gouji:{line}:{col}: error: {what} '{ch}' outside a string or comment", hint)
+
+
+CHINESE_CASES = [
+    ("misspelt Chinese policy", Z + "[烧牌]\n优先 = 联帮优先\n",
+     [("house.gouji:3:6: error: unknown value '联帮优先': expected one of nearest (就近), team_first (联邦优先)",
+       "did you mean '联邦优先' (team_first)?")]),
+    ("misspelt English policy", Z + "[burning]\npriority = teamfirst\n",
+     [("house.gouji:3:12: error: unknown value 'teamfirst': expected one of nearest (就近), team_first (联邦优先)",
+       "did you mean 'team_first' (联邦优先)?")]),
+    ("one wrong character of two", Z + "[烧牌]\n优先 = 就进\n",
+     [("house.gouji:3:6: error: unknown value '就进': expected one of nearest (就近), team_first (联邦优先)",
+       "did you mean '就近' (nearest)?")]),
+    ("misspelt Chinese yes", Z + "[出牌]\n让牌 = 是的\n",
+     [("house.gouji:3:6: error: expected yes or no (是/否), found '是的'", "did you mean '是' (yes)?")]),
+    ("misspelt English yes", Z + "[flow]\ndefer = yess\n",
+     [("house.gouji:3:9: error: expected yes or no (是/否), found 'yess'", "did you mean 'yes' (是)?")]),
+    ("misspelt Chinese section", Z + "[烧牌牌]\n优先 = 就近\n",
+     [("house.gouji:2:2: error: unknown section [烧牌牌]: expected one of about (简介), burning (烧牌), cards (牌), "
+       "chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), "
+       "patterns (牌型表), plays (牌型), ...", "did you mean '烧牌' (burning)?")]),
+    ("section like no other", Z + "[xyz]\n",
+     [("house.gouji:2:2: error: unknown section [xyz]: expected one of about (简介), burning (烧牌), cards (牌), "
+       "chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), "
+       "patterns (牌型表), plays (牌型), ...", "`gouji show --rules` lists every section and rule")]),
+    ("misspelt Chinese rule", Z + "[牌桌]\n副树 = 6\n",
+     [("house.gouji:3:1: error: unknown rule '副树' in section [table]: expected one of cards_per_player (每人张数), "
+       "decks (副数), direction (方向), first_leader (上班), opposites (对家), players (人数), teams (联邦)",
+       "did you mean '副数' (decks)?")]),
+    ("misspelt Chinese column", Z + "[级牌]\n门槛 =\n  | 点数 | 张树 |\n  | 10 | 5 |\n",
+     [("house.gouji:3:1: error: table 'thresholds' lacks column(s) at_least",
+       "the first row names the columns: | rank | at_least |"),
+      ("house.gouji:4:10: error: unknown column '张树' in table 'thresholds': expected at_least (张数), rank (点数)",
+       "did you mean '张数' (at_least)?")]),
+    ("misspelt Chinese joker", Z + "[cards]\njokers = [小王, 大玉]\n",
+     [("house.gouji:3:15: error: '大玉' is not a card: expected a joker (SJ BJ; 小王 = SJ, 大王 = BJ)",
+       "did you mean '大王' (BJ)?")]),
+    ("optional value", Z + "[info]\nreport_at = never\n",
+     [("house.gouji:3:13: error: expected a whole number from 1 to 1000 or none (无), found 'never'", None)]),
+    ("optional value, nearly none", Z + "[info]\nreport_at = non\n",
+     [("house.gouji:3:13: error: expected a whole number from 1 to 1000 or none (无), found 'non'",
+       "did you mean 'none' (无)?")]),
+    ("misspelt Chinese variable", Z + "[burning]\ncondition = sets(手派) <= 2\n",
+     [("house.gouji:3:18: error: unknown name '手派' (names available here: hand (手牌), rest (余牌))",
+       "did you mean '手牌' (hand)?")]),
+    # --- full-width punctuation, one case per character class --------------------------
+    ("full-width equals", Z + "[table]\ndecks ＝ 6\n",
+     [fw(3, 7, "full-width equals sign", "＝", "use the half-width '=' (not '＝')")]),
+    ("full-width comma", Z + "[table]\nteams = [[1，3, 5], [2, 4, 6]]\n",
+     [fw(3, 12, "full-width comma", "，", "use the half-width ',' (not '，')")]),
+    ("ideographic comma", Z + "[tribute]\norder = [luo、dian]\n",
+     [fw(3, 13, "ideographic comma", "、", "use the half-width ',' (not '、')")]),
+    ("Chinese brackets", Z + "【table】\ndecks = 6\n",
+     [fw(2, 1, "Chinese bracket", "【", "use the half-width '[' (not '【')"),
+      fw(2, 7, "Chinese bracket", "】", "use the half-width ']' (not '】')")]),
+    ("Chinese quotation marks", Z + "[about]\ntitle = “枣庄，俱乐部”\n",
+     [fw(3, 9, "Chinese quotation mark", "“", "use the half-width '\"' (not '“')"),
+      fw(3, 16, "Chinese quotation mark", "”", "use the half-width '\"' (not '”')")]),
+    ("full-width parentheses", Z + "[burning]\ncondition = sets（hand） <= 2\n",
+     [fw(3, 17, "full-width parenthesis", "（", "use the half-width '(' (not '（')"),
+      fw(3, 22, "full-width parenthesis", "）", "use the half-width ')' (not '）')")]),
+    ("full-width colon", Z + "[table]\ndecks = 6  @000：L15\n",
+     [fw(3, 16, "full-width colon", "：", "use the half-width ':' (not '：')")]),
+    ("full-width semicolon", Z + "[table]\ndecks = 6；\n",
+     [fw(3, 10, "full-width semicolon", "；", "remove the '；': a rule ends at the end of its line")]),
+    ("full-width bar", Z + "[gouji]\nthresholds =\n  | rank | at_least |\n  ｜ 10 | 5 |\n",
+     [fw(5, 3, "full-width bar", "｜", "use the half-width '|' (not '｜')")]),
+    ("full-width at sign", Z + "[table]\ndecks = 6  ＠000:L15\n",
+     [fw(3, 12, "full-width at sign", "＠", "use the half-width '@' (not '＠')")]),
+    ("full-width number sign, rest is its comment", Z + "[table]\ndecks = 6  ＃ 六副牌，一百张\n",
+     [fw(3, 12, "full-width number sign", "＃", "use the half-width '#' (not '＃')")]),
+    ("ideographic space", Z + "[table]\ndecks =　6\n",
+     [fw(3, 8, "ideographic space", "\u3000", "use an ordinary space (not the full-width '\u3000')")]),
+    ("full-width digit", Z + "[table]\ndecks = ６\n",
+     [fw(3, 9, "full-width character", "６", "use the half-width '6' (not '６')")]),
+]
+
+
+@pytest.mark.parametrize("source,expected", [c[1:] for c in CHINESE_CASES], ids=[c[0] for c in CHINESE_CASES])
+def test_chinese_author_message(tmp_path, source, expected):
+    assert diagnostics_with_hints(tmp_path, source) == expected
+
+
+def test_full_width_punctuation_is_text_in_strings_and_comments(tmp_path):
+    marks = "，、＝【】“”‘’（）：；。｜＠＃\u3000６"
+    source = Z + f'# {marks}\n[about]\ntitle = "枣庄{marks}"  # {marks}\n'
+    assert diagnostics_for(tmp_path, source) == []
+
+
+def test_full_width_caret_points_at_the_character(tmp_path):
+    from gouji_dsl.diagnostics import RuleErrors
+    from gouji_dsl.phases import Compilation
+    from helpers import scratch_workspace
+
+    ws = scratch_workspace(tmp_path, {"house": Z + "[牌桌]\n副数 ＝ 6\n"})
+    with pytest.raises(RuleErrors) as info:
+        Compilation(ws, "house").checked
+    lines = info.value.diagnostics[0].render(ws.sources).splitlines()
+    assert lines[1:] == ["    副数 ＝ 6", "         ^^", "  hint: use the half-width '=' (not '＝')"]

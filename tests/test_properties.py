@@ -2,7 +2,8 @@
 
 Whatever text a rule file holds, `gouji` reports rule errors and never fails
 internally; `fmt` is idempotent; formatting never changes what a file means
-(the same model, or the same errors). Text comes from three sources: the
+(the same model, or the same errors), whichever way it spells the names
+(`--names en|zh|keep`). Text comes from three sources: the
 grammar itself (hypothesis.extra.lark), a generator that writes plausible
 rule files from the schema, and mutations of the real variant files.
 
@@ -23,7 +24,7 @@ from hypothesis.extra.lark import from_lark
 from gouji_dsl import model as m
 from gouji_dsl.diagnostics import RuleErrors
 from gouji_dsl.expr import FUNCTIONS
-from gouji_dsl.fmt import format_file
+from gouji_dsl.fmt import NAME_MODES, format_file
 from gouji_dsl.loader import Workspace
 from gouji_dsl.parser import _lark, parse_text
 from gouji_dsl.paths import variants_dir
@@ -67,18 +68,23 @@ def outcome(folder: Path, text: str):
     return "ok", json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
-def assert_fmt_properties(folder: Path, text: str) -> None:
+def assert_fmt_properties(folder: Path, text: str, names: str = "en") -> None:
     before = outcome(folder, text)
     try:
         tree = parse_text(text, "house.gouji")
     except RuleErrors:
         assert before[0] == "errors"
         return
-    formatted = format_file(tree, text)
-    again = format_file(parse_text(formatted, "house.gouji"), formatted)
-    assert again == formatted, "fmt is not idempotent"
+    formatted = format_file(tree, text, names)
+    again = format_file(parse_text(formatted, "house.gouji"), formatted, names)
+    assert again == formatted, f"fmt --names {names} is not idempotent"
     after = outcome(folder, formatted)
-    assert after == before, "formatting changed the meaning of the file"
+    assert after == before, f"formatting with --names {names} changed the meaning of the file"
+    if names != "keep":
+        # Spelling the names in the other language and back gives the same text.
+        other = "zh" if names == "en" else "en"
+        there = format_file(parse_text(formatted, "house.gouji"), formatted, other)
+        assert format_file(parse_text(there, "house.gouji"), there, names) == formatted
 
 
 # --- text from the grammar ----------------------------------------------------
@@ -109,7 +115,8 @@ cites = st.lists(st.sampled_from(["@000:L15", "@001:L62", "@D12", "@D99", "@004:
 
 
 def expression(depth: int = 0):
-    leaves = st.one_of(st.integers(-5, 40).map(str), st.sampled_from(["hand", "rest", "play", "level", "yes", "no", "x"]))
+    leaves = st.one_of(st.integers(-5, 40).map(str), st.sampled_from(["hand", "rest", "play", "level", "yes", "no", "x",
+                                                                       "手牌", "余牌", "级数", "是"]))
     if depth > 3:
         return leaves
     sub = expression(depth + 1)
@@ -154,7 +161,10 @@ def table_text(draw, key: str, vtype: RowT) -> str:
         columns = columns[: draw(st.integers(1, len(columns)))]
     if draw(st.integers(0, 9)) == 0:
         columns.append(draw(names))
-    lines = [f"{key} = {' '.join(draw(cites))}", "  | " + " | ".join(columns) + " |"]
+    # Each known column by its English or its Chinese name.
+    spelt = [draw(st.sampled_from([c, vtype.zh[c]])) if c in vtype.zh else c for c in columns]
+    op = draw(st.sampled_from(["=", "=", "+=", "-="]))  # stated whole, or rows changed along the lineage
+    lines = [f"{key} {op} {' '.join(draw(cites))}", "  | " + " | ".join(spelt) + " |"]
     for _ in range(draw(st.integers(0, 6))):
         cells = []
         for c in columns:
@@ -189,15 +199,16 @@ def rule_files(draw) -> str:
     return "\n".join(lines) + "\n"
 
 
-@given(rule_files())
-def test_generated_files_fmt_and_check(folder, text):
-    assert_fmt_properties(folder, text)
+@given(rule_files(), st.sampled_from(NAME_MODES))
+def test_generated_files_fmt_and_check(folder, text, names):
+    assert_fmt_properties(folder, text, names)
 
 
 # --- mutations of the real variant files ---------------------------------------
 
-TOKENS = ["=", "[", "]", "|", "(", ")", "@000:L15", "@D12", "yes", "no", "6", "-4", "10", "BJ", "SJ", "2",
-          "carry_rule(rest)", "and", "not", '"枣庄"', "none", "#", "\t", "..", ",", "variant", "extends", "[table]"]
+TOKENS = ["=", "+=", "-=", "[", "]", "|", "(", ")", "@000:L15", "@D12", "yes", "no", "6", "-4", "10", "BJ", "SJ", "2",
+          "carry_rule(rest)", "and", "not", '"枣庄"', "none", "#", "\t", "..", ",", "variant", "extends", "[table]",
+          "，", "＝", "【烧牌】", "“枣庄”", "\u3000", "＃ 注释", "就近", "是", "[牌桌]"]
 
 
 @st.composite
@@ -231,11 +242,12 @@ def mutated(draw) -> str:
     return "\n".join(lines)
 
 
-@given(mutated())
-def test_mutated_variant_files_fmt_and_check(folder, text):
-    assert_fmt_properties(folder, text)
+@given(mutated(), st.sampled_from(NAME_MODES))
+def test_mutated_variant_files_fmt_and_check(folder, text, names):
+    assert_fmt_properties(folder, text, names)
 
 
+@pytest.mark.parametrize("names", NAME_MODES)
 @pytest.mark.parametrize("name", sorted(REAL))
-def test_real_files_round_trip(folder, name):
-    assert_fmt_properties(folder, REAL[name].replace(f"variant {name}", "variant house", 1))
+def test_real_files_round_trip(folder, name, names):
+    assert_fmt_properties(folder, REAL[name].replace(f"variant {name}", "variant house", 1), names)

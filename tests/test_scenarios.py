@@ -265,3 +265,138 @@ def test_graduation_opens_the_payer_in_the_next_game():  # 000:L67 点贡毕业;
     dian = [t for t in g.tribute_log if t["kind"] == "dian"]
     assert dian == [{"kind": "dian", "from": 4, "to": 1, "cards": dian[0]["cards"]}] and len(dian[0]["cards"].split()) == 3
     assert 4 in g.opened  # 毕业: seat 4 is open in this game
+
+
+# --- one-rule house variants: every rule value the checker accepts changes play --------
+# Each test builds small children of a standard variant in a scratch folder and
+# runs the same scenario on both engines (generated in memory, and the reference).
+
+def house_engines(tmp_path, name: str, text: str):
+    """The generated engine and the reference interpreter of a rule file `name`.gouji."""
+    from gouji_dsl.codegen import engine_module
+    from gouji_dsl.loader import Workspace
+    from gouji_dsl.phases import Compilation
+    from gouji_dsl.reference import Reference
+
+    path = tmp_path / f"{name}.gouji"
+    path.write_text(text, encoding="utf-8")
+    ws = Workspace()
+    model = Compilation(ws, ws.resolve_argument(str(path))).checked
+    return engine_module(model), Reference(model)
+
+
+NO_BURNING = "[burning]\nallowed = no\n"
+
+
+@pytest.mark.parametrize("answer", ["opposite_only", "anyone"])
+def test_gouji_answer_decides_who_answers_a_gouji_play(tmp_path, answer):  # 000:L41; flow.gouji_answer
+    text = f"variant house extends zaozhuang\n[flow]\ngouji_answer = {answer}\n" + NO_BURNING
+    for e in house_engines(tmp_path, "house", text):
+        g = e.new_position({1: "K K 4", 2: "A A 5", 3: "3", 4: "A A 9", 5: "4", 6: "5"}, leader=1)
+        g.apply_action("play K K")
+        if answer == "anyone":
+            assert g.current_player() == 2 and "play A A" in kinds(g)
+            g.apply_action("play A A", seat=2)
+            assert g.top is None and g.current_player() == 2  # nobody beats A A: seat 2 leads
+        else:
+            assert g.current_player() == 4
+            with pytest.raises(IllegalAction, match="only seat 4 \\(opposite\\)"):
+                g.apply_action("play A A", seat=2)
+
+
+def end_rules(ends_when="one_team_left", remaining="yes", sweep="yes") -> str:
+    return (f"variant house extends zaozhuang\n[end]\nends_when = {ends_when}\nremaining_by_cards = {remaining}\n"
+            f"sweep = {sweep}\n")
+
+
+# Seats 1, 3, 2 are out (places 1-3); seat 5 leads its last card, leaving only
+# seats 4 and 6 (one team) holding cards.
+END_HANDS = {4: "7", 5: "4", 6: "8 8 8"}
+END_OUT = {1: 1, 3: 2, 2: 3}
+
+
+@pytest.mark.parametrize("ends_when", ["one_team_left", "all_out"])
+def test_ends_when_one_team_is_left_or_all_cards_are_out(tmp_path, ends_when):  # D10; end.ends_when
+    for e in house_engines(tmp_path, "house", end_rules(ends_when)):
+        g = e.new_position(END_HANDS, leader=5, out=END_OUT)
+        g.apply_action("play 4")
+        if ends_when == "one_team_left":
+            assert g.is_terminal() and g.places() == {1: 1, 2: 3, 3: 2, 4: 5, 5: 4, 6: 6}
+            continue
+        # Teammates play on against each other until one player is left holding cards.
+        assert not g.is_terminal() and g.current_player() == 6
+        g.apply_action("play 8")
+        while not g.is_terminal():
+            g.apply_action(g.legal_actions()[-1])
+        assert sum(g.hands[5]) == 0 or sum(g.hands[3]) == 0
+        assert sorted(g.places().values()) == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("remaining", ["yes", "no"])
+def test_players_left_are_placed_by_cards_or_in_playing_order(tmp_path, remaining):  # 000:L58; end.remaining_by_cards
+    for e in house_engines(tmp_path, "house", end_rules(remaining=remaining)):
+        g = e.new_position(END_HANDS, leader=5, out=END_OUT)
+        g.apply_action("play 4")
+        assert g.is_terminal()
+        # Seat 4 holds 1 card, seat 6 three; seat 6 comes first after seat 5 in playing order.
+        assert (g.places()[4], g.places()[6]) == ((5, 6) if remaining == "yes" else (6, 5))
+
+
+@pytest.mark.parametrize("sweep", ["yes", "no"])
+def test_a_sweep_ends_a_game_played_to_the_last_card(tmp_path, sweep):  # 000:L58; end.sweep with ends_when = all_out
+    for e in house_engines(tmp_path, "house", end_rules("all_out", sweep=sweep)):
+        g = e.new_position({2: "9 9", 4: "7", 5: "4", 6: "8 8 8"}, leader=5, out={1: 1, 3: 2})
+        g.apply_action("play 4")  # seats 1, 3, 5 take places 1-3: 串三户
+        assert g.is_terminal() == (sweep == "yes")
+        if sweep == "yes":
+            assert g.places() == {1: 1, 2: 5, 3: 2, 4: 4, 5: 3, 6: 6}  # the rest by cards left
+
+
+@pytest.mark.parametrize("condition", ["yes", "no"])
+def test_a_constant_burning_condition(tmp_path, condition):  # burning.condition = yes / no
+    text = f"variant house extends zaozhuang\n[burning]\ncondition = {condition}\n"
+    for e in house_engines(tmp_path, "house", text):
+        g = e.new_position({1: "Q Q Q 4", 2: "K K K 5 6 7 8 9", 3: "3", 4: "4", 5: "4", 6: "5"}, leader=1)
+        g.apply_action("play Q Q Q")
+        # 5 6 7 8 9 cannot go out with no joker, yet `yes` lets seat 2 burn; `no` lets nobody.
+        assert (g.current_player() == 2 and "burn K K K" in kinds(g)) == (condition == "yes")
+
+
+ROOM = ("variant house extends zaozhuang\n[room]\nmin_games = {min_games}\nleave_penalty = {penalty}\n"
+        "penalty_first_leaver_only = {first}\nrank_by = {rank_by}\n")
+
+
+@pytest.mark.parametrize("first", ["yes", "no"])
+def test_leaving_early_costs_a_multiple_of_the_game_score(tmp_path, first):  # 000:L72-76; [room]
+    text = ROOM.format(min_games=4, penalty=20, first=first, rank_by="points")
+    for e in house_engines(tmp_path, "house", text):
+        assert e.leave_penalty(3, games_played=2) == 60
+        assert e.leave_penalty(3, games_played=4) == 0  # min_games finished: no penalty
+        assert e.leave_penalty(3, games_played=2, first_leaver=False) == (0 if first == "yes" else 60)
+
+
+def test_leave_penalty_and_min_games_values(tmp_path):  # [room] min_games, leave_penalty
+    for i, (min_games, penalty, played, expected) in enumerate([(2, 5, 1, 10), (2, 5, 2, 0), (6, 1, 5, 2), (0, 0, 0, 0)]):
+        text = ROOM.format(min_games=min_games, penalty=penalty, first="no", rank_by="points").replace("house", f"house{i}")
+        for e in house_engines(tmp_path, f"house{i}", text):
+            assert e.leave_penalty(2, played) == expected
+            with pytest.raises(ValueError):
+                e.leave_penalty(-1, played)
+
+
+@pytest.mark.parametrize("rank_by", ["points", "coins"])
+def test_player_rank_by_points_or_coins(tmp_path, rank_by):  # 000:L98-157; room.rank_by, room.ranks
+    text = ROOM.format(min_games=4, penalty=20, first="yes", rank_by=rank_by)
+    for e in house_engines(tmp_path, "house", text):
+        # 700 points make a 少尉 (640); 30000 coins a 下士 (20000).
+        assert e.player_rank(700, 30000) == ("少尉" if rank_by == "points" else "下士")
+        assert e.player_rank(0, 0) == "列兵" and e.player_rank(10**6, 10**9) == "上将"
+
+
+def test_rank_table_rows_decide_the_title(tmp_path):  # room.ranks
+    text = ("variant house extends zaozhuang\n[room]\nranks =\n  | title | points_min | coins_min |\n"
+            "  | \"新手\" | 10 | 0 |\n  | \"高手\" | 100 | 5 |\n")
+    for e in house_engines(tmp_path, "house", text):
+        assert [e.player_rank(p, 0) for p in (0, 10, 99, 100)] == [None, "新手", "新手", "高手"]
+    for e in (eng("zaozhuang"), gouji_dsl.reference_engine("zaozhuang")):
+        assert e.player_rank(99, 0) == "上士"

@@ -1,0 +1,284 @@
+"""Table rows in inheritance (`=`, `+=`, `-=`) and the warnings for what an author probably forgot.
+
+Error and warning cases are table-driven like test_errors.py: a rule file
+(house.gouji, beside the real variants) -> the first line of every
+diagnostic, errors first, then warnings. The builder tests read the
+resolved model, as `gouji show` prints it.
+"""
+from __future__ import annotations
+
+import pytest
+
+from gouji_dsl.cli import main
+from gouji_dsl.diagnostics import RuleErrors
+from gouji_dsl.fmt import format_file
+from gouji_dsl.loader import Workspace
+from gouji_dsl.parser import parse_text
+from gouji_dsl.paths import variants_dir
+from gouji_dsl.phases import Compilation, check_variants
+from helpers import scratch_workspace
+
+Z = "variant house extends zaozhuang\n"
+# Lines 2-6: the house's own title and summary, so only the warning under test shows.
+ABOUT = ('[about]\ntitle = "俱乐部"\ntitle_en = "Club"\nsummary = "Our club."\nsummary_zh = "俱乐部规则。"\n')
+ZA = Z + ABOUT
+THRESHOLDS = "  | rank | at_least |\n"
+
+
+def messages(tmp_path, text: str) -> list[str]:
+    ws = scratch_workspace(tmp_path, {"house": text})
+    warnings: list = []
+    try:
+        _good, errors = check_variants(ws, ["house"], warnings)
+    except RuleErrors as exc:
+        errors = exc.diagnostics
+    out = []
+    for d in errors + warnings:
+        first = d.render().splitlines()[0]
+        out.append(first.replace(str(tmp_path / "variants") + "/", "").replace("variants/", ""))
+    return out
+
+
+ERRORS = [
+    ("+= with no inherited table", "variant house extends lianzhong\n[room]\nranks +=\n  | title | points_min | coins_min |\n"
+     '  | "兵" | 0 | 0 |\n',
+     ["house.gouji:3:7: error: 'ranks +=' changes an inherited table, but no variant this one extends states 'ranks'"]),
+    ("-= with no parent at all", "abstract variant house\n[gouji]\nthresholds -=\n  | rank |\n  | 10 |\n",
+     ["house.gouji:3:12: error: 'thresholds -=' changes an inherited table, but no variant this one extends states 'thresholds'"]),
+    ("-= of a key the parent lacks", Z + "[gouji]\nthresholds -=\n  | rank |\n  | 9 |\n",
+     ["house.gouji:5:3: error: the inherited table 'thresholds' has no row for 9"]),
+    ("-= of a two-column key the parent lacks", Z + "[tribute]\ndian -=\n  | declared | opened |\n  | both | both |\n",
+     ["house.gouji:5:3: error: the inherited table 'dian' has no row for both / both"]),
+    ("+= on a setting", Z + "[flow]\nlead_return_circles += 1\n",
+     ["house.gouji:3:21: error: '+=' changes rows of a table, but 'lead_return_circles' takes a single value"]),
+    ("-= on a setting", Z + "[tribute]\norder -= [luo]\n",
+     ["house.gouji:3:7: error: '-=' changes rows of a table, but 'order' takes a single value"]),
+    ("+= rows on a setting", Z + "[flow]\ndefer +=\n  | a |\n  | 1 |\n",
+     ["house.gouji:3:1: error: 'defer' takes a single value, not a table"]),
+    ("+= without the key column", Z + "[gouji]\nthresholds +=\n  | at_least |\n  | 4 |\n",
+     ["house.gouji:3:1: error: 'thresholds +=' rows must give the key column(s) rank: they say which row to replace"]),
+    ("+= without one of two key columns", Z + "[tribute]\ndian +=\n  | declared | me_gives | opp_gives |\n"
+     "  | neither | 0 | 2 |\n",
+     ["house.gouji:3:1: error: 'dian +=' rows must give the key column(s) opened: they say which row to replace"]),
+    ("+= row lacking a value column", Z + "[gouji]\nthresholds +=\n  | rank |\n  | 10 |\n",
+     ["house.gouji:3:1: error: table 'thresholds' lacks column(s) at_least"]),
+    ("-= with a value column", Z + "[gouji]\nthresholds -=\n" + THRESHOLDS + "  | 10 | 5 |\n",
+     ["house.gouji:4:12: error: 'thresholds -=' rows give only the key column(s) rank, not 'at_least'"]),
+    ("-= without the key columns", Z + "[tribute]\ndian -=\n  | declared |\n  | neither |\n",
+     ["house.gouji:3:1: error: 'dian -=' rows must give the key column(s) opened"]),
+    ("-= on a keyless table", "abstract variant house extends shuangkou-baibian\n[patterns]\nchain_rules -=\n"
+     "  | smallest_bomb |\n  | 4 |\n",
+     ["house.gouji:3:13: error: 'chain_rules' has no key columns, so '-=' cannot name the rows to remove",
+      # A rule in error is left unset, like any other, and the checks see no chain table.
+      "shuangkou-baibian.gouji:11:1: error: chains = yes needs chain_rules: which bombs make a chain"]),
+    ("= and += for one table", Z + "[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 5 |\nthresholds +=\n" + THRESHOLDS + "  | J | 3 |\n",
+     ["house.gouji:6:1: error: table 'thresholds' is both replaced ('=') and changed ('+=') in this file"]),
+    ("-= and = for one table", Z + "[gouji]\nthresholds -=\n  | rank |\n  | J |\nthresholds =\n" + THRESHOLDS + "  | 10 | 5 |\n",
+     ["house.gouji:6:1: error: table 'thresholds' is both replaced ('=') and changed ('-=') in this file"]),
+    ("+= twice", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\nthresholds +=\n" + THRESHOLDS + "  | J | 3 |\n",
+     ["house.gouji:6:1: error: 'thresholds +=' appears twice in section [gouji]"]),
+    ("-= leaving too few rows", Z + "[gouji]\nthresholds -=\n  | rank |\n  | 10 |\n  | J |\n  | Q |\n  | K |\n  | A |\n  | 2 |\n",
+     ["house.gouji:3:1: error: table 'thresholds' needs at least 1 row(s), but 0 remain"]),
+    ("a merged row is still checked", Z + "[tribute]\nluo +=\n  | payer | receiver | count |\n  | 6 | 6 | 2 |\n",
+     ["house.gouji:5:3: error: place 6 cannot pay tribute to itself"]),
+    ("duplicate keys within one +=", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n  | 10 | 3 |\n",
+     ["house.gouji:6:3: error: duplicate row for 10 in table 'thresholds'"]),
+    ("-= with a repeated key column", Z + "[gouji]\nthresholds -=\n  | rank | 点数 |\n  | 9 | 9 |\n",
+     ["house.gouji:4:12: error: column 'rank' appears twice"]),
+    ("Chinese key column names in -=", Z + "[gouji]\n门槛 -=\n  | 点数 |\n  | 9 |\n",
+     ["house.gouji:5:3: error: the inherited table 'thresholds' has no row for 9"]),
+]
+
+WARNINGS = [
+    ("= drops inherited rows", ZA + "[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
+     ["house.gouji:8:1: warning: 'thresholds =' replaces the whole inherited table and drops its row(s) for J, Q, K, A, 2"]),
+    ("= keeping every key does not warn", ZA + "[end]\nplaces =\n  | place | zh | en |\n" +
+     "".join(f'  | {i} | "{i}科" | "p{i}" |\n' for i in range(1, 7)), []),
+    ("changed rules, inherited title", Z + "[flow]\nlead_return_circles = 1\n",
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'"]),
+    ("own title, inherited summary", Z + '[about]\ntitle = "俱乐部"\ntitle_en = "Club"\n[flow]\ndefer = no\n',
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] summary, summary_zh of 'zaozhuang'"]),
+    ("only [about] changed: no title warning", Z + '[about]\nregion = "我们俱乐部"\n', []),
+    ("a table change counts as a rule change", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n",
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'"]),
+    ("dian table, dian not in the order", ZA + "[tribute]\norder = [luo]\ndian +=\n"
+     "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 2 |\n",
+     ["house.gouji:8:1: warning: the 点贡 table [tribute] dian cannot matter: 'dian' (点贡) is not in [tribute] order"]),
+    ("dian table, tribute off in the parent", ZA.replace("zaozhuang", "zaozhuang-haixuan") + "[tribute]\ndian +=\n"
+     "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 2 |\n",
+     ["zaozhuang-haixuan.gouji:13:1: warning: the 点贡 table [tribute] dian cannot matter: no tribute is paid ([tribute] enabled = no)"]),
+    ("inherited tables under tribute off: no warning", ZA + "[tribute]\nenabled = no\n", []),
+    ("luo rows, luo not in the order", ZA + "[tribute]\norder = [dian]\nluo =\n  | payer | receiver | count |\n"
+     "  | 6 | 1 | 2 |\n  | 5 | 2 | 1 |\n",
+     ["house.gouji:8:1: warning: the 落贡 table [tribute] luo cannot matter: 'luo' (落贡) is not in [tribute] order"]),
+    ("sweep_luo without 串三户", ZA + "[end]\nsweep = no\n[tribute]\nsweep_luo = as_usual\n",
+     ["house.gouji:8:1: warning: [tribute] sweep_luo cannot matter: no game ends in a 串三户 ([end] sweep = no)"]),
+    ("buy_with without buying", ZA + "[threes]\nbuy_with = [BJ]\n",
+     ["gouji.gouji:85:1: warning: [threes] buy_with cannot matter: nobody buys a 3 ([threes] buy_three = no)"]),
+    ("buy_with with buying: no warning", ZA.replace("zaozhuang", "lianzhong") + "[threes]\nbuy_with = [BJ]\n", []),
+    ("defer_to without deferring", ZA + "[flow]\ndefer = no\ndefer_to = any_play\n",
+     ["house.gouji:8:1: warning: [flow] defer_to cannot matter: nobody may defer ([flow] defer = no)"]),
+    ("an abstract variant's defaults: no warning", "abstract " + ZA + "[flow]\ndefer = no\ndefer_to = any_play\n", []),
+    ("warnings do not hide errors", ZA + "[table]\ndecks = 4\n[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
+     ["house.gouji:8:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards"]),
+]
+
+
+@pytest.mark.parametrize("source,expected", [c[1:] for c in ERRORS + WARNINGS], ids=[c[0] for c in ERRORS + WARNINGS])
+def test_table_errors_and_warnings(tmp_path, source, expected):
+    assert messages(tmp_path, source) == expected
+
+
+def test_warning_renders_with_caret_hint_and_note(tmp_path):
+    ws = scratch_workspace(tmp_path, {"house": ZA + "[tribute]\norder = [luo]\ndian +=\n"
+                                      "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 2 |\n"})
+    (warning,) = Compilation(ws, "house").warnings
+    lines = warning.render(ws.sources).splitlines()
+    assert lines[0].endswith("house.gouji:8:1: warning: the 点贡 table [tribute] dian cannot matter: "
+                             "'dian' (点贡) is not in [tribute] order")
+    assert lines[1:3] == ["    order = [luo]", "    ^"]
+    assert lines[3] == "  hint: remove dian, or change [tribute] order"
+    assert lines[4].endswith("house.gouji:9:1: note: dian is written here")
+
+
+# --- the resolved model ---------------------------------------------------------
+
+def build(tmp_path, files: dict[str, str], name: str = "house"):
+    ws = scratch_workspace(tmp_path, files)
+    return Compilation(ws, name).checked
+
+
+def thresholds(variant) -> list[tuple[str, int]]:
+    return [(r.rank, r.at_least) for r in variant.gouji.thresholds]
+
+
+BASE = [("10", 5), ("J", 4), ("Q", 3), ("K", 2), ("A", 2), ("2", 1)]
+
+
+def test_merge_replaces_one_row_in_place_and_appends_new_keys(tmp_path):
+    v = build(tmp_path, {"house": ZA + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |  @D4\n  | 9 | 6 |\n"})
+    assert thresholds(v) == [("10", 4)] + BASE[1:] + [("9", 6)]
+    # Each row cites where it was written: the changed and new rows here, the rest in gouji.gouji.
+    assert (v.origins["gouji.thresholds[0]"].variant, v.origins["gouji.thresholds[0]"].pos.line) == ("house", 10)
+    assert v.origins["gouji.thresholds[0]"].cites == ("@D4",)
+    assert (v.origins["gouji.thresholds[6]"].variant, v.origins["gouji.thresholds[6]"].pos.line) == ("house", 11)
+    parent = build(tmp_path, {}, "zaozhuang")
+    assert v.origins["gouji.thresholds[1]"] == parent.origins["gouji.thresholds[1]"]  # the J row, in gouji.gouji
+    assert v.origins["gouji.thresholds[1]"].variant == "gouji"
+    assert v.origins["gouji.thresholds"].variant == "house"  # the table's origin is its nearest statement
+
+
+def test_remove_drops_rows_and_renumbers_origins(tmp_path):
+    v = build(tmp_path, {"house": ZA + "[gouji]\nthresholds -=\n  | rank |\n  | J |\n  | 2 |\n"})
+    assert thresholds(v) == [("10", 5), ("Q", 3), ("K", 2), ("A", 2)]
+    assert [v.origins[f"gouji.thresholds[{i}]"].variant for i in range(4)] == ["gouji"] * 4
+    assert "gouji.thresholds[4]" not in v.origins
+
+
+def test_replace_states_the_whole_table(tmp_path):
+    v = build(tmp_path, {"house": ZA + "[gouji]\nthresholds =\n" + THRESHOLDS + "  | 9 | 6 |\n"})
+    assert thresholds(v) == [("9", 6)]
+
+
+def test_remove_then_add_in_one_file_changes_a_key(tmp_path):
+    v = build(tmp_path, {"house": ZA + "[gouji]\nthresholds -=\n  | rank |\n  | 10 |\nthresholds +=\n" + THRESHOLDS + "  | 9 | 6 |\n"})
+    assert thresholds(v) == BASE[1:] + [("9", 6)]
+
+
+def test_changes_apply_along_the_lineage_root_first(tmp_path):
+    club = ZA.replace("house", "club") + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n"
+    house = "variant house extends club\n" + ABOUT + "[gouji]\nthresholds -=\n  | rank |\n  | 2 |\n"
+    v = build(tmp_path, {"club": club, "house": house})
+    assert thresholds(v) == [("10", 4)] + BASE[1:5]
+    assert [v.origins[f"gouji.thresholds[{i}]"].variant for i in range(2)] == ["club", "gouji"]
+
+
+def test_keyless_table_merge_appends(tmp_path):
+    house = ("abstract variant house extends shuangkou-baibian\n[about]\nsummary = \"x\"\nsummary_zh = \"x\"\n"
+             "[patterns]\nchain_rules +=\n  | smallest_bomb | largest_bomb | min_bombs |\n  | 13 | 16 | 2 |\n")
+    ws = scratch_workspace(tmp_path, {"house": house})
+    v = Compilation(ws, "house").checked
+    assert [(r.smallest_bomb, r.min_bombs) for r in v.patterns.chain_rules] == [(4, 3), (6, 2), (13, 2)]
+
+
+def test_two_column_keys_merge(tmp_path):
+    v = build(tmp_path, {"house": ZA + "[tribute]\ndian +=\n  | opened | declared | opp_gives | me_gives |\n"
+                                  "  | me | neither | level + 1 | 0 |\n"})
+    rows = {(r.declared, r.opened): r.opp_gives.text for r in v.tribute.dian}
+    assert list(rows) == [("neither", "me"), ("neither", "neither"), ("neither", "both")]
+    assert rows[("neither", "me")] == "level + 1"
+
+
+def test_show_cites_the_row_where_it_was_written(tmp_path, capsys):
+    path = tmp_path / "club.gouji"
+    path.write_text(ZA.replace("house", "club") + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n",
+                    encoding="utf-8")
+    import json
+    assert main(["show", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sections"]["gouji"]["thresholds"][0] == {"rank": "10", "at_least": 4}
+    assert data["origins"]["gouji.thresholds[0]"]["variant"] == "club"
+    assert data["origins"]["gouji.thresholds[0]"]["line"] == 10
+    assert data["origins"]["gouji.thresholds[1]"]["variant"] == "gouji"
+
+
+def test_user_file_resolves_its_parent_among_the_standard_variants(tmp_path):
+    path = tmp_path / "club.gouji"
+    path.write_text(ZA.replace("house", "club") + "[end]\nplaces +=\n  | place | zh | en |\n  | 6 | \"垫底\" | \"bottom\" |\n",
+                    encoding="utf-8")
+    ws = Workspace()
+    name = ws.resolve_argument(str(path))
+    v = Compilation(ws, name).checked
+    assert [p.zh for p in v.end.places] == ["头科", "二科", "三科", "四科", "二落", "垫底"]
+    assert Compilation(ws, name).warnings == []
+
+
+# --- formatting and the command line ----------------------------------------------
+
+def test_fmt_prints_the_operators_back_and_is_idempotent():
+    text = (Z + "[gouji]\n门槛   +=  @D4\n  |点数|张数|\n  |10|4|\n"
+            "[end]\nplaces-=\n  | place |\n  | 6 |\n[flow]\ndefer += yes\n")
+    once = format_file(parse_text(text, "house.gouji"), text)
+    assert once == (Z + "\n[gouji]\nthresholds +=" + " " * 40 + "@D4\n  | rank | at_least |\n  | 10   | 4        |\n"
+                    "\n[end]\nplaces -=\n  | place |\n  | 6     |\n\n[flow]\ndefer += yes\n")
+    assert format_file(parse_text(once, "house.gouji"), once) == once
+
+
+def test_lexer_highlights_the_operators():
+    from pygments.token import Error, Operator
+
+    from gouji_dsl.lexer import GoujiLexer
+
+    text = Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n[end]\nplaces -=  @D19\n  | place |\n  | 6 |\n"
+    tokens = list(GoujiLexer().get_tokens(text))
+    assert not [t for t in tokens if t[0] in Error]
+    assert [v for t, v in tokens if t is Operator] == ["+=", "-="]
+
+
+def test_check_prints_warnings_and_exits_0(tmp_path, capsys):
+    path = tmp_path / "club.gouji"
+    path.write_text("variant club extends zaozhuang\n[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
+                    encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "club.gouji:1:1: warning: variant 'club' changes rules but keeps [about] title" in captured.err
+    assert "club.gouji:3:1: warning: 'thresholds =' replaces the whole inherited table" in captured.err
+    assert "    thresholds =\n    ^\n" in captured.err
+    assert "gouji: 2 warning(s)" in captured.err
+    assert "error" not in captured.err
+    assert "1 variant(s) checked, no errors: club" in captured.out
+
+
+# Reported to the lead: these abstract variants change rules but keep shuangkou's
+# summary. When their files get their own, this test fails: empty the set then.
+KNOWN = {"shuangkou-baibian", "shuangkou-qianbian"}
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in variants_dir().glob("*.gouji")))
+def test_standard_variants_have_no_warnings(name):
+    warnings = Compilation(Workspace(), name).warnings
+    if name in KNOWN:
+        assert [d.message.split(" of ")[0] for d in warnings] == [
+            f"variant '{name}' changes rules but keeps [about] summary, summary_zh"]
+    else:
+        assert warnings == []
