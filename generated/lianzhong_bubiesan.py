@@ -7,7 +7,8 @@ code. Hands are 15-count vectors (3 4 ... K A 2 SJ BJ); plays are canonical
 tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.
 """
 from gouji_dsl.game import (Action, IllegalAction, Match, Rules, action_to_string, new_game as _new_game,
-                            new_position as _new_position, play_action, replay as _replay, string_to_action)
+                            new_position as _new_position, play_action, replay as _replay, returnable as _returnable,
+                            string_to_action)
 from gouji_dsl.runtime import (INVALID, CardError, Classified, ResultError, cards_of, format_cards, minus,
                                parse_cards, read_result, sum_tributes)
 
@@ -414,6 +415,12 @@ RULES = Rules(
 def new_game(seed=None, match=None):
     """A new game of this variant, dealt from `seed`; `match` carries tribute from earlier games."""
     return _new_game(RULES, seed, match)
+
+
+def returnable(hand, received, given, payer_hand=None, teammates=False):
+    """How many of each card (a 15-count vector) may be returned for the tribute
+    `given` (see gouji_dsl.game.returnable); the game returns the lowest of them."""
+    return _returnable(RULES, hand, received, given, payer_hand, teammates)
 
 
 def replay(history, seed=None, match=None):

@@ -321,6 +321,14 @@ def contradictions(v: m.Variant, rep: Reporter) -> None:
         rep.error(at(v, "burning.counter_burn"), "counter_burn = yes contradicts [burning] allowed = no")
     if _get(v, "room", "leave_penalty") and _get(v, "room", "min_games") == 0:
         rep.error(at(v, "room.leave_penalty"), "a leaving penalty needs a minimum number of games (min_games = 0)")
+    # Without a penalty these two change nothing: accepted, they would be rules the engine ignores.
+    if _get(v, "room", "leave_penalty") == 0:
+        for path, what in (("room.min_games", "min_games"), ("room.penalty_first_leaver_only", "penalty_first_leaver_only = yes")):
+            section, name = path.split(".")
+            if _get(v, section, name):
+                rep.error(at_nearest(v, path, "room.leave_penalty"), f"{what} has no effect without a leaving penalty (leave_penalty = 0)",
+                          hint="set [room] leave_penalty, or leave min_games = 0 and penalty_first_leaver_only = no",
+                          notes=[(at(v, "room.leave_penalty"), "leave_penalty = 0 here")])
     if _get(v, "plays", "big_joker_doubling") and _get(v, "plays", "compare") == "top_card":
         rep.error(at(v, "plays.big_joker_doubling"), "big joker doubling is a rule of card-by-card comparison")
     if v.game == "gouji" and _get(v, "plays", "shape") == "patterns":

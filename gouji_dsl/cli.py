@@ -13,7 +13,7 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import InternalError, RuleErrors, UsageError, did_you_mean
+from .diagnostics import InternalError, RuleErrors, UsageError
 from .files import write_atomic
 from .fmt import NAME_MODES, format_file
 from .loader import EXTENSION, Workspace

@@ -1461,12 +1461,9 @@ def _game_example(pair: _Pair, paths: tuple[str, ...], side: _Engine, hit: _Hit)
 
 
 def _engine(ws: Workspace, name: str) -> _Engine:
+    """Every concrete Gouji variant has a generated engine (a user's, built in memory)."""
     model = Compilation(ws, name).checked
-    module = _generated_engine(ws, name)
-    if module is not None:
-        return _Engine(name, model, module, True)
-    from .reference import Reference
-    return _Engine(name, model, Reference(model), False)
+    return _Engine(name, model, _generated_engine(ws, name), True)
 
 
 def searchable(a: m.Variant, b: m.Variant) -> Reason | None:
@@ -1499,14 +1496,8 @@ def counterexamples(name_a: str, name_b: str, diffs: list[RuleDiff], ws: Workspa
         return CounterexampleList([], {g: why_not for g in groups}, note=why_not, searched=False)
     ea, eb = _engine(ws, name_a), _engine(ws, name_b)
     pair = _Pair(ea, eb, budget)
-    engines = "generated" if ea.generated and eb.generated else "reference"
+    engines = "generated"
     note = None
-    if engines != "generated":
-        missing = [e.name for e in (ea, eb) if not e.generated]
-        names = " and ".join(missing)
-        has = "has" if len(missing) == 1 else "have"
-        note = Reason(f"searched with the reference interpreter: {names} {has} no engine generated from the project's "
-                      "own rule file", f"用参考解释器搜索：{'、'.join(missing)} 没有由项目规则文件生成的引擎")
     found: list[Counterexample] = []
     unfound: dict[str, str] = {}
     for group, members in groups.items():

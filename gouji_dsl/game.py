@@ -291,19 +291,11 @@ class Game:
     def _return_cards(self, receiver: int, payer: int, cards: list[int], received: list[int]) -> list[int]:
         """The receiver's lowest cards that may go back (D20)."""
         r = self.r
-        hand = list(self.hands[receiver - 1])
-        if r.return_from_dealt:
-            for card in received:
-                hand[card] -= 1  # tribute cards just received are not one's own dealt cards
-        limit = min(cards) if r.return_not_above_received else 14
-        teammates = self.r.teams[receiver] == self.r.teams[payer]
-        back = []
+        allowed = returnable(r, self.hands[receiver - 1], _counts(received), _counts(cards),
+                             self.hands[payer - 1], r.teams[receiver] == r.teams[payer])
+        back: list[int] = []
         for card in range(15):
-            while len(back) < len(cards) and hand[card] > 0 and card <= limit:
-                if r.no_single_return and not teammates and not self.hands[payer - 1][card]:
-                    break
-                hand[card] -= 1
-                back.append(card)
+            back += [card] * min(allowed[card], len(cards) - len(back))
         return back
 
     def _buy_threes(self) -> None:
@@ -929,6 +921,23 @@ class Game:
             "opened": sorted(self.opened),
             "declared": sorted(self.declared),
         }
+
+
+def returnable(rules: Rules, hand, received, given, payer_hand=None, teammates: bool = False) -> tuple:
+    """D20: how many of each card (a 15-count vector) a receiver holding `hand` may
+    return to the payer who gave them `given`; `received` is every tribute card
+    they received in this deal (not their own dealt cards), `payer_hand` what the
+    payer holds now, `teammates` whether the two are on one team. The game returns
+    the lowest of these; a platform with manual returns offers exactly these."""
+    allowed = [max(0, int(n)) for n in hand]
+    if rules.return_from_dealt:
+        allowed = [max(0, n - int(got)) for n, got in zip(allowed, received)]
+    if rules.return_not_above_received and any(given):
+        limit = min(card for card in range(15) if given[card])
+        allowed = [n if card <= limit else 0 for card, n in enumerate(allowed)]
+    if rules.no_single_return and not teammates and payer_hand is not None:
+        allowed = [n if payer_hand[card] else 0 for card, n in enumerate(allowed)]
+    return tuple(allowed)
 
 
 def _counts(cards: list[int]) -> tuple:

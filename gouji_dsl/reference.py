@@ -319,6 +319,11 @@ class Reference:
                      can_burn=self.can_burn, counts_for_open=self.opens, may_revolt=self.may_revolt,
                      tributes=self.tributes, score=self.score, graduated=self.graduated)
 
+    def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:
+        from .game import returnable
+
+        return returnable(self.rules(), hand, received, given, payer_hand, teammates)
+
     def new_game(self, seed=None, match=None):
         from .game import new_game
 

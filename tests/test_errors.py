@@ -186,6 +186,10 @@ CASES = [
       "house.gouji:3:1: error: a 海选 room (mode = haixuan) has no leaving penalty"]),
     ("rank table out of order", Z + "[room]\nranks =\n  | title | points_min | coins_min |\n  | \"a\" | 0 | 0 |\n  | \"b\" | 0 | 10 |\n",
      ["house.gouji:6:3: error: rank 'b' needs no more points_min than the rank before it: ranks are looked up by points_min, lowest first"]),
+    ("minimum games without a penalty", "variant house extends lianzhong\n[room]\nmin_games = 3\n",
+     ["house.gouji:3:1: error: min_games has no effect without a leaving penalty (leave_penalty = 0)"]),
+    ("first leaver only without a penalty", Z + "[room]\nleave_penalty = 0\nmin_games = 0\n",
+     ["house.gouji:3:1: error: penalty_first_leaver_only = yes has no effect without a leaving penalty (leave_penalty = 0)"]),
 ]
 
 

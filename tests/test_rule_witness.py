@@ -60,22 +60,23 @@ from gouji_dsl.types import BoolT, EnumT, IntT, ListT, OptionalT, RowT
 PARENTS = ("zaozhuang", "lianzhong", "qingdao", "huangjindao", "lianzhong-bubiesan", "zaozhuang-haixuan")
 
 # Rules that describe the variant without changing play: witnessed by the rulebook.
-DESCRIPTIVE = {f"about.{f.name}" for f in dataclasses.fields(m.About)} | {"table.direction", "end.places"}
+# (A haixuan room's play differences are separate rules the checker ties to it: no tribute, no
+# leaving penalty; `mode` itself names the kind of room.)
+DESCRIPTIVE = {f"about.{f.name}" for f in dataclasses.fields(m.About)} | {"table.direction", "end.places", "room.mode"}
 # Rules that only the checker reads: witnessed by the checker's verdict on a grandchild.
 CHECK_ONLY = {"scoring.zero_sum"}
 
-# (rule, value as written) with neither a refusal nor a witness. The goal is an empty list.
-KNOWN_UNWITNESSED: dict[str, set[str]] = {
-    # Redundant in every standard variant: with 6 players and [chaos] starts_at = 4, a
-    # revolutionary plus the first player out leave 4 holding cards, so 四户乱缠 starts
-    # then anyway. It would matter only with starts_at <= 3 (two rules changed).
-    "chaos.after_first_out_with_revolution": {"yes", "no"},
-    # Returns are automatic (the receiver's lowest allowed cards) and tribute cards are the
-    # payer's highest, so in a dealt hand the receiver always holds a card below the lowest
-    # card received, and the returned cards are never the received ones: neither limit ever
-    # changes a return. They will matter once returns are the receiver's choice (a return phase).
-    "tribute.return_limit": {"none", "not_above_received"},
-    "tribute.return_from_dealt": {"yes", "no"},
+# (rule, value as written) with neither a refusal nor a witness. It must stay empty.
+KNOWN_UNWITNESSED: dict[str, set[str]] = {}
+
+# Parents made for one rule: a standard variant with other rules changed so that the
+# rule can act at all. The child still differs from this parent in its one rule.
+CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
+    # With 6 players and starts_at = 4 (every standard variant), a revolutionary and the
+    # first player out already leave 4 holding cards: the free-for-all starts anyway.
+    # With starts_at = 3 the rule decides whether it starts at that moment.
+    "chaos.after_first_out_with_revolution": (("huangjindao", "[chaos]\nstarts_at = 3\n"),
+                                              ("lianzhong", "[chaos]\nstarts_at = 3\n")),
 }
 
 
@@ -336,6 +337,16 @@ class Children:
     def check(self, name: str) -> m.Variant:
         return Compilation(self.ws, name).checked
 
+    def contexts(self, path: str) -> list[str]:
+        """The parents made for `path` (CONTEXTS), each written and checked once."""
+        names = []
+        for i, (parent, body) in enumerate(CONTEXTS.get(path, ())):
+            name = f"witness-context-{i}-" + path.replace(".", "-").replace("_", "-")
+            if name not in self.parents:
+                self.parents[name] = self.check(self.write(parent, body, name=name))
+            names.append(name)
+        return names
+
     def null(self, parent: str) -> m.Variant:
         """The parent again under a child's name: what every child is compared with."""
         if parent not in self._null:
@@ -475,9 +486,61 @@ def game_witness(path: str, base, child, budget: Budget) -> str | None:
     return None
 
 
+def _vec(engine, text: str) -> tuple:
+    return tuple(engine.parse_cards(text))
+
+
+def _return_calls(engine, _model) -> Iterator[tuple]:
+    """`returnable(hand, received, given, payer_hand, teammates)` over hands where the
+    receiver holds cards on both sides of the tribute, some of them received."""
+    for hand, received in (("3 10 J Q K", "Q"), ("10 J Q", "10"), ("5 9 9 A 2", "9 A"), ("J Q K", "J")):
+        for payer, teammates in (("3 4 J Q", False), ("3 4 J Q", True), ("10 J Q K A 2", False)):
+            yield "returnable", (_vec(engine, hand), _vec(engine, received), _vec(engine, received),
+                                 _vec(engine, payer), teammates)
+
+
+def _room_calls(_engine, model) -> Iterator[tuple]:
+    """The room's functions over scores, games played and points around each table threshold."""
+    for score in (1, 10):
+        for played in (0, 1, 2, 3, 4, 5, 6, 10, 20, 50, 100, 1000):
+            for first in (True, False):
+                yield "leave_penalty", (score, played, first)
+    marks = {0, 1}
+    for row in model.room.ranks:
+        marks |= {row.points_min, row.points_min - 1, row.coins_min, row.coins_min - 1}
+    for mark in sorted(x for x in marks if x >= 0):
+        for points, coins in ((mark, 0), (0, mark), (mark, mark)):
+            yield "player_rank", (points, coins)
+
+
+# Engine functions outside plays and games, by the rules they answer for.
+FUNCTION_CALLS: dict[str, Callable] = {
+    "tribute.return_limit": _return_calls, "tribute.return_from_dealt": _return_calls,
+    "tribute.no_single_return": _return_calls, "room": _room_calls,
+}
+
+
+def function_witness(path: str, base, child, base_model: m.Variant, child_model: m.Variant) -> str | None:
+    calls = FUNCTION_CALLS.get(path) or FUNCTION_CALLS.get(path.split(".")[0])
+    if calls is None:
+        return None
+    seen = set()
+    for model in (base_model, child_model):  # thresholds of either table
+        for name, args in calls(base, model):
+            if (name, args) in seen:
+                continue
+            seen.add((name, args))
+            x, y = getattr(base, name)(*args), getattr(child, name)(*args)
+            if x != y:
+                return f"{name}{args}: {x} -> {y}"
+    return None
+
+
 def engine_witness(path: str, base_model: m.Variant, child_model: m.Variant, budget: Budget) -> str | None:
     base, child = engine_of(base_model), engine_of(child_model)
-    return card_witness(path, base, child, budget.card_cases) or game_witness(path, base, child, budget)
+    return (card_witness(path, base, child, budget.card_cases)
+            or function_witness(path, base, child, base_model, child_model)
+            or game_witness(path, base, child, budget))
 
 
 def _book(variant: m.Variant, ws: Workspace, lang: str) -> list[str]:
@@ -528,7 +591,7 @@ def verdict(children: Children, path: str, value, budget: Budget) -> Verdict:
     vtype = field_of(path).metadata["type"]
     wanted = text_of(vtype, value)
     tried = []
-    for parent_name in parent_order(path):
+    for parent_name in children.contexts(path) + parent_order(path):
         parent = children.parents[parent_name]
         current = parent_value(parent, path)
         if current is not D.ABSENT and text_of(vtype, current) == wanted:

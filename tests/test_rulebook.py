@@ -457,7 +457,7 @@ _HOUSE_RULES = [
     ("end.ends_when", "[end]\nends_when = all_out\n", "teammates play on"),
     ("end.remaining_by_cards", "[end]\nremaining_by_cards = no\n", "whatever cards they hold"),
     ("flow.gouji_answer", "[flow]\ngouji_answer = anyone\n[burning]\nallowed = no\n", "Anyone may answer a gouji play"),
-    ("room.mode", "[room]\nmode = haixuan\nmin_games = 0\nleave_penalty = 0\n[tribute]\nenabled = no\n", "heat room"),
+    ("room.mode", "[room]\nmode = haixuan\nmin_games = 0\nleave_penalty = 0\npenalty_first_leaver_only = no\n[tribute]\nenabled = no\n", "heat room"),
     # A condition the same for every hand has no example pair; the book says the rule anyway.
     ("burning.condition", "[burning]\ncondition = yes\n", "In words: true."),
     ("burning.condition", "[burning]\ncondition = no\n", "In words: false."),

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import gouji_dsl
-from gouji_dsl.loader import PATH_VARIABLE, Workspace
+from gouji_dsl.loader import PATH_VARIABLE
 
 CLUB = """\
 # My club's Zaozhuang: the lead comes back after one circle, not two.
