@@ -155,7 +155,9 @@ def lead_actions(hand):
     for rank in range(12):
         have = hand[rank]
         if have:
-            if rank == 0 and not threes_ok:
+            if rank == 0:
+                if threes_ok:  # all the 3s in the one last play (D22)
+                    out.append(play_action((0, have, 0, 0, 0)))
                 continue
             found = _plays_of_rank(rank, have, twos, small, big)
             out += found[2][:have * len(found[2]) // found[0]]
@@ -401,7 +403,7 @@ RULES = Rules(
     gouji_answer_anyone=False,
     headless_any_play=False,
     headless_cause='opposite_out_or_revolution',
-    headless_pass_loses_gouji=False,
+    headless_pass_loses_gouji=True,
     lead_return_circles=1,
     lift=True,
     mutual_dian_returned=False,

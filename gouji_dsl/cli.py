@@ -13,8 +13,8 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import InternalError, RuleErrors, UsageError
-from .files import write_atomic
+from .diagnostics import InternalError, RuleErrors, UsageError, render_report
+from .files import OutputError, write_atomic
 from .fmt import NAME_MODES, format_file
 from .loader import EXTENSION, Workspace
 from .parser import decode, parse_text
@@ -32,8 +32,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _report(ws: Workspace, diagnostics) -> None:
-    for diag in diagnostics:
-        print(diag.render(ws.sources), file=sys.stderr)
+    for text in render_report(diagnostics, ws.sources):  # the first 100, then a count of the rest
+        print(text, file=sys.stderr)
     errors = sum(1 for d in diagnostics if d.severity == "error")
     if errors:
         print(f"gouji: {errors} error(s)", file=sys.stderr)
@@ -104,6 +104,7 @@ def cmd_fmt(args, ws: Workspace) -> int:
     paths = [Path(p) for p in args.files] or _user_rule_files(ws)
     diagnostics = []
     changed = []
+    io_errors = []  # files that could not be read or rewritten: the others are still formatted
     for path in paths:
         if not path.is_file():
             raise UsageError(f"no such rule file: {path}")
@@ -115,14 +116,25 @@ def cmd_fmt(args, ws: Workspace) -> int:
         except RuleErrors as errors:
             diagnostics.extend(errors.diagnostics)
             continue
+        except OSError as exc:
+            io_errors.append(f"cannot read {display}: {exc.strerror or exc}")
+            continue
         if formatted != text.replace("\r\n", "\n"):
-            changed.append(display)
             if not args.check:
-                write_atomic(path, formatted)
+                try:
+                    write_atomic(path, formatted)  # a symlinked rule file is rewritten through the link
+                except OutputError as exc:
+                    io_errors.append(exc.message)
+                    continue
+            changed.append(display)
     _report(ws, diagnostics)
     verb = "would reformat" if args.check else "reformatted"
     for name in changed:
         print(f"{verb} {name}")
+    for message in io_errors:
+        print(f"gouji: error: {message}", file=sys.stderr)
+    if io_errors:
+        return EXIT_USAGE
     if diagnostics:
         return EXIT_RULES
     if args.check and changed:
@@ -149,6 +161,15 @@ def _buildable(ws: Workspace, names: list[str], explicit: bool, diagnostics: lis
     return out
 
 
+def _refuse_package_dir(ws: Workspace, name: str, out_dir: Path, package_dir: Path) -> None:
+    """A user's variant is never built into the package's generated/ (with -o, or by
+    running `gouji build club.gouji` from inside it): its engine would sit among the
+    standard ones and `gouji build --check` would call the package out of date."""
+    if not ws.is_standard(name) and os.path.realpath(out_dir) == os.path.realpath(package_dir):
+        raise UsageError(f"variant '{name}' is not a standard variant: it is not built into the package's "
+                         f"generated/ folder ({package_dir})", "build it elsewhere: gouji build FILE -o DIR")
+
+
 def cmd_build(args, ws: Workspace) -> int:
     """Standard variants are built into the package's generated/ (the checkout's, in
     development); a user's rule files into -o DIR, by default the current folder."""
@@ -163,7 +184,9 @@ def cmd_build(args, ws: Workspace) -> int:
         _report(ws, diagnostics)
         return EXIT_RULES
     package_dir = generated_dir()
-    chosen = Path(args.output) if args.output else None
+    if args.output == "":
+        raise UsageError("-o names an empty path", "name the folder to build into, e.g. -o build")
+    chosen = Path(args.output) if args.output is not None else None
     if chosen is not None and chosen.exists() and not chosen.is_dir():
         raise UsageError(f"-o {args.output}: not a folder")
     outputs: list = []
@@ -172,6 +195,7 @@ def cmd_build(args, ws: Workspace) -> int:
         outputs.append(Output(package_dir / "__init__.py", INIT_TEXT))
     for v in variants:
         out_dir = chosen or (package_dir if ws.is_standard(v.name) else Path.cwd())
+        _refuse_package_dir(ws, v.name, out_dir, package_dir)
         outputs.append(engine_output(v, out_dir))
         outputs += [Output(out_dir / OUTPUT_DIR / rel, text) for rel, text in rulebook_outputs([v], ws)]
     stale = write_outputs(outputs, check=args.check)
@@ -196,34 +220,21 @@ def cmd_build(args, ws: Workspace) -> int:
 
 
 def cmd_conform(args, ws: Workspace) -> int:
-    from . import engines
-    from .conform import run_files
+    from .conform import run_files, workspace_engines
 
     paths = [Path(p) for p in args.files]
     for path in paths:
         if not path.is_file():
             raise UsageError(f"no such case file: {path}")
-    make = engines.reference_engine if args.engine == "reference" else engines.generated_engine
-    built: dict[tuple, object] = {}
-
-    def engine_for(variant: str, folder: Path):
-        """A case names a variant, or a rule file relative to its case file's folder."""
-        key = (variant, folder) if variant.endswith(EXTENSION) else (variant, None)
-        if key not in built:
-            try:
-                name = ws.resolve_argument(str(folder / variant) if key[1] else variant)
-                built[key] = make(ws, name)
-            except RuleErrors as errors:
-                _report(ws, errors.diagnostics)
-                raise LookupError(f"the rule file has {len(errors.diagnostics)} error(s), shown above") from None
-            except UsageError as exc:
-                raise LookupError(exc.message) from None
-        return built[key]
-
+    engine_for = workspace_engines(ws, args.engine, lambda diagnostics: _report(ws, diagnostics))
     report = run_files(paths, engine_for, ws.names())
     for line in report.lines:
         print(line)
     print(f"{report.passed} passed, {report.failed} failed")
+    if report.internal:  # every case still ran; the exit status says a bug of ours was among the failures
+        print(f"gouji: {report.internal} case(s) hit an internal error (a bug in gouji-dsl): please report it",
+              file=sys.stderr)
+        return EXIT_INTERNAL
     return EXIT_OK if report.failed == 0 else EXIT_RULES
 
 
@@ -249,17 +260,22 @@ def cmd_play(args, ws: Workspace) -> int:
 def cmd_replay(args, ws: Workspace) -> int:
     import json as _json
 
-    from .selfplay import ReplayError, replay_file, transcript
+    from .selfplay import ReplayError, check_history, replay_file, transcript
 
     try:
         data = _json.loads(Path(args.file).read_text(encoding="utf-8"))
+        check_history(data)  # the shape, before the variant is looked up or a game replayed
     except FileNotFoundError:
         raise UsageError(f"no such file: {args.file}") from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        print(f"gouji: {args.file}: not a history file: {exc}", file=sys.stderr)
+    except ReplayError as exc:
+        print(f"gouji: {args.file}: {exc}", file=sys.stderr)
         return EXIT_RULES
-    if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
-        print(f'gouji: {args.file}: not a history file: it has no "variant"', file=sys.stderr)
+    except RecursionError:
+        print(f"gouji: {args.file}: not a history file: the JSON is nested too deeply", file=sys.stderr)
+        return EXIT_RULES
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(";")[0]
+        print(f"gouji: {args.file}: not a history file: {reason}", file=sys.stderr)
         return EXIT_RULES
     if args.rules:
         name = ws.resolve_argument(args.rules)

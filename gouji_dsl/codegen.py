@@ -223,7 +223,10 @@ def write_outputs(outputs: list[Output], check: bool) -> list[Path]:
     """Write (or, with check, compare) outputs; returns the paths that differ."""
     stale = []
     for out in outputs:
-        current = out.path.read_text(encoding="utf-8") if out.path.is_file() else None
+        try:
+            current = out.path.read_text(encoding="utf-8") if out.path.is_file() else None
+        except (OSError, UnicodeDecodeError):
+            current = None  # unreadable counts as stale; writing it says clearly what is wrong
         if current != out.text:
             stale.append(out.path)
             if not check:

@@ -1,8 +1,13 @@
 """`gouji conform`: run conformance case files (../shared/CONFORMANCE.md).
 
-A broken line (bad JSON, a missing or unknown field, an unknown variant, a
-card that cannot be read) is reported with its file and line and counts as
-failed; every other case still runs. The run ends with `N passed, M failed`.
+A broken line (bad JSON, a missing or unknown field, a field of the wrong
+type, an unknown variant, a card that cannot be read) is reported with its
+file and line and counts as failed; every other case still runs. The run ends
+with `N passed, M failed`. Case files are untrusted input: every field's type
+is checked before it is used, and JSON too deep or with numbers too long to
+read is a broken line like any other. Lines are split on `\n` only (`\r\n`
+too), so a U+2028 or a lone `\r` inside a comment does not shift the line
+numbers of what follows.
 """
 from __future__ import annotations
 
@@ -35,6 +40,7 @@ class CaseError(Exception):
 class Report:
     passed: int = 0
     failed: int = 0
+    internal: int = 0  # cases on which gouji-dsl itself failed (a bug, counted as failed too)
     lines: list[str] = field(default_factory=list)
 
     def fail(self, text: str) -> None:
@@ -107,7 +113,8 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
         if not isinstance(value, list):
             bad("a list of tributes")
         for e in value:
-            if not isinstance(e, dict) or set(e) != {"kind", "from", "to", "count"} or e["kind"] not in TRIBUTE_KINDS \
+            if not isinstance(e, dict) or set(e) != {"kind", "from", "to", "count"} \
+                    or not isinstance(e["kind"], str) or e["kind"] not in TRIBUTE_KINDS \
                     or not all(isinstance(e[k], int) and not isinstance(e[k], bool) for k in ("from", "to", "count")):
                 bad('a list of {"kind": "dian"|"luo"|"shao"|"men", "from": seat, "to": seat, "count": n}')
     elif check == "score":
@@ -115,19 +122,34 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
             bad("a list of whole numbers, one per seat")
 
 
+def parse_json(text: str, where: str) -> Any:
+    """One line's JSON, or a CaseError: bad syntax, an integer too long for
+    Python to read (over 4300 digits), or nesting too deep to parse."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CaseError(f"{where}: not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise CaseError(f"{where}: not a case: the JSON is nested too deeply") from None
+    except ValueError as exc:  # int('9' * 4301): "Exceeds the limit (4300 digits) ..."
+        raise CaseError(f"{where}: not a case: {str(exc).split(';')[0]}") from None
+
+
 def read_case(text: str, where: str, known: list[str], base: Path | None = None) -> list[tuple[str, Any]]:
     """Validate one case line; returns (variant, expected) pairs to run. A variant
     may be a name in `known` or a `.gouji` file relative to the folder `base`."""
-    try:
-        case = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CaseError(f"{where}: not valid JSON: {exc.msg} (column {exc.colno})") from None
+    return _validated(parse_json(text, where), where, known, base)
+
+
+def _validated(case: Any, where: str, known: list[str], base: Path | None) -> list[tuple[str, Any]]:
     if not isinstance(case, dict):
         raise CaseError(f"{where}: a case must be a JSON object")
     check = case.get("check")
-    if check not in CHECK_FIELDS:
+    if not isinstance(check, str) or check not in CHECK_FIELDS:
         hint = did_you_mean(str(check), CHECK_FIELDS) if isinstance(check, str) else None
-        raise CaseError(f"{where}: " + ("missing field \"check\"" if check is None else f"unknown check {check!r}") +
+        what = "missing field \"check\"" if check is None else \
+            f"unknown check {check!r}" if isinstance(check, str) else "field \"check\" must be a string"
+        raise CaseError(f"{where}: {what}" +
                         f" (checks: {', '.join(CHECK_FIELDS)})" + (f"; {hint}" if hint else ""))
     allowed = COMMON | CHECK_FIELDS[check]
     unknown = sorted(set(case) - allowed)
@@ -151,7 +173,7 @@ def read_case(text: str, where: str, known: list[str], base: Path | None = None)
     def variant_ok(name: Any) -> str:
         if isinstance(name, str) and name.endswith(".gouji"):
             # A user's rule file, relative to the folder of the case file (CONFORMANCE.md).
-            if base is None or not (base / name).is_file():
+            if base is None or not _is_file(base / name):
                 raise CaseError(f"{where}: no rule file {name!r} beside the case file")
             return name
         if not isinstance(name, str) or name not in known:
@@ -173,40 +195,104 @@ def read_case(text: str, where: str, known: list[str], base: Path | None = None)
     return runs
 
 
+def workspace_engines(ws, engine: str = "generated", show_errors: Callable[[list], None] = lambda d: None):
+    """`engine_for(variant, folder)` for run_files: a case names a variant of the
+    workspace, or a rule file relative to its case file's folder. Each engine is
+    built once; a variant that has none (abstract, unknown, a rule file with
+    errors, which `show_errors` reports) is a LookupError: that case fails."""
+    from . import engines
+    from .diagnostics import RuleErrors, UsageError
+    from .loader import EXTENSION
+
+    make = engines.reference_engine if engine == "reference" else engines.generated_engine
+    built: dict[tuple, Any] = {}
+
+    def engine_for(variant: str, folder: Path):
+        key = (variant, folder) if variant.endswith(EXTENSION) else (variant, None)
+        if key not in built:
+            try:
+                name = ws.resolve_argument(str(folder / variant) if key[1] else variant)
+                built[key] = make(ws, name)
+            except RuleErrors as errors:
+                show_errors(errors.diagnostics)
+                raise LookupError(f"the rule file has {len(errors.diagnostics)} error(s), shown above") from None
+            except UsageError as exc:
+                raise LookupError(exc.message) from None
+        return built[key]
+    return engine_for
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the system, or one holding a NUL
+        return False
+
+
+def case_lines(data: bytes):
+    """(line number, text or None) of each line of a file's bytes: split on `\n`
+    only, a trailing `\r` dropped; None for a line that is not UTF-8 (that line
+    fails, not the whole file). str.splitlines would also split on U+2028,
+    U+0085, `\x0c`..., which a JSON string or a comment may hold, and shift every
+    later line number."""
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark
+        data = data[3:]
+    for lineno, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("utf-8", "replace")
+            if not line.strip().startswith("#"):  # a comment's bytes do not matter; a case's do
+                yield lineno, None
+                continue
+        yield lineno, line[:-1] if line.endswith("\r") else line
+
+
 def run_files(paths: list[Path], engine_for: Callable[[str, Path], Any], known: list[str]) -> Report:
     """Run every case; `engine_for(variant, folder of the case file)` gives an
     engine or raises LookupError."""
     report = Report()
     for path in paths:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            report.fail(f"{path}: cannot read: {exc}")
+        try:  # bytes, not read_text: text mode would turn a lone \r into a line break
+            data = path.read_bytes()
+        except OSError as exc:
+            report.fail(f"{path}: cannot read: {exc.strerror or exc} [error]")
             continue
-        for lineno, line in enumerate(text.splitlines(), 1):
+        for lineno, line in case_lines(data):
+            if line is None:
+                report.fail(f"{path}:{lineno}: not UTF-8 text [error]")
+                continue
             stripped = line.strip()
             if not stripped or stripped.startswith("#"):
                 continue
-            where = f"{path}:{lineno}"
-            try:
-                runs = read_case(stripped, where, known, path.parent)
-            except CaseError as exc:
-                report.fail(f"{exc} [error]")
-                continue
-            case = json.loads(stripped)
-            for variant, expected in runs:
-                try:
-                    engine = engine_for(variant, path.parent)
-                    got = evaluate(engine, case)
-                except LookupError as exc:
-                    report.fail(f"{where}: {variant}: {exc} [error]")
-                    continue
-                except (rt.ResultError, rt.CardError) as exc:
-                    report.fail(f"{where}: {variant}: {case['check']}: {exc} [error]")
-                    continue
-                if matches(case["check"], expected, got):
-                    report.passed += 1
-                else:
-                    report.fail(f"{where}: {variant}: {case['check']}: expected {json.dumps(expected, ensure_ascii=False)}, "
-                                f"got {json.dumps(got, ensure_ascii=False)}")
+            _run_line(report, stripped, f"{path}:{lineno}", path.parent, engine_for, known)
     return report
+
+
+def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, known: list[str]) -> None:
+    try:
+        case = parse_json(text, where)
+        runs = _validated(case, where, known, folder)
+    except CaseError as exc:
+        report.fail(f"{exc} [error]")
+        return
+    for variant, expected in runs:
+        try:
+            engine = engine_for(variant, folder)
+            got = evaluate(engine, case)
+        except LookupError as exc:
+            report.fail(f"{where}: {variant}: {exc} [error]")
+            continue
+        except (rt.ResultError, rt.CardError) as exc:
+            report.fail(f"{where}: {variant}: {case['check']}: {exc} [error]")
+            continue
+        except Exception as exc:  # noqa: BLE001 - a bug of ours must not cost the other cases their results
+            report.internal += 1
+            report.fail(f"{where}: {variant}: {case['check']}: INTERNAL ERROR (a bug in gouji-dsl): "
+                        f"{type(exc).__name__}: {exc} [error]")
+            continue
+        if matches(case["check"], expected, got):
+            report.passed += 1
+        else:
+            report.fail(f"{where}: {variant}: {case['check']}: expected {json.dumps(expected, ensure_ascii=False)}, "
+                        f"got {json.dumps(got, ensure_ascii=False)}")

@@ -54,6 +54,26 @@ class Diagnostic:
         return (self.pos.file, self.pos.line, self.pos.col, self.message)
 
 
+# A run shows this many diagnostics in full; past it, one line counts the rest.
+# The first errors are the ones to fix (later ones often follow from them), and
+# a generated or mangled file can have tens of thousands.
+MAX_REPORTED = 100
+
+
+def render_report(diagnostics: Sequence[Diagnostic], sources: "SourceCache | None" = None,
+                  limit: int = MAX_REPORTED) -> list[str]:
+    """The first `limit` diagnostics rendered, then "... and N more errors" (and warnings)."""
+    shown = [d.render(sources) for d in diagnostics[:limit]]
+    rest = diagnostics[limit:]
+    if rest:
+        errors = sum(1 for d in rest if d.severity == "error")
+        warnings = len(rest) - errors
+        parts = [f"{errors} more error(s)"] if errors else []
+        parts += [f"{warnings} more warning(s)"] if warnings else []
+        shown.append(f"... and {' and '.join(parts)} (the first {limit} are shown)")
+    return shown
+
+
 def _display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
@@ -65,12 +85,30 @@ def _excerpt(pos: Pos, span: int, sources: "SourceCache | None") -> list[str]:
     if text is None:
         return []
     text = text.expandtabs(1).rstrip("\r\n")
+    start = max(pos.col - 1, 0)
+    text, start = _window(text, start)
     # The ideographic space is shown as itself, so the caret under it lines up.
     shown = "".join(ch if ch.isprintable() or ch == "\u3000" else "?" for ch in text)
-    prefix = shown[: max(pos.col - 1, 0)]
-    under = shown[max(pos.col - 1, 0): max(pos.col - 1, 0) + max(span, 1)]
+    prefix = shown[:start]
+    under = shown[start: start + min(max(span, 1), MAX_EXCERPT)]
     caret = " " * _display_width(prefix) + "^" * max(_display_width(under), 1)
     return [f"    {shown}", f"    {caret}"]
+
+
+MAX_EXCERPT = 160  # characters of a source line shown around the caret
+
+
+def _window(text: str, start: int) -> tuple[str, int]:
+    """At most MAX_EXCERPT characters of a long line, around column `start`, with
+    '...' where it was cut; returns the text and the column's index in it. A
+    one-line 1 MB list must not print a megabyte per error."""
+    if len(text) <= MAX_EXCERPT:
+        return text, start
+    left = min(max(start - MAX_EXCERPT // 3, 0), len(text) - MAX_EXCERPT)
+    cut = text[left: left + MAX_EXCERPT]
+    head = "..." if left > 0 else ""
+    tail = "..." if left + MAX_EXCERPT < len(text) else ""
+    return head + cut + tail, start - left + len(head)
 
 
 class SourceCache:

@@ -57,9 +57,9 @@ from typing import Any, Iterable, Iterator
 from . import model as m
 from . import runtime as rt
 from .conform import evaluate, matches
-from .diagnostics import RuleErrors, UsageError
+from .diagnostics import RuleErrors, UsageError, render_report
 from .expr import Formula
-from .files import write_atomic
+from .files import check_output_path, write_atomic
 from .loader import Workspace
 from .phases import Compilation
 from .types import BoolT, EnumT, ListT, OptionalT, RowT, Sentinel, StrT
@@ -2221,8 +2221,8 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def _report_errors(ws: Workspace, errors: RuleErrors) -> None:
-    for diag in errors.diagnostics:
-        print(diag.render(ws.sources), file=sys.stderr)
+    for text in render_report(errors.diagnostics, ws.sources):  # the first 100, then a count of the rest
+        print(text, file=sys.stderr)
     print(f"gouji: {len(errors.diagnostics)} error(s)", file=sys.stderr)
 
 
@@ -2235,9 +2235,11 @@ def _case_refs(ws: Workspace, names: Iterable[str], case_file: Path) -> dict[str
 
 def handler(args, ws: Workspace) -> int:
     fmt = args.fmt
+    if args.emit_cases is not None:  # `--emit-cases ''` or a folder: refused before the search
+        check_output_path(args.emit_cases, "case file (--emit-cases)")
     try:
         if args.matrix:
-            if args.emit_cases:
+            if args.emit_cases is not None:
                 raise UsageError("--emit-cases compares two variants: it does not go with --matrix")
             fmt = fmt or "md"
             if fmt not in ("md", "html"):
@@ -2262,9 +2264,9 @@ def handler(args, ws: Workspace) -> int:
         return EXIT_ERROR
     diffs = diff_models(a, b)
     examples = None
-    if not args.no_examples or args.emit_cases:
+    if not args.no_examples or args.emit_cases is not None:
         examples = counterexamples(name_a, name_b, diffs, ws=ws)
-        if args.emit_cases:
+        if args.emit_cases is not None:
             if searchable(a, b):
                 raise UsageError(f"--emit-cases needs two concrete Gouji variants: {searchable(a, b)}")
             write_cases(args.emit_cases, examples, _case_refs(ws, (name_a, name_b), Path(args.emit_cases)))

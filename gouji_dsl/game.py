@@ -37,22 +37,49 @@ PASS_ACTION = Action(PASS)
 DEFER_ACTION = Action(DEFER)
 DECLARE_ACTION = Action(DECLARE)
 REVOLT_ACTION = Action(REVOLT)
+_SIMPLE_ACTIONS = {PASS: PASS_ACTION, DEFER: DEFER_ACTION, DECLARE: DECLARE_ACTION, REVOLT: REVOLT_ACTION}
 _PLAY_ACTIONS: dict[tuple, Action] = {}
 _BURN_ACTIONS: dict[tuple, Action] = {}
+# The ids of the shared Action objects above. Each was checked when it was made
+# and they live as long as the module, so `apply_action` can trust an action it
+# finds here by identity (every action from `legal_actions()` is one) and
+# validate everything else: the hot path costs one set lookup.
+_KNOWN: set[int] = {id(a) for a in _SIMPLE_ACTIONS.values()}
+_SHARED_MOST = 64      # plays with more of one card are never shared (no real deck has that many)
+MAX_ACTION_TEXT = 4000  # characters of an action string; a real one is a few dozen
+_DISPLAY_DECKS = 256    # str() of an unshared action shows at most this many decks' worth of a card
 
 
 def play_action(play: tuple) -> Action:
-    action = _PLAY_ACTIONS.get(play)
+    try:
+        action = _PLAY_ACTIONS.get(play)
+    except TypeError:  # unhashable, so malformed: _shared says why
+        action = None
     if action is None:
-        action = _PLAY_ACTIONS[play] = Action(PLAY, play)
+        action = _shared(_PLAY_ACTIONS, PLAY, play)
     return action
 
 
 def burn_action(play: tuple) -> Action:
-    action = _BURN_ACTIONS.get(play)
+    try:
+        action = _BURN_ACTIONS.get(play)
+    except TypeError:  # unhashable, so malformed: _shared says why
+        action = None
     if action is None:
-        action = _BURN_ACTIONS[play] = Action(BURN, play)
+        action = _shared(_BURN_ACTIONS, BURN, play)
     return action
+
+
+def _shared(table: dict, kind: str, play) -> Action:
+    """A new Action for `play`, shared (and known) when it is a canonical play of a real size."""
+    problem = _play_problem(play, _SHARED_MOST, _SHARED_MOST)
+    if problem is None:
+        action = table[play] = Action(kind, play)
+        _KNOWN.add(id(action))
+        return action
+    if _play_problem(play, None, None) is None:
+        return Action(kind, play)  # well formed but huge: checked against the deck when applied
+    raise IllegalAction(f"{describe(play)}: {problem}")
 
 
 def action_key(action: Action):
@@ -60,6 +87,8 @@ def action_key(action: Action):
 
 
 def action_to_string(action: Action) -> str:
+    if id(action) not in _KNOWN and normal_action(action, _DISPLAY_DECKS) is None:
+        return describe(action)  # a forged action: never format its (maybe astronomic) counts
     if action.play is None:
         return action.kind
     return f"{action.kind} {rt.format_cards(action.play)}"
@@ -67,6 +96,111 @@ def action_to_string(action: Action) -> str:
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the state is left unchanged."""
+
+
+# --- actions from outside: validated before anything reads them ----------------------------------
+
+
+def describe(value, depth: int = 0) -> str:
+    """A short, safe description of any value for an error message. It never calls
+    the value's own __repr__ or __str__ (which could raise, loop or be huge) and
+    never formats a huge int (Python refuses ints of more than 4,300 digits)."""
+    kind = type(value)
+    if value is None or kind in (bool, float):
+        return repr(value)
+    if kind is int:
+        return repr(value) if -10**12 < value < 10**12 else "a huge int"
+    if kind is str:
+        return repr(value[:40]) + ("..." if len(value) > 40 else "")
+    if kind in (tuple, list, Action):
+        items = tuple.__iter__(value) if kind is not list else list.__iter__(value)
+        shown = [describe(v, depth + 1) if depth < 2 else "..." for v, _ in zip(items, range(6))]
+        more = ", ..." if len(value) > 6 else ""
+        left, right = ("[", "]") if kind is list else ("(", ",)" if len(value) == 1 else ")")
+        return left + ", ".join(shown) + more + right
+    return f"a {kind.__name__[:40]} object"
+
+
+def check_seat(seat, players: int, error: type = ValueError) -> int:
+    """`seat` if it is one of the seats 1..players; else raises `error` saying so."""
+    if type(seat) is not int or not 1 <= seat <= players:
+        raise error(f"{describe(seat)} is not a seat: the seats are 1 to {players}")
+    return seat
+
+
+def _play_problem(play, most: int | None, most_jokers: int | None) -> str | None:
+    """Why `play` is not a canonical play tuple (rank, natural, fillers, small, big)
+    with at most `most` of a rank or of 2s and `most_jokers` of each joker; None if it is."""
+    if type(play) is not tuple or len(play) != 5:
+        return "a play is a tuple (rank, natural, fillers, small, big)"
+    if any(type(n) is not int for n in play):
+        return "a play's rank and counts are ints"
+    rank, natural, fillers, small, big = play
+    if not -1 <= rank <= 12:
+        return "its rank is not -1 (jokers only), 0 (3) ... 11 (A) or 12 (2s only)"
+    if min(natural, fillers, small, big) < 0:
+        return "it has a negative card count"
+    if most is not None and (natural > most or fillers > most or small > most_jokers or big > most_jokers):
+        return "it holds more of a card than the decks have"
+    if (0 <= rank <= 11) != (natural > 0) or (rank == 12 and not fillers) or (rank == -1 and (fillers or not small + big)):
+        return "it is not the canonical tuple of any cards (see runtime.cards_of)"
+    return None
+
+
+def normal_action(action, decks: int | None) -> Action | None:
+    """`action` (an Action, or a plain (kind, play) tuple or list) as a well-formed Action
+    (the shared one when there is one), or None when it is malformed. With `decks`,
+    no play may hold more of a card than that many decks have."""
+    kind_of = type(action)
+    if kind_of not in (Action, tuple, list):
+        return None
+    items = tuple(list.__iter__(action)) if kind_of is list else tuple(tuple.__iter__(action))
+    if len(items) != 2 or type(items[0]) is not str:
+        return None
+    kind, play = items
+    if kind in _SIMPLE_ACTIONS:
+        return _SIMPLE_ACTIONS[kind] if play is None else None
+    if kind not in (PLAY, BURN):
+        return None
+    if type(play) is list:
+        play = tuple(list.__iter__(play))
+    most = None if decks is None else 4 * decks
+    if _play_problem(play, most, decks) is not None:
+        return None
+    table = _PLAY_ACTIONS if kind == PLAY else _BURN_ACTIONS
+    return table.get(play) or Action(PLAY if kind == PLAY else BURN, play)
+
+
+def read_action(action, decks: int) -> Action:
+    """Any value offered to `apply_action` as a well-formed Action, or IllegalAction saying
+    briefly why not. Checks only the form; whether the rules allow it is the game's business."""
+    if isinstance(action, str):
+        action = string_to_action(action)
+        if action.play is not None and _play_problem(action.play, 4 * decks, decks) is not None:
+            raise IllegalAction(f"'{action.kind} ...' holds more of a card than {decks} deck(s) have")
+        return action
+    normal = normal_action(action, decks)
+    if normal is None:
+        _refuse(action, decks)
+    return normal
+
+
+def _refuse(action, decks: int) -> None:
+    """Raise IllegalAction naming what is wrong with a malformed action."""
+    shown = describe(action)
+    if type(action) not in (Action, tuple, list):
+        raise IllegalAction(f"{shown} is not an action: use a game.Action or a string like 'play 7 7 7' or 'pass'")
+    items = tuple(action) if type(action) is list else tuple(tuple.__iter__(action))
+    if len(items) != 2:
+        raise IllegalAction(f"{shown} is not an action: an action is (kind, play), e.g. Action('play', (4, 3, 0, 0, 0))")
+    kind, play = items
+    if type(kind) is not str or kind not in KIND_ORDER:
+        raise IllegalAction(f"{shown}: unknown kind {describe(kind)}: expected one of {', '.join(KIND_ORDER)}")
+    if kind in _SIMPLE_ACTIONS:
+        raise IllegalAction(f"{shown}: a {kind} action has no cards (play must be None)")
+    if type(play) is list:
+        play = tuple(play)
+    raise IllegalAction(f"{shown}: {_play_problem(play, 4 * decks, decks)}")
 
 
 @dataclass(frozen=True)
@@ -179,6 +313,10 @@ class Game:
     """One game. Create with `new_game`."""
 
     def __init__(self, rules: Rules, seed, match: Match | None):
+        if seed is not None and type(seed) not in (int, str, bytes, float):
+            raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
+        if match is not None and not isinstance(match, Match):
+            raise ValueError(f"match is a game.Match (from next_match()), not {describe(match)}")
         self.r = rules
         self.seed = seed
         self.match = match or Match()
@@ -217,11 +355,12 @@ class Game:
         self.chaos = False
         self.obligation: set[int] = set()     # burners still bound by the joker-carry rule
         self.burn_of: dict[int, int] = {}     # burner -> the player they burned
+        self.burned_play: dict[int, tuple] = {}  # burner -> the 级牌 they burned (back on the table if they fail, D15)
         self.before_threes: set[int] = set()  # players whose standing play comes right before their final 3s
         self.terminal = False
         self._legal = None
         self._scores: list[int] | None = None
-        self.log.append(f"deal (seed {self.seed!r})")
+        self.log.append(f"deal (seed {describe(self.seed)})")
         self._new_round(1)  # empty round state; play starts after the pre-play phases
         self._pay_tributes()
         self.phase_seats: list[int] = []
@@ -371,6 +510,7 @@ class Game:
         self.top_gouji = False
         self.top_free = False         # anyone may answer (底牌 of a player going out)
         self.top_opposite_only = False
+        self.top_out_gouji = False    # a 级牌 that went out before 四户乱缠: it may still open (D26)
         self.passed: set[int] = set()
         self.passed_plain: set[int] = set()   # passes on non-级牌 plays (qingdao's 无头 rule)
         self.defer_used: set[int] = set()
@@ -497,7 +637,8 @@ class Game:
             c = self.r.classify(rt.cards_of(play))
             if not c.valid or c.play != play:
                 return False
-            return not (self.r.threes_last and rank == 0 and sum(hand) != hand[0])
+            # 憋三 (D22): 3s only as the last play, and all of them in it.
+            return not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural))
         legal = self._legal_actions()
         for candidate in legal:
             if candidate is action:
@@ -514,13 +655,15 @@ class Game:
 
     def apply_action(self, action: Action | str, seat: int | None = None) -> None:
         """Apply the current player's action. A platform may name the seat that
-        acts: an action by any other seat is refused with the reason."""
-        if isinstance(action, str):
-            action = string_to_action(action)
+        acts: an action by any other seat is refused with the reason. Anything
+        but a legal action (malformed ones included) raises IllegalAction and
+        changes nothing: the form is checked first, then legality, then the move."""
+        if id(action) not in _KNOWN:  # not one of the engine's own actions: check its form first
+            action = read_action(action, self.r.decks)
         if self.terminal:
             raise IllegalAction("the game is over")
-        if seat is not None and seat != self.cur:
-            raise IllegalAction(self._why_not_seat(seat, action))
+        if seat is not None and (seat.__class__ is not int or seat != self.cur):  # not True or 1.0 for seat 1
+            raise IllegalAction(self._why_not_seat(check_seat(seat, self.r.players, IllegalAction), action))
         if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self._history.append(action)
@@ -596,7 +739,7 @@ class Game:
             if self.top is not None:
                 return f"{rt.format_cards(action.play)} does not beat {rt.format_cards(self.top)}"
             if self.r.threes_last and action.play[0] == 0:
-                return "3s may only be played as one's last play (憋三)"
+                return "3s may only be played as one's last play, all of them together (憋三)"
         return f"{action_to_string(action)} is not allowed now"
 
     # --- moves ------------------------------------------------------------------------------
@@ -645,13 +788,14 @@ class Game:
             if previous_seat in self.before_threes and seat != previous_seat:
                 self.men.append([previous_seat, seat])
                 self.before_threes.discard(previous_seat)
-            if (was_in_force and r.open_method == "survives" and seat != r.opposite[previous_seat] and not burn
-                    and r.counts_for_open(previous_top)):
-                self._open(previous_seat)
+            if ((was_in_force or self.top_out_gouji) and r.open_method == "survives" and seat != r.opposite[previous_seat]
+                    and not burn and r.counts_for_open(previous_top)):
+                self._open(previous_seat, before_chaos=self.top_out_gouji)
         out = not any(hand)
         if burn:
             self.obligation.add(seat)
             self.burn_of[seat] = previous_seat
+            self.burned_play[seat] = previous_top
             self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
         elif seat in self.obligation and not out and not (play[3] or play[4]):
             self._fail_burn(seat, play)
@@ -665,6 +809,7 @@ class Game:
         self.top_gouji = r.is_gouji(play)
         self.top_free = False
         self.top_opposite_only = False
+        self.top_out_gouji = False
         self.circles = 0
         if out:
             self._go_out(seat, play)
@@ -673,8 +818,9 @@ class Game:
         self._set_queue_after_play(seat)
         self._advance(seat)
 
-    def _open(self, seat: int) -> None:
-        if seat not in self.opened and not self.chaos:
+    def _open(self, seat: int, before_chaos: bool = False) -> None:
+        """`before_chaos`: the 级牌 was played before 四户乱缠 began, even if going out with it began it (D26)."""
+        if seat not in self.opened and (before_chaos or not self.chaos):
             self.opened.add(seat)
             self.log.append(f"seat {seat} opens (开点)")
 
@@ -689,6 +835,7 @@ class Game:
             self.burns_done.append([seat, self.burn_of[seat]])
             self.log.append(f"seat {seat}'s burn succeeds")
         if self.top_gouji and not self.chaos:
+            self.top_out_gouji = True
             if r.going_out_gouji == "anyone_answers":
                 self.top_free = True
             elif r.going_out_gouji == "opposite_answers":
@@ -728,10 +875,19 @@ class Game:
         self._check_chaos()
         burned = self.burn_of.get(seat)
         if r.failure_leader == "burned_player" and burned is not None and self._holding(burned):
-            leader = burned
+            self._new_round(burned)
+            self._restore_burned(burned, self.burned_play[seat])
         else:
-            leader = self._next_holder(seat)
-        self._new_round(leader)
+            self._new_round(self._next_holder(seat))
+
+    def _restore_burned(self, seat: int, play: tuple) -> None:
+        """D15: the burned 级牌 is back on the table. Its player's opposite may answer it and
+        others may burn it, as when it was played; if nobody does, its player leads."""
+        self.top, self.top_seat = play, seat
+        self.top_gouji = self.r.is_gouji(play)
+        self.log.append(f"seat {seat}'s {rt.format_cards(play)} is back on the table")
+        self._set_queue_after_play(seat)
+        self._advance(seat)
 
     def _check_chaos(self) -> None:
         r = self.r
@@ -809,11 +965,12 @@ class Game:
                         self.burners_pending.add(nxt)
                         self.cur = nxt
                         return
-                elif self._may_answer(nxt):
-                    if self._answers_of(nxt) or self._can_defer(nxt):
-                        self.cur = nxt
-                        return
-                # Cannot or may not answer: passes without being asked (要不起).
+                elif self._may_answer(nxt) and self._answers_of(nxt):
+                    self.cur = nxt
+                    return
+                # Cannot or may not answer: passes without being asked (要不起). A player who
+                # cannot beat the top is not offered 让牌 either: whatever beats the top later
+                # in the round beats it too, so deferring could change nothing (issue 10).
                 self.passed.add(nxt)
                 self.burners_pending.discard(nxt)
                 if not self._in_force():
@@ -839,6 +996,8 @@ class Game:
         was_gouji = self.top_gouji and not self.top_free and not self.top_opposite_only
         if top is not None and was_gouji and not self.chaos and r.counts_for_open(top):
             self._open(owner)
+        elif top is not None and self.top_out_gouji and r.open_method == "survives" and r.counts_for_open(top):
+            self._open(owner, before_chaos=True)  # D26: the going-out 级牌 nobody beat
         if self._holding(owner):
             leader = owner
         elif r.take_over_partner:
@@ -888,13 +1047,16 @@ class Game:
             setattr(other, name, set(getattr(self, name)))
         other.place_of = dict(self.place_of)
         other.burn_of = dict(self.burn_of)
+        other.burned_play = dict(self.burned_play)
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         return other
 
     def observation(self, seat: int) -> dict:
-        """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show."""
+        """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
+        ValueError if `seat` is not one of the seats 1..players."""
         r = self.r
+        check_seat(seat, r.players)
         counts = {}
         hands = {seat: rt.format_cards(self.hands[seat - 1])}
         for other in range(1, r.players + 1):
@@ -948,23 +1110,33 @@ def _counts(cards: list[int]) -> tuple:
 
 
 def string_to_action(text: str) -> Action:
+    """'play 7 7 7', 'burn 2 2 BJ', 'pass', ... -> an Action, or IllegalAction saying why not."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"{describe(text)} is not an action string")
+    text = str.__getitem__(text, slice(None))  # a plain str: a subclass's own methods are never called
+    if len(text) > MAX_ACTION_TEXT:
+        raise IllegalAction(f"an action of {len(text):,} characters is no action (at most {MAX_ACTION_TEXT:,})")
     words = text.split()
     if not words:
         raise IllegalAction("empty action")
     kind = words[0]
-    if kind in (PASS, DEFER, DECLARE, REVOLT) and len(words) == 1:
-        return {PASS: PASS_ACTION, DEFER: DEFER_ACTION, DECLARE: DECLARE_ACTION, REVOLT: REVOLT_ACTION}[kind]
+    if kind in _SIMPLE_ACTIONS and len(words) == 1:
+        return _SIMPLE_ACTIONS[kind]
     if kind in (PLAY, BURN) and len(words) > 1:
         try:
             counts = rt.parse_cards(" ".join(words[1:]))
         except rt.CardError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise IllegalAction(_clip(str(exc))) from None
         play = _canonical(counts)
         if play is None:
-            raise IllegalAction(f"{' '.join(words[1:])} is not one play")
+            raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
         return play_action(play) if kind == PLAY else burn_action(play)
-    raise IllegalAction(f"cannot read action {text!r}: expected 'play CARDS', 'burn CARDS', 'pass', 'defer', "
-                        "'declare' or 'revolt'")
+    raise IllegalAction(f"cannot read action {describe(text)}: expected 'play CARDS', 'burn CARDS', 'pass', "
+                        "'defer', 'declare' or 'revolt'")
+
+
+def _clip(message: str, most: int = 200) -> str:
+    return message if len(message) <= most else message[:most] + "..."
 
 
 def _canonical(counts) -> tuple | None:
@@ -987,6 +1159,8 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     `out` maps seats already out to their places (in the order they went out);
     play starts with `leader` to lead. Nothing is dealt and no pre-play phase runs.
     """
+    hands = _position_hands(rules, hands)
+    _check_position_seats(rules, leader, out, opened, headless)
     game = Game.__new__(Game)
     game.r = rules
     game.seed = seed
@@ -996,8 +1170,7 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     game._rng = random.Random(seed)
     game.hands = []
     for seat in range(1, rules.players + 1):
-        cards = hands.get(seat, "")
-        game.hands.append(list(rt.parse_cards(cards) if isinstance(cards, str) else cards))
+        game.hands.append(list(hands.get(seat, (0,) * 15)))
     game.dead = [0] * 15
     game.played = [0] * 15
     game.dealt = [list(h) for h in game.hands]
@@ -1015,6 +1188,7 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     game.chaos = False
     game.obligation = set()
     game.burn_of = {}
+    game.burned_play = {}
     game.before_threes = set()
     game.terminal = False
     game._scores = None
@@ -1035,6 +1209,43 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     return game
 
 
+def _position_hands(rules: Rules, hands) -> dict:
+    """new_position's hands as 15-count tuples; ValueError naming a bad seat or card list."""
+    if not isinstance(hands, dict):
+        raise ValueError(f"hands map seats to cards, e.g. {{1: '7 7 7 BJ'}}, not {describe(hands)}")
+    vectors = {}
+    for seat, cards in hands.items():
+        check_seat(seat, rules.players)
+        if isinstance(cards, str):
+            cards = rt.parse_cards(cards)  # CardError (a ValueError) names the bad token
+        elif type(cards) in (tuple, list) and len(cards) == 15 and all(type(n) is int and n >= 0 for n in cards):
+            cards = tuple(cards)
+        else:
+            raise ValueError(f"seat {seat}'s cards {describe(cards)} are neither a card string nor 15 counts")
+        if any(n > 4 * rules.decks for n in cards[:13]) or any(n > rules.decks for n in cards[13:]):
+            raise ValueError(f"seat {seat} holds more of a card than {rules.decks} deck(s) have")
+        vectors[seat] = cards
+    return vectors
+
+
+def _check_position_seats(rules: Rules, leader, out, opened, headless) -> None:
+    """ValueError unless every seat (and place) new_position is given is one of 1..players."""
+    n = rules.players
+    if out is not None and not isinstance(out, dict):
+        raise ValueError(f"out maps seats to their places, e.g. {{3: 1}}, not {describe(out)}")
+    for seat, place in (out or {}).items():
+        check_seat(seat, n)
+        if type(place) is not int or not 1 <= place <= n:
+            raise ValueError(f"seat {seat}'s place {describe(place)} is not a place: the places are 1 to {n}")
+    if check_seat(leader, n) in (out or {}):
+        raise ValueError(f"the leader, seat {leader}, is out and cannot lead")
+    for seats in (opened, headless or ()):
+        if isinstance(seats, (str, bytes, dict)) or not hasattr(seats, "__iter__"):
+            raise ValueError(f"opened and headless are collections of seats, not {describe(seats)}")
+        for seat in seats:
+            check_seat(seat, n)
+
+
 def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:
     game = Game(rules, seed, match)
     return game
@@ -1042,10 +1253,19 @@ def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:
 
 def replay(rules: Rules, history, seed=None, match: Match | None = None) -> Game:
     """A new game with the same seed and match, with each action of `history` applied (and verified)."""
+    if type(history) not in (list, tuple):
+        raise IllegalAction(f"a history is a list of actions, not {describe(history)}")
     game = new_game(rules, seed, match)
     for i, action in enumerate(history):
         try:
             game.apply_action(action)
         except IllegalAction as exc:
-            raise IllegalAction(f"action {i + 1} ({action}): {exc}") from None
+            raise IllegalAction(f"action {i + 1} ({_shown(action)}): {exc}") from None
     return game
+
+
+def _shown(action) -> str:
+    """An action as its player wrote it, if that is short and safe to print; else described."""
+    if type(action) is str and len(action) <= 80:
+        return action
+    return str(action) if id(action) in _KNOWN else describe(action)

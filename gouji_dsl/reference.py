@@ -307,8 +307,8 @@ class Reference:
 
         hand = tuple(hand)
         plays = self.plays(hand)
-        if self.v.threes.threes_last and sum(hand) != hand[0]:
-            plays = [p for p in plays if p[0] != 0]
+        if self.v.threes.threes_last:  # 3s only as the last play, all of them (D22)
+            plays = [p for p in plays if p[0] != 0 or (sum(hand) == hand[0] == p[1])]
         return [play_action(p) for p in plays]
 
     def rules(self):

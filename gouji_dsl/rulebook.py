@@ -34,7 +34,7 @@ from . import model as m
 from . import nodes as n
 from .diagnostics import RuleErrors, UsageError
 from .expr import FUNCTIONS, ExprT, Formula
-from .files import write_atomic
+from .files import check_output_path, write_atomic
 from .highlight import CSS as HIGHLIGHT_CSS
 from .highlight import formula_html, source_html
 from .loader import Workspace
@@ -1033,8 +1033,8 @@ bool_rule("open.declare", "before",
 
 group("憋三", "Threes last (憋三)")
 bool_rule("threes.threes_last", "before",
-          ("**[[憋三]]**：3只能作为最后一手出，而且这一手只能是3（不能贴2、不能挂王）；在此之前不能出3。",
-           "**[[憋三|Threes last]]**: 3s may only be a player's last play, and that play must be 3s only (no fillers, no jokers); no 3 may be played before it."),
+          ("**[[憋三]]**：3只能作为最后一手出，而且这一手只能是3（不能贴2、不能挂王），手里的3要一次全部出完；在此之前不能出3。",
+           "**[[憋三|Threes last]]**: 3s may only be a player's last play, and that play must be 3s only (no fillers, no jokers), all of their 3s at once; no 3 may be played before it."),
           ("不憋三：3和其他点数一样，随时可以出。", "3s are played like any other rank, at any time (no 憋三)."))
 
 
@@ -1203,8 +1203,8 @@ enum_rule("flow.take_over", "course", {
 
 group("开点", "Opening (开点)")
 enum_rule("open.method", "course", {
-    "survives": ("**[[开点]]**：在四户乱缠之前，只要有一手计入开点的级牌（见下条）既没有被对家打掉、也没有被烧，就算开点。一直没开点叫“进点”。",
-                 "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) is neither beaten by their opposite nor burned. Whether you open decides the open tribute and, where scored, points."),
+    "survives": ("**[[开点]]**：在四户乱缠之前，只要有一手计入开点的级牌（见下条）既没有被对家打掉、也没有被烧，就算开点；出完牌的最后一手级牌也一样算。一直没开点叫“进点”。",
+                 "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) is neither beaten by their opposite nor burned; the gouji play with which they go out counts too. Whether you open decides the open tribute and, where scored, points."),
     "wins_lead": ("**[[开点]]**：在四户乱缠之前，用一手计入开点的级牌（见下条）赢得发牌权，就算开点。",
                   "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) wins them the lead. Whether you open decides the open tribute."),
 })
@@ -1803,8 +1803,8 @@ def _(ctx, rows):
 # ---- readings of the engine: true of every variant (the flow is shared) -------------------------------
 
 READINGS: dict[str, list[tuple[str, str]]] = {
-    "course": [("不能打或无权打的人由系统自动过牌（要不起），不会被询问；扣牌也是自动的。",
-                "Players who cannot or may not answer are passed without being asked; closing a dead play (扣牌) is automatic.")],
+    "course": [("不能打或无权打的人由系统自动过牌（要不起），不会被询问，也不会只为让牌而被询问；扣牌也是自动的。",
+                "Players who cannot or may not answer are passed without being asked, even where they could defer (让牌): whatever beats the play later in the round would beat it too; closing a dead play (扣牌) is automatic.")],
     "burning": [("烧牌者有一手（最后一手除外）没挂王时立即判为失败，手中的牌退出本局。烧牌者按规则出完即为烧牌成功。",
                  "A burner's non-last play without a joker fails the burn at once, and their cards leave play. A burn succeeds when the burner goes out under the rule.")],
     "tribute": [("进贡的牌是进贡者手中最大的牌；还贡的牌是收贡者手中允许还的最小的牌。因两人以上革命而重新发牌时，贡牌也从新发的牌中重新进。",
@@ -2669,14 +2669,34 @@ def _resolve_terms(doc: Document) -> None:
 # Output: Jinja2 templates
 # =============================================================================
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&])")
+# Rule files' strings may hold line breaks ("\n" and "\t" escapes): in Markdown a
+# break inside a heading, a table row or an emphasis ends it, so they are folded.
+_MD_BREAKS = re.compile(r"[\n\t]")
+# What turns a line into a list item, thematic break or setext underline when a
+# string starts a paragraph: escaped there (`*`, `#` and `>` are escaped everywhere).
+_MD_LINE_START = re.compile(r"(\d{1,9})([.)])|[-+=]")
 
 
 def md_text(text: str) -> str:
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    """A string as Markdown text: markup characters escaped, line breaks folded to spaces."""
+    return _MD_SPECIAL.sub(r"\\\1", _MD_BREAKS.sub(" ", text))
+
+
+def md_line_start(text: str) -> str:
+    """Markdown text that may begin a line, unable to open a block: leading spaces (four
+    start a code block) dropped, a leading list or thematic-break marker escaped."""
+    text = text.lstrip(" ")
+    found = _MD_LINE_START.match(text)
+    if found is None:
+        return text
+    if found.group(1):  # "1." or "1)": escape the punctuation after the number
+        return found.group(1) + "\\" + text[len(found.group(1)):]
+    return "\\" + text
 
 
 def md_code(text: str) -> str:
+    text = _MD_BREAKS.sub(" ", text)  # a code span cannot cross a line either
     ticks = "`"
     while ticks in text:
         ticks += "`"
@@ -2709,6 +2729,11 @@ def md_inline(text: Text) -> str:
     return "".join(out).replace("\n", " ")
 
 
+def md_para(text: Text) -> str:
+    """Inline text that starts a paragraph."""
+    return md_line_start(md_inline(text))
+
+
 def html_inline(text: Text) -> Markup:
     out = []
     for s in _merged(text):
@@ -2730,6 +2755,7 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         autoescape=lambda name: bool(name) and ".html" in name)
     env.filters["md"] = md_inline
+    env.filters["mdpara"] = md_para
     env.filters["mdtext"] = md_text
     env.filters["mdcode"] = md_code
     env.filters["html"] = html_inline
@@ -2821,7 +2847,7 @@ def cmd_doc(args, ws: Workspace) -> int:
     from .phases import Compilation, check_variants
 
     if args.all:
-        if args.variant or args.output or args.lang or args.format:
+        if args.variant or args.output is not None or args.lang or args.format:
             raise UsageError("--all writes every rulebook: give no VARIANT, --lang, --format or -o with it")
         # The standard variants' books, into the package: a user's files are never written there.
         good, diagnostics = check_variants(ws, [n for n in ws.names() if ws.is_standard(n)])
@@ -2848,13 +2874,15 @@ def cmd_doc(args, ws: Workspace) -> int:
         return 0
     if not args.variant:
         raise UsageError("name a variant (or use --all)", "e.g. gouji doc zaozhuang --lang en --format html")
+    if args.output is not None:  # `-o ''` or `-o DIR` is refused before the book is built
+        check_output_path(args.output, "rulebook file (-o)")
     name = ws.resolve_argument(args.variant)
     v = Compilation(ws, name).checked
     if not has_rulebook(v):
         raise UsageError(f"variant '{name}' has no rulebook: it is abstract or not a Gouji variant")
     text = render_rulebook(v, args.lang or "zh", args.format or "md", ws)
-    if args.output:
-        write_atomic(Path(args.output), text)
+    if args.output is not None:
+        write_atomic(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)

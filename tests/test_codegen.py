@@ -10,7 +10,7 @@ import pytest
 
 from gouji_dsl import cli
 from gouji_dsl.codegen import module_name, render_engine
-from gouji_dsl.files import write_atomic
+from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.loader import Workspace
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.phases import Compilation
@@ -105,7 +105,7 @@ def test_atomic_write_keeps_the_old_file_on_failure(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="disk full"):
         write_atomic(path, "new\n")
     assert path.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.py"]

@@ -29,6 +29,18 @@ CASES = [
      ["house.gouji:3:9: error: number too large (11 digits; at most 9)"]),
     ("deep nesting", Z + "[burning]\ncondition = " + "(" * 60 + "1" + ")" * 60 + "\n",
      ["house.gouji:3:53: error: brackets nested more than 40 deep"]),
+    ("too many operators", Z + "[burning]\ncondition = sets(hand)" + " + 1" * 160 + " <= 2\n",
+     ["house.gouji:3:664: error: expression has more than 160 operators"]),
+    # The guards count tokens: brackets and operators in strings and comments are text,
+    # and an escaped quote does not end a string (it once let 3,000 '(' through: exit 3).
+    ("escaped quote, then deep nesting", Z + '[burning]\ncondition = "a\\"" == ' + "(" * 3000 + "1" + ")" * 3000 + "\n",
+     ["house.gouji:3:62: error: brackets nested more than 40 deep"]),
+    ("escaped quote, then many operators", Z + '[burning]\ncondition = "a\\"" == ' + "1+" * 3000 + "1\n",
+     ["house.gouji:3:341: error: expression has more than 160 operators"]),
+    ("brackets in a comment", Z + "[table]\ndecks = 6  # " + "(" * 41 + "\n", []),
+    ("dashes in a comment", Z + "[table]\ndecks = 6  # " + "-" * 170 + "\n", []),
+    ("operators in a string", Z + '[about]\ntitle = "' + "((-" * 60 + '"\ntitle_en = "a \\" ((" # ((((\n',
+     []),
     ("empty file", "",
      ["house.gouji:1:1: error: unexpected end of file; expected 'abstract' or 'variant'"]),
     ("not utf-8", Z.encode() + b'[about]\ntitle = "\xff\xfe"\n',
@@ -339,3 +351,46 @@ def test_full_width_caret_points_at_the_character(tmp_path):
         Compilation(ws, "house").checked
     lines = info.value.diagnostics[0].render(ws.sources).splitlines()
     assert lines[1:] == ["    副数 ＝ 6", "         ^^", "  hint: use the half-width '=' (not '＝')"]
+
+
+# --- large files: bounded work, bounded output ------------------------------------------
+
+def test_a_huge_list_is_refused_at_the_token_limit_quickly(tmp_path):
+    """A 1 MB one-line list once took 18 s and 450 MB; the token limit refuses it
+    before the parser builds its tree (about 1 KB per token)."""
+    import time
+
+    source = Z + "[scoring]\nplace_points = [" + ", ".join(["1"] * 330_000) + "]\n"
+    started = time.perf_counter()
+    assert diagnostics_for(tmp_path, source) == [
+        "house.gouji:3:30002: error: file has more than 20000 values, names and symbols: too large for a rule file"]
+    assert time.perf_counter() - started < 10
+
+
+def test_strings_and_comments_do_not_count_towards_the_token_limit(tmp_path):
+    source = Z + "# ( [ + - and or\n" * 30_000 + '[about]\ntitle_en = "' + "( " * 90 + '"\n'
+    assert diagnostics_for(tmp_path, source) == []
+
+
+def test_thousands_of_errors_print_the_first_hundred_and_a_count(tmp_path, capsys):
+    from gouji_dsl.cli import main
+
+    (tmp_path / "house.gouji").write_text(Z + "[table]\n" + "decks = 6\n" * 3000, encoding="utf-8")
+    assert main(["check", str(tmp_path / "house.gouji")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert sum(1 for line in err if ": error: " in line) == 100
+    assert "... and 2899 more error(s) (the first 100 are shown)" in err
+    assert err[-1] == "gouji: 2999 error(s)"
+    assert len(err) < 1000
+
+
+def test_a_long_line_is_shown_around_the_caret():
+    from gouji_dsl.diagnostics import MAX_EXCERPT, Diagnostic, Pos, SourceCache
+
+    sources = SourceCache()
+    sources.add("f.gouji", "x = [" + "1, " * 5000 + "Z]\n")
+    col = 5 + 3 * 5000 + 1
+    lines = Diagnostic(Pos("f.gouji", 1, col), "not a number").render(sources).splitlines()
+    assert len(lines[1]) < MAX_EXCERPT + 10
+    assert lines[1].startswith("    ...") and lines[1].endswith("Z]")
+    assert lines[1][lines[2].index("^")] == "Z"

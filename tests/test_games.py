@@ -11,44 +11,17 @@ from hypothesis import given, settings, strategies as st
 
 import gouji_dsl
 from gouji_dsl.game import IllegalAction, Match, play_action, replay
-from gouji_dsl.runtime import parse_cards
 from gouji_dsl.selfplay import play_match, replay_file, to_json, transcript
 from golden import check_golden
+from invariants import MAX_ACTIONS, check_finished, conserved
 from strategies import ENGINE_VARIANTS
 
-MAX_ACTIONS = 5000  # far above any game seen; a game that runs longer is a bug
 GAMES = max(settings().max_examples // 6, 10)
 
 
 @functools.lru_cache(maxsize=None)
 def engine(name):
     return gouji_dsl.engine(name)
-
-
-def deck(rules) -> list[int]:
-    return [4 * rules.decks] * 13 + [rules.decks, rules.decks]
-
-
-def conserved(game) -> bool:
-    total = [sum(h[i] for h in game.hands) + game.dead[i] + game.played[i] for i in range(15)]
-    return total == deck(game.r)
-
-
-def visible_ok(game) -> None:
-    """No observation holds a card its seat may not see."""
-    r = game.r
-    for seat in range(1, r.players + 1):
-        obs = game.observation(seat)
-        for other, cards in obs["hands"].items():
-            assert parse_cards(cards) == tuple(game.hands[other - 1])
-            if other == seat:
-                continue
-            assert r.teams[other] == r.teams[seat], f"seat {seat} sees an opponent's hand"
-            left = sum(game.hands[other - 1])
-            watching = r.watch_after_out and seat in game.finish_order
-            assert (r.show_team_at is not None and left <= r.show_team_at) or watching
-        for other, count in obs["card_counts"].items():
-            assert r.report_at is not None and count <= r.report_at
 
 
 def random_game(name, seed, match=None, rng_seed=None, check_every_step=True):
@@ -74,16 +47,6 @@ def random_game(name, seed, match=None, rng_seed=None, check_every_step=True):
         steps += 1
         assert steps < MAX_ACTIONS
     return game
-
-
-def check_finished(game) -> None:
-    players = game.r.players
-    assert sorted(game.places()) == list(range(1, players + 1))
-    assert sorted(game.places().values()) == list(range(1, players + 1))
-    assert conserved(game)
-    assert len(game.returns()) == players
-    assert sum(game.returns()) == 0
-    visible_ok(game)
 
 
 @pytest.mark.parametrize("name", ENGINE_VARIANTS)

@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
+import sys
 import tempfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import event, example, given, note, settings, strategies as st
 from hypothesis.extra.lark import from_lark
 
+from gouji_dsl import codegen, rulebook
 from gouji_dsl import model as m
 from gouji_dsl.diagnostics import RuleErrors
 from gouji_dsl.expr import FUNCTIONS
@@ -28,7 +32,8 @@ from gouji_dsl.fmt import NAME_MODES, format_file
 from gouji_dsl.loader import Workspace
 from gouji_dsl.parser import _lark, parse_text
 from gouji_dsl.paths import variants_dir
-from gouji_dsl.phases import Compilation
+from gouji_dsl.phases import Compilation, has_engine
+from gouji_dsl.rulebook import has_rulebook
 from gouji_dsl.show import to_json
 from gouji_dsl.types import CARDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, RowT, StrT, quote
 from gouji_dsl.expr import ExprT
@@ -106,6 +111,21 @@ def test_arbitrary_bytes_never_fail_internally(tmp_path, data):
         ws.add_file(path)
     except RuleErrors as errors:
         assert all(d.pos.line >= 0 for d in errors.diagnostics)
+
+
+# Runs of brackets, operators, quotes, escapes and comment marks, thousands long: the
+# nesting guards count tokens as the grammar's lexer sees them, so none of it gets a
+# deep tree past them (an escaped quote once did: RecursionError, exit 3).
+GUARD_PIECES = ["(", ")", "[", "]", "+", "-", "*", "<=", "==", "not ", " and ", " or ", "1", "hand", "sets(", '"',
+                '\\"', "\\", "#", " ", ",", "..", '"a\\"b"']
+guard_lines = st.lists(st.tuples(st.sampled_from(GUARD_PIECES), st.integers(1, 400)), min_size=1, max_size=8).map(
+    lambda runs: "".join(piece * count for piece, count in runs))
+
+
+@example('"a\\"" == ' + "1+" * 3000 + "1", "[burning]\ncondition = ")  # the RecursionError the issue reported
+@given(guard_lines, st.sampled_from(["[burning]\ncondition = ", "[scoring]\nplace_points = ", "[about]\ntitle = "]))
+def test_nesting_guards_hold_whatever_the_line(folder, line, where):
+    outcome(folder, "variant house extends zaozhuang\n" + where + line + "\n")
 
 
 # --- plausible rule files from the schema --------------------------------------
@@ -247,7 +267,171 @@ def test_mutated_variant_files_fmt_and_check(folder, text, names):
     assert_fmt_properties(folder, text, names)
 
 
+# --- whatever checks, builds: check finds everything build and doc would fail on ---------
+
+def check_build_doc(folder: Path, text: str) -> str:
+    """Run house.gouji = text through `check`, then, if it checks, through what `build`
+    does (render the engine, compile and load it) and what `doc` does (the rulebooks in
+    both languages and both formats). Returns 'errors' or 'built'.
+
+    Anything but RuleErrors escaping here is an internal error (exit 3) of `build` or
+    `doc` on a file `check` accepted: the test fails, and the fix belongs in the checker."""
+    house = folder / "house.gouji"
+    house.write_text(text, encoding="utf-8")
+    _PARSED.pop(house.resolve(), None)
+    ws = Workspace(directory=folder, _parsed=_PARSED)
+    try:
+        variant = Compilation(ws, "house").checked
+    except RuleErrors as errors:
+        for d in errors.diagnostics:
+            d.render(ws.sources)
+        return "errors"
+    try:
+        if has_engine(variant):
+            codegen.module_from_source("house", codegen.render_engine(variant))
+        if has_rulebook(variant):
+            for lang in rulebook.LANGS:
+                for fmt in rulebook.FORMATS:
+                    assert rulebook.render_rulebook(variant, lang, fmt, ws)
+    finally:
+        # Each mutation loads an engine module of its own: a soak run must not keep thousands.
+        for module_id in [k for k in sys.modules if k.startswith("gouji_dsl._built.house_")]:
+            del sys.modules[module_id]
+    return "built"
+
+
+# `GOUJI_PIPELINE_EXAMPLES=100000 pytest tests/test_properties.py -k check_build_doc
+# --hypothesis-profile=soak` runs the issue's full count; by default the profile decides.
+PIPELINE_EXAMPLES = int(os.environ.get("GOUJI_PIPELINE_EXAMPLES", "0")) or None
+
+
+def _pipeline_settings(test):
+    return settings(max_examples=PIPELINE_EXAMPLES)(test) if PIPELINE_EXAMPLES else test
+
+
+@_pipeline_settings
+@given(st.one_of(mutated(), rule_files()))
+def test_whatever_checks_also_builds_and_documents(folder, text):
+    event(check_build_doc(folder, text))  # --hypothesis-show-statistics: how many reached build and doc
+
+
+@pytest.mark.parametrize("name", sorted(REAL))
+def test_real_files_check_build_and_document(folder, name):
+    # Abstract variants check too; they have no engine or rulebook to build.
+    assert check_build_doc(folder, REAL[name].replace(f"variant {name}", "variant house", 1)) == "built"
+
+
 @pytest.mark.parametrize("names", NAME_MODES)
 @pytest.mark.parametrize("name", sorted(REAL))
 def test_real_files_round_trip(folder, name, names):
     assert_fmt_properties(folder, REAL[name].replace(f"variant {name}", "variant house", 1), names)
+
+
+# --- any string in [about] leaves the rulebook's structure intact --------------------------
+
+# Pieces that mean something to Markdown or HTML, mixed with arbitrary text.
+HOSTILE = ["\n", "\t", "\n\n", "# ", "## x", "- ", "1. ", "2) ", "+ ", "> ", "    ", "---", "===", "***", "|", "| a | b |",
+           "`", "```", "*", "_", "~~", "[x](y)", "<b>", "</p>", "<script>", "&amp;", "&", "<!--", "\\", '"', "‘", "枣庄"]
+about_strings = st.lists(st.one_of(st.sampled_from(HOSTILE),
+                                   st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=6)),
+                         min_size=1, max_size=8).map("".join).filter(
+    lambda s: s.strip() and all(ch.isprintable() or ch in "\n\t" for ch in s))  # the parser refuses the rest
+ABOUT_KEYS = ("title", "title_en", "region", "summary", "summary_zh")
+
+
+def about_rulebooks(folder: Path, values: dict[str, str]) -> dict[tuple[str, str], str]:
+    lines = ["variant house extends zaozhuang", "[about]"] + [f"{k} = {quote(v)}" for k, v in values.items()]
+    (folder / "house.gouji").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _PARSED.pop((folder / "house.gouji").resolve(), None)
+    ws = Workspace(directory=folder, _parsed=_PARSED)
+    variant = Compilation(ws, "house").checked
+    try:
+        return {(lang, fmt): rulebook.render_rulebook(variant, lang, fmt, ws)
+                for lang in rulebook.LANGS for fmt in rulebook.FORMATS}
+    finally:
+        for module_id in [k for k in sys.modules if k.startswith("gouji_dsl._built.house_")]:
+            del sys.modules[module_id]
+
+
+def markdown_outline(text: str) -> list[str]:
+    """The block structure of a Markdown rulebook: headings by level, anchors, fences,
+    list items, quotes and table rows; paragraph lines are all alike."""
+    outline, fence = [], None
+    for line in text.split("\n"):
+        if fence is not None:
+            if line.strip() == fence:
+                fence = None
+            continue
+        if line.startswith("```"):
+            fence = line[:len(line) - len(line.lstrip("`"))]
+            outline.append("fence")
+        elif m_ := re.match(r"(#{1,6}) ", line):
+            outline.append(m_.group(1))
+        elif re.match(r"(\s*)([-+*]|\d+[.)])( |$)", line) or re.fullmatch(r"\s*(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,}|=+\s*)", line):
+            outline.append("list or rule: " + line.split(" ")[0])
+        elif line.startswith(("<a id=", ">", "|", " ")) or not line.strip():
+            outline.append(line[:1] or "blank")
+        else:
+            outline.append("text")
+    return outline
+
+
+class _TagTree(HTMLParser):
+    """Start and end tags, checked for nesting (void elements stand alone)."""
+    VOID = {"meta", "link", "br", "hr", "img", "input", "wbr", "col", "source"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.tags, self.h1 = [], [], ""
+
+    def handle_starttag(self, tag, attrs):
+        if "pre" not in self.stack:  # the rule file, highlighted: its tokens differ with its text
+            self.tags.append(tag)
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        if self.stack and self.stack[-1] == "h1":
+            self.h1 += data
+
+
+def html_outline(text: str) -> tuple[list[str], str]:
+    tree = _TagTree()
+    tree.feed(text)
+    tree.close()
+    assert tree.stack == [], f"unclosed tags {tree.stack}"
+    return tree.tags, tree.h1
+
+
+class _Books(dict):
+    def __repr__(self) -> str:  # Hypothesis prints its arguments: not four whole rulebooks
+        return "<the rulebooks with plain [about] strings>"
+
+
+@pytest.fixture(scope="module")
+def plain_books(folder):
+    return _Books(about_rulebooks(folder, {k: "Plain" for k in ABOUT_KEYS}))
+
+
+@settings(max_examples=max(10, settings.default.max_examples // 10))  # each example renders four books
+@given(st.fixed_dictionaries({k: about_strings for k in ABOUT_KEYS}))
+def test_any_about_string_keeps_the_rulebook_structure(folder, plain_books, values):
+    books = about_rulebooks(folder, values)
+    note(repr(values))
+    for lang in rulebook.LANGS:
+        md = books[(lang, "md")]
+        assert markdown_outline(md) == markdown_outline(plain_books[(lang, "md")])
+        tags, h1 = html_outline(books[(lang, "html")])
+        assert (tags, h1 != "") == (html_outline(plain_books[(lang, "html")])[0], True)
+        title = values["title"] if lang == "zh" else values["title_en"]
+        assert title.replace("\n", " ").replace("\t", " ").strip() in " ".join(h1.split()) or title.strip() in h1
+
+
+def test_a_line_break_in_the_english_title_keeps_the_subtitle_on_one_line(folder):
+    books = about_rulebooks(folder, {**{k: "Plain" for k in ABOUT_KEYS}, "title_en": "Club\n# rules\n- 1"})
+    assert books[("zh", "md")].split("\n")[2] == r"*Club \# rules - 1 · Plain*"
+    assert markdown_outline(books[("zh", "md")])[:4] == ["#", "blank", "text", "blank"]

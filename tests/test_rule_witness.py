@@ -682,6 +682,10 @@ SITUATIONS: dict[str, tuple] = {
     # Seat 2 burns seat 1's K K with A A; may seat 1 burn back with 2 2 (反烧)?
     "burning.counter_burn": ((position({1: "K K 2 2 5", 2: "A A 7 BJ", 3: "3 4", 4: "3 4", 5: "3 4", 6: "3 4"}, 1,
                                        actions=("play K K", "burn A A")), 0),),
+    # Seat 2 burns seat 1's Q Q Q and seat 5 beats the burning play: is the burn lifted (解烧),
+    # so that seat 2's later plays without a joker no longer fail it?
+    "burning.lift": ((position({1: "Q Q Q 4", 2: "K K K 5 5 6 BJ", 3: "3", 4: "4", 5: "A A A 7 7", 6: "6"}, 1,
+                               actions=("play Q Q Q", "pass", "burn K K K", "play A A A")), 12),),
     # Seat 4 is 无头 (seat 1, its opposite, went out first) and passes seat 2's 5;
     # may it still answer seat 5's 2, a 级牌, in the same round?
     "headless.pass_loses_gouji": ((position({2: "5 7 7", 3: "3 4", 4: "9 BJ 6", 5: "2 8", 6: "3 4"}, 2, out={1: 1},

@@ -114,7 +114,10 @@ def test_defer_lets_the_next_two_act_first():  # 000:L38 让牌; 004:L73; D5
     g.apply_action("pass")
     assert g.current_player() == 4 and "defer" not in kinds(g)
     g.apply_action("play 6 6")
-    assert g.top_seat == 4
+    # Seat 1 (the opposite) cannot beat 6 6: it is not asked, not even to defer (issue 10),
+    # and nobody else may answer: the round is seat 4's.
+    assert g.top is None and g.current_player() == 4
+    assert [str(a) for a in g.history()[-2:]] == ["pass", "play 6 6"]
 
 
 def test_no_defer_on_a_gouji_play():  # D5
@@ -400,3 +403,97 @@ def test_rank_table_rows_decide_the_title(tmp_path):  # room.ranks
         assert [e.player_rank(p, 0) for p in (0, 10, 99, 100)] == [None, "新手", "新手", "高手"]
     for e in (eng("zaozhuang"), gouji_dsl.reference_engine("zaozhuang")):
         assert e.player_rank(99, 0) == "上士"
+
+
+# --- issue 10: the flow follows the written rules --------------------------------------------------
+# Each runs on the generated engine and the reference interpreter.
+
+BOTH = pytest.mark.parametrize("make", [gouji_dsl.engine, gouji_dsl.reference_engine], ids=["generated", "reference"])
+
+
+@BOTH
+def test_d15_a_failed_burn_puts_the_burned_gouji_back_on_the_table(make):  # 000:L45; D15
+    g = make("zaozhuang").new_position({1: "Q Q Q 4 4", 2: "K K K 5 5 6 6 BJ", 3: "3 3 3 3", 4: "A A A 7 8 9",
+                                        5: "5", 6: "6"}, leader=1)
+    g.apply_action("play Q Q Q")
+    g.apply_action("burn K K K")
+    g.apply_action("play 5 5")  # no joker, not the last play: the burn fails
+    assert g.places() == {2: 6}
+    # Seat 1's Q Q Q is back, with its answering rights: seat 4 (opposite) is asked.
+    assert g.current_player() == 4 and kinds(g) == ["pass", "play A A A"]
+    assert "seat 1's Q Q Q is back on the table" in g.transcript()
+    g.apply_action("play A A A")
+    assert g.current_player() == 4 and g.top is None  # nobody beats A A A: seat 4 leads
+
+
+@BOTH
+def test_d15_the_burned_player_leads_when_nobody_answers_the_restored_gouji(make):  # D15
+    g = make("lianzhong").new_position({1: "Q Q Q 4 4", 2: "K K K 5 5 6 6 BJ", 3: "3 3 3 3", 4: "7 8 9",
+                                        5: "5", 6: "6"}, leader=1)
+    g.apply_action("play Q Q Q")
+    g.apply_action("burn K K K")
+    g.apply_action("play 5 5")
+    assert g.places() == {2: 6}
+    assert g.current_player() == 1 and g.top is None
+    assert 1 in g.opened  # the restored 级牌 won the lead (开点 by wins_lead)
+
+
+@BOTH
+def test_d26_a_gouji_played_as_the_last_play_opens_when_the_opposite_does_not_beat_it(make):  # 000:L51; D26
+    g = make("zaozhuang").new_position({1: "Q Q Q", 2: "K K K 4", 3: "6 4", 4: "7 4", 5: "8 4", 6: "9 4"}, leader=1)
+    g.apply_action("play Q Q Q")  # seat 1 goes out with a 级牌 (底牌: anyone may answer, no burn)
+    assert g.places() == {1: 1}
+    assert g.current_player() == 2
+    g.apply_action("play K K K")  # beaten, but not by the opposite: it still opens
+    assert 1 in g.opened
+
+
+@BOTH
+def test_d26_a_last_gouji_beaten_by_the_opposite_does_not_open(make):  # D16, D26
+    g = make("zaozhuang").new_position({1: "Q Q Q", 2: "5 4", 3: "6 4", 4: "K K K 4", 5: "8 4", 6: "9 4"}, leader=1)
+    g.apply_action("play Q Q Q")
+    assert g.current_player() == 4
+    g.apply_action("play K K K")
+    assert 1 not in g.opened
+
+
+@BOTH
+def test_d26_a_last_gouji_nobody_beats_opens(make):  # D26
+    g = make("zaozhuang").new_position({1: "Q Q Q", 2: "5 4", 3: "6 4", 4: "7 4", 5: "8 4", 6: "9 4"}, leader=1)
+    g.apply_action("play Q Q Q")
+    assert 1 in g.opened and g.current_player() == 2
+
+
+@BOTH
+@pytest.mark.parametrize("variant", ["lianzhong", "huangjindao"])
+def test_d22_all_the_threes_go_in_the_one_last_play(make, variant):  # 001:L46; D22
+    g = make(variant).new_position({1: "3 3", 2: "5", 3: "6", 4: "7", 5: "8", 6: "9"}, leader=1)
+    assert kinds(g) == ["play 3 3"]
+    with pytest.raises(IllegalAction, match="all of them together"):
+        g.apply_action("play 3")
+    assert kinds(g) == ["play 3 3"]  # refused, nothing changed
+
+
+@BOTH
+@pytest.mark.parametrize("variant", ["zaozhuang", "lianzhong", "huangjindao", "qingdao"])
+def test_d25_a_headless_player_who_passed_may_not_answer_a_later_gouji(make, variant):  # 003:L34-36; D25
+    # Seat 1 went out first: seat 4 is 无头. It passes seat 2's 5 (a plain play), and then
+    # may not answer seat 5's 级牌 2 in the same round, though it holds a big joker.
+    g = make(variant).new_position({2: "5 7 7", 3: "3 4", 4: "9 BJ 6", 5: "2 8", 6: "3 4"}, leader=2, out={1: 1})
+    assert 4 in g.headless
+    g.apply_action("play 5")
+    assert g.current_player() == 4
+    g.apply_action("pass")
+    assert g.current_player() == 5
+    g.apply_action("play 2")
+    assert g.top is None and g.current_player() == 5  # seat 4 is not asked: seat 5 wins the round
+    assert [str(a) for a in g.history()] == ["play 5", "pass", "play 2"]
+
+
+@BOTH
+def test_a_player_who_cannot_beat_the_play_is_not_asked_even_to_defer(make):  # README promise; issue 10
+    g = make("zaozhuang").new_position({1: "9 9 4", 2: "3", 3: "4", 4: "5 5 8", 5: "3", 6: "4"}, leader=1)
+    g.apply_action("play 9 9")
+    # Seat 4, the opposite, could defer (让牌) but holds nothing that beats 9 9: passed without asking.
+    assert g.top is None and g.current_player() == 1
+    assert all(str(a) != "defer" for a in g.history())

@@ -23,6 +23,9 @@ Z = "variant house extends zaozhuang\n"
 ABOUT = ('[about]\ntitle = "俱乐部"\ntitle_en = "Club"\nsummary = "Our club."\nsummary_zh = "俱乐部规则。"\n')
 ZA = Z + ABOUT
 THRESHOLDS = "  | rank | at_least |\n"
+# Where the base file switches buying 3s off (read from the file, which moves as decisions are added).
+BUY_THREE_LINE = next(i for i, line in enumerate((variants_dir() / "gouji.gouji").read_text(encoding="utf-8").splitlines(), 1)
+                      if line.startswith("buy_three ="))
 
 
 def messages(tmp_path, text: str) -> list[str]:
@@ -114,7 +117,7 @@ WARNINGS = [
     ("sweep_luo without 串三户", ZA + "[end]\nsweep = no\n[tribute]\nsweep_luo = as_usual\n",
      ["house.gouji:8:1: warning: [tribute] sweep_luo cannot matter: no game ends in a 串三户 ([end] sweep = no)"]),
     ("buy_with without buying", ZA + "[threes]\nbuy_with = [BJ]\n",
-     ["gouji.gouji:85:1: warning: [threes] buy_with cannot matter: nobody buys a 3 ([threes] buy_three = no)"]),
+     [f"gouji.gouji:{BUY_THREE_LINE}:1: warning: [threes] buy_with cannot matter: nobody buys a 3 ([threes] buy_three = no)"]),
     ("buy_with with buying: no warning", ZA.replace("zaozhuang", "lianzhong") + "[threes]\nbuy_with = [BJ]\n", []),
     ("defer_to without deferring", ZA + "[flow]\ndefer = no\ndefer_to = any_play\n",
      ["house.gouji:8:1: warning: [flow] defer_to cannot matter: nobody may defer ([flow] defer = no)"]),
