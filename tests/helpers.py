@@ -37,3 +37,17 @@ def diagnostics_for(tmp: Path, text: str | bytes, name: str = "house") -> list[s
         first = d.render().splitlines()[0]
         out.append(first.replace(str(tmp / "variants") + "/", "").replace("variants/", ""))
     return out
+
+
+# A club's house rule, as a user writes it: one rule changed, a title of its own.
+CLUB_RULES = """\
+# My club's Zaozhuang: the lead comes back after one circle, not two.
+variant club extends zaozhuang
+
+[about]
+title = "俱乐部够级"
+title_en = "Club Gouji"
+
+[flow]
+lead_return_circles = 1
+"""

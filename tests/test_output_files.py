@@ -21,17 +21,8 @@ from gouji_dsl import rulebook
 from gouji_dsl.cli import main
 from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.paths import generated_dir
+from helpers import CLUB_RULES
 
-CLUB = """\
-variant club extends zaozhuang
-
-[about]
-title = "俱乐部够级"
-title_en = "Club Gouji"
-
-[flow]
-lead_return_circles = 1
-"""
 
 
 def listing(folder: Path) -> list[str]:
@@ -186,7 +177,7 @@ def test_an_os_error_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkey
 def club(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "club"
     folder.mkdir()
-    (folder / "club.gouji").write_text(CLUB, encoding="utf-8")
+    (folder / "club.gouji").write_text(CLUB_RULES, encoding="utf-8")
     monkeypatch.chdir(folder)
     return folder
 

@@ -53,20 +53,28 @@ def folder():
 _PARSED: dict = {}  # the real files, parsed once and shared by every example
 
 
-def outcome(folder: Path, text: str):
-    """('ok', model json) or ('errors', sorted messages) for house.gouji = text.
-
-    Anything but RuleErrors escaping here is an internal error: the test fails."""
+def compile_house(folder: Path, text: str):
+    """(workspace, checked model or the RuleErrors) for house.gouji = text, beside the real files.
+    The errors are rendered too: rendering must not fail either."""
     house = folder / "house.gouji"
     house.write_text(text, encoding="utf-8")
     _PARSED.pop(house.resolve(), None)
     ws = Workspace(directory=folder, _parsed=_PARSED)
     try:
-        variant = Compilation(ws, "house").checked
+        return ws, Compilation(ws, "house").checked
     except RuleErrors as errors:
         for d in errors.diagnostics:
-            d.render(ws.sources)  # rendering must not fail either
-        return "errors", sorted({d.message for d in errors.diagnostics})
+            d.render(ws.sources)
+        return ws, errors
+
+
+def outcome(folder: Path, text: str):
+    """('ok', model json) or ('errors', sorted messages) for house.gouji = text.
+
+    Anything but RuleErrors escaping here is an internal error: the test fails."""
+    ws, variant = compile_house(folder, text)
+    if isinstance(variant, RuleErrors):
+        return "errors", sorted({d.message for d in variant.diagnostics})
     data = to_json(variant)
     for origin in data["origins"].values():
         origin.pop("line")  # formatting moves lines; the rest must stay
@@ -276,15 +284,8 @@ def check_build_doc(folder: Path, text: str) -> str:
 
     Anything but RuleErrors escaping here is an internal error (exit 3) of `build` or
     `doc` on a file `check` accepted: the test fails, and the fix belongs in the checker."""
-    house = folder / "house.gouji"
-    house.write_text(text, encoding="utf-8")
-    _PARSED.pop(house.resolve(), None)
-    ws = Workspace(directory=folder, _parsed=_PARSED)
-    try:
-        variant = Compilation(ws, "house").checked
-    except RuleErrors as errors:
-        for d in errors.diagnostics:
-            d.render(ws.sources)
+    ws, variant = compile_house(folder, text)
+    if isinstance(variant, RuleErrors):
         return "errors"
     try:
         if has_engine(variant):

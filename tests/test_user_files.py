@@ -15,18 +15,8 @@ import pytest
 
 import gouji_dsl
 from gouji_dsl.loader import PATH_VARIABLE
+from helpers import CLUB_RULES
 
-CLUB = """\
-# My club's Zaozhuang: the lead comes back after one circle, not two.
-variant club extends zaozhuang
-
-[about]
-title = "俱乐部够级"
-title_en = "Club Gouji"
-
-[flow]
-lead_return_circles = 1
-"""
 
 # Extends a sibling file, not a standard variant; changes a card rule, so the
 # difference shows in conformance cases too.
@@ -60,7 +50,7 @@ def gouji(folder: Path, *args: str, env: dict | None = None) -> subprocess.Compl
 def club(tmp_path: Path) -> Path:
     folder = tmp_path / "club"
     folder.mkdir()
-    (folder / "club.gouji").write_text(CLUB, encoding="utf-8")
+    (folder / "club.gouji").write_text(CLUB_RULES, encoding="utf-8")
     (folder / "strict.gouji").write_text(STRICT, encoding="utf-8")
     return folder
 
