@@ -589,32 +589,27 @@ def _generated_engine(ws: Workspace, name: str):
 
 
 class _Engine:
-    """One variant (or hybrid) as the search sees it: the engine answering
-    cases, its game `Rules`, and its model."""
+    """One variant as the search sees it: its generated engine (shipped, or built
+    in memory for a user's file), the engine's game `Rules`, and its model."""
 
-    def __init__(self, name: str, model: m.Variant, engine, generated: bool):
-        from .reference import Reference
-
+    def __init__(self, name: str, model: m.Variant, engine):
         self.name = name
         self.model = model
         self.engine = engine
-        self.generated = generated
-        self._reference = engine if not generated else None
-        self._Reference = Reference
+        self._reference = None
 
     @property
     def reference(self):
+        """The reference interpreter of the model, for hybrids (built when first needed)."""
         if self._reference is None:
-            self._reference = self._Reference(self.model)
+            from .reference import Reference
+
+            self._reference = Reference(self.model)
         return self._reference
 
     @property
     def rules(self):
-        if self.generated:
-            return self.engine.RULES
-        if not hasattr(self, "_rules"):
-            self._rules = _memo_rules(self.engine.rules())
-        return self._rules
+        return self.engine.RULES
 
 
 def _replace_rules(model: m.Variant, changes: dict[str, Any]) -> m.Variant:
@@ -1463,7 +1458,7 @@ def _game_example(pair: _Pair, paths: tuple[str, ...], side: _Engine, hit: _Hit)
 def _engine(ws: Workspace, name: str) -> _Engine:
     """Every concrete Gouji variant has a generated engine (a user's, built in memory)."""
     model = Compilation(ws, name).checked
-    return _Engine(name, model, _generated_engine(ws, name), True)
+    return _Engine(name, model, _generated_engine(ws, name))
 
 
 def searchable(a: m.Variant, b: m.Variant) -> Reason | None:

@@ -301,7 +301,7 @@ def check_build_doc(folder: Path, text: str) -> str:
     return "built"
 
 
-# `GOUJI_PIPELINE_EXAMPLES=100000 pytest tests/test_properties.py -k check_build_doc
+# `GOUJI_PIPELINE_EXAMPLES=100000 pytest tests/test_properties.py -k checks_also
 # --hypothesis-profile=soak` runs the full count; by default the profile decides.
 PIPELINE_EXAMPLES = int(os.environ.get("GOUJI_PIPELINE_EXAMPLES", "0")) or None
 
