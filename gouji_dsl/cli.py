@@ -16,7 +16,7 @@ from . import __version__
 from .diagnostics import InternalError, RuleErrors, UsageError, render_report
 from .files import OutputError, write_atomic
 from .fmt import NAME_MODES, format_file
-from .loader import EXTENSION, Workspace
+from .loader import Workspace
 from .parser import decode, parse_text
 from .phases import Compilation, check_variants, has_engine
 from .paths import generated_dir
@@ -92,8 +92,7 @@ def cmd_show(args, ws: Workspace) -> int:
 
 def _user_rule_files(ws: Workspace) -> list[Path]:
     """The rule files of the user's folders (--path, GOUJI_PATH, the current folder)."""
-    found = sorted({p.resolve(): p for folder in ws.folders if folder.is_dir()
-                    for p in folder.glob(f"*{EXTENSION}") if p.is_file()}.values())
+    found = ws.user_files()
     if not found:
         raise UsageError("no rule files (*.gouji) in the current folder or on the search path",
                          "name the files to format: gouji fmt FILE ...")

@@ -37,6 +37,13 @@ def user_folders(paths: list[str] | tuple[str, ...] = (), environ=os.environ, cw
     return folders
 
 
+def rule_files(folder: Path) -> list[Path]:
+    """The rule files directly in `folder`, sorted; none if it is not a folder."""
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.glob(f"*{EXTENSION}") if path.is_file())
+
+
 @dataclass
 class Workspace:
     """The rule files of one run: the standard variants, the user's folders,
@@ -64,12 +71,14 @@ class Workspace:
         if self._found is None:
             found: dict[str, Path] = {}
             for folder in [*self.folders, self.directory]:
-                if folder.is_dir():
-                    for path in sorted(folder.glob(f"*{EXTENSION}")):
-                        if path.is_file():
-                            found.setdefault(path.stem, path)
+                for path in rule_files(folder):
+                    found.setdefault(path.stem, path)
             self._found = found
         return self._found
+
+    def user_files(self) -> list[Path]:
+        """Every rule file of the user's folders (not the standard variants), each once."""
+        return sorted({path.resolve(): path for folder in self.folders for path in rule_files(folder)}.values())
 
     def names(self) -> list[str]:
         return sorted(set(self._files()) | set(self._extra))

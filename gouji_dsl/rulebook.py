@@ -1818,13 +1818,12 @@ READINGS: dict[str, list[tuple[str, str]]] = {
 
 def engine_for(v: m.Variant):
     """The variant's engine, generated from this very model (what `gouji build` writes), loaded in memory."""
-    from .codegen import GenerationError, module_from_source, render_engine
+    from .codegen import GenerationError, engine_module
 
     try:
-        source = render_engine(v)
+        return engine_module(v)
     except GenerationError as exc:
         raise RulebookError(f"variant '{v.name}' has no engine to compute the rulebook's examples: {exc}") from None
-    return module_from_source(v.name, source)
 
 
 def _vector(**counts) -> tuple:
