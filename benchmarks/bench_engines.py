@@ -15,8 +15,8 @@ import sys
 import time
 
 import gouji_dsl
-import gouji_dsl.runtime
-from gouji_dsl.loader import Workspace
+import gouji_dsl.runtime.cards
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import engine_variants
 
 
@@ -41,7 +41,7 @@ def inputs(engine, variant, rng: random.Random, count: int):
         for i, hand in enumerate(hands):
             other = hands[(i + 1) % len(hands)]
             lead = rng.choice(engine.plays(other))
-            out.append((hand, lead, gouji_dsl.runtime.cards_of(rng.choice(engine.plays(hand)))))
+            out.append((hand, lead, gouji_dsl.runtime.cards.cards_of(rng.choice(engine.plays(hand)))))
     return out[:count]
 
 

@@ -16,7 +16,7 @@ import sys
 import time
 
 import gouji_dsl
-from gouji_dsl.loader import Workspace
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import engine_variants
 
 

@@ -4,12 +4,12 @@
 
 Every rule choice of the variant is fixed here as constants and straight-line
 code. Hands are 15-count vectors (3 4 ... K A 2 SJ BJ); plays are canonical
-tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.
+tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.cards.
 """
-from gouji_dsl.game import (Action, IllegalAction, Match, Rules, action_to_string, new_game as _new_game,
+from gouji_dsl.runtime.game import (Action, IllegalAction, Match, Rules, action_to_string, new_game as _new_game,
                             new_position as _new_position, play_action, replay as _replay, returnable as _returnable,
                             string_to_action)
-from gouji_dsl.runtime import (INVALID, CardError, Classified, ResultError, cards_of, format_cards, minus,
+from gouji_dsl.runtime.cards import (INVALID, CardError, Classified, ResultError, cards_of, format_cards, minus,
                                parse_cards, read_result, sum_tributes)
 
 VARIANT = 'zaozhuang-haixuan'
@@ -400,7 +400,7 @@ def new_game(seed=None, match=None):
 
 def returnable(hand, received, given, payer_hand=None, teammates=False):
     """How many of each card (a 15-count vector) may be returned for the tribute
-    `given` (see gouji_dsl.game.returnable); the game returns the lowest of them."""
+    `given` (see gouji_dsl.runtime.game.returnable); the game returns the lowest of them."""
     return _returnable(RULES, hand, received, given, payer_hand, teammates)
 
 
@@ -410,5 +410,5 @@ def replay(history, seed=None, match=None):
 
 
 def new_position(hands, leader, seed=None, out=None, opened=(), headless=None):
-    """A game set up at a chosen position (see gouji_dsl.game.new_position)."""
+    """A game set up at a chosen position (see gouji_dsl.runtime.game.new_position)."""
     return _new_position(RULES, hands, leader, seed, out, opened, headless)

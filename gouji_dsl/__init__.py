@@ -19,9 +19,9 @@ def reference_engine(variant: str):
 
 
 def _lookup(variant: str, which: str):
-    from . import engines
-    from .diagnostics import UsageError
-    from .loader import Workspace
+    from gouji_dsl import engines
+    from gouji_dsl.diagnostics import UsageError
+    from gouji_dsl.lang.loader import Workspace
 
     ws = Workspace.for_user()
     try:

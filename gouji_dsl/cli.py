@@ -12,15 +12,15 @@ import sys
 import traceback
 from pathlib import Path
 
-from . import __version__
-from .diagnostics import InternalError, RuleErrors, UsageError, render_report
-from .files import OutputError, write_atomic
-from .fmt import NAME_MODES, format_file
-from .loader import Workspace
-from .parser import decode, parse_text
-from .phases import Compilation, check_variants, has_engine
-from .paths import generated_dir
-from .show import rules_json_text, rules_text, to_json_text, to_text
+from gouji_dsl import __version__
+from gouji_dsl.diagnostics import InternalError, RuleErrors, UsageError, render_report
+from gouji_dsl.files import OutputError, write_atomic
+from gouji_dsl.lang.fmt import NAME_MODES, format_file
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.lang.parser import decode, parse_text
+from gouji_dsl.phases import Compilation, check_variants, has_engine
+from gouji_dsl.paths import generated_dir
+from gouji_dsl.docs.show import rules_json_text, rules_text, to_json_text, to_text
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -172,8 +172,8 @@ def _refuse_package_dir(ws: Workspace, name: str, out_dir: Path, package_dir: Pa
 def cmd_build(args, ws: Workspace) -> int:
     """Standard variants are built into the package's generated/ (the checkout's, in
     development); a user's rule files into -o DIR, by default the current folder."""
-    from .codegen import INIT_TEXT, Output, engine_output, write_outputs
-    from .rulebook import OUTPUT_DIR, rulebook_outputs
+    from gouji_dsl.backends.codegen import INIT_TEXT, Output, engine_output, write_outputs
+    from gouji_dsl.docs.rulebook import OUTPUT_DIR, rulebook_outputs
 
     diagnostics: list = []
     names = _names(ws, args.variants, diagnostics) if args.variants else \
@@ -219,7 +219,7 @@ def cmd_build(args, ws: Workspace) -> int:
 
 
 def cmd_conform(args, ws: Workspace) -> int:
-    from .conform import run_files, workspace_engines
+    from gouji_dsl.play.conform import run_files, workspace_engines
 
     paths = [Path(p) for p in args.files]
     for path in paths:
@@ -238,7 +238,7 @@ def cmd_conform(args, ws: Workspace) -> int:
 
 
 def _engine_for(ws: Workspace):
-    from . import engines
+    from gouji_dsl import engines
 
     def engine_for(variant: str):
         return engines.generated_engine(ws, ws.resolve_argument(variant))
@@ -246,7 +246,7 @@ def _engine_for(ws: Workspace):
 
 
 def cmd_play(args, ws: Workspace) -> int:
-    from .selfplay import play_match, to_json, transcript
+    from gouji_dsl.play.selfplay import play_match, to_json, transcript
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -259,7 +259,7 @@ def cmd_play(args, ws: Workspace) -> int:
 def cmd_replay(args, ws: Workspace) -> int:
     import json as _json
 
-    from .selfplay import ReplayError, check_history, replay_file, transcript
+    from gouji_dsl.play.selfplay import ReplayError, check_history, replay_file, transcript
 
     try:
         data = _json.loads(Path(args.file).read_text(encoding="utf-8"))
@@ -339,7 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "variant is looked up by name, beside the history file first)")
     p.set_defaults(run=cmd_replay)
 
-    from . import diff, rulebook
+    from gouji_dsl.diff import core as diff
+    from gouji_dsl.docs import rulebook
 
     rulebook.register(sub)
     diff.register(sub)

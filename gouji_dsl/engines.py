@@ -8,9 +8,9 @@ and never writes into the package or the project's generated/.
 """
 from __future__ import annotations
 
-from .diagnostics import UsageError
-from .loader import Workspace
-from .phases import Compilation, has_engine
+from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.phases import Compilation, has_engine
 
 
 def _checked_with_engine(ws: Workspace, name: str):
@@ -22,7 +22,7 @@ def _checked_with_engine(ws: Workspace, name: str):
 
 def generated_engine(ws: Workspace, name: str):
     """The generated engine module of variant `name` of this workspace."""
-    from .codegen import engine_module, load_engine
+    from gouji_dsl.backends.codegen import engine_module, load_engine
 
     if ws.is_standard(name):
         module = load_engine(name)
@@ -33,6 +33,6 @@ def generated_engine(ws: Workspace, name: str):
 
 def reference_engine(ws: Workspace, name: str):
     """The reference interpreter of variant `name`, evaluated from its rule file."""
-    from .reference import Reference
+    from gouji_dsl.backends.reference import Reference
 
     return Reference(_checked_with_engine(ws, name))

@@ -21,7 +21,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .diagnostics import UsageError
+from gouji_dsl.diagnostics import UsageError
 
 
 class OutputError(UsageError):

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from . import model as m
-from .builder import build
-from .checks import run_checks
-from .diagnostics import Diagnostic, Reporter, RuleErrors
-from .lints import run_lints
-from .loader import Workspace
+from gouji_dsl.model import schema as m
+from gouji_dsl.model.builder import build
+from gouji_dsl.model.checks import run_checks
+from gouji_dsl.diagnostics import Diagnostic, Reporter, RuleErrors
+from gouji_dsl.model.lints import run_lints
+from gouji_dsl.lang.loader import Workspace
 
 
 class Compilation:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from gouji_dsl.game import Action
+from gouji_dsl.runtime.game import Action
 
 KINDS = ("play", "burn", "pass", "defer", "declare", "revolt")
 JUNK = (None, True, False, 0, -1, 1.5, float("nan"), float("inf"), 10**30, -10**30, 10**5000, "7", "", b"7",

@@ -5,7 +5,7 @@ import shutil
 from pathlib import Path
 
 from gouji_dsl.diagnostics import RuleErrors
-from gouji_dsl.loader import Workspace
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import variants_dir
 from gouji_dsl.phases import check_variants
 

@@ -6,7 +6,7 @@ showing no hidden card; and `state_of`, everything a refused action must leave
 exactly as it was."""
 from __future__ import annotations
 
-from gouji_dsl.runtime import parse_cards
+from gouji_dsl.runtime.cards import parse_cards
 
 MAX_ACTIONS = 5000  # far above any game seen; a game that runs longer is a bug
 KINDS = ("pass", "defer", "declare", "revolt", "burn", "play")

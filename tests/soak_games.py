@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gouji_dsl  # noqa: E402
-from gouji_dsl.game import IllegalAction  # noqa: E402
+from gouji_dsl.runtime.game import IllegalAction  # noqa: E402
 from forgery import forged_action, forged_seat  # noqa: E402
 from invariants import MAX_ACTIONS, check_finished, conserved, sorted_legal, state_of  # noqa: E402
 

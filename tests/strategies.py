@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from gouji_dsl.loader import Workspace
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import engine_variants
 
 WS = Workspace()

@@ -120,9 +120,9 @@ CHINESE_CLUB = (
 
 
 def _model(path):
-    from gouji_dsl.loader import Workspace
+    from gouji_dsl.lang.loader import Workspace
     from gouji_dsl.phases import Compilation
-    from gouji_dsl.show import to_json
+    from gouji_dsl.docs.show import to_json
 
     ws = Workspace()
     data = to_json(Compilation(ws, ws.resolve_argument(str(path))).checked)
@@ -181,7 +181,7 @@ def test_show_rules_schema(capsys):
 
 
 def test_show_rules_of_a_variant_text_and_json_agree(capsys):
-    from gouji_dsl import model as m
+    from gouji_dsl.model import schema as m
 
     assert main(["show", "zaozhuang", "--rules"]) == 0
     text = capsys.readouterr().out

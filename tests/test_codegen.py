@@ -9,12 +9,12 @@ import sys
 import pytest
 
 from gouji_dsl import cli
-from gouji_dsl.codegen import module_name, render_engine
+from gouji_dsl.backends.codegen import module_name, render_engine
 from gouji_dsl.files import OutputError, write_atomic
-from gouji_dsl.loader import Workspace
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.phases import Compilation
-from gouji_dsl.types import quote
+from gouji_dsl.model.types import quote
 from helpers import ROOT, scratch_workspace
 from strategies import ENGINE_VARIANTS
 
@@ -41,11 +41,11 @@ def test_generated_modules_import_only_stdlib_and_runtime(name):
             imported.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module)
-    assert imported <= {"gouji_dsl.runtime", "gouji_dsl.game"}
+    assert imported <= {"gouji_dsl.runtime.cards", "gouji_dsl.runtime.game"}
 
 
 def test_output_does_not_depend_on_the_working_directory(tmp_path):
-    code = "import gouji_dsl.codegen as c, gouji_dsl.loader as l, gouji_dsl.phases as p, sys;" \
+    code = "import gouji_dsl.backends.codegen as c, gouji_dsl.lang.loader as l, gouji_dsl.phases as p, sys;" \
            "sys.stdout.write(c.render_engine(p.Compilation(l.Workspace(), 'qingdao').checked))"
     outputs = {subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, check=True).stdout
                for cwd in (ROOT, tmp_path)}

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from gouji_dsl.cli import main
-from gouji_dsl.conform import run_files, workspace_engines
-from gouji_dsl.loader import Workspace
+from gouji_dsl.play.conform import run_files, workspace_engines
+from gouji_dsl.lang.loader import Workspace
 
 CASE_FILES = sorted((Path(__file__).parent / "conformance").glob("*.jsonl"))
 REAL_LINES = [line for path in CASE_FILES for line in path.read_text(encoding="utf-8").split("\n")
@@ -141,7 +141,7 @@ def test_a_line_that_is_not_utf8_fails_alone(tmp_path):
 
 def test_an_internal_error_is_one_failed_case_and_exit_3(tmp_path, capsys, monkeypatch):
     """Defence in depth: a bug in an engine fails its case and the run goes on (exit 3 at the end)."""
-    from gouji_dsl import conform
+    from gouji_dsl.play import conform
 
     real = conform.evaluate
 

@@ -7,11 +7,11 @@ import json
 import pytest
 
 import gouji_dsl
-from gouji_dsl import diff as D
+from gouji_dsl.diff import core as D
 from gouji_dsl.cli import main
-from gouji_dsl.conform import evaluate, matches
+from gouji_dsl.play.conform import evaluate, matches
 from gouji_dsl.diagnostics import UsageError
-from gouji_dsl.loader import Workspace
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 from golden import check_golden
 from helpers import scratch_workspace
@@ -108,7 +108,7 @@ def _game_view(engine, situation):
     if s.kind == "position":
         g = engine.new_position(dict(s.hands), s.leader, out=dict(s.out) or None, opened=s.opened)
     else:
-        from gouji_dsl.game import Match
+        from gouji_dsl.runtime.game import Match
         match = Match(results=[json.loads(r) for r in s.previous]) if s.previous else None
         g = engine.new_game(seed=s.seed, match=match)
     for action in s.actions:
@@ -348,8 +348,8 @@ def test_a_house_rule_file_is_searched_with_its_engine_generated_in_memory(tmp_p
     examples = D.counterexamples("zaozhuang", "club", diffs, ws=ws)
     assert len(examples) == 1 and examples[0].engines == "generated" and examples.note is None
     ex = examples[0]
-    from gouji_dsl.codegen import engine_module
-    from gouji_dsl.reference import Reference
+    from gouji_dsl.backends.codegen import engine_module
+    from gouji_dsl.backends.reference import Reference
     assert ex.verify(gouji_dsl.engine("zaozhuang"), engine_module(model("club", ws)))
     assert ex.verify(gouji_dsl.engine("zaozhuang"), Reference(model("club", ws)))
     assert run_cli(["diff", "zaozhuang", "club"], ws) == 1

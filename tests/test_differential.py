@@ -8,7 +8,7 @@ import functools
 from hypothesis import given, strategies as st
 
 import gouji_dsl
-from gouji_dsl.runtime import ResultError, format_cards
+from gouji_dsl.runtime.cards import ResultError, format_cards
 from strategies import any_cards, hands, play_cards, results, variants
 
 

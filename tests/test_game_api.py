@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import gouji_dsl
-from gouji_dsl.game import Action, IllegalAction, play_action
+from gouji_dsl.runtime.game import Action, IllegalAction, play_action
 from forgery import Nasty
 from invariants import observable, state_of
 from soak_games import run_chunk

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import gouji_dsl
-from gouji_dsl.game import IllegalAction, Match, play_action, replay
-from gouji_dsl.selfplay import play_match, replay_file, to_json, transcript
+from gouji_dsl.runtime.game import IllegalAction, Match, play_action, replay
+from gouji_dsl.play.selfplay import play_match, replay_file, to_json, transcript
 from golden import check_golden
 from invariants import MAX_ACTIONS, check_finished, conserved
 from strategies import ENGINE_VARIANTS
@@ -129,6 +129,6 @@ def test_saved_history_replays_and_a_tampered_one_is_refused(tmp_path):
     again = replay_file(lambda name: engine(name), data)
     assert [p.game.returns() for p in again] == [p.game.returns() for p in played]
     data["games"][1]["history"][3] = "play 3 3 3 3 3 3 3 3 3 3 3 3"
-    from gouji_dsl.selfplay import ReplayError
+    from gouji_dsl.play.selfplay import ReplayError
     with pytest.raises(ReplayError, match=r"game 2, action 4"):
         replay_file(lambda name: engine(name), data)

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from gouji_dsl.loader import Workspace
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
-from gouji_dsl.show import to_json_text, to_text
+from gouji_dsl.docs.show import to_json_text, to_text
 from golden import check_golden
 
 WS = Workspace()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji_dsl import rulebook
+from gouji_dsl.docs import rulebook
 from gouji_dsl.cli import main
 from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.paths import generated_dir

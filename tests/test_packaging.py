@@ -18,7 +18,7 @@ import pytest
 
 import gouji_dsl
 from gouji_dsl import paths
-from gouji_dsl.codegen import module_name
+from gouji_dsl.backends.codegen import module_name
 from helpers import ROOT
 from strategies import ENGINE_VARIANTS
 

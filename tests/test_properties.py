@@ -24,19 +24,20 @@ import pytest
 from hypothesis import event, example, given, note, settings, strategies as st
 from hypothesis.extra.lark import from_lark
 
-from gouji_dsl import codegen, rulebook
-from gouji_dsl import model as m
+from gouji_dsl.backends import codegen
+from gouji_dsl.docs import rulebook
+from gouji_dsl.model import schema as m
 from gouji_dsl.diagnostics import RuleErrors
-from gouji_dsl.expr import FUNCTIONS
-from gouji_dsl.fmt import NAME_MODES, format_file
-from gouji_dsl.loader import Workspace
-from gouji_dsl.parser import _lark, parse_text
+from gouji_dsl.model.expr import FUNCTIONS
+from gouji_dsl.lang.fmt import NAME_MODES, format_file
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.lang.parser import _lark, parse_text
 from gouji_dsl.paths import variants_dir
 from gouji_dsl.phases import Compilation, has_engine
-from gouji_dsl.rulebook import has_rulebook
-from gouji_dsl.show import to_json
-from gouji_dsl.types import CARDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, RowT, StrT, quote
-from gouji_dsl.expr import ExprT
+from gouji_dsl.docs.rulebook import has_rulebook
+from gouji_dsl.docs.show import to_json
+from gouji_dsl.model.types import CARDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, RowT, StrT, quote
+from gouji_dsl.model.expr import ExprT
 
 REAL = {p.stem: p.read_text(encoding="utf-8") for p in sorted(variants_dir().glob("*.gouji"))}
 

@@ -46,16 +46,16 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from gouji_dsl import codegen
-from gouji_dsl import diff as D
-from gouji_dsl import model as m
-from gouji_dsl import rulebook
+from gouji_dsl.backends import codegen
+from gouji_dsl.diff import core as D
+from gouji_dsl.model import schema as m
+from gouji_dsl.docs import rulebook
 from gouji_dsl.diagnostics import RuleErrors
-from gouji_dsl.expr import Formula
-from gouji_dsl.game import IllegalAction
-from gouji_dsl.loader import Workspace
+from gouji_dsl.model.expr import Formula
+from gouji_dsl.runtime.game import IllegalAction
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
-from gouji_dsl.types import BoolT, EnumT, IntT, ListT, OptionalT, RowT
+from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, OptionalT, RowT
 
 PARENTS = ("zaozhuang", "lianzhong", "qingdao", "huangjindao", "lianzhong-bubiesan", "zaozhuang-haixuan")
 
@@ -641,7 +641,7 @@ class Sequel:
     actions: tuple = ()
 
     def start(self, rules_or_engine):
-        from gouji_dsl import game as gm
+        from gouji_dsl.runtime import game as gm
 
         match = gm.Match(results=[json.loads(self.previous)], first_out=self.first_out)
         return gm.new_game(D._rules_of(rules_or_engine), self.seed, match)

@@ -15,16 +15,16 @@ import pytest
 from pygments.token import Error
 
 import gouji_dsl
-from gouji_dsl import highlight
-from gouji_dsl import model as m
-from gouji_dsl import rulebook as rb
+from gouji_dsl.lang import highlight
+from gouji_dsl.model import schema as m
+from gouji_dsl.docs import rulebook as rb
 from gouji_dsl.diagnostics import UsageError
-from gouji_dsl.lexer import GoujiLexer
-from gouji_dsl.loader import Workspace
+from gouji_dsl.lang.lexer import GoujiLexer
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import variants_dir
 from gouji_dsl.phases import Compilation
-from gouji_dsl.reference import Reference
-from gouji_dsl.types import BoolT, EnumT, Member, OptionalT, RowT
+from gouji_dsl.backends.reference import Reference
+from gouji_dsl.model.types import BoolT, EnumT, Member, OptionalT, RowT
 
 from golden import check_golden
 from helpers import scratch_workspace

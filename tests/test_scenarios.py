@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import gouji_dsl
-from gouji_dsl.game import IllegalAction, Match
+from gouji_dsl.runtime.game import IllegalAction, Match
 
 
 def eng(name):
@@ -244,7 +244,7 @@ def test_tribute_pays_highest_cards_and_returns_within_the_limit():  # 000:L60, 
     assert [(t["from"], t["to"]) for t in paid] == [(6, 1), (5, 2)]
     returns = [t for t in g.tribute_log if t["kind"] == "return"]
     assert [(t["from"], t["to"]) for t in returns] == [(1, 6), (2, 5)]
-    from gouji_dsl.runtime import CARDS
+    from gouji_dsl.runtime.cards import CARDS
     order = {c: i for i, c in enumerate(CARDS)}
     for pay, back in zip(paid, returns):
         got, given = pay["cards"].split(), back["cards"].split()
@@ -276,10 +276,10 @@ def test_graduation_opens_the_payer_in_the_next_game():  # 000:L67 点贡毕业;
 
 def house_engines(tmp_path, name: str, text: str):
     """The generated engine and the reference interpreter of a rule file `name`.gouji."""
-    from gouji_dsl.codegen import engine_module
-    from gouji_dsl.loader import Workspace
+    from gouji_dsl.backends.codegen import engine_module
+    from gouji_dsl.lang.loader import Workspace
     from gouji_dsl.phases import Compilation
-    from gouji_dsl.reference import Reference
+    from gouji_dsl.backends.reference import Reference
 
     path = tmp_path / f"{name}.gouji"
     path.write_text(text, encoding="utf-8")

@@ -11,9 +11,9 @@ import pytest
 
 from gouji_dsl.cli import main
 from gouji_dsl.diagnostics import RuleErrors
-from gouji_dsl.fmt import format_file
-from gouji_dsl.loader import Workspace
-from gouji_dsl.parser import parse_text
+from gouji_dsl.lang.fmt import format_file
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.lang.parser import parse_text
 from gouji_dsl.paths import variants_dir
 from gouji_dsl.phases import Compilation, check_variants
 from helpers import scratch_workspace
@@ -250,7 +250,7 @@ def test_fmt_prints_the_operators_back_and_is_idempotent():
 def test_lexer_highlights_the_operators():
     from pygments.token import Error, Operator
 
-    from gouji_dsl.lexer import GoujiLexer
+    from gouji_dsl.lang.lexer import GoujiLexer
 
     text = Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n[end]\nplaces -=  @D19\n  | place |\n  | 6 |\n"
     tokens = list(GoujiLexer().get_tokens(text))

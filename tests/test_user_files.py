@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import gouji_dsl
-from gouji_dsl.loader import PATH_VARIABLE
+from gouji_dsl.lang.loader import PATH_VARIABLE
 from helpers import CLUB_RULES
 
 

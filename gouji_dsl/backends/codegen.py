@@ -1,0 +1,282 @@
+"""Stage 4: checked rule model -> a self-contained Python engine module.
+
+Every choice of the rule file is decided here: thresholds become a tuple,
+policies select which code the template emits, expressions are translated
+node by node into Python. Nothing from a rule file is pasted into the
+output as text: numbers are emitted from ints, names from fixed tables, and
+strings only through `repr`, so a rule file cannot inject code.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from gouji_dsl import __version__
+from gouji_dsl.model import schema as m
+from gouji_dsl.lang import nodes as n
+from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula
+from gouji_dsl.files import write_atomic
+from gouji_dsl.paths import generated_dir
+from gouji_dsl.runtime.cards import INDEX
+from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, game_settings
+from gouji_dsl.model.types import CARD_ALIASES
+
+NEVER = 10 ** 6  # a threshold no play reaches
+
+# Each rule-language function and the Python helper of the generated module it becomes.
+_PY_FUNCTIONS = {"size": "_size", "jokers": "_jokers", "sets": "_sets", "gouji": "_gouji",
+                 "carry_rule": "_carry_rule", "min": "min", "max": "max", "count": None}
+_PY_OPS = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!=",
+           "and": "and", "or": "or"}
+assert set(_PY_FUNCTIONS) == set(FUNCTIONS), "every rule-language function needs a translation"
+
+
+class GenerationError(Exception):
+    """A checked model the generator cannot turn into an engine (not the rule author's typo)."""
+
+
+def translate(formula: Formula, variables: dict[str, str]) -> str:
+    """A checked formula as a Python expression over the given local names."""
+
+    def go(node: n.Expr) -> str:
+        if isinstance(node, n.Int):
+            return str(int(node.value))
+        if isinstance(node, n.Name):
+            if node.id in variables:
+                return variables[node.id]
+            if node.id in ("yes", "true", "是", "有"):
+                return "True"
+            if node.id in ("no", "false", "否", "无"):
+                return "False"
+            raise GenerationError(f"unknown name {node.id!r} in a checked formula")
+        if isinstance(node, n.Call):
+            fn = FUNCTIONS[node.func.id]
+            if node.func.id == "count":
+                card = node.args[1]
+                word = str(card.value) if isinstance(card, n.Int) else CARD_ALIASES.get(card.id, card.id)
+                return f"({go(node.args[0])})[{int(INDEX[word])}]"
+            args = [go(a) for a, p in zip(node.args, fn.params) if p != RANK]
+            return f"{_PY_FUNCTIONS[fn.name]}({', '.join(args)})"
+        if isinstance(node, n.Unary):
+            return f"(-{go(node.operand)})" if node.op == "-" else f"(not {go(node.operand)})"
+        if isinstance(node, n.Binary):
+            return f"({go(node.left)} {_PY_OPS[node.op]} {go(node.right)})"
+        raise GenerationError(f"cannot translate {type(node).__name__}")
+
+    return go(formula.node)
+
+
+def uses(formula: Formula, name: str) -> bool:
+    def go(node) -> bool:
+        if isinstance(node, n.Name):
+            return node.id == name
+        if isinstance(node, n.Call):
+            return any(go(a) for a in node.args)
+        if isinstance(node, n.Unary):
+            return go(node.operand)
+        if isinstance(node, n.Binary):
+            return go(node.left) or go(node.right)
+        return False
+    return go(formula.node)
+
+
+def _source_name(v: m.Variant) -> str:
+    """`variants/NAME.gouji` for a standard variant; a user's file by its name alone,
+    so the module is the same wherever the file was built from."""
+    file = v.file_of(v.name)
+    return file if file.startswith("variants/") else Path(file).name
+
+
+def _comment_text(text: str) -> str:
+    """Text that is safe inside a `#` comment of the generated module: a file name
+    is the user's, and a newline in it must not start a line of code."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def _pyrepr(value) -> str:
+    return repr(value)
+
+
+@functools.lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("gouji_dsl.backends", "templates"),
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True, autoescape=False)
+    env.filters["pyrepr"] = _pyrepr
+    return env
+
+
+def module_name(variant: str) -> str:
+    return variant.replace("-", "_")
+
+
+def engine_context(v: m.Variant) -> dict:
+    if v.abstract:
+        raise GenerationError(f"variant '{v.name}' is abstract: it has no engine")
+    if v.game != "gouji" or v.plays.shape != "one_rank":
+        raise GenerationError(f"variant '{v.name}': engines are generated for Gouji one-rank plays only")
+    if v.cards.filler not in (None, "2"):
+        raise GenerationError(f"variant '{v.name}': the generated engine supports 2 as the filler, or none")
+    thresholds = [NEVER] * 13
+    for row in v.gouji.thresholds:
+        thresholds[INDEX[row.rank]] = row.at_least
+    opposite = {}
+    for a, b in v.table.opposites:
+        opposite[a], opposite[b] = b, a
+    team = {seat: i for i, team in enumerate(v.table.teams) for seat in team}
+    declared_cases = DECLARED_CASES if v.open.declare else ("neither",)
+    dian = []
+    for declared in declared_cases:
+        for opened in OPENED_CASES:
+            me_gives, opp_gives = dian_cell(v.tribute.dian, declared, opened)
+            dian.append(((declared, opened), translate(me_gives, {"level": "level"}),
+                         translate(opp_gives, {"level": "level"})))
+    t, s = v.tribute, v.scoring
+    return {
+        "version": __version__,
+        "name": v.name,
+        # `variants/NAME.gouji` for a standard variant; a user's file by its name
+        # alone, so the module is the same wherever the file was built from.
+        "source_file": _comment_text(_source_name(v)),
+        "build_target": v.name if _source_name(v).startswith("variants/") else _comment_text(_source_name(v)),
+        "lineage": " <- ".join(v.lineage),
+        "title": v.about.title,
+        "title_en": v.about.title_en,
+        "players": int(v.table.players),
+        "never": NEVER,
+        "thresholds": tuple(thresholds),
+        "jokers_make_gouji": v.gouji.jokers_make_gouji,
+        "fillers_count": v.gouji.fillers_count,
+        "has_filler": v.cards.filler is not None,
+        "fillers_alone": v.plays.fillers_alone,
+        "jokers_alone": v.plays.jokers_alone,
+        "threes_last": v.threes.threes_last,
+        "doubling": v.plays.big_joker_doubling,
+        "opens_expr": translate(v.open.counts, {"play": "play"}),
+        "burn_allowed": v.burning.allowed,
+        "declare": v.open.declare,
+        "revolt_expr": translate(v.revolution.condition, {"hand": "hand"}),
+        # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
+        "settings": sorted(game_settings(v).items()),
+        "burn_uses_rest": uses(v.burning.condition, "rest"),
+        "burn_is_carry_rule": v.burning.condition.text == "carry_rule(rest)",
+        "burn_expr": translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
+        "first_play_needs_joker": v.burning.first_play_needs_joker,
+        "opposite": dict(sorted(opposite.items())),
+        "opposite_pairs": tuple(tuple(p) for p in v.table.opposites),
+        "pairs": tuple((x, y) for a, b in v.table.opposites for x, y in ((a, b), (b, a))),
+        "team": dict(sorted(team.items())),
+        "place_points": tuple(s.place_points),
+        "dian_max_level": t.dian_max_level,
+        "dian_graduation": t.dian_graduation,
+        "dian": dian,
+        "sweep": v.end.sweep,
+        "tribute_enabled": t.enabled,
+        "tribute_order": tuple(t.order),
+        "sweep_to_opposite": t.sweep_luo == "to_own_opposite",
+        "luo": tuple((r.payer, r.receiver, r.count) for r in t.luo),
+        "shao": t.shao,
+        "men": t.men,
+        "team_sum": s.team_sum,
+        "sweep_multiplier": s.sweep_multiplier,
+        "open_points": s.open_points,
+        # [room]: the platform's rules around games (leaving early, player ranks).
+        "room_mode": v.room.mode,
+        "min_games": v.room.min_games,
+        "leave_penalty": v.room.leave_penalty,
+        "penalty_first_leaver_only": v.room.penalty_first_leaver_only,
+        "rank_by": v.room.rank_by,
+        "ranks": tuple((r.title, r.points_min if v.room.rank_by == "points" else r.coins_min) for r in v.room.ranks),
+    }
+
+
+def render_engine(v: m.Variant) -> str:
+    source = _environment().get_template("engine.py.j2").render(**engine_context(v))
+    compile(source, f"generated/{module_name(v.name)}.py", "exec")  # a template bug must not reach disk
+    return source
+
+
+@dataclass(frozen=True)
+class Output:
+    path: Path
+    text: str
+
+
+def engine_output(v: m.Variant, out_dir: Path | None = None) -> Output:
+    out_dir = out_dir or generated_dir()
+    return Output(out_dir / f"{module_name(v.name)}.py", render_engine(v))
+
+
+# The package of the shipped engines: the checkout's generated/ folder (pyproject.toml).
+ENGINE_PACKAGE = "gouji_dsl.generated"
+INIT_TEXT = ('"""Engines generated by gouji-dsl from variants/*.gouji, imported as gouji_dsl.generated.<variant>\n'
+             '(`-` in a variant\'s name becomes `_`). Do not edit: run `gouji build`."""\n')
+
+
+def write_outputs(outputs: list[Output], check: bool) -> list[Path]:
+    """Write (or, with check, compare) outputs; returns the paths that differ."""
+    stale = []
+    for out in outputs:
+        try:
+            current = out.path.read_text(encoding="utf-8") if out.path.is_file() else None
+        except (OSError, UnicodeDecodeError):
+            current = None  # unreadable counts as stale; writing it says clearly what is wrong
+        if current != out.text:
+            stale.append(out.path)
+            if not check:
+                write_atomic(out.path, out.text)
+    return stale
+
+
+def engine_module(v: m.Variant):
+    """A variant's generated engine, rendered and loaded in memory (never written to disk).
+
+    For users' own rule files: `gouji play club.gouji` needs an engine but must not
+    write into the package or the project's generated/.
+    """
+    return module_from_source(v.name, render_engine(v), v.file_of(v.name))
+
+
+def module_from_source(name: str, source: str, origin: str = ""):
+    """Load generated engine source as a module, cached per source text, so the
+    same rules give the same module object in one process."""
+    import hashlib
+    import types
+
+    digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:16]
+    module_id = f"gouji_dsl._built.{module_name(name)}_{digest}"
+    module = sys.modules.get(module_id)
+    if module is None:
+        module = types.ModuleType(module_id)
+        module.__file__ = f"<gouji engine of {_comment_text(origin or name)}>"
+        sys.modules[module_id] = module  # before exec: dataclasses and pickling look modules up by name
+        try:
+            exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own generated code
+        except BaseException:
+            del sys.modules[module_id]
+            raise
+    return module
+
+
+def load_engine(name: str):
+    """The shipped engine of a variant, the module `gouji_dsl.generated.<name>`
+    (`-` in the name becomes `_`), or None when no engine was built for it."""
+    module = module_name(name)
+    if not module.isidentifier() or not (generated_dir() / f"{module}.py").is_file():
+        return None
+    module_id = f"{ENGINE_PACKAGE}.{module}"
+    try:
+        return importlib.import_module(module_id)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_id:
+            raise
+        # Written by `gouji build` after the package was first imported in this
+        # process: the import system's cached listing of the folder is stale.
+        importlib.invalidate_caches()
+        return importlib.import_module(module_id)

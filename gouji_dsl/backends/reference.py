@@ -1,0 +1,341 @@
+"""The reference interpreter: the engine API evaluated straight from the rule model.
+
+Plain and slow on purpose. Every function reads the checked model as it is
+and follows the wording of RULES.md step by step (sort the cards and compare
+them position by position; enumerate every candidate play and keep those
+that classify as legal and beat the lead). It is the oracle the generated
+engines are tested against, so it must stay obviously correct rather than
+fast.
+"""
+from __future__ import annotations
+
+from gouji_dsl.model import schema as m
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.model.expr import evaluate
+from gouji_dsl.model.semantics import dian_cell, game_settings, opposite_of, pair_states, team_of
+
+JOKER_VALUES = {"SJ": 13, "BJ": 14}
+
+
+class Reference:
+    def __init__(self, variant: m.Variant):
+        if variant.abstract:
+            raise ValueError(f"variant '{variant.name}' is abstract: it has no engine")
+        if variant.game != "gouji" or variant.plays.shape != "one_rank":
+            raise ValueError(f"variant '{variant.name}': engines exist for Gouji one-rank plays only")
+        self.v = variant
+        self.name = variant.name
+
+    # --- cards ------------------------------------------------------------------
+
+    parse_cards = staticmethod(rt.parse_cards)
+    format_cards = staticmethod(rt.format_cards)
+
+    def classify(self, cards) -> rt.Classified:
+        """D1 (and 憋三): is this one legal play? Its rank, size, jokers, 级牌."""
+        v = self.v
+        counts = tuple(cards)
+        if len(counts) != 15 or any(c < 0 for c in counts) or sum(counts) == 0:
+            return rt.INVALID
+        filler = rt.INDEX[v.cards.filler] if v.cards.filler else None
+        small, big = counts[rt.SMALL], counts[rt.BIG]
+        ranks = [i for i in range(13) if counts[i] and i != filler]
+        if len(ranks) > 1:
+            return rt.INVALID
+        if ranks and ranks[0] != rt.TWO:
+            rank = ranks[0]
+            play = (rank, counts[rank], counts[filler] if filler is not None else 0, small, big)
+        elif counts[rt.TWO]:
+            if filler is not None and not v.plays.fillers_alone:
+                return rt.INVALID
+            play = (rt.TWO, 0, counts[rt.TWO], small, big)
+        else:
+            if not v.plays.jokers_alone:
+                return rt.INVALID
+            play = (rt.JOKERS_ONLY, 0, 0, small, big)
+        if v.threes.threes_last and counts[0] and sum(counts) != counts[0]:
+            return rt.INVALID
+        rank_name = rt.CARDS[play[0]] if play[0] >= 0 else None
+        return rt.Classified(True, rank_name, sum(counts), small + big, self.is_gouji(play), play)
+
+    def is_gouji(self, play) -> bool:
+        """D4: a joker, or the effective rank reaching its threshold."""
+        rank, natural, fillers, small, big = play
+        if (small or big) and self.v.gouji.jokers_make_gouji:
+            return True
+        if rank < 0:
+            return False
+        size = fillers if rank == rt.TWO else natural + (fillers if self.v.gouji.fillers_count else 0)
+        for row in self.v.gouji.thresholds:
+            if rt.INDEX[row.rank] == rank:
+                return size >= row.at_least
+        return False
+
+    def _values(self, play) -> list[int]:
+        """The play's cards as effective values, highest first (fillers take the play's rank)."""
+        rank, natural, fillers, small, big = play
+        values = [14] * big + [13] * small + [rank] * (natural + fillers)
+        return sorted(values, reverse=True)
+
+    def beats(self, play, lead) -> bool:
+        """D2, and D3 where big jokers double: does `play` beat `lead`?"""
+        answer, led = self._values(play), self._values(lead)
+        if self.v.plays.big_joker_doubling:
+            b = led.count(14)
+            if b:
+                if answer.count(14) < 2 * b:
+                    return False
+                answer, led = answer[2 * b:], led[b:]
+        if self.v.plays.same_size and len(answer) != len(led):
+            return False
+        return all(a > l for a, l in zip(answer, led))
+
+    def _candidates(self, hand, sizes=None):
+        """Every multiset from `hand` with at most one rank besides fillers:
+        all others hold two ranks and are illegal by D1."""
+        hand = tuple(hand)
+        for rank in range(-1, 13):
+            top = hand[rank] if rank >= 0 else 0
+            for natural in range(0, top + 1):
+                if rank >= 0 and natural == 0:
+                    continue
+                for fillers in range(0, hand[rt.TWO] + 1 if rank != rt.TWO else 1):
+                    for small in range(hand[rt.SMALL] + 1):
+                        for big in range(hand[rt.BIG] + 1):
+                            if sizes is not None and natural + fillers + small + big not in sizes:
+                                continue
+                            counts = [0] * 15
+                            if rank >= 0:
+                                counts[rank] += natural
+                            counts[rt.TWO] += fillers
+                            counts[rt.SMALL] += small
+                            counts[rt.BIG] += big
+                            if sum(counts):
+                                yield tuple(counts)
+
+    def plays(self, hand) -> list[tuple]:
+        found = {self.classify(c).play for c in self._candidates(hand) if self.classify(c).valid}
+        return sorted(found)
+
+    def answers(self, hand, lead) -> list[tuple]:
+        size = sum(lead[1:])
+        sizes = {size, size + lead[4]} if self.v.plays.big_joker_doubling else {size}
+        found = set()
+        for counts in self._candidates(hand, sizes):
+            c = self.classify(counts)
+            if c.valid and self.beats(c.play, lead):
+                found.add(c.play)
+        return sorted(found)
+
+    # --- expressions ------------------------------------------------------------------
+
+    def _functions(self):
+        def sets(c):
+            return sum(1 for i in range(12) if c[i])
+
+        def carry_rule(c):
+            """D12: the cards can be played out with a joker in every play but the last."""
+            jokers = c[rt.SMALL] + c[rt.BIG]
+            if self.v.threes.threes_last and c[0]:
+                # The 3s must be the last play; every other play needs a joker.
+                groups = sum(1 for i in range(1, 12) if c[i])
+                others = groups if groups else (1 if c[rt.TWO] or jokers else 0)
+                return others <= jokers
+            return sets(c) <= jokers + 1
+
+        return {
+            "size": lambda c: sum(c),
+            "jokers": lambda c: c[rt.SMALL] + c[rt.BIG],
+            "count": lambda c, card: c[rt.INDEX[card]],
+            "sets": sets,
+            "gouji": lambda c: self.classify(c).gouji,
+            "carry_rule": carry_rule,
+            "min": min,
+            "max": max,
+        }
+
+    def opens(self, play) -> bool:
+        """Would winning the lead with this play (before 四户乱缠) count towards 开点?"""
+        cards = rt.cards_of(play)
+        return bool(evaluate(self.v.open.counts, {"play": cards}, self._functions()))
+
+    def can_burn(self, hand, target, beating=None) -> bool:
+        b = self.v.burning
+        if not b.allowed:
+            return False
+        for play in self.answers(hand, target) if beating is None else beating:
+            if b.first_play_needs_joker and not (play[3] or play[4]):
+                continue
+            rest = rt.minus(hand, play)
+            if evaluate(b.condition, {"hand": tuple(hand), "rest": rest}, self._functions()):
+                return True
+        return False
+
+    # --- results ------------------------------------------------------------------------
+
+    def _read(self, result) -> rt.Result:
+        v = self.v
+        return rt.read_result(result, v.table.players, declare=v.open.declare, burn=v.burning.allowed,
+                              men=v.threes.threes_last)
+
+    def _match_state(self, games) -> tuple[frozenset, dict]:
+        """Over the opened seats of a match's games, oldest first: the last game's
+        opened seats, with 点贡毕业 (after paying at the top level the payer counts
+        as opened in the next game), and how many games running each (opener,
+        non-opener) pair has held."""
+        t = self.v.tribute
+        now: frozenset = frozenset()
+        streak: dict[tuple[int, int], int] = {}
+        for opened in games:
+            graduated = {payer for (receiver, payer), level in streak.items()
+                         if t.dian_graduation and level >= t.dian_max_level}
+            now = frozenset(opened) | graduated
+            new_streak = {}
+            for a, b in self.v.table.opposites:
+                for x, y in ((a, b), (b, a)):
+                    if x in now and y not in now:
+                        new_streak[(x, y)] = streak.get((x, y), 0) + 1
+            streak = new_streak
+        return now, streak
+
+    def _state_of(self, result: rt.Result) -> tuple[frozenset, dict]:
+        return self._match_state(list(result.previous) + [result.opened])
+
+    def graduated(self, results) -> set[int]:
+        """Seats open automatically in the next game after these games (点贡毕业)."""
+        t = self.v.tribute
+        if not t.dian_graduation:
+            return set()
+        _now, streak = self._match_state([r["opened"] for r in results])
+        return {payer for (receiver, payer), level in streak.items() if level >= t.dian_max_level}
+
+    def _sweep(self, result: rt.Result) -> bool:
+        teams = team_of(self.v)
+        first = result.finish[:3]
+        return self.v.end.sweep and len({teams[s] for s in first}) == 1
+
+    def tributes(self, result) -> list[dict]:
+        v, t = self.v, self.v.tribute
+        result = self._read(result)
+        if not t.enabled:
+            return []
+        opened, streak = self._state_of(result)
+        opposite = opposite_of(v)
+        place = {p: s for p, s in enumerate(result.finish, 1)}
+        entries = []
+        for kind in t.order:
+            if kind == "luo":
+                if self._sweep(result) and t.sweep_luo == "to_own_opposite":
+                    for seat in result.finish[3:]:
+                        entries.append(("luo", seat, opposite[seat], 1))
+                else:
+                    for row in t.luo:
+                        entries.append(("luo", place[row.payer], place[row.receiver], row.count))
+            elif kind == "dian":
+                for a, b in v.table.opposites:
+                    declared, opened_state = pair_states(a, b, result.declared, opened)
+                    me_gives, opp_gives = dian_cell(t.dian, declared, opened_state)
+                    level = 1
+                    if opened_state in ("me", "opp"):
+                        receiver, payer = (a, b) if opened_state == "me" else (b, a)
+                        level = min(streak.get((receiver, payer), 1), t.dian_max_level)
+                    entries.append(("dian", a, b, evaluate(me_gives, {"level": level}, {})))
+                    entries.append(("dian", b, a, evaluate(opp_gives, {"level": level}, {})))
+            elif kind == "shao":
+                for burner, burned in result.burns:
+                    entries.append(("shao", burned, burner, t.shao))
+            elif kind == "men":
+                for men, beater in result.men:
+                    entries.append(("men", men, beater, t.men))
+        return rt.sum_tributes(entries)
+
+    def score(self, result) -> list[int]:
+        v, s = self.v, self.v.scoring
+        result = self._read(result)
+        points = {seat: s.place_points[i] for i, seat in enumerate(result.finish)}
+        if self._sweep(result):
+            points = {seat: p * s.sweep_multiplier for seat, p in points.items()}
+        teams = team_of(v)
+        opened, _streak = self._state_of(result)
+        opposite = opposite_of(v)
+        scores = []
+        for seat in range(1, v.table.players + 1):
+            if s.team_sum:
+                total = sum(p for other, p in points.items() if teams[other] == teams[seat])
+            else:
+                total = points[seat]
+            if seat in opened and opposite[seat] not in opened:
+                total += s.open_points
+            elif seat not in opened and opposite[seat] in opened:
+                total -= s.open_points
+            scores.append(total)
+        return scores
+
+    # --- room rules -----------------------------------------------------------------------
+
+    @property
+    def ROOM_MODE(self) -> str:
+        return self.v.room.mode
+
+    def leave_penalty(self, game_score, games_played, first_leaver=True) -> int:
+        """000:L72-76: leaving before min_games finished games costs leave_penalty
+        times the game's score, to the first leaver only where the room says so."""
+        room = self.v.room
+        if game_score < 0 or games_played < 0:
+            raise ValueError("game_score and games_played must not be negative")
+        if games_played >= room.min_games:
+            return 0
+        if room.penalty_first_leaver_only and not first_leaver:
+            return 0
+        return room.leave_penalty * game_score
+
+    def player_rank(self, points, coins) -> str | None:
+        """The highest rank of the table whose minimum (by rank_by) the player reaches."""
+        room = self.v.room
+        value = points if room.rank_by == "points" else coins
+        reached = [r for r in room.ranks if value >= (r.points_min if room.rank_by == "points" else r.coins_min)]
+        return reached[-1].title if reached else None
+
+    # --- whole games ----------------------------------------------------------------------
+
+    def may_revolt(self, hand) -> bool:
+        return bool(evaluate(self.v.revolution.condition, {"hand": tuple(hand)}, self._functions()))
+
+    def lead_actions(self, hand) -> list:
+        """A leader's play actions: every legal play, 3s only as the last play in 憋三."""
+        from gouji_dsl.runtime.game import play_action
+
+        hand = tuple(hand)
+        plays = self.plays(hand)
+        if self.v.threes.threes_last:  # 3s only as the last play, all of them (D22)
+            plays = [p for p in plays if p[0] != 0 or (sum(hand) == hand[0] == p[1])]
+        return [play_action(p) for p in plays]
+
+    def rules(self):
+        from gouji_dsl.runtime.game import Rules
+
+        return Rules(**game_settings(self.v), classify=self.classify, is_gouji=self.is_gouji, answers=self.answers, plays=self.plays,
+                     lead_actions=self.lead_actions,
+                     can_burn=self.can_burn, counts_for_open=self.opens, may_revolt=self.may_revolt,
+                     tributes=self.tributes, score=self.score, graduated=self.graduated)
+
+    def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:
+        from gouji_dsl.runtime.game import returnable
+
+        return returnable(self.rules(), hand, received, given, payer_hand, teammates)
+
+    def new_game(self, seed=None, match=None):
+        from gouji_dsl.runtime.game import new_game
+
+        return new_game(self.rules(), seed, match)
+
+    def replay(self, history, seed=None, match=None):
+        from gouji_dsl.runtime.game import replay
+
+        return replay(self.rules(), history, seed, match)
+
+    def new_position(self, hands, leader, seed=None, out=None, opened=(), headless=None):
+        """A game set up at a chosen position (see gouji_dsl.runtime.game.new_position)."""
+        from gouji_dsl.runtime.game import new_position
+
+        return new_position(self.rules(), hands, leader, seed, out, opened, headless)

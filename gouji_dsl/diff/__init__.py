@@ -1,0 +1,1 @@
+"""Semantic diffs between variants: model comparison, counterexample search, prose, matrix, case emission."""

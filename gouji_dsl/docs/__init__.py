@@ -1,0 +1,1 @@
+"""Rulebooks: the document model, sentences, examples, provenance and Markdown/HTML output; `gouji show`."""

@@ -1,0 +1,302 @@
+"""`gouji show`: a variant's resolved rules, as readable text or as JSON; and
+`gouji show --rules`: the reference of every rule, its allowed values and meaning."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import unicodedata
+from typing import Any
+
+from gouji_dsl.model import schema as m
+from gouji_dsl.model.expr import FUNCTIONS, TYPE_WORDS, ExprT
+from gouji_dsl.lang.fmt import render_table_rows
+from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT,
+                    RowT, StrT)
+
+
+def _field_type(cls: type[m.Section], name: str):
+    return next(f for f in dataclasses.fields(cls) if f.name == name).metadata["type"]
+
+
+def to_json(v: m.Variant) -> dict[str, Any]:
+    sections: dict[str, Any] = {}
+    for name, sec in v.sections.items():
+        values = {}
+        for f in dataclasses.fields(sec):
+            value = getattr(sec, f.name)
+            values[f.name] = None if value is None else f.metadata["type"].to_json(value)
+        sections[name] = values
+    origins = {path: {"variant": o.variant, "line": o.pos.line, "cites": list(o.cites)}
+               for path, o in sorted(v.origins.items())}
+    return {"name": v.name, "parent": v.parent, "abstract": v.abstract, "lineage": list(v.lineage),
+            "sections": sections, "origins": origins}
+
+
+def to_json_text(v: m.Variant) -> str:
+    return json.dumps(to_json(v), ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+def to_text(v: m.Variant) -> str:
+    about = v.sections["about"]
+    out = [f"{v.name}: {about.title} ({about.title_en})" + ("  [abstract]" if v.abstract else "")]
+    out.append(f"  lineage: {' -> '.join(v.lineage)}")
+    if about.summary:
+        out.append(f"  {about.summary}")
+    for name, sec in v.sections.items():
+        out.append("")
+        out.append(f"[{name}] {type(sec).ZH} - {type(sec).EN}")
+        for f in dataclasses.fields(sec):
+            value = getattr(sec, f.name)
+            vtype = f.metadata["type"]
+            origin = v.origin(f"{name}.{f.name}")
+            where = ""
+            if origin is not None:
+                where = f"from {origin.variant}" + (" " + " ".join(origin.cites) if origin.cites else "")
+            elif value is not None:
+                where = "default"
+            if value is None:
+                out.append(f"  {f.name} ({f.metadata['zh']}) is not set")
+                continue
+            if isinstance(vtype, RowT):
+                out.append(f"  {f.name} ({f.metadata['zh']}):  {where}")
+                columns = list(vtype.columns)
+                rows = [[vtype.columns[c].metadata["type"].show(getattr(r, c)) for c in columns] for r in value]
+                out.extend(render_table_rows(columns, rows, indent="    "))
+                continue
+            out.append(f"  {f.name} ({f.metadata['zh']}) = {vtype.show(value)}    {where}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+# --- `gouji show --rules`: every rule, what it may hold and what it means -----------
+#
+# One data structure (`rules_reference`) feeds both outputs: `--json` prints it,
+# the text form renders it, so the two always say the same. Each rule's allowed
+# values come from its value type (`type_info`), never from a hand-written list.
+
+def type_info(vtype) -> dict[str, Any]:
+    """What a value type accepts, as data: `kind`, a one-line `summary`, and details."""
+    if isinstance(vtype, OptionalT):
+        inner = type_info(vtype.inner)
+        return {"kind": "optional", "summary": f"{inner['summary']}, or none (无)", "none": ["none", "无"],
+                "value": inner}
+    if isinstance(vtype, BoolT):
+        return {"kind": "yes/no", "summary": "yes (是) or no (否)",
+                "values": [{"name": name, "zh": zh} for name, zh in BOOL_ZH.items()],
+                "also": sorted(w for w in TRUE_WORDS if w not in BOOL_ZH)}
+    if isinstance(vtype, EnumT):
+        return {"kind": "choice", "summary": "one of " + ", ".join(f"{e.name} ({e.zh})" for e in vtype.members.values()),
+                "values": [{"name": e.name, "zh": e.zh, "meaning": e.en} for e in vtype.members.values()]}
+    if isinstance(vtype, IntT):
+        return {"kind": "number", "summary": vtype.expected(), "min": vtype.low, "max": vtype.high}
+    if isinstance(vtype, StrT):
+        return {"kind": "string", "summary": f'a string in double quotes, "...", at most {vtype.max_len} characters',
+                "max_length": vtype.max_len}
+    if isinstance(vtype, CardT):
+        aliases = {alias: card for alias, card in CARD_ALIASES.items() if card in vtype.allowed}
+        also = ", ".join(f"{alias} = {card}" for alias, card in aliases.items())
+        return {"kind": "card", "summary": f"{vtype.what}: {' '.join(vtype.allowed)}" + (f" (also {also})" if also else ""),
+                "cards": list(vtype.allowed), "aliases": aliases}
+    if isinstance(vtype, ListT):
+        item = type_info(vtype.item)
+        size = (f"{vtype.min_len} items" if vtype.min_len == vtype.max_len
+                else f"{vtype.min_len} to {vtype.max_len} items")
+        return {"kind": "list", "summary": f"a list in brackets, [a, b], of {size}" + (", none twice" if vtype.unique else ""),
+                "min_items": vtype.min_len, "max_items": vtype.max_len, "unique": vtype.unique, "item": item}
+    if isinstance(vtype, RangeT):
+        return {"kind": "card range", "summary": "a range of cards, LOW..HIGH (such as 3..A), LOW below HIGH",
+                "card": type_info(vtype.item)}
+    if isinstance(vtype, RowT):
+        return _table_info(vtype)
+    if isinstance(vtype, ExprT):
+        return _expression_info(vtype)
+    raise TypeError(f"no rules reference for value type {type(vtype).__name__}")  # a new VType needs a case here
+
+
+def _table_info(vtype: RowT) -> dict[str, Any]:
+    columns = [{"name": f.name, "zh": f.metadata["zh"], "meaning": f.metadata["en"],
+                "required": f.default is dataclasses.MISSING, "type": type_info(f.metadata["type"])}
+               for f in vtype.columns.values()]
+    summary = "a table: 'KEY =', then rows between pipes, the first naming the columns"
+    if vtype.min_rows:
+        summary += f"; at least {vtype.min_rows} row(s)"
+    if vtype.key:
+        summary += f"; one row per {' and '.join(vtype.key)}"
+    return {"kind": "table", "summary": summary, "columns": columns, "key": list(vtype.key), "min_rows": vtype.min_rows}
+
+
+OPERATORS = ["+", "-", "*", "<", "<=", ">", ">=", "==", "!=", "and", "or", "not", "( )"]
+
+
+def _expression_info(vtype: ExprT) -> dict[str, Any]:
+    """An expression's own names; the functions and operators are the same for all
+    expressions and described once, at the top of the reference (`_functions_info`)."""
+    names = [{"name": v.name, "zh": v.zh, "type": TYPE_WORDS[v.type], "meaning": v.en} for v in vtype.variables.values()]
+    return {"kind": "expression", "summary": vtype.expected(), "gives": TYPE_WORDS[vtype.result],
+            "names": names, "functions": list(FUNCTIONS), "operators": OPERATORS}
+
+
+def _functions_info() -> list[dict[str, Any]]:
+    return [{"name": f.name, "arguments": [TYPE_WORDS[p] for p in f.params], "gives": TYPE_WORDS[f.result],
+             "meaning": f.en} for f in FUNCTIONS.values()]
+
+
+def _value_json(vtype, value) -> Any:
+    return None if value is None else vtype.to_json(value)
+
+
+def _value_text(vtype, value) -> str:
+    """A value as a rule file writes it, with the Chinese alias of a policy or yes/no."""
+    if value is None:
+        return "not set"
+    inner = vtype.inner if isinstance(vtype, OptionalT) else vtype
+    if isinstance(inner, EnumT):
+        return f"{value} ({inner.members[value].zh})"
+    if isinstance(inner, BoolT):
+        return f"{inner.show(value)} ({BOOL_ZH[inner.show(value)]})"
+    return vtype.show(value)
+
+
+def _applies(cls: type[m.Section]) -> str:
+    text = "game " + " or ".join(cls.GAMES)
+    if cls is m.PatternRules:
+        text += ", when [plays] shape = patterns"
+    return text
+
+
+def rules_reference(v: m.Variant | None = None) -> dict[str, Any]:
+    """Every section and rule: names, allowed values, meaning, required, and (with a
+    variant) its value there. With a variant, only the sections that apply to its game."""
+    sections = {}
+    for cls in m.SECTIONS:
+        if v is not None and not _applicable_to(cls, v):
+            continue
+        rules = {f.name: _rule_info(cls, f, v) for f in dataclasses.fields(cls)}
+        sections[cls.NAME] = {"zh": cls.ZH, "title": cls.EN, "applies_to": _applies(cls), "rules": rules}
+    head: dict[str, Any] = {"variant": None}
+    if v is not None:
+        head = {"variant": v.name, "game": v.game, "abstract": v.abstract, "lineage": list(v.lineage)}
+    return {**head, "functions": _functions_info(), "operators": OPERATORS, "sections": sections}
+
+
+def _applicable_to(cls: type[m.Section], v: m.Variant) -> bool:
+    plays = v.sections.get("plays")
+    return m.applicable(cls, v.game or "gouji", getattr(plays, "shape", None))
+
+
+def _rule_info(cls: type[m.Section], f: dataclasses.Field, v: m.Variant | None) -> dict[str, Any]:
+    vtype = f.metadata["type"]
+    info: dict[str, Any] = {"zh": f.metadata["zh"], "meaning": f.metadata["en"],
+                            "required": f.metadata["required"], "type": type_info(vtype)}
+    if not f.metadata["required"]:
+        info["default"] = _value_json(vtype, f.default)
+    if v is None:
+        return info
+    section = v.sections.get(cls.NAME)
+    value = getattr(section, f.name) if section is not None else None
+    origin = v.origin(f"{cls.NAME}.{f.name}")
+    info["value"] = _value_json(vtype, value)
+    if not isinstance(vtype, RowT):
+        info["value_text"] = _value_text(vtype, value)
+    if origin is not None:
+        info["set_in"], info["cites"] = origin.variant, list(origin.cites)
+    else:
+        info["set_in"], info["cites"] = ("default" if value is not None else None), []
+    return info
+
+
+def rules_json_text(v: m.Variant | None = None) -> str:
+    return json.dumps(rules_reference(v), ensure_ascii=False, indent=2) + "\n"
+
+
+def rules_text(v: m.Variant | None = None) -> str:
+    data = rules_reference(v)
+    if v is None:
+        out = ["Every section and rule of the rule language (`gouji show VARIANT --rules` adds a variant's values).",
+               "Section and rule names may be written in English or Chinese; so may policies and yes/no."]
+    else:
+        out = [f"Rules of {v.name} (lineage {' -> '.join(v.lineage)}), with the value of each here.",
+               "Section and rule names may be written in English or Chinese; so may policies and yes/no."]
+    out += ["", "Expressions (the rules whose values are expressions say which names they offer) may use",
+            f"the operators {' '.join(data['operators'])} and these functions:"]
+    out += [f"  {fn['name']}({', '.join(fn['arguments'])}) gives {fn['gives']}: {fn['meaning']}" for fn in data["functions"]]
+    for name, section in data["sections"].items():
+        out += ["", f"[{name}] {section['zh']} - {section['title']}    (applies to {section['applies_to']})"]
+        for key, rule in section["rules"].items():
+            out.append("")
+            out.extend(_rule_lines(name, key, rule, v))
+    return "\n".join(out) + "\n"
+
+
+def _rule_lines(section: str, key: str, rule: dict[str, Any], v: m.Variant | None) -> list[str]:
+    if rule["required"]:
+        need = "required"
+    else:
+        need = "optional, default " + _default_text(section, key)
+    out = [f"  {key} ({rule['zh']})    {need}", f"    {rule['meaning']}"]
+    out.extend(_type_lines(rule["type"], "    ", "values: "))
+    if v is None:
+        return out
+    where = ""
+    if rule["set_in"] is not None:
+        where = f"    (from {rule['set_in']}" + "".join(" " + c for c in rule["cites"]) + ")"
+    if "value_text" in rule:
+        out.append(f"    here: {rule['value_text']}{where}")
+        return out
+    section_value = v.sections.get(section)
+    rows = getattr(section_value, key, None) if section_value is not None else None
+    if rows is None:
+        out.append("    here: not set")
+        return out
+    out.append(f"    here: {len(rows)} row(s){where}")
+    vtype = _field_type(m.SECTION_BY_NAME[section], key)
+    columns = list(vtype.columns)
+    cells = [[vtype.columns[c].metadata["type"].show(getattr(r, c)) for c in columns] for r in rows]
+    if rows:
+        out.extend(render_table_rows(columns, cells, indent="      "))
+    return out
+
+
+def _default_text(section: str, key: str) -> str:
+    f = next(f for f in dataclasses.fields(m.SECTION_BY_NAME[section]) if f.name == key)
+    vtype = f.metadata["type"]
+    if isinstance(vtype, RowT):
+        return "no rows" if not f.default else f"{len(f.default)} row(s)"
+    return "none (无)" if f.default is None else _value_text(vtype, f.default)
+
+
+def _type_lines(info: dict[str, Any], indent: str, label: str = "") -> list[str]:
+    """Text lines of a `type_info` dict: the summary, then its details indented."""
+    kind = info["kind"]
+    out = [f"{indent}{label}{info['summary']}"]
+    more = indent + "  "
+    if kind == "optional":  # the inner type's details, under the summary that adds "or none"
+        return out + _type_lines(info["value"], indent)[1:]
+    if kind == "choice":
+        names = [f"{member['name']} ({member['zh']})" for member in info["values"]]
+        column = max(len(name) + _wide(name) for name in names)
+        out = [f"{indent}{label}one of"]
+        out += [f"{more}{_ljust(name, column)}  {member['meaning']}" for name, member in zip(names, info["values"])]
+    elif kind == "list":
+        out += _type_lines(info["item"], more, "each item: ")
+    elif kind == "card range":
+        out += _type_lines(info["card"], more, "each end: ")
+    elif kind == "table":
+        out.append(f"{more}columns:")
+        for col in info["columns"]:
+            need = "" if col["required"] else " (may be left empty)"
+            out.append(f"{more}  {col['name']} ({col['zh']}){need}: {col['meaning']}")
+            out.extend(_type_lines(col["type"], more + "    "))
+    elif kind == "expression":
+        out.append(f"{more}names:" + ("" if info["names"] else " none"))
+        out += [f"{more}  {name['name']} ({name['zh']}), {name['type']}: {name['meaning']}" for name in info["names"]]
+        out.append(f"{more}functions: {', '.join(info['functions'])} (described at the top)")
+    return out
+
+
+def _wide(text: str) -> int:
+    """Extra terminal columns taken by the wide (Chinese) characters of `text`."""
+    return sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
+
+
+def _ljust(text: str, width_: int) -> str:
+    return text + " " * max(width_ - len(text) - _wide(text), 0)

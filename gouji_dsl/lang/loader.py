@@ -1,0 +1,165 @@
+"""Finding and reading rule files: variant names -> parsed files, cached per run.
+
+A variant is named either by a path to a `.gouji` file or by its name. Names
+are looked up, first match wins, in:
+
+1. the files named on the command line (registered by their header's name),
+   and the folders of those files (so a house rule may extend a sibling);
+2. the user's folders: each `--path DIR`, then each folder of the
+   environment variable GOUJI_PATH (separated like PATH), then the current
+   folder;
+3. the standard variants shipped with the package (`gouji_dsl/variants`).
+
+A user's file may not take a standard variant's name (the builder reports
+it), so a house rule can never stand in for the standard library's engine or
+rulebooks.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gouji_dsl.lang import nodes as n
+from gouji_dsl.diagnostics import Diagnostic, Pos, RuleErrors, SourceCache, UsageError, did_you_mean
+from gouji_dsl.lang.parser import decode, parse_text
+from gouji_dsl.paths import variants_dir
+
+EXTENSION = ".gouji"
+PATH_VARIABLE = "GOUJI_PATH"
+
+
+def user_folders(paths: list[str] | tuple[str, ...] = (), environ=os.environ, cwd: Path | None = None) -> list[Path]:
+    """The user's search folders: --path options, then GOUJI_PATH, then the current folder."""
+    folders = [Path(p) for p in paths]
+    folders += [Path(p) for p in environ.get(PATH_VARIABLE, "").split(os.pathsep) if p]
+    folders.append(cwd or Path.cwd())
+    return folders
+
+
+def rule_files(folder: Path) -> list[Path]:
+    """The rule files directly in `folder`, sorted; none if it is not a folder."""
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.glob(f"*{EXTENSION}") if path.is_file())
+
+
+@dataclass
+class Workspace:
+    """The rule files of one run: the standard variants, the user's folders,
+    and any files named on the command line."""
+
+    directory: Path = field(default_factory=variants_dir)  # the standard variants
+    folders: list[Path] = field(default_factory=list)  # the user's folders, searched first
+    sources: SourceCache = field(default_factory=SourceCache)
+    _parsed: dict[Path, n.File | RuleErrors] = field(default_factory=dict)
+    _extra: dict[str, Path] = field(default_factory=dict)
+    _found: dict[str, Path] | None = None
+
+    @classmethod
+    def for_user(cls, paths: list[str] | tuple[str, ...] = ()) -> "Workspace":
+        """The workspace a user's command sees: their folders, then the standard variants."""
+        for p in paths:
+            if not Path(p).is_dir():
+                raise UsageError(f"--path {p}: no such folder")
+        return cls(folders=user_folders(paths))
+
+    # --- finding files ------------------------------------------------------------
+
+    def _files(self) -> dict[str, Path]:
+        """Every rule file found by name: user folders first, then the standard variants."""
+        if self._found is None:
+            found: dict[str, Path] = {}
+            for folder in [*self.folders, self.directory]:
+                for path in rule_files(folder):
+                    found.setdefault(path.stem, path)
+            self._found = found
+        return self._found
+
+    def user_files(self) -> list[Path]:
+        """Every rule file of the user's folders (not the standard variants), each once."""
+        return sorted({path.resolve(): path for folder in self.folders for path in rule_files(folder)}.values())
+
+    def names(self) -> list[str]:
+        return sorted(set(self._files()) | set(self._extra))
+
+    def path_of(self, name: str) -> Path | None:
+        return self._extra.get(name) or self._files().get(name)
+
+    def is_standard(self, name: str) -> bool:
+        """Is `name` the standard variant shipped with gouji-dsl (not a user's file)?"""
+        path = self.path_of(name)
+        return path is not None and path.resolve().parent == self.directory.resolve()
+
+    def shadows_standard(self, name: str) -> bool:
+        """Is `name` a user's file that takes the name of a standard variant? That is an
+        error: its engine and rulebooks would stand in for the standard ones."""
+        path = self.path_of(name)
+        standard = self.directory / f"{name}{EXTENSION}"
+        return path is not None and standard.is_file() and path.resolve() != standard.resolve()
+
+    def display(self, path: Path) -> str:
+        """How a rule file is named in messages, models and generated files.
+
+        Standard variants are `variants/NAME.gouji` wherever the package is
+        installed, so output is the same on every machine; a user's file is
+        relative to the current folder when it is below it."""
+        resolved = path.resolve()
+        if resolved.parent == self.directory.resolve():
+            return f"variants/{path.name}"
+        try:
+            return str(resolved.relative_to(Path.cwd().resolve()))
+        except ValueError:
+            return str(path)
+
+    def add_file(self, path: Path) -> str:
+        """Register a rule file given by path; its variant name is its header's.
+        Its folder is searched first, so it may extend a sibling file."""
+        tree = self.parse(path)
+        name = tree.header.name.id
+        self._extra[name] = path
+        self.add_folder(path.parent)
+        return name
+
+    def add_folder(self, folder: Path) -> None:
+        """Search `folder` first from now on (a house rule's siblings, a history's rule file)."""
+        if all(folder.resolve() != f.resolve() for f in self.folders):
+            self.folders.insert(0, folder)
+            self._found = None
+
+    def resolve_argument(self, arg: str) -> str:
+        """A command-line argument: a variant name or a path to a rule file."""
+        path = Path(arg)
+        if arg.endswith(EXTENSION) or os.sep in arg or path.is_file():
+            if not path.is_file():
+                raise UsageError(f"no such rule file: {arg}")
+            return self.add_file(path)
+        if self.path_of(arg) is None:
+            raise UsageError(f"unknown variant '{arg}'", did_you_mean(arg, self.names()) or
+                             f"known variants: {', '.join(self.names()) or '(none)'}")
+        return arg
+
+    # --- reading files ------------------------------------------------------------
+
+    def parse(self, path: Path) -> n.File:
+        key = path.resolve()
+        if key not in self._parsed:
+            display = self.display(path)
+            try:
+                text = decode(path.read_bytes(), display)
+                self.sources.add(display, text)
+                self._parsed[key] = parse_text(text, display)
+            except RuleErrors as errors:
+                self._parsed[key] = errors
+            except OSError as exc:
+                self._parsed[key] = RuleErrors([Diagnostic(Pos(display, 0, 0), f"cannot read file: {exc.strerror}")])
+        result = self._parsed[key]
+        if isinstance(result, RuleErrors):
+            raise result
+        return result
+
+    def parse_variant(self, name: str) -> n.File:
+        path = self.path_of(name)
+        if path is None:  # callers check first; this is a bug if reached
+            raise UsageError(f"unknown variant '{name}'")
+        return self.parse(path)

@@ -1,0 +1,468 @@
+"""Stage 1: source text -> syntax tree (`nodes.File`), or located diagnostics.
+
+Rule files are untrusted: bytes that are not UTF-8, NUL bytes, absurd
+nesting and numbers too large to mean anything all become diagnostics here,
+never tracebacks.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from gouji_dsl.lang import nodes as n
+from gouji_dsl.diagnostics import Diagnostic, Pos, RuleErrors
+from gouji_dsl.paths import grammar_path
+
+MAX_DEPTH = 40          # brackets and operators nested inside one value
+MAX_INT_DIGITS = 9      # no rule needs a number above 999,999,999
+MAX_FILE_BYTES = 1_000_000
+
+_FRIENDLY = {
+    "NAME": "a name", "VNAME": "a variant name", "INT": "a number", "STRING": "a string",
+    "CITE": "a citation like @000:L15", "_NL": "end of line", "$END": "end of file",
+    "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
+    "EQUAL": "'='", "PLUS_EQ": "'+='", "MINUS_EQ": "'-='", "VBAR": "'|'", "MINUS": "'-'", "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*'", "COMP_OP": "a comparison", "ABSTRACT": "'abstract'",
+    "VARIANT": "'variant'", "_EXTENDS": "'extends'", "_AND": "'and'", "_OR": "'or'",
+    "_NOT": "'not'", "__ANON_0": "'..'", "DOT": "'.'",
+}
+
+
+@functools.lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                propagate_positions=True, maybe_placeholders=False)
+
+
+def parse_file(path: Path | str, display: str | None = None) -> tuple[n.File, str]:
+    """Read and parse one rule file. Returns the tree and the decoded text."""
+    path = Path(path)
+    name = display or str(path)
+    data = path.read_bytes()
+    text = decode(data, name)
+    return parse_text(text, name), text
+
+
+def decode(data: bytes, name: str) -> str:
+    if len(data) > MAX_FILE_BYTES:
+        raise RuleErrors([Diagnostic(Pos(name, 1, 1), f"file is too large ({len(data)} bytes; a rule file is at most {MAX_FILE_BYTES})")])
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise RuleErrors([Diagnostic(Pos(name, line, 1), "file contains a NUL byte: this is not a rule file (binary data?)")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise RuleErrors([Diagnostic(Pos(name, line, col),
+                                     f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+                                     hint="save the rule file as UTF-8")]) from None
+    return text.removeprefix("\ufeff")
+
+
+def parse_text(text: str, name: str = "<string>") -> n.File:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    _check_characters(text, name)
+    _check_full_width(text, name)
+    _check_depth(text, name)
+    try:
+        tree = _lark().parse(text if text.endswith("\n") else text + "\n")
+    except UnexpectedInput as exc:
+        raise RuleErrors([_syntax_diagnostic(exc, text, name)]) from None
+    except LarkError as exc:  # pragma: no cover - any other parser failure is still the file's fault
+        raise RuleErrors([Diagnostic(Pos(name, 1, 1), f"cannot parse this file: {exc}")]) from None
+    builder = _Builder(name)
+    file = builder.file(tree, _comments(text))
+    if builder.errors:
+        raise RuleErrors(builder.errors)
+    return file
+
+
+def _check_characters(text: str, name: str) -> None:
+    for lineno, line in enumerate(text.split("\n"), 1):
+        for col, ch in enumerate(line, 1):
+            if ch not in "\t\u3000" and not ch.isprintable():
+                raise RuleErrors([Diagnostic(Pos(name, lineno, col),
+                                             f"control character U+{ord(ch):04X} is not allowed in a rule file")])
+
+
+# Punctuation a Chinese input method types in full width: what it is called and
+# the half-width character the rule language uses instead (None: none at all).
+FULL_WIDTH = {
+    "，": ("full-width comma", ","), "、": ("ideographic comma", ","),
+    "＝": ("full-width equals sign", "="),
+    "【": ("Chinese bracket", "["), "】": ("Chinese bracket", "]"),
+    "“": ("Chinese quotation mark", '"'), "”": ("Chinese quotation mark", '"'),
+    "‘": ("Chinese quotation mark", '"'), "’": ("Chinese quotation mark", '"'),
+    "（": ("full-width parenthesis", "("), "）": ("full-width parenthesis", ")"),
+    "：": ("full-width colon", ":"), "；": ("full-width semicolon", None), "。": ("ideographic full stop", None),
+    "｜": ("full-width bar", "|"), "＠": ("full-width at sign", "@"), "＃": ("full-width number sign", "#"),
+    "\u3000": ("ideographic space", " "),
+}
+_QUOTES = "“”‘’"
+MAX_FULL_WIDTH_REPORTS = 20  # a file typed wholly in full width needs no more to be understood
+
+
+def _full_width(ch: str) -> tuple[str, str | None] | None:
+    """(name, half-width replacement) of a full-width character, else None."""
+    if ch in FULL_WIDTH:
+        return FULL_WIDTH[ch]
+    if "\uff01" <= ch <= "\uff5e":  # the full-width forms of ASCII: ６, Ａ, ＜, ...
+        return "full-width character", unicodedata.normalize("NFKC", ch)
+    return None
+
+
+def _full_width_hint(ch: str, half: str | None) -> str:
+    if half is None:
+        return f"remove the '{ch}': a rule ends at the end of its line"
+    if half == " ":
+        return f"use an ordinary space (not the full-width '{ch}')"
+    return f"use the half-width '{half}' (not '{ch}')"
+
+
+def _check_full_width(text: str, name: str) -> None:
+    """Report full-width punctuation outside strings and comments, each with the
+    half-width character to type instead. Inside strings and comments it is text."""
+    found: list[Diagnostic] = []
+    for lineno, line in enumerate(text.split("\n"), 1):
+        quote = None  # the quote that opened the string we are in: '"' or a full-width one
+        escaped = False
+        for col, ch in enumerate(line, 1):
+            if quote == '"':
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    quote = None
+                continue
+            if quote is None and ch == "#":
+                break
+            if quote is None and ch == '"':
+                quote = '"'
+                continue
+            if quote is not None and ch not in _QUOTES:
+                continue  # inside a string opened by a full-width quote: its text is fine
+            what = _full_width(ch)
+            if what is None:
+                continue
+            found.append(Diagnostic(Pos(name, lineno, col), f"{what[0]} '{ch}' outside a string or comment",
+                                    _full_width_hint(ch, what[1])))
+            if ch in _QUOTES:
+                # The author meant a string: its text is not punctuation to report.
+                quote = None if quote is not None else ch
+            elif ch == "＃":
+                break  # the author meant a comment
+            if len(found) >= MAX_FULL_WIDTH_REPORTS:
+                raise RuleErrors(found)
+    if found:
+        raise RuleErrors(found)
+
+
+# The tokens that matter to the nesting guard, as the grammar's lexer splits a
+# line: a whole string (escapes included), the start of a comment or of an
+# unterminated string (the rest of the line is never code), brackets,
+# operators, numbers and names. Anything else is one character the parser
+# will refuse on its own.
+_GUARD_TOKEN = re.compile(r"""
+    (?P<string>"(?:[^"\\]|\\.)*")
+  | (?P<stop>[#"])
+  | (?P<open>[(\[])
+  | (?P<close>[)\]])
+  | (?P<assign>[+-]=)
+  | (?P<op><=|>=|==|!=|[-+*<>])
+  | [0-9]+
+  | (?P<word>[A-Za-z_\u3400-\u9fff][A-Za-z0-9_\u3400-\u9fff]*)
+  | .
+""", re.VERBOSE)
+_WORD_OPERATORS = {"and", "or", "not"}
+MAX_OPERATORS = 4 * MAX_DEPTH  # per line: a value never spans lines
+# The parse tree costs about 1 KB of memory and 50 microseconds per token, so the
+# tokens of a file are bounded, not just its bytes: 20,000 is 16 times the largest
+# standard file (gouji.gouji, about 1,250), and checks in about a second. Text in
+# strings and comments costs almost nothing and does not count.
+MAX_TOKENS = 20_000
+
+
+def _check_depth(text: str, name: str) -> None:
+    """Refuse pathological nesting, and files of absurd size, before the parser
+    builds a deep or huge tree.
+
+    Counts tokens, not characters: brackets and operators inside strings and
+    comments are text and never count, and an escaped quote does not end a
+    string, so nothing the parser sees as code escapes the count."""
+    tokens = 0
+    for lineno, line in enumerate(text.split("\n"), 1):
+        depth = 0
+        ops = 0
+        for token in _GUARD_TOKEN.finditer(line):
+            kind = token.lastgroup
+            if kind == "stop":
+                break
+            col = token.start() + 1
+            if not token.group().isspace():
+                tokens += 1
+                if tokens > MAX_TOKENS:
+                    raise RuleErrors([Diagnostic(Pos(name, lineno, col),
+                                                 f"file has more than {MAX_TOKENS} values, names and symbols: "
+                                                 "too large for a rule file",
+                                                 hint="a variant states only what differs from the one it extends")])
+            if kind == "open":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise RuleErrors([Diagnostic(Pos(name, lineno, col),
+                                                 f"brackets nested more than {MAX_DEPTH} deep",
+                                                 hint="a rule never needs this much nesting")])
+            elif kind == "close":
+                depth = max(depth - 1, 0)  # a stray ')' is the parser's to report
+            elif kind == "op" or (kind == "word" and token.group() in _WORD_OPERATORS):
+                ops += 1
+                if ops > MAX_OPERATORS:
+                    raise RuleErrors([Diagnostic(Pos(name, lineno, col),
+                                                 f"expression has more than {MAX_OPERATORS} operators",
+                                                 hint="split the rule or simplify it",
+                                                 span=len(token.group()))])
+
+
+def _comments(text: str) -> tuple[n.Comment, ...]:
+    """Comments with their lines; strings never span lines, so a scan is exact."""
+    found = []
+    for lineno, line in enumerate(text.split("\n"), 1):
+        in_string = False
+        escaped = False
+        for i, ch in enumerate(line):
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    in_string = False
+            elif ch == '"':
+                in_string = True
+            elif ch == "#":
+                found.append(n.Comment(lineno, line[i:].rstrip(), bool(line[:i].strip())))
+                break
+    return tuple(found)
+
+
+def _friendly(term: str) -> str:
+    if term in _FRIENDLY:
+        return _FRIENDLY[term]
+    return term.lower()
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, name: str) -> Diagnostic:
+    lines = text.split("\n")
+    line = getattr(exc, "line", None) or 1
+    col = getattr(exc, "column", None) or 1
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        hint = None
+        if ch == "'":
+            hint = 'strings are written in double quotes: "..."'
+        elif ch == '"':
+            hint = "a string must end on the line where it starts, with a closing double quote"
+        return Diagnostic(Pos(name, line, col), f"unexpected character {ch!r}", hint)
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type == "$END":
+            line = len(lines)
+            col = len(lines[-1]) + 1 if lines else 1
+            got = "end of file"
+        elif tok.type == "_NL":
+            got = "end of line"
+            # Point at the end of the line, not the start of the next.
+            line = tok.line
+            col = tok.column
+        else:
+            got = repr(str(tok))
+        if "VARIANT" in exc.expected:
+            message = f"unexpected {got}; expected 'abstract' or 'variant'"
+        elif "_NL" in exc.expected and tok.type not in ("_NL", "$END"):
+            # A complete statement followed by more: the common case is two values.
+            message = f"unexpected {got}; expected end of line"
+        else:
+            terms = set(exc.expected)
+            if "EQUAL" in terms:  # `+=` and `-=` are for tables only; a plain '=' is what to suggest
+                terms -= {"PLUS_EQ", "MINUS_EQ"}
+            expected = sorted({_friendly(t) for t in terms if not t.startswith("__ANON") or t == "__ANON_0"})
+            message = f"unexpected {got}; expected {_join(expected)}"
+        hint = _syntax_hint(tok, exc.expected, lines, line)
+        return Diagnostic(Pos(name, line, col), message, hint, span=max(len(str(tok)) if tok.type not in ("_NL", "$END") else 1, 1))
+    if isinstance(exc, UnexpectedEOF):
+        return Diagnostic(Pos(name, len(lines), 1), "unexpected end of file")
+    return Diagnostic(Pos(name, line, col), "syntax error")
+
+
+def _syntax_hint(tok: Token, expected: set[str], lines: list[str], line: int) -> str | None:
+    if line == 1 or "VARIANT" in expected or "ABSTRACT" in expected:
+        if "VARIANT" in expected:
+            return "a rule file starts with a header such as: variant zaozhuang extends gouji"
+    if tok.type == "NAME" and "LSQB" in expected:
+        return "settings belong to a section: put a header such as [table] above them"
+    if "EQUAL" in expected:
+        return "a setting is written: key = value"
+    if "_NL" in expected and tok.type not in ("_NL", "$END"):
+        return "one value per rule: write a list in brackets, [a, b], and start each rule on its own line"
+    if "VBAR" in expected:
+        return "a table row starts and ends with '|', e.g. | 10 | 5 |"
+    return None
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items) or "nothing"
+    if len(items) > 8:
+        items = items[:8] + ["..."]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+class _Builder:
+    """Lark tree -> nodes, checking literals on the way."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.errors: list[Diagnostic] = []
+
+    def pos(self, item: Tree | Token) -> Pos:
+        if isinstance(item, Token):
+            return Pos(self.name, item.line or 1, item.column or 1)
+        meta = item.meta
+        return Pos(self.name, getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
+
+    def file(self, tree: Tree, comments: tuple[n.Comment, ...]) -> n.File:
+        header_tree, *section_trees = tree.children
+        header = self.header(header_tree)
+        sections = tuple(self.section(t) for t in section_trees)
+        return n.File(header.pos, header, sections, comments)
+
+    def header(self, tree: Tree) -> n.Header:
+        abstract = False
+        names: list[n.Name] = []
+        cites: list[n.Cite] = []
+        for child in tree.children:
+            if isinstance(child, Token) and child.type == "ABSTRACT":
+                abstract = True
+            elif isinstance(child, Token) and child.type == "VNAME":
+                names.append(n.Name(self.pos(child), str(child)))
+            elif isinstance(child, Tree) and child.data == "cite":
+                cites.append(self.cite(child))
+        return n.Header(self.pos(tree), names[0], names[1] if len(names) > 1 else None, abstract, tuple(cites))
+
+    def section(self, tree: Tree) -> n.Section:
+        name_tok, *entries = tree.children
+        return n.Section(self.pos(tree), n.Name(self.pos(name_tok), str(name_tok)),
+                         tuple(self.entry(e) for e in entries))
+
+    def entry(self, tree: Tree) -> n.Entry:
+        key_tok, *rest = tree.children
+        key = n.Name(self.pos(key_tok), str(key_tok))
+        op, op_pos = n.REPLACE, None
+        if rest and isinstance(rest[0], Token):  # `+=` or `-=`; a plain `=` leaves no token
+            op, op_pos = str(rest[0]), self.pos(rest[0])
+            rest = rest[1:]
+        if tree.data == "setting":
+            value = self.value(rest[0])
+            cites = tuple(self.cite(c) for c in rest[1:])
+            return n.Setting(self.pos(tree), key, value, cites, op, op_pos)
+        cites = tuple(self.cite(c) for c in rest if c.data == "cite")
+        rows = [self.row(c) for c in rest if c.data == "row"]
+        header, body = rows[0], rows[1:]
+        columns = []
+        for cell, pos in zip(header.cells, [header.pos] * len(header.cells)):
+            if isinstance(cell, n.Name):
+                columns.append(cell)
+            else:
+                where = cell.pos if cell is not None else pos
+                self.errors.append(Diagnostic(where, "the first row of a table names its columns: each cell must be a plain name",
+                                              hint="for example: | rank | at_least |"))
+                columns.append(n.Name(where, "?"))
+        if header.cites:
+            self.errors.append(Diagnostic(header.cites[0].pos, "the column row of a table takes no citation",
+                                          hint="cite the table after '=' or cite each row"))
+        return n.Table(self.pos(tree), key, tuple(columns), tuple(body), cites, op, op_pos)
+
+    def row(self, tree: Tree) -> n.Row:
+        cells = []
+        cites = []
+        for child in tree.children:
+            if child.data == "cell":
+                cells.append(self.value(child.children[0]) if child.children else None)
+            else:
+                cites.append(self.cite(child))
+        return n.Row(self.pos(tree), tuple(cells), tuple(cites))
+
+    def cite(self, tree: Tree) -> n.Cite:
+        tok = tree.children[0]
+        m = re.fullmatch(r"@([A-Za-z0-9]+)(?::L([0-9]+)(?:-([0-9]+))?)?", str(tok))
+        assert m is not None
+        first = self.small_int(m.group(2), self.pos(tok)) if m.group(2) else None
+        last = self.small_int(m.group(3), self.pos(tok)) if m.group(3) else None
+        return n.Cite(self.pos(tok), m.group(1), first, last)
+
+    def small_int(self, digits: str, pos: Pos) -> int:
+        if len(digits) > MAX_INT_DIGITS:
+            self.errors.append(Diagnostic(pos, f"number too large ({len(digits)} digits; at most {MAX_INT_DIGITS})"))
+            return 0
+        return int(digits)
+
+    def value(self, item: Tree | Token) -> n.Expr:
+        if isinstance(item, Token):  # pragma: no cover - every value is wrapped in a rule
+            return n.Name(self.pos(item), str(item))
+        kind = item.data
+        pos = self.pos(item)
+        kids = item.children
+        if kind == "int_":
+            return n.Int(pos, self.small_int(str(kids[0]), pos))
+        if kind == "string":
+            return n.Str(pos, self.string(kids[0]))
+        if kind == "name":
+            return n.Name(pos, str(kids[0]))
+        if kind == "call":
+            func = n.Name(self.pos(kids[0]), str(kids[0]))
+            return n.Call(pos, func, tuple(self.value(k) for k in kids[1:]))
+        if kind == "neg":
+            return n.Unary(pos, "-", self.value(kids[0]))
+        if kind == "not_":
+            return n.Unary(pos, "not", self.value(kids[0]))
+        if kind in ("binop", "compare"):
+            return n.Binary(pos, str(kids[1]), self.value(kids[0]), self.value(kids[2]))
+        if kind == "binop_and":
+            return n.Binary(pos, "and", self.value(kids[0]), self.value(kids[1]))
+        if kind == "binop_or":
+            return n.Binary(pos, "or", self.value(kids[0]), self.value(kids[1]))
+        if kind == "list":
+            return n.List(pos, tuple(self.value(k) for k in kids))
+        if kind == "range":
+            return n.Range(pos, self.value(kids[0]), self.value(kids[1]))
+        raise AssertionError(f"unknown parse node {kind}")  # pragma: no cover
+
+    def string(self, tok: Token) -> str:
+        body = str(tok)[1:-1]
+        out = []
+        i = 0
+        while i < len(body):
+            ch = body[i]
+            if ch != "\\":
+                out.append(ch)
+                i += 1
+                continue
+            nxt = body[i + 1]
+            if nxt in '"\\':
+                out.append(nxt)
+            elif nxt == "n":
+                out.append("\n")
+            elif nxt == "t":
+                out.append("\t")
+            else:
+                self.errors.append(Diagnostic(Pos(self.name, tok.line, tok.column + i + 1),
+                                              f"unknown escape '\\{nxt}' in string",
+                                              hint='the escapes are \\" \\\\ \\n and \\t'))
+            i += 2
+        return "".join(out)

@@ -1,0 +1,259 @@
+"""Stage 2: parsed files -> rule model, with inheritance resolved.
+
+A variant's lineage is itself and its ancestors. Every rule is taken from
+the nearest file in the lineage that states it. Tables are stated whole
+with `=` or changed row by row with `+=` / `-=` (see `tables`).
+Errors in one file's structure (unknown section, unknown or duplicate key)
+are reported where they were written; values are converted by the type in
+the model's field metadata.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from gouji_dsl.model import schema as m
+from gouji_dsl.lang import nodes as n
+from gouji_dsl.diagnostics import Pos, Reporter, did_you_mean, one_of
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.model.tables import Stated, resolve
+from gouji_dsl.model.types import INVALID, Context, RowT
+
+MAX_LINEAGE = 32
+
+
+@dataclass(frozen=True)
+class Written:
+    """One rule as written: the entry and the variant whose file holds it."""
+
+    entry: n.Entry
+    variant: str
+    # A table's `-=` and `+=` may both appear in one file; the second is kept here.
+    also: tuple[n.Table, ...] = ()
+
+    def stated(self) -> Stated:
+        return Stated(self.variant, (self.entry,) + self.also)
+
+
+def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]:
+    """The variant and its ancestors, nearest first. Reports missing parents and cycles."""
+    chain: list[tuple[str, n.File]] = []
+    seen: dict[str, n.Header] = {}
+    current = name
+    while True:
+        file = ws.parse_variant(current)
+        header = file.header
+        if header.name.id != current:
+            rep.error(header.name.pos, f"this file is named '{current}' but its header says '{header.name.id}'",
+                      hint=f"write: variant {current} ... (the header name must match the file name)")
+        if ws.shadows_standard(current):
+            rep.error(header.name.pos, f"'{current}' is the name of a standard variant: give your variant a name of its own",
+                      hint=f"write: variant my-{current} extends {current} (a house rule states only what differs)")
+        chain.append((current, file))
+        seen[current] = header
+        parent = header.parent
+        if parent is None:
+            return chain
+        if parent.id in seen:
+            cycle = " -> ".join([c for c, _ in chain] + [parent.id])
+            rep.error(parent.pos, f"inheritance cycle: {cycle}")
+            return chain
+        if ws.path_of(parent.id) is None:
+            rep.error(parent.pos, f"unknown parent variant '{parent.id}'",
+                      did_you_mean(parent.id, ws.names()) or f"known variants: {one_of(ws.names())}")
+            return chain
+        if len(chain) >= MAX_LINEAGE:
+            rep.error(parent.pos, f"inheritance deeper than {MAX_LINEAGE} variants")
+            return chain
+        current = parent.id
+
+
+def _field_names(cls: type[m.Section]) -> dict[str, dataclasses.Field]:
+    return {f.name: f for f in dataclasses.fields(cls)}
+
+
+def _canonical_key(cls: type[m.Section], key: str) -> str | None:
+    fields = _field_names(cls)
+    if key in fields:
+        return key
+    for f in fields.values():
+        if f.metadata.get("zh") == key:
+            return f.name
+    return None
+
+
+def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], Written]:
+    """The rules one file states, keyed by (section, field). Reports structure errors."""
+    out: dict[tuple[str, str], Written] = {}
+    section_pos: dict[str, Pos] = {}
+    for section in file.sections:
+        name = m.SECTION_ALIASES.get(section.name.id, section.name.id)
+        cls = m.SECTION_BY_NAME.get(name)
+        if cls is None:
+            section_zh = {s.NAME: s.ZH for s in m.SECTIONS}
+            rep.error(section.name.pos, f"unknown section [{section.name.id}]: expected one of {one_of(m.SECTION_BY_NAME, section_zh)}",
+                      did_you_mean(section.name.id, m.SECTION_BY_NAME, section_zh)
+                      or "`gouji show --rules` lists every section and rule")
+            continue
+        if name in section_pos:
+            rep.error(section.name.pos, f"section [{name}] appears twice in this file",
+                      hint="put all its rules under one header", notes=[(section_pos[name], "first here")])
+        section_pos.setdefault(name, section.name.pos)
+        fields = _field_names(cls)
+        for entry in section.entries:
+            key = _canonical_key(cls, entry.key.id)
+            if key is None:
+                rule_zh = {f.name: f.metadata["zh"] for f in fields.values()}
+                rep.error(entry.key.pos, f"unknown rule '{entry.key.id}' in section [{name}]: expected one of {one_of(fields, rule_zh)}",
+                          did_you_mean(entry.key.id, fields, rule_zh))
+                continue
+            vtype = fields[key].metadata["type"]
+            is_table = isinstance(vtype, RowT)
+            if is_table and isinstance(entry, n.Setting):
+                rep.error(entry.value.pos, f"'{key}' is a table: write '{key} =' and then rows, one per line",
+                          hint=f"the columns are: | {' | '.join(vtype.columns)} |")
+                continue
+            if not is_table and isinstance(entry, n.Table):
+                rep.error(entry.key.pos, f"'{key}' takes a single value, not a table", hint=f"write: {key} = <{vtype.expected()}>")
+                continue
+            if isinstance(entry, n.Setting) and entry.op != n.REPLACE:
+                rep.error(entry.op_pos or entry.key.pos, f"'{entry.op}' changes rows of a table, but '{key}' takes a single value",
+                          hint=f"write: {key} = <{vtype.expected()}>")
+                continue
+            if (name, key) in out:
+                first = out[(name, key)]
+                if _combines(first, entry):
+                    out[(name, key)] = dataclasses.replace(first, also=first.also + (entry,))
+                else:
+                    _report_twice(first, entry, name, key, rep)
+                continue
+            out[(name, key)] = Written(entry, variant)
+    return out
+
+
+def _combines(first: Written, entry: n.Entry) -> bool:
+    """One file may both remove (`-=`) and add (`+=`) rows of a table, once each."""
+    ops = [t.op for t in (first.entry,) + first.also] + [entry.op]
+    return isinstance(entry, n.Table) and n.REPLACE not in ops and len(set(ops)) == len(ops)
+
+
+def _report_twice(first: Written, entry: n.Entry, section: str, key: str, rep: Reporter) -> None:
+    notes = [(first.entry.key.pos, "first here")]
+    ops = {t.op for t in (first.entry,) + first.also} | {entry.op}
+    if isinstance(entry, n.Table) and n.REPLACE in ops and len(ops) > 1:
+        change = next(op for op in sorted(ops) if op != n.REPLACE)
+        rep.error(entry.key.pos, f"table '{key}' is both replaced ('=') and changed ('{change}') in this file",
+                  hint=f"write either '{key} =' with every row, or only the changes with '{key} +=' / '{key} -='", notes=notes)
+    elif isinstance(entry, n.Table) and entry.op != n.REPLACE:
+        rep.error(entry.key.pos, f"'{key} {entry.op}' appears twice in section [{section}]",
+                  hint=f"put all its rows under one '{key} {entry.op}'", notes=notes)
+    else:
+        rep.error(entry.key.pos, f"rule '{key}' is set twice in section [{section}]", notes=[(first.entry.key.pos, "first set here")])
+
+
+def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
+    """Resolve, merge and convert one variant, reporting errors to `rep`.
+
+    The model is built even when some rules are in error (those are left
+    unset), so the semantic checks can still report on the rest. A file
+    that does not parse raises RuleErrors at once.
+    """
+    chain = lineage(ws, name, rep)
+    merged: dict[tuple[str, str], Written] = {}
+    per_file: dict[str, dict] = {}
+    for variant, file in reversed(chain):  # root first, so nearer files override
+        stated = collect(file, variant, rep)
+        per_file[variant] = stated
+        merged.update(stated)
+
+    ctx = Context(rep)
+    self_file = chain[0][1]
+
+    def convert(section: str, key: str):
+        written = merged.get((section, key))
+        if written is None:
+            return None
+        cls = m.SECTION_BY_NAME[section]
+        vtype = _field_names(cls)[key].metadata["type"]
+        return vtype.convert(written.entry.value, ctx)
+
+    game = convert("about", "game") or "gouji"
+    shape = convert("plays", "shape") if ("plays", "shape") in merged else None
+    if game is INVALID:
+        game = "gouji"
+
+    # Sections that do not apply to this game, reported where they are written.
+    for variant, stated in per_file.items():
+        reported = set()
+        for (section, _key), written in stated.items():
+            cls = m.SECTION_BY_NAME[section]
+            if section in reported or m.applicable(cls, game, shape if shape is not INVALID else None):
+                continue
+            reported.add(section)
+            why = f"game '{game}'" if game not in cls.GAMES else "plays whose shape is not 'patterns'"
+            rep.error(written.entry.key.pos, f"section [{section}] does not apply to {why}",
+                      hint="remove it, or change [about] game / [plays] shape")
+
+    sections: dict[str, m.Section] = {}
+    origins: dict[str, m.Origin] = {}
+    missing: dict[str, list[str]] = {}
+    for cls in m.SECTIONS:
+        if not m.applicable(cls, game, shape if shape is not INVALID else None):
+            continue
+        values = {}
+        for f in dataclasses.fields(cls):
+            written = merged.get((cls.NAME, f.name))
+            if written is None:
+                if f.metadata["required"]:
+                    missing.setdefault(cls.NAME, []).append(f.name)
+                continue
+            vtype = f.metadata["type"]
+            if isinstance(vtype, RowT):
+                # Every file's statements count, root first: `+=` and `-=` change what the parent states.
+                path = (cls.NAME, f.name)
+                history = [stated[path].stated() for stated in per_file.values() if path in stated]
+                table = resolve(vtype, f.name, history, ctx, name)
+                if table is INVALID:
+                    continue
+                value = table.rows
+                for i, (row, variant) in enumerate(table.written):
+                    origins[f"{cls.NAME}.{f.name}[{i}]"] = m.Origin(row.pos, variant, tuple(c.text for c in row.cites))
+            else:
+                value = convert(cls.NAME, f.name)
+                if value is INVALID:
+                    continue
+            values[f.name] = value
+            entry = written.entry  # a table's origin is its nearest statement
+            origins[f"{cls.NAME}.{f.name}"] = m.Origin(entry.key.pos, written.variant, tuple(c.text for c in entry.cites))
+        sections[cls.NAME] = cls(**values)
+
+    abstract = self_file.header.abstract
+    if missing and not abstract and not rep.failed:
+        parts = [f"[{sec}] {', '.join(keys)}" for sec, keys in missing.items()]
+        rep.error(self_file.header.name.pos, f"variant '{name}' leaves rules unset: {'; '.join(parts)}",
+                  hint="extend a variant that states them (variant NAME extends gouji), state them here, or mark the variant 'abstract'")
+    origins["variant"] = m.Origin(self_file.header.pos, name, tuple(c.text for c in self_file.header.cites))
+    return m.Variant(
+        name=name,
+        parent=self_file.header.parent.id if self_file.header.parent else None,
+        abstract=abstract,
+        file=ws.display(ws.path_of(name)),
+        lineage=tuple(v for v, _ in chain),
+        sections=sections,
+        origins=origins,
+        citations=tuple(_all_cites(chain)),
+        files={v: ws.display(ws.path_of(v)) for v, _ in chain},
+    )
+
+
+def _all_cites(chain: list[tuple[str, n.File]]) -> list[n.Cite]:
+    cites: list[n.Cite] = []
+    for _variant, file in chain:
+        cites.extend(file.header.cites)
+        for section in file.sections:
+            for entry in section.entries:
+                cites.extend(entry.cites)
+                if isinstance(entry, n.Table):
+                    for row in entry.rows:
+                        cites.extend(row.cites)
+    return cites

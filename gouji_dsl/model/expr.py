@@ -1,0 +1,274 @@
+"""Small typed expressions: burn conditions, 开点 counts, tribute amounts.
+
+An expression is checked once against the names its setting provides
+(`hand`, `rest`, `play`, `level`, ...) and the built-in functions below; the
+checked `Formula` keeps its syntax tree, so the reference interpreter can
+evaluate it and the code generator can translate it. Nothing in a formula is
+ever handed to Python's eval: evaluation walks the tree, and generation maps
+each node to a fixed template.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from gouji_dsl.lang import nodes as n
+from gouji_dsl.diagnostics import did_you_mean, one_of
+from gouji_dsl.model.types import CARDS, INVALID, TRUE_WORDS, CardT, Context, VType
+
+INT, BOOL, CARDS_T, RANK = "int", "bool", "cards", "rank"
+
+_TYPE_WORDS = {INT: "a number", BOOL: "yes/no (a condition)", CARDS_T: "cards", RANK: "a card"}
+TYPE_WORDS = _TYPE_WORDS  # for `gouji show --rules`, which describes expressions in the same words
+
+
+@dataclass(frozen=True)
+class Function:
+    name: str
+    params: tuple[str, ...]
+    result: str
+    zh: str
+    en: str
+
+
+FUNCTIONS: dict[str, Function] = {f.name: f for f in (
+    Function("size", (CARDS_T,), INT, "张数", "the number of cards"),
+    Function("jokers", (CARDS_T,), INT, "王数", "the number of jokers (小王 and 大王)"),
+    Function("count", (CARDS_T, RANK), INT, "某点张数", "the number of cards of one rank"),
+    Function("sets", (CARDS_T,), INT, "套数", "the number of distinct ranks 3..A (2s and jokers attach to sets and are not counted)"),
+    Function("gouji", (CARDS_T,), BOOL, "是级牌", "whether the cards, played as one play, are a 级牌"),
+    Function("carry_rule", (CARDS_T,), BOOL, "带王规则",
+             "whether the cards can be played out with a joker in every play but the last (RULES.md D12)"),
+    Function("min", (INT, INT), INT, "较小者", "the smaller of two numbers"),
+    Function("max", (INT, INT), INT, "较大者", "the larger of two numbers"),
+)}
+
+_ARITH = {"+", "-", "*"}
+_COMPARE = {"<", "<=", ">", ">=", "==", "!="}
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A checked expression: its canonical text, tree and result type."""
+
+    text: str
+    node: n.Expr
+    type: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    type: str
+    zh: str
+    en: str
+
+
+class ExprT(VType):
+    """A value type for settings that hold an expression."""
+
+    def __init__(self, result: str, *variables: Var):
+        self.result = result
+        self.variables = {v.name: v for v in variables}
+        self.aliases = {v.zh: v.name for v in variables}
+        self.zh = {v.name: v.zh for v in variables}
+
+    def expected(self) -> str:
+        return f"an expression giving {_TYPE_WORDS[self.result]}"
+
+    def convert(self, node, ctx):
+        checker = _Checker(self, ctx)
+        got = checker.check(node)
+        if got is INVALID:
+            return INVALID
+        if got != self.result:
+            ctx.reporter.error(node.pos, f"this expression gives {_TYPE_WORDS[got]}, but the setting needs {_TYPE_WORDS[self.result]}")
+            return INVALID
+        return Formula(unparse(node, self.aliases), _canonical(node, self.aliases), self.result)
+
+    def to_json(self, value):
+        return value.text
+
+    def show(self, value):
+        return value.text
+
+
+class _Checker:
+    def __init__(self, etype: ExprT, ctx: Context):
+        self.etype = etype
+        self.ctx = ctx
+
+    def error(self, node: n.Node, message: str, hint: str | None = None):
+        self.ctx.reporter.error(node.pos, message, hint)
+        return INVALID
+
+    def check(self, node: n.Expr):
+        if isinstance(node, n.Int):
+            return INT
+        if isinstance(node, n.Str):
+            return self.error(node, "strings have no place in an expression")
+        if isinstance(node, n.Name):
+            name = self.etype.aliases.get(node.id, node.id)
+            if name in self.etype.variables:
+                return self.etype.variables[name].type
+            if node.id in TRUE_WORDS:
+                return BOOL
+            if node.id in FUNCTIONS:
+                return self.error(node, f"'{node.id}' is a function: call it, e.g. {node.id}(hand)")
+            known = list(self.etype.variables) + list(TRUE_WORDS)
+            scope = one_of(self.etype.variables, self.etype.zh) or "none"
+            return self.error(node, f"unknown name '{node.id}' (names available here: {scope})",
+                              did_you_mean(node.id, known, self.etype.zh))
+        if isinstance(node, n.Call):
+            fn = FUNCTIONS.get(node.func.id)
+            if fn is None:
+                return self.error(node.func, f"unknown function '{node.func.id}': expected one of {one_of(FUNCTIONS)}",
+                                  did_you_mean(node.func.id, FUNCTIONS))
+            if len(node.args) != len(fn.params):
+                return self.error(node, f"{fn.name}() takes {len(fn.params)} argument(s), not {len(node.args)}")
+            ok = True
+            for arg, param in zip(node.args, fn.params):
+                if param == RANK:
+                    if CardT(CARDS).convert(arg, self.ctx) is INVALID:
+                        ok = False
+                    continue
+                got = self.check(arg)
+                if got is INVALID:
+                    ok = False
+                elif got != param:
+                    self.error(arg, f"{fn.name}() needs {_TYPE_WORDS[param]} here, not {_TYPE_WORDS[got]}")
+                    ok = False
+            return fn.result if ok else INVALID
+        if isinstance(node, n.Unary):
+            got = self.check(node.operand)
+            want = INT if node.op == "-" else BOOL
+            if got is INVALID:
+                return INVALID
+            if got != want:
+                return self.error(node, f"'{node.op}' needs {_TYPE_WORDS[want]}, not {_TYPE_WORDS[got]}")
+            return want
+        if isinstance(node, n.Binary):
+            left, right = self.check(node.left), self.check(node.right)
+            if INVALID in (left, right):
+                return INVALID
+            if node.op in _ARITH:
+                if left != INT or right != INT:
+                    return self.error(node, f"'{node.op}' needs numbers on both sides")
+                return INT
+            if node.op in _COMPARE:
+                if node.op in ("==", "!=") and left == right and left in (INT, BOOL):
+                    return BOOL
+                if left != INT or right != INT:
+                    return self.error(node, f"'{node.op}' compares numbers; found {_TYPE_WORDS[left]} and {_TYPE_WORDS[right]}")
+                return BOOL
+            if left != BOOL or right != BOOL:
+                return self.error(node, f"'{node.op}' joins conditions; found {_TYPE_WORDS[left]} and {_TYPE_WORDS[right]}")
+            return BOOL
+        return self.error(node, "lists and ranges have no place in an expression")
+
+
+# --- canonical text ----------------------------------------------------------
+
+_PRECEDENCE = {"or": 1, "and": 2, "not": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "==": 4, "!=": 4,
+               "+": 5, "-": 5, "*": 6}
+
+
+def _canonical(node: n.Expr, aliases: Mapping[str, str]) -> n.Expr:
+    """Replace Chinese variable aliases with their canonical names."""
+    if isinstance(node, n.Name) and node.id in aliases:
+        return n.Name(node.pos, aliases[node.id])
+    if isinstance(node, n.Call):
+        return n.Call(node.pos, node.func, tuple(_canonical(a, aliases) for a in node.args))
+    if isinstance(node, n.Unary):
+        return n.Unary(node.pos, node.op, _canonical(node.operand, aliases))
+    if isinstance(node, n.Binary):
+        return n.Binary(node.pos, node.op, _canonical(node.left, aliases), _canonical(node.right, aliases))
+    return node
+
+
+def unparse(node: n.Expr, aliases: Mapping[str, str] | None = None) -> str:
+    """Canonical text of a value or expression, with minimal parentheses."""
+    from gouji_dsl.model.types import quote  # local: types imports nothing from here
+
+    aliases = aliases or {}
+
+    def go(node: n.Expr, parent: int = 0, right: bool = False) -> str:
+        if isinstance(node, n.Int):
+            return str(node.value)
+        if isinstance(node, n.Str):
+            return quote(node.value)
+        if isinstance(node, n.Name):
+            return aliases.get(node.id, node.id)
+        if isinstance(node, n.Call):
+            return f"{node.func.id}(" + ", ".join(go(a) for a in node.args) + ")"
+        if isinstance(node, n.List):
+            return "[" + ", ".join(go(a) for a in node.items) + "]"
+        if isinstance(node, n.Range):
+            return f"{go(node.low, 9)}..{go(node.high, 9)}"
+        if isinstance(node, n.Unary):
+            prec = _PRECEDENCE["not"] if node.op == "not" else 7
+            inner = go(node.operand, prec)
+            text = f"not {inner}" if node.op == "not" else f"-{inner}"
+            return f"({text})" if prec < parent else text
+        if isinstance(node, n.Binary):
+            prec = _PRECEDENCE[node.op]
+            # Comparisons do not chain: parenthesise a comparison inside one.
+            left = go(node.left, prec + (1 if prec == 4 else 0))
+            right_text = go(node.right, prec + 1)
+            text = f"{left} {node.op} {right_text}"
+            return f"({text})" if prec < parent else text
+        raise AssertionError(node)  # pragma: no cover
+
+    return go(node)
+
+
+# --- evaluation (the reference interpreter's way) ------------------------------
+
+def evaluate(formula: Formula, variables: Mapping[str, Any], functions: Mapping[str, Callable]) -> Any:
+    """Evaluate by walking the tree. `functions` supplies the variant-bound
+    built-ins (gouji, carry_rule); the plain ones are defined here."""
+
+    def go(node: n.Expr):
+        if isinstance(node, n.Int):
+            return node.value
+        if isinstance(node, n.Name):
+            if node.id in variables:
+                return variables[node.id]
+            return TRUE_WORDS[node.id]
+        if isinstance(node, n.Call):
+            fn = FUNCTIONS[node.func.id]
+            args = []
+            for arg, param in zip(node.args, fn.params):
+                if param == RANK:
+                    args.append(_card_of(arg))
+                else:
+                    args.append(go(arg))
+            return functions[fn.name](*args)
+        if isinstance(node, n.Unary):
+            value = go(node.operand)
+            return -value if node.op == "-" else not value
+        if isinstance(node, n.Binary):
+            if node.op == "and":
+                return go(node.left) and go(node.right)
+            if node.op == "or":
+                return go(node.left) or go(node.right)
+            a, b = go(node.left), go(node.right)
+            return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+                    "<": lambda: a < b, "<=": lambda: a <= b, ">": lambda: a > b,
+                    ">=": lambda: a >= b, "==": lambda: a == b, "!=": lambda: a != b}[node.op]()
+        raise AssertionError(node)  # pragma: no cover
+
+    return go(formula.node)
+
+
+def _card_of(node: n.Expr) -> str:
+    from gouji_dsl.model.types import CARD_ALIASES
+    word = str(node.value) if isinstance(node, n.Int) else node.id
+    return CARD_ALIASES.get(word, word)
+
+
+def card_index(card: str) -> int:
+    return CARDS.index(card)

@@ -1,0 +1,46 @@
+"""How a rule is declared: a dataclass field whose metadata holds its value type
+and its Chinese and English names, plus the types and formula variables that
+several sections share. The sections themselves live in `gouji_dsl.rules`, one
+module each."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from gouji_dsl.model.expr import CARDS_T, INT, Var
+from gouji_dsl.model.types import CARDS, NUMBER_RANKS, CardT, IntT
+
+_UNSET = object()
+
+
+def rule(vtype, zh: str, en: str, default: Any = _UNSET):
+    """A rule field. Without a default the rule must be set (in a concrete variant)."""
+    meta = {"type": vtype, "zh": zh, "en": en, "required": default is _UNSET}
+    return field(default=None if default is _UNSET else default, metadata=meta)
+
+
+def column(vtype, zh: str, en: str, default: Any = dataclasses.MISSING):
+    meta = {"type": vtype, "zh": zh, "en": en}
+    if default is dataclasses.MISSING:
+        return field(metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+SEAT = IntT(1, 12)
+PLACE = IntT(1, 12)
+RANK_3_A = CardT(NUMBER_RANKS, "a rank from 3 to A")
+ANY_CARD = CardT(CARDS, "a card")
+HAND = Var("hand", CARDS_T, "手牌", "the player's whole hand")
+REST = Var("rest", CARDS_T, "余牌", "the cards left after the burning play")
+PLAY = Var("play", CARDS_T, "这手牌", "the play")
+LEVEL = Var("level", INT, "级数", "the 点贡 level of this game (1 + earlier games with the same outcome, capped)")
+
+
+@dataclass(frozen=True)
+class Section:
+    NAME: ClassVar[str] = ""
+    ZH: ClassVar[str] = ""
+    EN: ClassVar[str] = ""
+    GAMES: ClassVar[tuple[str, ...]] = ("gouji",)
+

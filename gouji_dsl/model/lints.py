@@ -1,0 +1,128 @@
+"""Warnings: what a rule author probably forgot, in a variant that checks.
+
+A warning never fails a run (`gouji check` exits 0). Each one concerns what
+the variant's *own* file wrote, since that is what its author can change:
+a house rule that changes rules but keeps its parent's title, or a table
+written where no rule reads it any more. (A `=` that drops inherited table
+rows is warned about by the builder, in `tables`.)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from gouji_dsl.model import schema as m
+from gouji_dsl.diagnostics import Reporter
+
+LINTS: list[Callable[[m.Variant, Reporter], None]] = []
+TITLE_FIELDS = ("title", "title_en", "summary", "summary_zh")
+
+
+def lint(fn):
+    LINTS.append(fn)
+    return fn
+
+
+def run_lints(variant: m.Variant) -> Reporter:
+    rep = Reporter()
+    for fn in LINTS:
+        fn(variant, rep)
+    return rep
+
+
+def _own(v: m.Variant, path: str) -> bool:
+    origin = v.origin(path)
+    return origin is not None and origin.variant == v.name
+
+
+@lint
+def inherited_title(v: m.Variant, rep: Reporter) -> None:
+    """A variant that changes rules is no longer the parent: its title and summary say otherwise."""
+    changes_rules = any(o.variant == v.name for path, o in v.origins.items()
+                        if path != "variant" and not path.startswith("about."))
+    if not changes_rules:
+        return
+    inherited = [f for f in TITLE_FIELDS if v.origin(f"about.{f}") is not None and not _own(v, f"about.{f}")]
+    if not inherited:
+        return
+    parents = list(dict.fromkeys(v.origin(f"about.{f}").variant for f in inherited))
+    rep.warning(v.origin("variant").pos,
+                f"variant '{v.name}' changes rules but keeps [about] {', '.join(inherited)} of "
+                f"{', '.join(repr(p) for p in parents)}",
+                hint="give it its own: [about] " + ", ".join(f'{f} = "..."' for f in inherited))
+
+
+@dataclass(frozen=True)
+class Dead:
+    """A setting that cannot matter while `kills` finds a reason in the model."""
+
+    path: str                                          # "tribute.dian"
+    what: str                                          # how messages name it
+    kills: Callable[[m.Variant], tuple[str, str] | None]  # -> (path of the rule to blame, why)
+
+
+def _get(v: m.Variant, path: str):
+    section, name = path.split(".")
+    sec = v.sections.get(section)
+    return None if sec is None else getattr(sec, name)
+
+
+def _tribute_kind_off(kind: str, zh: str) -> Callable[[m.Variant], tuple[str, str] | None]:
+    def kills(v: m.Variant):
+        if _get(v, "tribute.enabled") is False:
+            return "tribute.enabled", "no tribute is paid ([tribute] enabled = no)"
+        order = _get(v, "tribute.order")
+        if order is not None and kind not in order:
+            return "tribute.order", f"'{kind}' ({zh}) is not in [tribute] order"
+        return None
+    return kills
+
+
+def _sweep_luo_unread(v: m.Variant) -> tuple[str, str] | None:
+    """sweep_luo says how 落贡 is paid after a 串三户: it needs both."""
+    found = _tribute_kind_off("luo", "落贡")(v)
+    if found is None and _get(v, "end.sweep") is False:
+        return "end.sweep", "no game ends in a 串三户 ([end] sweep = no)"
+    return found
+
+
+def _switched_off(path: str, what: str) -> Callable[[m.Variant], tuple[str, str] | None]:
+    def kills(v: m.Variant):
+        return (path, f"{what} ([{path.replace('.', '] ')} = no)") if _get(v, path) is False else None
+    return kills
+
+
+# Only rules whose meaning (model.py) makes them certain to be unread.
+DEAD = (
+    Dead("tribute.dian", "the 点贡 table [tribute] dian", _tribute_kind_off("dian", "点贡")),
+    Dead("tribute.luo", "the 落贡 table [tribute] luo", _tribute_kind_off("luo", "落贡")),
+    Dead("tribute.sweep_luo", "[tribute] sweep_luo", _sweep_luo_unread),
+    Dead("threes.buy_with", "[threes] buy_with", _switched_off("threes.buy_three", "nobody buys a 3")),
+    Dead("flow.defer_to", "[flow] defer_to", _switched_off("flow.defer", "nobody may defer")),
+    Dead("patterns.chain_rules", "the chain table [patterns] chain_rules", _switched_off("patterns.chains", "there are no chain bombs")),
+    Dead("patterns.chain_lines", "[patterns] chain_lines", _switched_off("patterns.chains", "there are no chain bombs")),
+)
+
+
+@lint
+def dead_settings(v: m.Variant, rep: Reporter) -> None:
+    """Point at the rule that makes a setting dead, with a note where the setting was written.
+
+    Abstract variants are skipped: their settings are defaults for children,
+    which may switch the rule that reads them back on (gouji.gouji states
+    buy_with for lianzhong, where buy_three = yes)."""
+    if v.abstract:
+        return
+    for dead in DEAD:
+        value = _get(v, dead.path)
+        if not _own(v, dead.path) or value is None or value == ():  # an empty table says nothing
+            continue
+        found = dead.kills(v)
+        if found is None:
+            continue
+        blamed, why = found
+        section, rule = blamed.split(".")
+        name = dead.path.split(".")[1]
+        rep.warning(v.origin(blamed).pos if v.origin(blamed) else v.origin(dead.path).pos,
+                    f"{dead.what} cannot matter: {why}", hint=f"remove {name}, or change [{section}] {rule}",
+                    notes=[(v.origin(dead.path).pos, f"{name} is written here")])

@@ -1,0 +1,1 @@
+"""Playing engines: bots, self-play matches and replays, conformance case runner."""

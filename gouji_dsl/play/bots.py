@@ -1,0 +1,55 @@
+"""Built-in players for self-play and transcripts.
+
+- random: a uniformly random legal action (seeded).
+- greedy: answers with its smallest legal play (passes rather than burn or
+  waste jokers when it can), leads its longest set of the lowest rank, never
+  defers, declares nothing and does not revolt.
+"""
+from __future__ import annotations
+
+import random
+
+from gouji_dsl.runtime.game import BURN, PASS, PLAY, Action, Game
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def act(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+def _jokers(action: Action) -> int:
+    return action.play[3] + action.play[4]
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def act(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        plays = [a for a in actions if a.kind in (PLAY, BURN)]
+        if not plays:
+            return next(a for a in actions if a.kind == PASS)
+        if game.top is None:
+            # Lead: the lowest rank held, as many of it as possible, no jokers or 2s attached.
+            def lead_key(a: Action):
+                rank, natural, fillers, small, big = a.play
+                return (rank if rank >= 0 else 99, fillers + small + big, -natural)
+            return min(plays, key=lead_key)
+        if all(a.kind == BURN for a in plays):
+            return next(a for a in actions if a.kind == PASS)  # a greedy player does not risk a burn
+        # Answer: the smallest play that beats, sparing jokers and 2s.
+        def answer_key(a: Action):
+            rank, natural, fillers, small, big = a.play
+            return (small + big, fillers, rank)
+        return min(plays, key=answer_key)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,298 @@
+"""`gouji conform`: run conformance case files (../shared/CONFORMANCE.md).
+
+A broken line (bad JSON, a missing or unknown field, a field of the wrong
+type, an unknown variant, a card that cannot be read) is reported with its
+file and line and counts as failed; every other case still runs. The run ends
+with `N passed, M failed`. Case files are untrusted input: every field's type
+is checked before it is used, and JSON too deep or with numbers too long to
+read is a broken line like any other. Lines are split on `\n` only (`\r\n`
+too), so a U+2028 or a lone `\r` inside a comment does not shift the line
+numbers of what follows.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.diagnostics import did_you_mean
+
+CHECK_FIELDS = {
+    "hand": {"cards"},
+    "beats": {"lead", "play"},
+    "opens": {"cards"},
+    "can_burn": {"hand", "target"},
+    "answers": {"hand", "lead"},
+    "tribute": {"result"},
+    "score": {"result"},
+}
+COMMON = {"check", "variant", "expect"}
+TRIBUTE_KINDS = {"dian", "luo", "shao", "men"}
+
+
+class CaseError(Exception):
+    """A case line that breaks the format."""
+
+
+@dataclass
+class Report:
+    passed: int = 0
+    failed: int = 0
+    internal: int = 0  # cases on which gouji-dsl itself failed (a bug, counted as failed too)
+    lines: list[str] = field(default_factory=list)
+
+    def fail(self, text: str) -> None:
+        self.failed += 1
+        self.lines.append(text)
+
+
+def _play(engine, text: str):
+    c = engine.classify(rt.parse_cards(text))
+    return c.play if c.valid else None
+
+
+def _normal_tributes(entries) -> list:
+    merged: dict[tuple, int] = {}
+    for e in entries:
+        key = (e["kind"], e["from"], e["to"])
+        merged[key] = merged.get(key, 0) + e["count"]
+    return sorted((k, v) for k, v in merged.items() if v)
+
+
+def evaluate(engine, case: dict) -> Any:
+    """The engine's answer to one case, in the shape of `expect`."""
+    check = case["check"]
+    if check == "hand":
+        c = engine.classify(rt.parse_cards(case["cards"]))
+        return {"valid": c.valid, "gouji": c.valid and c.gouji}
+    if check == "beats":
+        play, lead = _play(engine, case["play"]), _play(engine, case["lead"])
+        return play is not None and lead is not None and engine.beats(play, lead)
+    if check == "opens":
+        play = _play(engine, case["cards"])
+        return play is not None and engine.opens(play)
+    if check == "can_burn":
+        hand = rt.parse_cards(case["hand"])
+        target = _play(engine, case["target"])
+        return target is not None and engine.can_burn(hand, target)
+    if check == "answers":
+        hand = rt.parse_cards(case["hand"])
+        lead = _play(engine, case["lead"])
+        return 0 if lead is None else len(engine.answers(hand, lead))
+    if check == "tribute":
+        return engine.tributes(case["result"])
+    if check == "score":
+        return engine.score(case["result"])
+    raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
+
+
+def matches(check: str, expected: Any, got: Any) -> bool:
+    if check == "hand":
+        return all(got[k] == v for k, v in expected.items())
+    if check == "tribute":
+        return _normal_tributes(expected) == _normal_tributes(got)
+    return expected == got
+
+
+def _validate_expect(check: str, value: Any, where: str) -> None:
+    def bad(what: str):
+        raise CaseError(f"{where}: expect must be {what}")
+    if check == "hand":
+        if not isinstance(value, dict) or not value or not set(value) <= {"valid", "gouji"} \
+                or not all(isinstance(v, bool) for v in value.values()):
+            bad('an object with "valid" and/or "gouji" set to true or false')
+    elif check in ("beats", "opens", "can_burn"):
+        if not isinstance(value, bool):
+            bad("true or false")
+    elif check == "answers":
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            bad("a count (a whole number, 0 or more)")
+    elif check == "tribute":
+        if not isinstance(value, list):
+            bad("a list of tributes")
+        for e in value:
+            if not isinstance(e, dict) or set(e) != {"kind", "from", "to", "count"} \
+                    or not isinstance(e["kind"], str) or e["kind"] not in TRIBUTE_KINDS \
+                    or not all(isinstance(e[k], int) and not isinstance(e[k], bool) for k in ("from", "to", "count")):
+                bad('a list of {"kind": "dian"|"luo"|"shao"|"men", "from": seat, "to": seat, "count": n}')
+    elif check == "score":
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            bad("a list of whole numbers, one per seat")
+
+
+def parse_json(text: str, where: str) -> Any:
+    """One line's JSON, or a CaseError: bad syntax, an integer too long for
+    Python to read (over 4300 digits), or nesting too deep to parse."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CaseError(f"{where}: not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise CaseError(f"{where}: not a case: the JSON is nested too deeply") from None
+    except ValueError as exc:  # int('9' * 4301): "Exceeds the limit (4300 digits) ..."
+        raise CaseError(f"{where}: not a case: {str(exc).split(';')[0]}") from None
+
+
+def read_case(text: str, where: str, known: list[str], base: Path | None = None) -> list[tuple[str, Any]]:
+    """Validate one case line; returns (variant, expected) pairs to run. A variant
+    may be a name in `known` or a `.gouji` file relative to the folder `base`."""
+    return _validated(parse_json(text, where), where, known, base)
+
+
+def _validated(case: Any, where: str, known: list[str], base: Path | None) -> list[tuple[str, Any]]:
+    if not isinstance(case, dict):
+        raise CaseError(f"{where}: a case must be a JSON object")
+    check = case.get("check")
+    if not isinstance(check, str) or check not in CHECK_FIELDS:
+        hint = did_you_mean(str(check), CHECK_FIELDS) if isinstance(check, str) else None
+        what = "missing field \"check\"" if check is None else \
+            f"unknown check {check!r}" if isinstance(check, str) else "field \"check\" must be a string"
+        raise CaseError(f"{where}: {what}" +
+                        f" (checks: {', '.join(CHECK_FIELDS)})" + (f"; {hint}" if hint else ""))
+    allowed = COMMON | CHECK_FIELDS[check]
+    unknown = sorted(set(case) - allowed)
+    if unknown:
+        hint = did_you_mean(unknown[0], allowed)
+        raise CaseError(f"{where}: unknown field {unknown[0]!r} for check {check!r}" + (f"; {hint}" if hint else ""))
+    missing = sorted(f for f in CHECK_FIELDS[check] | {"expect"} if f not in case)
+    if missing:
+        raise CaseError(f"{where}: missing field {missing[0]!r} for check {check!r}")
+    for name in CHECK_FIELDS[check]:
+        if name in ("cards", "lead", "play", "hand", "target") and not isinstance(case[name], str):
+            raise CaseError(f"{where}: field {name!r} must be a string of cards")
+        if name in ("cards", "lead", "play", "hand", "target"):
+            try:
+                rt.parse_cards(case[name])
+            except rt.CardError as exc:
+                raise CaseError(f"{where}: field {name!r}: {exc}") from None
+        if name == "result" and not isinstance(case[name], dict):
+            raise CaseError(f"{where}: field 'result' must be an object")
+
+    def variant_ok(name: Any) -> str:
+        if isinstance(name, str) and name.endswith(".gouji"):
+            # A user's rule file, relative to the folder of the case file (CONFORMANCE.md).
+            if base is None or not _is_file(base / name):
+                raise CaseError(f"{where}: no rule file {name!r} beside the case file")
+            return name
+        if not isinstance(name, str) or name not in known:
+            hint = did_you_mean(str(name), known)
+            raise CaseError(f"{where}: unknown variant {name!r}" + (f"; {hint}" if hint else ""))
+        return name
+
+    if "variant" in case:
+        variant = variant_ok(case["variant"])
+        _validate_expect(check, case["expect"], where)
+        return [(variant, case["expect"])]
+    expect = case["expect"]
+    if not isinstance(expect, dict) or not expect:
+        raise CaseError(f"{where}: without \"variant\", expect must map variant names to values")
+    runs = []
+    for name, value in expect.items():
+        _validate_expect(check, value, f"{where} ({name})")
+        runs.append((variant_ok(name), value))
+    return runs
+
+
+def workspace_engines(ws, engine: str = "generated", show_errors: Callable[[list], None] = lambda d: None):
+    """`engine_for(variant, folder)` for run_files: a case names a variant of the
+    workspace, or a rule file relative to its case file's folder. Each engine is
+    built once; a variant that has none (abstract, unknown, a rule file with
+    errors, which `show_errors` reports) is a LookupError: that case fails."""
+    from gouji_dsl import engines
+    from gouji_dsl.diagnostics import RuleErrors, UsageError
+    from gouji_dsl.lang.loader import EXTENSION
+
+    make = engines.reference_engine if engine == "reference" else engines.generated_engine
+    built: dict[tuple, Any] = {}
+
+    def engine_for(variant: str, folder: Path):
+        key = (variant, folder) if variant.endswith(EXTENSION) else (variant, None)
+        if key not in built:
+            try:
+                name = ws.resolve_argument(str(folder / variant) if key[1] else variant)
+                built[key] = make(ws, name)
+            except RuleErrors as errors:
+                show_errors(errors.diagnostics)
+                raise LookupError(f"the rule file has {len(errors.diagnostics)} error(s), shown above") from None
+            except UsageError as exc:
+                raise LookupError(exc.message) from None
+        return built[key]
+    return engine_for
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the system, or one holding a NUL
+        return False
+
+
+def case_lines(data: bytes):
+    """(line number, text or None) of each line of a file's bytes: split on `\n`
+    only, a trailing `\r` dropped; None for a line that is not UTF-8 (that line
+    fails, not the whole file). str.splitlines would also split on U+2028,
+    U+0085, `\x0c`..., which a JSON string or a comment may hold, and shift every
+    later line number."""
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark
+        data = data[3:]
+    for lineno, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("utf-8", "replace")
+            if not line.strip().startswith("#"):  # a comment's bytes do not matter; a case's do
+                yield lineno, None
+                continue
+        yield lineno, line[:-1] if line.endswith("\r") else line
+
+
+def run_files(paths: list[Path], engine_for: Callable[[str, Path], Any], known: list[str]) -> Report:
+    """Run every case; `engine_for(variant, folder of the case file)` gives an
+    engine or raises LookupError."""
+    report = Report()
+    for path in paths:
+        try:  # bytes, not read_text: text mode would turn a lone \r into a line break
+            data = path.read_bytes()
+        except OSError as exc:
+            report.fail(f"{path}: cannot read: {exc.strerror or exc} [error]")
+            continue
+        for lineno, line in case_lines(data):
+            if line is None:
+                report.fail(f"{path}:{lineno}: not UTF-8 text [error]")
+                continue
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            _run_line(report, stripped, f"{path}:{lineno}", path.parent, engine_for, known)
+    return report
+
+
+def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, known: list[str]) -> None:
+    try:
+        case = parse_json(text, where)
+        runs = _validated(case, where, known, folder)
+    except CaseError as exc:
+        report.fail(f"{exc} [error]")
+        return
+    for variant, expected in runs:
+        try:
+            engine = engine_for(variant, folder)
+            got = evaluate(engine, case)
+        except LookupError as exc:
+            report.fail(f"{where}: {variant}: {exc} [error]")
+            continue
+        except (rt.ResultError, rt.CardError) as exc:
+            report.fail(f"{where}: {variant}: {case['check']}: {exc} [error]")
+            continue
+        except Exception as exc:  # noqa: BLE001 - a bug of ours must not cost the other cases their results
+            report.internal += 1
+            report.fail(f"{where}: {variant}: {case['check']}: INTERNAL ERROR (a bug in gouji-dsl): "
+                        f"{type(exc).__name__}: {exc} [error]")
+            continue
+        if matches(case["check"], expected, got):
+            report.passed += 1
+        else:
+            report.fail(f"{where}: {variant}: {case['check']}: expected {json.dumps(expected, ensure_ascii=False)}, "
+                        f"got {json.dumps(got, ensure_ascii=False)}")
