@@ -10,15 +10,15 @@ def engine(variant: str):
     Names are looked up in the folders of GOUJI_PATH, the current folder, then
     the standard variants. Raises LookupError for an unknown variant and
     gouji_dsl.diagnostics.RuleErrors when the rule file has errors."""
-    return _lookup(variant, "generated_engine")
+    return _lookup(variant, "generated")
 
 
 def reference_engine(variant: str):
     """The reference interpreter of a variant (a name or a rule file), evaluated from its rule file."""
-    return _lookup(variant, "reference_engine")
+    return _lookup(variant, "reference")
 
 
-def _lookup(variant: str, which: str):
+def _lookup(variant: str, kind: str):
     from gouji_dsl import engines
     from gouji_dsl.diagnostics import UsageError
     from gouji_dsl.lang.loader import Workspace
@@ -26,6 +26,6 @@ def _lookup(variant: str, which: str):
     ws = Workspace.for_user()
     try:
         name = ws.resolve_argument(variant)
-        return getattr(engines, which)(ws, name)
+        return engines.load(ws, name, kind)
     except UsageError as exc:
         raise LookupError(exc.message + (f" ({exc.hint})" if exc.hint else "")) from None

@@ -241,7 +241,7 @@ def _engine_for(ws: Workspace):
     from gouji_dsl import engines
 
     def engine_for(variant: str):
-        return engines.generated_engine(ws, ws.resolve_argument(variant))
+        return engines.load(ws, ws.resolve_argument(variant))
     return engine_for
 
 

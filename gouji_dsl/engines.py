@@ -1,16 +1,54 @@
-"""Which engine answers for a variant: the shipped module, or one built from the user's file.
+"""Engines: the one protocol every engine satisfies, and the one way to load one.
 
-A standard variant's engine is the module shipped in `gouji_dsl.generated`
-(built by `gouji build` and committed). Any other rule file (a user's house
-rule, or a file that shadows a standard name) gets its engine generated in
-memory from the checked model, so `gouji play club.gouji` needs no build step
-and never writes into the package or the project's generated/.
+Two kinds of engine realise a checked variant: the generated module
+(`gouji build` writes it; fast) and the reference interpreter (evaluated
+from the model; slow and plain, the oracle the generated engines are tested
+against). Both satisfy `Engine`.
+
+A standard variant's generated engine is the module shipped in
+`gouji_dsl.generated` (built by `gouji build` and committed). Any other rule
+file (a user's house rule, or a file that shadows a standard name) gets its
+engine generated in memory from the checked model, so `gouji play club.gouji`
+needs no build step and never writes into the package or generated/.
 """
 from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
 
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation, has_engine
+
+KINDS = ("generated", "reference")
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What a generated module and `backends.reference.Reference` both provide."""
+
+    VARIANT: str
+    PLAYERS: int
+    ROOM_MODE: str
+
+    def parse_cards(self, text: str) -> tuple: ...
+    def format_cards(self, cards) -> str: ...
+    def classify(self, cards) -> Any: ...
+    def is_gouji(self, play) -> bool: ...
+    def beats(self, play, lead) -> bool: ...
+    def answers(self, hand, lead) -> list: ...
+    def plays(self, hand) -> list: ...
+    def lead_actions(self, hand) -> list: ...
+    def opens(self, play) -> bool: ...
+    def can_burn(self, hand, target, beating=None) -> bool: ...
+    def graduated(self, results) -> set: ...
+    def tributes(self, result) -> list: ...
+    def score(self, result) -> list: ...
+    def leave_penalty(self, game_score, games_played, first_leaver=True) -> int: ...
+    def player_rank(self, points, coins) -> str | None: ...
+    def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple: ...
+    def new_game(self, seed=None, match=None) -> Any: ...
+    def replay(self, history, seed=None, match=None) -> Any: ...
+    def new_position(self, hands, leader, seed=None, out=None, opened=(), headless=None) -> Any: ...
 
 
 def _checked_with_engine(ws: Workspace, name: str):
@@ -20,19 +58,34 @@ def _checked_with_engine(ws: Workspace, name: str):
     return variant
 
 
-def generated_engine(ws: Workspace, name: str):
-    """The generated engine module of variant `name` of this workspace."""
-    from gouji_dsl.backends.codegen import engine_module, load_engine
+def from_model(variant, kind: str = "generated") -> Engine:
+    """An engine of a checked variant, built in memory (nothing is written)."""
+    if kind == "reference":
+        from gouji_dsl.backends.reference import Reference
 
-    if ws.is_standard(name):
+        return Reference(variant)
+    if kind == "generated":
+        from gouji_dsl.backends.codegen import engine_module
+
+        return engine_module(variant)
+    raise ValueError(f"unknown engine kind {kind!r}: one of {', '.join(KINDS)}")
+
+
+def load(ws: Workspace, name: str, kind: str = "generated") -> Engine:
+    """The engine of variant `name` (already resolved in `ws`): the shipped module of a
+    standard variant, else one built in memory from its checked rule file."""
+    if kind == "generated" and ws.is_standard(name):
+        from gouji_dsl.backends.codegen import load_engine
+
         module = load_engine(name)
         if module is not None:
             return module
-    return engine_module(_checked_with_engine(ws, name))
+    return from_model(_checked_with_engine(ws, name), kind)
 
 
-def reference_engine(ws: Workspace, name: str):
-    """The reference interpreter of variant `name`, evaluated from its rule file."""
-    from gouji_dsl.backends.reference import Reference
+def generated_engine(ws: Workspace, name: str) -> Engine:
+    return load(ws, name, "generated")
 
-    return Reference(_checked_with_engine(ws, name))
+
+def reference_engine(ws: Workspace, name: str) -> Engine:
+    return load(ws, name, "reference")

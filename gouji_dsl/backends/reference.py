@@ -24,7 +24,8 @@ class Reference:
         if variant.game != "gouji" or variant.plays.shape != "one_rank":
             raise ValueError(f"variant '{variant.name}': engines exist for Gouji one-rank plays only")
         self.v = variant
-        self.name = variant.name
+        self.name = self.VARIANT = variant.name
+        self.PLAYERS = variant.table.players
 
     # --- cards ------------------------------------------------------------------
 

@@ -204,7 +204,6 @@ def workspace_engines(ws, engine: str = "generated", show_errors: Callable[[list
     from gouji_dsl.diagnostics import RuleErrors, UsageError
     from gouji_dsl.lang.loader import EXTENSION
 
-    make = engines.reference_engine if engine == "reference" else engines.generated_engine
     built: dict[tuple, Any] = {}
 
     def engine_for(variant: str, folder: Path):
@@ -212,7 +211,7 @@ def workspace_engines(ws, engine: str = "generated", show_errors: Callable[[list
         if key not in built:
             try:
                 name = ws.resolve_argument(str(folder / variant) if key[1] else variant)
-                built[key] = make(ws, name)
+                built[key] = engines.load(ws, name, engine)
             except RuleErrors as errors:
                 show_errors(errors.diagnostics)
                 raise LookupError(f"the rule file has {len(errors.diagnostics)} error(s), shown above") from None

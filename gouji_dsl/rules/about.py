@@ -40,3 +40,18 @@ class About(Section):
     summary_zh: str = rule(StrT(2000), "中文说明", "the same sentence in Chinese, for the Chinese rulebook", default="")
     sources: tuple = rule(RowT(Source, key=("key",)), "出处", "the source documents rules cite")
     decisions: tuple = rule(RowT(Decision, key=("id",)), "决定", "decisions taken where the sources are silent or contradict each other", default=())
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -31,3 +31,18 @@ class BurnRules(Section):
     failure_leader: str = rule(FAIL_LEADER, "失败后", "what follows a failed burn (the burner takes the lowest free place)")
     lift: bool = rule(BoolT(), "解烧", "any play of the burner beaten by anyone lifts the burn, without penalty")
     counter_burn: bool = rule(BoolT(), "反烧", "the burned player may burn back the burner's play")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

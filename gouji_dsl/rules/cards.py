@@ -19,3 +19,18 @@ class CardRules(Section):
     filler: str | None = rule(OptionalT(CardT(CARDS[:13], "a rank from 3 to 2")), "贴牌",
                               "a rank that, played with another rank, counts as that rank (贴2)")
     jokers: tuple = rule(ListT(CardT(("SJ", "BJ"), "a joker"), 0, 2, unique=True), "王", "the jokers")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -18,3 +18,18 @@ class ChaosRules(Section):
     after_first_out_with_revolution: bool = rule(BoolT(), "革命后头科即乱缠", "in a game with a revolutionary it starts as soon as the first player is out")
     lead_return_circles: int = rule(IntT(1, 3), "过圈", "full circles of passes after which the last player leads again")
     pass_keeps_right: bool = rule(BoolT(), "过牌可再上", "a player who passed may still play later in the round")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

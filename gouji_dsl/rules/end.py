@@ -29,3 +29,18 @@ class EndRules(Section):
     remaining_by_cards: bool = rule(BoolT(), "按剩牌排名", "players left holding cards are placed by cards left, fewer first; ties in playing order after the last player out")
     sweep: bool = rule(BoolT(), "串三户", "a team taking places 1-3 ends the game at once (串三户)")
     places: tuple = rule(RowT(Place, key=("place",), min_rows=2), "名次", "the names of the places")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

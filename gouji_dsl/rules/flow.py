@@ -34,3 +34,18 @@ class FlowRules(Section):
     lead_return_circles: int = rule(IntT(1, 3), "让圈", "full circles of passes after which a player whose non-级牌 play stands leads again")
     going_out_gouji: str = rule(GOING_OUT, "底牌", "who may answer a 级牌 with which a player goes out")
     take_over: str = rule(TAKE_OVER, "接风", "who leads when a player's last play is not answered")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

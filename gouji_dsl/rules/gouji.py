@@ -23,3 +23,18 @@ class GoujiRules(Section):
     thresholds: tuple = rule(RowT(Threshold, key=("rank",), min_rows=1), "门槛", "the least size at which a rank makes a 级牌")
     jokers_make_gouji: bool = rule(BoolT(), "带王即级", "whether every play containing a joker is a 级牌")
     fillers_count: bool = rule(BoolT(), "贴牌计数", "whether filler 2s count towards the size of the rank they join")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

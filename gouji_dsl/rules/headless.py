@@ -24,3 +24,18 @@ class HeadlessRules(Section):
     cause: str = rule(HEADLESS_CAUSE, "成因", "who is 无头 before the free-for-all")
     scope: str = rule(HEADLESS_SCOPE, "范围", "what a 无头 player may answer and have answered")
     pass_loses_gouji: bool = rule(BoolT(), "过牌失权", "a 无头 player who passed a non-级牌 play may no longer answer others' 级牌 in that round")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

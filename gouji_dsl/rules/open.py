@@ -22,3 +22,18 @@ class OpenRules(Section):
     method: str = rule(OPEN_RULE, "规则", "how a player opens, before the free-for-all")
     counts: Formula = rule(ExprT(BOOL, PLAY), "计入", "which plays count towards opening")
     declare: bool = rule(BoolT(), "宣点", "after the deal a player may declare that their opposite will not open")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

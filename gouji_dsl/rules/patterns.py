@@ -55,3 +55,18 @@ class PatternRules(Section):
                                         Member("bomb", "炸弹", "a bomb of one rank")), 3, 3, unique=True),
                             "同线大小", "at equal lines, which kind of bomb wins, strongest first")
     wilds: tuple = rule(ListT(CardT(("SJ", "BJ"), "a joker"), 0, 2, unique=True), "百搭", "cards that stand for any card from 3 to 2 inside a play", default=())
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -29,3 +29,18 @@ class PlayRules(Section):
     same_size: bool = rule(BoolT(), "张数相同", "whether an answer must have as many cards as the play it answers")
     big_joker_doubling: bool = rule(BoolT(), "大王翻倍",
                                     "each big joker in the play must be answered by two big jokers (一个大王用两个大王打)", default=False)
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -20,3 +20,18 @@ class RevolutionRules(Section):
     redeal_at: int = rule(IntT(2, 12), "重发", "this many revolutionaries cause a redeal")
     place: int = rule(PLACE, "名次", "the place a revolutionary takes")
     auto_open: bool = rule(BoolT(), "自动认点", "the revolutionary counts as not open and their opposite as open")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -31,3 +31,18 @@ class RoomRules(Section):
     penalty_first_leaver_only: bool = rule(BoolT(), "仅罚首个离场", "only the first player to leave is penalised")
     rank_by: str = rule(RANK_BY, "级别依据", "what the player rank table is looked up by", default="points")
     ranks: tuple = rule(RowT(PlayerRank, key=("title",)), "级别", "the player rank table (列兵 ... 上将)", default=())
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

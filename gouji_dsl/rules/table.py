@@ -28,3 +28,18 @@ class TableRules(Section):
     opposites: tuple = rule(ListT(ListT(SEAT, 2, 2, unique=True), 1, 6), "对家", "pairs of seats facing each other (对家 / 对头)")
     direction: str = rule(DIRECTION, "方向", "the direction of play, as players see it (seat numbers always follow playing order)")
     first_leader: str = rule(FIRST_LEADER, "上班", "who leads first in a game")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -19,3 +19,18 @@ class ThreesRules(Section):
     buy_with: tuple = rule(ListT(ANY_CARD, 0, 3, unique=True), "买3用牌", "what the buyer pays, first choice first")
     seller_min_threes: int = rule(IntT(1, 24), "卖3条件", "the least 3s the opposite must hold to sell one")
     ask_three: bool = rule(BoolT(), "要3", "if the opposite cannot sell, a teammate holding enough 3s gives one for nothing")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -69,3 +69,18 @@ class TributeRules(Section):
     return_limit: str = rule(RETURN_LIMIT, "还贡限制", "which cards may be returned")
     return_from_dealt: bool = rule(BoolT(), "还贡限自摸", "tribute and return come only from the player's dealt cards")
     no_single_return: bool = rule(BoolT(), "不还单张", "the receiver may not return a rank the payer does not hold (not between teammates)")
+
+
+# --- checks -------------------------------------------------------------------
+
+
+# --- engine -------------------------------------------------------------------
+
+
+# --- interpreter --------------------------------------------------------------
+
+
+# --- rulebook -----------------------------------------------------------------
+
+
+# --- diff ---------------------------------------------------------------------

@@ -1,0 +1,123 @@
+"""The registry of rule definitions: what each rule's module says about it.
+
+Every rule (a field `section.name` of a section dataclass) has five facets,
+each registered by the rule's own module in `gouji_dsl.rules`:
+
+- check:        how the checker validates it: a check function `fn(variant, reporter)`
+                (registered with `model.checks.check(*keys)`), or `TypeOnly()` when
+                its value type says everything (the builder rejects a wrong value);
+- engine:       how the generated engine realises it: `Setting` (a field of
+                `runtime.game.Rules` that the fast flow reads), `CardFunction` (compiled
+                into the generated card functions), `NoPlay` or `Unsupported`;
+- interpreter:  how the reference interpreter realises it: a hook function of the
+                reference flow, `ReferenceFunction` (methods of
+                `backends.reference.Reference` that read it), `NoPlay` or `Unsupported`;
+- book:         its rulebook sentences in Chinese and English (`docs`);
+- phrase:       its diff phrase (`diff`).
+
+`missing()` lists the facets no module has registered; the completeness
+tests fail on any.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+FACETS = ("check", "engine", "interpreter", "book", "phrase")
+
+REGISTRY: dict[str, dict[str, Any]] = {}
+
+
+class DefinitionError(Exception):
+    """A rule module defines a facet twice, or a facet of no rule (an internal error)."""
+
+
+@dataclass(frozen=True)
+class TypeOnly:
+    """check: the rule's value type is its whole check."""
+    why: str = "its value type is its whole check"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """engine: the rule becomes field `name` of `runtime.game.Rules`, computed from
+    the checked variant by `value`; the fast flow reads `rules.<name>`."""
+    name: str
+    value: Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class CardFunction:
+    """engine: the rule is compiled into these functions of the generated module."""
+    functions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ReferenceFunction:
+    """interpreter: these methods of `backends.reference.Reference` read the rule."""
+    methods: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NoPlay:
+    """engine / interpreter: the rule does not change play (a name, a source, a
+    direction of seating): rulebooks and `gouji show` state it."""
+    why: str
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """engine / interpreter: no engine realises it yet; the checker refuses a
+    concrete variant that needs it (so it is never silently ignored)."""
+    why: str
+
+
+def register(key: str, facet: str, value: Any) -> Any:
+    """Record one facet of rule `key` ("section.name"). Returns `value`, so it can decorate."""
+    if facet not in FACETS:
+        raise DefinitionError(f"unknown facet {facet!r} for {key}")
+    slot = REGISTRY.setdefault(key, {})
+    if facet in slot:
+        raise DefinitionError(f"two {facet} definitions for {key}")
+    slot[facet] = value
+    return value
+
+
+def define(key: str, **facets: Any) -> None:
+    """Record several facets of one rule at once: define("burning.lift", check=TypeOnly(), ...)."""
+    for facet, value in facets.items():
+        register(key, facet, value)
+
+
+def facet(key: str, name: str) -> Any:
+    return REGISTRY.get(key, {}).get(name)
+
+
+def rule_keys() -> list[str]:
+    """Every rule of every section, as "section.name", in schema order."""
+    import dataclasses
+
+    from gouji_dsl.model import schema
+
+    return [f"{s.NAME}.{f.name}" for s in schema.SECTIONS for f in dataclasses.fields(s)]
+
+
+def load_all() -> None:
+    """Import every rule module (and the subsystems whose registrations they make)."""
+    import importlib
+    import pkgutil
+
+    import gouji_dsl.rules as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name != "spec":
+            importlib.import_module(f"gouji_dsl.rules.{info.name}")
+
+
+def missing() -> list[tuple[str, str]]:
+    """(rule, facet) for every facet no module has registered; and facets of unknown rules."""
+    load_all()
+    keys = rule_keys()
+    out = [(key, f) for key in keys for f in FACETS if f not in REGISTRY.get(key, {})]
+    out += [(key, "(no such rule)") for key in REGISTRY if key not in keys]
+    return out
