@@ -6,11 +6,19 @@ Every rule choice of the variant is fixed here as constants and straight-line
 code. Hands are 15-count vectors (3 4 ... K A 2 SJ BJ); plays are canonical
 tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.cards.
 """
-from gouji_dsl.runtime.game import (Action, IllegalAction, Match, Rules, action_to_string, new_game as _new_game,
-                            new_position as _new_position, play_action, replay as _replay, returnable as _returnable,
-                            string_to_action)
-from gouji_dsl.runtime.cards import (INVALID, CardError, Classified, ResultError, cards_of, format_cards, minus,
-                               parse_cards, read_result, sum_tributes)
+from gouji_dsl.runtime.actions import play_action
+from gouji_dsl.runtime.cards import INVALID, Classified, cards_of, format_cards, parse_cards, read_result, sum_tributes
+from gouji_dsl.runtime.game import new_game as _new_game, new_position as _new_position, replay as _replay
+from gouji_dsl.runtime.setup import returnable as _returnable
+from gouji_dsl.runtime.state import Rules
+
+# The engine API (gouji_dsl.engines.Engine), and the titles and flow rules.
+__all__ = [
+    'VARIANT', 'PLAYERS', 'ROOM_MODE', 'parse_cards', 'format_cards', 'classify', 'is_gouji', 'beats',
+    'answers', 'plays', 'lead_actions', 'opens', 'can_burn', 'graduated', 'tributes', 'score',
+    'leave_penalty', 'player_rank', 'returnable', 'new_game', 'replay', 'new_position', 'TITLE',
+    'TITLE_EN', 'RULES',
+]
 
 VARIANT = 'huangjindao'
 TITLE = '黄金岛够级'
@@ -216,12 +224,14 @@ def _carry_rule(cards):
 def opens(play):
     """Would winning the lead with this play, before 四户乱缠, count towards 开点?"""
     play = cards_of(play)
+    # [open] counts = gouji(play) and size(play) >= 2 and jokers(play) == 0
     return bool(((_gouji(play) and (_size(play) >= 2)) and (_jokers(play) == 0)))
 
 
 def can_burn(hand, target, beating=None):
     """May a player holding `hand` burn the 级牌 `target`? `beating`: the
     plays of `hand` that beat `target`, when the caller has them already."""
+    # [burning] condition = sets(hand) - jokers(hand) <= 2
     if not (((_sets(hand) - _jokers(hand)) <= 2)):
         return False
     for play in (answers(hand, target) if beating is None else beating):
@@ -239,21 +249,37 @@ _DIAN_MAX_LEVEL = 1
 # 点贡 amounts by (declared, opened) seen from the first player of a pair:
 # (what they give their opposite, what their opposite gives them).
 _DIAN = {
+    # [tribute] dian, declared neither, opened me: me_gives = 0, opp_gives = 1
     ('neither', 'me'): (lambda level: 0, lambda level: 1),
+    # [tribute] dian, declared neither, opened opp: me_gives = 1, opp_gives = 0
     ('neither', 'opp'): (lambda level: 1, lambda level: 0),
+    # [tribute] dian, declared neither, opened both: me_gives = 0, opp_gives = 0
     ('neither', 'both'): (lambda level: 0, lambda level: 0),
+    # [tribute] dian, declared neither, opened neither: me_gives = 1, opp_gives = 1
     ('neither', 'neither'): (lambda level: 1, lambda level: 1),
+    # [tribute] dian, declared both, opened me: me_gives = 0, opp_gives = 4
     ('both', 'me'): (lambda level: 0, lambda level: 4),
+    # [tribute] dian, declared both, opened opp: me_gives = 4, opp_gives = 0
     ('both', 'opp'): (lambda level: 4, lambda level: 0),
+    # [tribute] dian, declared both, opened both: me_gives = 2, opp_gives = 2
     ('both', 'both'): (lambda level: 2, lambda level: 2),
+    # [tribute] dian, declared both, opened neither: me_gives = 2, opp_gives = 2
     ('both', 'neither'): (lambda level: 2, lambda level: 2),
+    # [tribute] dian, declared me, opened me: me_gives = 0, opp_gives = 3
     ('me', 'me'): (lambda level: 0, lambda level: 3),
+    # [tribute] dian, declared me, opened opp: me_gives = 3, opp_gives = 0
     ('me', 'opp'): (lambda level: 3, lambda level: 0),
+    # [tribute] dian, declared me, opened both: me_gives = 2, opp_gives = 0
     ('me', 'both'): (lambda level: 2, lambda level: 0),
+    # [tribute] dian, declared me, opened neither: me_gives = 1, opp_gives = 2
     ('me', 'neither'): (lambda level: 1, lambda level: 2),
+    # [tribute] dian, declared opp, opened me: me_gives = 0, opp_gives = 3
     ('opp', 'me'): (lambda level: 0, lambda level: 3),
+    # [tribute] dian, declared opp, opened opp: me_gives = 3, opp_gives = 0
     ('opp', 'opp'): (lambda level: 3, lambda level: 0),
+    # [tribute] dian, declared opp, opened both: me_gives = 0, opp_gives = 2
     ('opp', 'both'): (lambda level: 0, lambda level: 2),
+    # [tribute] dian, declared opp, opened neither: me_gives = 2, opp_gives = 1
     ('opp', 'neither'): (lambda level: 2, lambda level: 1),
 }
 
@@ -358,9 +384,11 @@ def player_rank(points, coins):
 
 
 def _may_revolt(hand):
+    # [revolution] condition = jokers(hand) == 0 and count(hand, 2) == 0
     return bool(((_jokers(hand) == 0) and ((hand)[12] == 0)))
 
 
+# The flow's settings: each rule's registered spec.Setting (model.semantics.game_settings).
 RULES = Rules(
     ask_three=True,
     auto_open=True,
@@ -379,8 +407,6 @@ RULES = Rules(
     declare=True,
     defer=True,
     defer_any_play=False,
-    dian_graduation=False,
-    dian_max_level=1,
     ends_all_out=False,
     failure_leader='burned_player',
     first_leader='random',
@@ -415,10 +441,11 @@ RULES = Rules(
     teammates_may_burn=True,
     teams={1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1},
     threes_last=True,
-    tribute_enabled=True,
     watch_after_out=False,
-    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions, can_burn=can_burn, counts_for_open=opens,
-    may_revolt=_may_revolt, tributes=tributes, score=score, graduated=graduated,
+    # the card functions above
+    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
+    can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, tributes=tributes, score=score,
+    graduated=graduated,
 )
 
 
@@ -429,7 +456,7 @@ def new_game(seed=None, match=None):
 
 def returnable(hand, received, given, payer_hand=None, teammates=False):
     """How many of each card (a 15-count vector) may be returned for the tribute
-    `given` (see gouji_dsl.runtime.game.returnable); the game returns the lowest of them."""
+    `given` (see gouji_dsl.runtime.setup.returnable); the game returns the lowest of them."""
     return _returnable(RULES, hand, received, given, payer_hand, teammates)
 
 

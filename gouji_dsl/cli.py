@@ -339,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "variant is looked up by name, beside the history file first)")
     p.set_defaults(run=cmd_replay)
 
-    from gouji_dsl.diff import core as diff
+    from gouji_dsl.diff import command as diff
     from gouji_dsl.docs import rulebook
 
     rulebook.register(sub)

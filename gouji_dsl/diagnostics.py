@@ -26,7 +26,6 @@ class Pos:
         return f"{self.file}:{self.line}:{self.col}"
 
 
-NO_POS = Pos("<builtin>", 0, 0)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,15 @@
-"""Hypothesis strategies for cards, plays and game results."""
+"""Hypothesis strategies for cards, plays and game results.
+
+Every strategy yields valid input directly (no test has to throw examples
+away): legal plays are drawn from the variant's own list of them.
+"""
 from __future__ import annotations
+
+import functools
 
 from hypothesis import strategies as st
 
+from gouji_dsl.engines import load
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import engine_variants
 
@@ -38,13 +45,43 @@ def play_cards(draw, max_rank: int = 6):
 
 any_cards = st.lists(st.integers(0, 3), min_size=15, max_size=15).map(tuple)
 
+# The most of each card that play_cards() draws: 6 of a rank, three 2s, two of each joker.
+PLAY_CARDS_UNIVERSE = (6,) * 12 + (3, 2, 2)
+
+
+@functools.lru_cache(maxsize=None)
+def legal_plays(name: str) -> tuple:
+    """Every legal play of the variant within the cards play_cards() draws from,
+    as the reference interpreter lists them (test_differential checks that this is
+    exactly the valid classifications of those cards)."""
+    return tuple(load(WS, name, "reference").plays(PLAY_CARDS_UNIVERSE))
+
+
+def play_to_cards(play: tuple) -> tuple:
+    """The cards of a play (rank, count, twos, small, big), as a 15-count vector."""
+    rank, count, twos, small, big = play
+    counts = [0] * 15
+    if rank >= 0:
+        counts[rank] += count
+    counts[12] += twos
+    counts[13] += small
+    counts[14] += big
+    return tuple(counts)
+
+
+@st.composite
+def variant_and_plays(draw, how_many: int):
+    """A variant and `how_many` legal plays of it."""
+    name = draw(variants)
+    return (name, *(draw(st.sampled_from(legal_plays(name))) for _ in range(how_many)))
+
 
 @st.composite
 def results(draw, players: int = 6):
     seats = list(range(1, players + 1))
     finish = draw(st.permutations(seats))
     subset = st.lists(st.sampled_from(seats), unique=True, max_size=players)
-    pair = st.tuples(st.sampled_from(seats), st.sampled_from(seats)).filter(lambda p: p[0] != p[1]).map(list)
+    pair = st.permutations(seats).map(lambda order: list(order[:2]))  # two different seats
     return {
         "finish": list(finish),
         "opened": draw(subset),

@@ -2,19 +2,26 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 import subprocess
 import sys
+from typing import Callable
 
 import pytest
 
+import gouji_dsl
 from gouji_dsl import cli
-from gouji_dsl.backends.codegen import module_name, render_engine
+from gouji_dsl.backends.codegen import EXTRA_API, formula_comment, module_name, render_engine
+from gouji_dsl.engines import Engine
 from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.phases import Compilation
+from gouji_dsl.model.semantics import game_settings
 from gouji_dsl.model.types import quote
+from gouji_dsl.rules import spec
+from gouji_dsl.runtime.state import Rules
 from helpers import ROOT, scratch_workspace
 from strategies import ENGINE_VARIANTS
 
@@ -40,8 +47,81 @@ def test_generated_modules_import_only_stdlib_and_runtime(name):
         if isinstance(node, ast.Import):
             imported.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "a generated module is loaded from anywhere: no relative imports"
             imported.add(node.module)
-    assert imported <= {"gouji_dsl.runtime.cards", "gouji_dsl.runtime.game"}
+    assert imported, "the generated module imports the runtime"
+    for module in imported:
+        assert module.startswith("gouji_dsl.runtime.") or module.split(".")[0] in sys.stdlib_module_names, module
+
+
+def _engine_protocol_members() -> set[str]:
+    return set(Engine.__annotations__) | {name for name in dir(Engine) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+def test_generated_all_is_the_engine_api(name):
+    module = gouji_dsl.engine(name)
+    assert module.__name__.startswith("gouji_dsl.generated.")
+    assert len(module.__all__) == len(set(module.__all__))
+    assert set(module.__all__) == _engine_protocol_members() | set(EXTRA_API)
+    missing = [api for api in module.__all__ if not hasattr(module, api)]
+    assert not missing, f"__all__ names what the module does not define: {missing}"
+    assert isinstance(module, Engine)
+
+
+@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+def test_translated_formulas_carry_their_rule_file_text(name):
+    v = Compilation(WS, name).checked
+    lines = set(render_engine(v).splitlines())
+    assert f"    # [open] counts = {v.open.counts.text}" in lines
+    assert f"    # [revolution] condition = {v.revolution.condition.text}" in lines
+    if v.burning.allowed:
+        assert any(line.strip() == f"# [burning] condition = {v.burning.condition.text}" for line in lines)
+    cases = [line for line in lines if line.startswith("    # [tribute] dian, declared ")]
+    assert len(cases) == (16 if v.open.declare else 4)  # one comment per (declared, opened) case
+    assert all(": me_gives = " in line and ", opp_gives = " in line for line in cases)
+
+
+def _with_open_counts_text(v, text: str):
+    counts = dataclasses.replace(v.open.counts, text=text)
+    return dataclasses.replace(v, sections={**v.sections, "open": dataclasses.replace(v.open, counts=counts)})
+
+
+@pytest.mark.parametrize("breaker", ["\n", "\r", "\f", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_formula_comments_cannot_break_out_of_the_comment(breaker):
+    # A formula's text is the rule author's: whatever it holds, the module's code
+    # (its AST) is what it would be without the comment.
+    v = Compilation(WS, "qingdao").checked
+    hostile = f"gouji(play){breaker}import os; os.system('echo pwned'){breaker}x = 1"
+    text = render_engine(_with_open_counts_text(v, hostile))
+    assert ast.dump(ast.parse(text)) == ast.dump(ast.parse(render_engine(v)))
+    assert "    # [open] counts = gouji(play)?import os; os.system('echo pwned')?x = 1" in text.splitlines()
+    assert formula_comment("k", v.open.counts) == f"k = {v.open.counts.text}"
+
+
+def test_rules_data_fields_are_exactly_the_registered_settings():
+    settings = [spec.facet(key, "engine") for key in spec.rule_keys()]
+    names = [s.name for s in settings if isinstance(s, spec.Setting)]
+    assert len(names) == len(set(names)), "two rules set one field of Rules"
+    data_fields = {f.name for f in dataclasses.fields(Rules) if f.type not in ("Callable", Callable)}
+    assert data_fields == {"name"} | set(names)
+
+
+def test_every_rule_has_an_engine_realisation_and_its_functions_exist():
+    kinds = (spec.Setting, spec.CardFunction, spec.NoPlay, spec.Unsupported)
+    modules = [gouji_dsl.engine(name) for name in ENGINE_VARIANTS]
+    for key in spec.rule_keys():
+        engine = spec.facet(key, "engine")
+        assert isinstance(engine, kinds), f"{key}: no engine facet"
+        if isinstance(engine, spec.CardFunction):
+            for module in modules:
+                assert all(callable(getattr(module, f, None)) for f in engine.functions), (key, engine.functions)
+        if isinstance(engine, (spec.NoPlay, spec.Unsupported)):
+            assert engine.why
+    # The variant's Rules hold every Setting's value, computed from the checked model.
+    for name in ENGINE_VARIANTS:
+        assert gouji_dsl.engine(name).RULES == dataclasses.replace(
+            gouji_dsl.engine(name).RULES, **game_settings(Compilation(WS, name).checked))
 
 
 def test_output_does_not_depend_on_the_working_directory(tmp_path):

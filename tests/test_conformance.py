@@ -3,11 +3,15 @@ runner's handling of broken case files."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from gouji_dsl.cli import main
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.paths import sources_dir
+from gouji_dsl.phases import Compilation
 from strategies import ENGINE_VARIANTS
 
 CASES = sorted((Path(__file__).parent / "conformance").glob("*.jsonl"))
@@ -42,18 +46,66 @@ def test_case_files_cover_every_check_and_variant():
         assert any(c["check"] == check for c in cross), f"no cross-variant case for {check}"
 
 
+# A seed line as the rule files cite it (the '@' is optional in a comment): 001:L40, 004:L75-79.
+SEED_LINE = re.compile(r"@?\b(\d{3}):L(\d+)(?:-(\d+))?\b")
+DECISION = re.compile(r"\b([DK]\d+)\b")
+
+
+def _known_citations() -> tuple[dict[str, int], set[str]]:
+    """Lines in each seed (by key), and the decisions the standard variants record."""
+    ws = Workspace()
+    lines, decisions = {}, set()
+    for name in ws.names():
+        about = Compilation(ws, name).model.about
+        decisions |= {d.id for d in about.decisions}
+        for source in about.sources:
+            lines[source.key] = len((sources_dir() / source.file).read_text(encoding="utf-8").splitlines())
+    return lines, decisions
+
+
+def citation_problems(comment: str, lines: dict[str, int], decisions: set[str]) -> list[str]:
+    """What is wrong with the citations of one comment: none at all, or one that cites nothing real."""
+    problems = []
+    seeds = SEED_LINE.findall(comment)
+    for key, first, last in seeds:
+        if key not in lines:
+            problems.append(f"cites seed {key}, which no variant lists as a source")
+        elif not 1 <= int(first) <= int(last or first) <= lines[key]:
+            problems.append(f"cites {key}:L{first}{'-' + last if last else ''}, but seed {key} has {lines[key]} lines")
+    named = DECISION.findall(comment)
+    problems += [f"cites decision {d}, which no variant records" for d in named if d not in decisions]
+    if not seeds and not named:
+        problems.append("cites no seed line (NNN:LNN) and no decision (D12)")
+    return problems
+
+
+def test_citation_problems_are_found():
+    lines, decisions = {"001": 60}, {"D3"}
+    assert citation_problems("# comparison 001:L40 (T10, T11); D3", lines, decisions) == []
+    assert citation_problems("# @001:L40-42", lines, decisions) == []
+    assert citation_problems("# Jokers: T12-T15", lines, decisions) == ["cites no seed line (NNN:LNN) and no decision (D12)"]
+    assert citation_problems("# 001:L61", lines, decisions) == ["cites 001:L61, but seed 001 has 60 lines"]
+    assert citation_problems("# 001:L50-49", lines, decisions) == ["cites 001:L50-49, but seed 001 has 60 lines"]
+    assert citation_problems("# 009:L1", lines, decisions) == ["cites seed 009, which no variant lists as a source"]
+    assert citation_problems("# D99", lines, decisions) == ["cites decision D99, which no variant records"]
+
+
 def test_every_case_group_cites_its_source():
+    lines, decisions = _known_citations()
+    problems = []
     for path in CASES:
-        lines = path.read_text(encoding="utf-8").splitlines()
         previous_comment = None
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             text = line.strip()
             if text.startswith("#"):
-                previous_comment = text
+                previous_comment = (number, text)
             elif text:
-                assert previous_comment is not None, f"{path.name}:{number}: case before any citing comment"
-                assert any(tag in previous_comment for tag in (":L", "D", "K", "T")), \
-                    f"{path.name}:{number}: the comment above should cite a seed line or decision"
+                if previous_comment is None:
+                    problems.append(f"{path.name}:{number}: case before any citing comment")
+                    continue
+                where, comment = previous_comment
+                problems += [f"{path.name}:{where}: {p}" for p in citation_problems(comment, lines, decisions)]
+    assert not problems, "\n".join(dict.fromkeys(problems))
 
 
 def test_broken_case_file_reports_located_errors_and_runs_the_rest(tmp_path, capsys):

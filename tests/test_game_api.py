@@ -244,3 +244,43 @@ def test_soak_thousands_of_games(name, request):
         pytest.skip("a soak run of a few minutes: select with -m slow")
     result = run_chunk((name, 10**6, 2000, 3))
     assert result["failures"] == []
+
+
+# --- the state: one dataclass, one initialiser, clone by field --------------------------------
+
+SHARED_BY_CLONE = {"r", "match", "_legal"}  # never changed in place: a clone may share them
+
+
+@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+def test_clone_copies_every_mutable_field(name):
+    game = game_at(name, "gen", 5, 40)
+    other = game.clone()
+    for key, value in vars(game).items():
+        if key not in SHARED_BY_CLONE and isinstance(value, (list, set, dict, random.Random)):
+            assert getattr(other, key) is not value, f"clone shares {key}"
+            assert getattr(other, key) == value or key == "_rng"
+    for hand, copied in zip(game.hands, other.hands):
+        assert hand is not copied
+    assert other._rng.getstate() == game._rng.getstate()
+    other.apply_action(other.legal_actions()[-1])
+    assert observable(game) == observable(game_at(name, "gen", 5, 40))
+
+
+@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+def test_a_position_and_a_deal_have_the_same_fields(name):
+    e = engine(name)
+    dealt = e.new_game(seed=1)
+    position = e.new_position({seat: "7 7 BJ" for seat in range(1, e.PLAYERS + 1)}, leader=2)
+    assert set(vars(position)) == set(vars(dealt))
+    assert position.phase == "play" and str(position.phase) == "play" and repr(position.phase) == "'play'"
+    assert position.observation(1)["phase"] == "play" and type(position.observation(1)["phase"]) is str
+
+
+@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+def test_standings_name_the_places(name):
+    game = game_at(name, "gen", 3, 10**4)
+    assert game.is_terminal()
+    standings = game.standings()
+    assert [seat for _name, seat in standings] == sorted(game.places(), key=game.places().get)
+    assert [place for place, _seat in standings] == list(game.r.place_names)
+    assert len(set(game.r.place_names)) == game.r.players

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import gouji_dsl
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.phases import Compilation
 from gouji_dsl.runtime.game import IllegalAction, Match, play_action, replay
 from gouji_dsl.play.selfplay import play_match, replay_file, to_json, transcript
 from golden import check_golden
@@ -77,12 +79,13 @@ def test_every_listed_action_is_accepted(name):
 @pytest.mark.parametrize("name", ENGINE_VARIANTS)
 def test_matches_carry_tribute_and_conserve_cards(name):
     match = Match()
+    tribute_enabled = Compilation(Workspace(), name).checked.tribute.enabled
     for i in range(4):
         game = engine(name).new_game(seed=100 + i, match=match)
         assert conserved(game)
-        if i and game.r.tribute_enabled:
+        if i and tribute_enabled:
             assert game.tribute_log or not engine(name).tributes(dict(match.results[-1], previous=match.previous()[:-1]))
-        if not game.r.tribute_enabled:
+        if not tribute_enabled:
             assert game.tribute_log == []
         game = _finish(game, 100 + i)
         check_finished(game)

@@ -47,7 +47,12 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from gouji_dsl.backends import codegen
-from gouji_dsl.diff import core as D
+from gouji_dsl.diff import candidates
+from gouji_dsl.diff.compare import diff_models
+from gouji_dsl.diff.games import (PASS_RATES, POSITION_STYLES, PREVIOUS_RESULTS, Situation, choose, differences,
+                                  random_position)
+from gouji_dsl.diff.search import CARD_CHECKS, checks_for
+from gouji_dsl.diff.values import ABSENT
 from gouji_dsl.model import schema as m
 from gouji_dsl.docs import rulebook
 from gouji_dsl.diagnostics import RuleErrors
@@ -126,16 +131,16 @@ def field_of(path: str) -> dataclasses.Field:
 def parent_value(parent: m.Variant, path: str):
     section, key = path.split(".")
     sec = parent.sections.get(section)
-    return D.ABSENT if sec is None else getattr(sec, key)
+    return ABSENT if sec is None else getattr(sec, key)
 
 
 def first_value(path: str):
     """The rule's value in the first parent that has its section (the base of ±1 and table edits)."""
     for name in PARENTS:
         value = parent_value(parents()[name], path)
-        if value is not D.ABSENT:
+        if value is not ABSENT:
             return value
-    return D.ABSENT
+    return ABSENT
 
 
 def by_type(path: str) -> list:
@@ -150,7 +155,7 @@ def _values_of(vtype, base) -> list:
     if isinstance(vtype, BoolT):
         return [True, False]
     if isinstance(vtype, OptionalT):
-        inner = base if base not in (None, D.ABSENT) else None
+        inner = base if base not in (None, ABSENT) else None
         return [None] + _values_of(vtype.inner, inner)
     if isinstance(vtype, IntT):
         out = [vtype.low, vtype.high]
@@ -381,31 +386,22 @@ def engine_of(variant: m.Variant):
 
 def card_witness(path: str, base, child, cap: int) -> str | None:
     """A card or result case on which the two engines answer differently."""
-    checks, _games = D._checks_for(path)
-    shim = _PairShim(base, child)
+    checks, _games = checks_for(path)
     for check in checks:
-        if check in D._CARD_CHECKS:
-            candidates = D._card_cases(check, shim)
+        if check in CARD_CHECKS:
+            cases = candidates.card_cases(check, (base, child))
         else:
-            candidates = D._result_cases(check, base.RULES.players)
-        for case in itertools.islice(candidates, cap):
-            x, y = D._answer(base, case), D._answer(child, case)
+            cases = candidates.result_cases(check, base.RULES.players)
+        for case in itertools.islice(cases, cap):
+            x, y = candidates.answer(base, case), candidates.answer(child, case)
             if x is None and y is None:
                 continue
-            if x is None or y is None or not D._same_answer(check, x, y):
+            if x is None or y is None or not candidates.same_answer(check, x, y):
                 return f"{check} {json.dumps(case, ensure_ascii=False)}: {x} -> {y}"
     return None
 
 
-class _PairShim:
-    """What `diff._card_cases` reads of a pair: both engines."""
-
-    def __init__(self, base, child):
-        self.a = dataclasses.make_dataclass("E", ["engine"])(base)
-        self.b = dataclasses.make_dataclass("E", ["engine"])(child)
-
-
-def lockstep(situation: D.Situation, steps: int, rng: random.Random, rules: tuple, pass_rate) -> D.Situation | None:
+def lockstep(situation: Situation, steps: int, rng: random.Random, rules: tuple, pass_rate) -> Situation | None:
     """Play the situation on both rules with the same actions until they differ; the
     situation with the actions up to there, or None."""
     try:
@@ -414,7 +410,7 @@ def lockstep(situation: D.Situation, steps: int, rng: random.Random, rules: tupl
         return None
     actions: list[str] = []
     for action in situation.actions:  # a hand-written prefix, then random steps
-        if D._differences(*games):
+        if differences(*games):
             return dataclasses.replace(situation, actions=tuple(actions))
         try:
             for g in games:
@@ -423,7 +419,7 @@ def lockstep(situation: D.Situation, steps: int, rng: random.Random, rules: tupl
             return None  # the prefix is not for this parent (no 宣点 or 革命 phase here)
         actions.append(action)
     for _ in range(steps + 1):
-        if D._differences(*games):
+        if differences(*games):
             return dataclasses.replace(situation, actions=tuple(actions))
         if games[0].is_terminal():
             return None
@@ -431,17 +427,17 @@ def lockstep(situation: D.Situation, steps: int, rng: random.Random, rules: tupl
         common = [a for a in games[0].legal_actions() if a in allowed]
         if not common:
             return None
-        action = D._choose(rng, common, pass_rate)
+        action = choose(rng, common, pass_rate)
         for g in games:
             g.apply_action(action)
         actions.append(str(action))
     return None
 
 
-def replayed(situation: D.Situation, base, child) -> dict | None:
+def replayed(situation: Situation, base, child) -> dict | None:
     """Run the situation from scratch on both engine modules: the components that differ."""
     try:
-        return D._differences(situation.run(base), situation.run(child)) or None
+        return differences(situation.run(base), situation.run(child)) or None
     except (ValueError, IllegalAction):
         return None
 
@@ -456,21 +452,21 @@ class Budget:
     matches: int = 6
 
 
-def game_situations(path: str, base, budget: Budget) -> Iterator[tuple[D.Situation, int, random.Random, Any]]:
+def game_situations(path: str, base, budget: Budget) -> Iterator[tuple[Situation, int, random.Random, Any]]:
     """Hand-written situations first, then matches, random positions and dealt games."""
     rules = base.RULES
     for situation, steps in SITUATIONS.get(path, ()):
         yield situation, steps, random.Random(f"hand-written|{path}"), None
     for i in range(budget.matches):
-        previous = json.dumps(D._PREVIOUS_RESULTS[i % len(D._PREVIOUS_RESULTS)], sort_keys=True)
-        yield D.Situation("deal", seed=i, previous=(previous,)), 2, random.Random(f"match|{path}|{i}"), None
+        previous = json.dumps(PREVIOUS_RESULTS[i % len(PREVIOUS_RESULTS)], sort_keys=True)
+        yield Situation("deal", seed=i, previous=(previous,)), 2, random.Random(f"match|{path}|{i}"), None
     for i in range(budget.positions):
         rng = random.Random(f"position|{path}|{i}")
-        situation = D._random_position(rng, rules.players, rules.teams, style=i % len(D._STYLES))
-        yield situation, budget.position_steps, rng, D._PASS_RATES[(i // len(D._STYLES)) % len(D._PASS_RATES)]
+        situation = random_position(rng, rules.players, rules.teams, style=i % len(POSITION_STYLES))
+        yield situation, budget.position_steps, rng, PASS_RATES[(i // len(POSITION_STYLES)) % len(PASS_RATES)]
     for seed in range(budget.deals):
-        yield (D.Situation("deal", seed=seed), budget.deal_steps, random.Random(f"deal|{path}|{seed}"),
-               D._PASS_RATES[seed % len(D._PASS_RATES)])
+        yield (Situation("deal", seed=seed), budget.deal_steps, random.Random(f"deal|{path}|{seed}"),
+               PASS_RATES[seed % len(PASS_RATES)])
 
 
 def game_witness(path: str, base, child, budget: Budget) -> str | None:
@@ -594,7 +590,7 @@ def verdict(children: Children, path: str, value, budget: Budget) -> Verdict:
     for parent_name in children.contexts(path) + parent_order(path):
         parent = children.parents[parent_name]
         current = parent_value(parent, path)
-        if current is not D.ABSENT and text_of(vtype, current) == wanted:
+        if current is not ABSENT and text_of(vtype, current) == wanted:
             continue
         name = children.write(parent_name, rule_source(path, vtype, value))
         try:
@@ -605,7 +601,7 @@ def verdict(children: Children, path: str, value, budget: Budget) -> Verdict:
                 continue
             return Verdict("refused", parent_name, reason)
         base = children.null(parent_name)
-        assert [d.path for d in D.diff_models(base, child)] == [path], "the child differs in more than its one rule"
+        assert [d.path for d in diff_models(base, child)] == [path], "the child differs in more than its one rule"
         if path in DESCRIPTIVE:
             found = rulebook_witness(base, child, children.ws)
         elif path in CHECK_ONLY:
@@ -625,8 +621,8 @@ def verdict(children: Children, path: str, value, budget: Budget) -> Verdict:
 
 # --- hand-written situations ------------------------------------------------------------------------------
 
-def position(hands: dict, leader: int, out: dict | None = None, opened=(), actions=()) -> D.Situation:
-    return D.Situation("position", tuple(sorted(hands.items())), leader, tuple(sorted((out or {}).items())),
+def position(hands: dict, leader: int, out: dict | None = None, opened=(), actions=()) -> Situation:
+    return Situation("position", tuple(sorted(hands.items())), leader, tuple(sorted((out or {}).items())),
                        tuple(opened), actions=tuple(actions))
 
 
@@ -644,7 +640,7 @@ class Sequel:
         from gouji_dsl.runtime import game as gm
 
         match = gm.Match(results=[json.loads(self.previous)], first_out=self.first_out)
-        return gm.new_game(D._rules_of(rules_or_engine), self.seed, match)
+        return gm.new_game(getattr(rules_or_engine, "RULES", rules_or_engine), self.seed, match)
 
     def run(self, rules_or_engine):
         g = self.start(rules_or_engine)
@@ -662,16 +658,16 @@ def sequel(seed: int, first_out: int, finish=(1, 2, 3, 4, 5, 6), opened=(1, 2, 3
     return Sequel(seed, json.dumps(result, sort_keys=True), first_out)
 
 
-def previous_game(seed: int, opened, finish=(1, 2, 3, 4, 5, 6)) -> D.Situation:
+def previous_game(seed: int, opened, finish=(1, 2, 3, 4, 5, 6)) -> Situation:
     result = {"finish": list(finish), "opened": list(opened), "declared": [], "burns": [], "men": []}
-    return D.Situation("deal", seed=seed, previous=(json.dumps(result, sort_keys=True),))
+    return Situation("deal", seed=seed, previous=(json.dumps(result, sort_keys=True),))
 
 
 # Deals of Lianzhong and Huangjindao (the same cards: both deal 4 decks, 36 each)
 # where one player (seed 5) or two (seed 3899) may sit out in revolution; found
 # by scanning seeds. Nobody declares 宣点, then the revolutionaries revolt.
-ONE_REVOLT = D.Situation("deal", seed=5, actions=("pass",) * 6 + ("revolt",))
-TWO_REVOLT = D.Situation("deal", seed=3899, actions=("pass",) * 6 + ("revolt", "revolt"))
+ONE_REVOLT = Situation("deal", seed=5, actions=("pass",) * 6 + ("revolt",))
+TWO_REVOLT = Situation("deal", seed=3899, actions=("pass",) * 6 + ("revolt", "revolt"))
 
 # Situations the bounded random search does not reach, by rule: (situation,
 # random steps after its actions). Each is tried for every value of its rule,

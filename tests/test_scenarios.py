@@ -497,3 +497,67 @@ def test_a_player_who_cannot_beat_the_play_is_not_asked_even_to_defer(make):  # 
     # Seat 4, the opposite, could defer (让牌) but holds nothing that beats 9 9: passed without asking.
     assert g.top is None and g.current_player() == 1
     assert all(str(a) != "defer" for a in g.history())
+
+
+# --- the public API at its edges (found by the mutation run, tools/mutate.py) ------------------------------
+
+ENGINES = [pytest.param(gouji_dsl.engine, id="generated"), pytest.param(gouji_dsl.reference_engine, id="reference")]
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_a_finished_game_has_no_current_player(load):
+    g = load("zaozhuang").new_position({1: "5", 2: "4", 3: "4", 4: "4", 5: "4", 6: "4"}, leader=1)
+    while not g.is_terminal():
+        g.apply_action(g.legal_actions()[-1])
+    assert g.current_player() == -1 and g.legal_actions() == []
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_card_counts_and_team_hands_show_at_exactly_the_limit(load):  # [info] report_at, show_team_at
+    hands = {1: "5 5 5 5 5 5 5 5 5 5 6", 2: "4 4 4 4 4 4 4 4 4 4", 3: "7 7 7 7 7 7 7 7 7 7",
+             4: "8 8 8 8 8 8 8 8 8 8 8", 5: "9 9 9 9 9 9 9 9 9 9 10", 6: "3"}
+    seen = load("zaozhuang").new_position(hands, leader=1).observation(1)  # report_at = 10
+    assert seen["card_counts"] == {2: 10, 3: 10, 6: 1} and seen["hands"] == {1: hands[1]}
+    seen = load("qingdao").new_position(hands, leader=1).observation(1)  # show_team_at = 10
+    assert seen["hands"] == {1: hands[1], 3: hands[3]}  # seat 5, the other teammate, holds 11
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_an_invalid_play_classifies_as_nothing(load):
+    e = load("zaozhuang")
+    assert tuple(e.classify(e.parse_cards("3 4"))) == (False, None, 0, 0, False, None)
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_positions_take_count_vectors_as_hands(load):
+    e = load("zaozhuang")
+    vectors = {s: e.parse_cards(text) for s, text in {1: "5 6", 2: "7", 3: "8", 4: "9", 5: "10", 6: "J"}.items()}
+    g = e.new_position(vectors, leader=1)
+    assert [e.format_cards(h) for h in g.hands] == ["5 6", "7", "8", "9", "10", "J"]
+    with pytest.raises(ValueError):
+        e.new_position({**vectors, 1: vectors[1][:14]}, leader=1)
+
+
+def test_an_unreadable_action_is_quoted_shortened():
+    g = eng("zaozhuang").new_position({1: "5", 2: "4", 3: "4", 4: "4", 5: "4", 6: "4"}, leader=1)
+    with pytest.raises(IllegalAction) as caught:
+        g.apply_action("x" * 100)
+    assert str(caught.value).startswith(f"cannot read action {'x' * 40!r}...: expected 'play CARDS'")
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_one_natural_card_with_fillers_answers(load):  # D4: 2s fill a play of one natural card
+    e = load("zaozhuang")
+    cards = e.parse_cards
+    assert [e.format_cards(p) for p in e.answers(cards("K 2 2 5"), e.classify(cards("Q Q Q")).play)] == ["K 2 2"]
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_dian_level_starts_at_one_and_grows(load):  # D18: 点贡 levels over consecutive games
+    e = load("zaozhuang")
+    first = {"finish": [1, 2, 3, 4, 5, 6], "opened": [1, 2, 3]}
+    dian = [(t["from"], t["to"], t["count"]) for t in e.tributes(first) if t["kind"] == "dian"]
+    assert dian == [(4, 1, 1), (5, 2, 1), (6, 3, 1)]
+    second = dict(first, previous=[{"opened": [1, 2, 3]}])
+    dian = [(t["from"], t["to"], t["count"]) for t in e.tributes(second) if t["kind"] == "dian"]
+    assert dian == [(4, 1, 2), (5, 2, 2), (6, 3, 2)]

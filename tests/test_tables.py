@@ -1,8 +1,9 @@
 """Table rows in inheritance (`=`, `+=`, `-=`) and the warnings for what an author probably forgot.
 
 Error and warning cases are table-driven like test_errors.py: a rule file
-(house.gouji, beside the real variants) -> the first line of every
-diagnostic, errors first, then warnings. The builder tests read the
+(house.gouji, beside the real variants) -> the full text of every
+diagnostic (with source line, caret, hint and notes), errors first, then
+warnings. The builder tests read the
 resolved model, as `gouji show` prints it.
 """
 from __future__ import annotations
@@ -17,15 +18,13 @@ from gouji_dsl.lang.parser import parse_text
 from gouji_dsl.paths import variants_dir
 from gouji_dsl.phases import Compilation, check_variants
 from helpers import scratch_workspace
+from test_errors import shown
 
 Z = "variant house extends zaozhuang\n"
 # Lines 2-6: the house's own title and summary, so only the warning under test shows.
 ABOUT = ('[about]\ntitle = "俱乐部"\ntitle_en = "Club"\nsummary = "Our club."\nsummary_zh = "俱乐部规则。"\n')
 ZA = Z + ABOUT
 THRESHOLDS = "  | rank | at_least |\n"
-# Where the base file switches buying 3s off (read from the file, which moves as decisions are added).
-BUY_THREE_LINE = next(i for i, line in enumerate((variants_dir() / "gouji.gouji").read_text(encoding="utf-8").splitlines(), 1)
-                      if line.startswith("buy_three ="))
 
 
 def messages(tmp_path, text: str) -> list[str]:
@@ -35,113 +34,216 @@ def messages(tmp_path, text: str) -> list[str]:
         _good, errors = check_variants(ws, ["house"], warnings)
     except RuleErrors as exc:
         errors = exc.diagnostics
-    out = []
-    for d in errors + warnings:
-        first = d.render().splitlines()[0]
-        out.append(first.replace(str(tmp_path / "variants") + "/", "").replace("variants/", ""))
-    return out
+    folder = str(tmp_path / "variants") + "/"
+    return [d.render(ws.sources).replace(folder, "").replace("variants/", "") for d in errors + warnings]
 
 
 ERRORS = [
     ("+= with no inherited table", "variant house extends lianzhong\n[room]\nranks +=\n  | title | points_min | coins_min |\n"
      '  | "兵" | 0 | 0 |\n',
-     ["house.gouji:3:7: error: 'ranks +=' changes an inherited table, but no variant this one extends states 'ranks'"]),
+     ["house.gouji:3:7: error: 'ranks +=' changes an inherited table, but no variant this one extends states 'ranks'\n"
+      "    ranks +=\n"
+      "          ^\n"
+      "  hint: state the whole table with 'ranks ='"]),
     ("-= with no parent at all", "abstract variant house\n[gouji]\nthresholds -=\n  | rank |\n  | 10 |\n",
-     ["house.gouji:3:12: error: 'thresholds -=' changes an inherited table, but no variant this one extends states 'thresholds'"]),
+     ["house.gouji:3:12: error: 'thresholds -=' changes an inherited table, but no variant this one extends states 'thresholds'\n"
+      "    thresholds -=\n"
+      "               ^\n"
+      "  hint: state the whole table with 'thresholds ='"]),
     ("-= of a key the parent lacks", Z + "[gouji]\nthresholds -=\n  | rank |\n  | 9 |\n",
-     ["house.gouji:5:3: error: the inherited table 'thresholds' has no row for 9"]),
+     ["house.gouji:5:3: error: the inherited table 'thresholds' has no row for 9\n"
+      "      | 9 |\n"
+      "      ^\n"
+      "  hint: its rows are for 10, J, Q, K, A, 2"]),
     ("-= of a two-column key the parent lacks", Z + "[tribute]\ndian -=\n  | declared | opened |\n  | both | both |\n",
-     ["house.gouji:5:3: error: the inherited table 'dian' has no row for both / both"]),
+     ["house.gouji:5:3: error: the inherited table 'dian' has no row for both / both\n"
+      "      | both | both |\n"
+      "      ^\n"
+      "  hint: its rows are for neither / me, neither / neither, neither / both"]),
     ("+= on a setting", Z + "[flow]\nlead_return_circles += 1\n",
-     ["house.gouji:3:21: error: '+=' changes rows of a table, but 'lead_return_circles' takes a single value"]),
+     ["house.gouji:3:21: error: '+=' changes rows of a table, but 'lead_return_circles' takes a single value\n"
+      "    lead_return_circles += 1\n"
+      "                        ^\n"
+      "  hint: write: lead_return_circles = <a whole number from 1 to 3>"]),
     ("-= on a setting", Z + "[tribute]\norder -= [luo]\n",
-     ["house.gouji:3:7: error: '-=' changes rows of a table, but 'order' takes a single value"]),
+     ["house.gouji:3:7: error: '-=' changes rows of a table, but 'order' takes a single value\n"
+      "    order -= [luo]\n"
+      "          ^\n"
+      "  hint: write: order = <a list of one of dian (点贡), luo (落贡), men (闷贡), shao (烧贡)>"]),
     ("+= rows on a setting", Z + "[flow]\ndefer +=\n  | a |\n  | 1 |\n",
-     ["house.gouji:3:1: error: 'defer' takes a single value, not a table"]),
+     ["house.gouji:3:1: error: 'defer' takes a single value, not a table\n"
+      "    defer +=\n"
+      "    ^\n"
+      "  hint: write: defer = <yes or no (是/否)>"]),
     ("+= without the key column", Z + "[gouji]\nthresholds +=\n  | at_least |\n  | 4 |\n",
-     ["house.gouji:3:1: error: 'thresholds +=' rows must give the key column(s) rank: they say which row to replace"]),
+     ["house.gouji:3:1: error: 'thresholds +=' rows must give the key column(s) rank: they say which row to replace\n"
+      "    thresholds +=\n"
+      "    ^\n"
+      "  hint: the columns are: | rank | at_least |"]),
     ("+= without one of two key columns", Z + "[tribute]\ndian +=\n  | declared | me_gives | opp_gives |\n"
      "  | neither | 0 | 2 |\n",
-     ["house.gouji:3:1: error: 'dian +=' rows must give the key column(s) opened: they say which row to replace"]),
+     ["house.gouji:3:1: error: 'dian +=' rows must give the key column(s) opened: they say which row to replace\n"
+      "    dian +=\n"
+      "    ^\n"
+      "  hint: the columns are: | declared | opened | me_gives | opp_gives |"]),
     ("+= row lacking a value column", Z + "[gouji]\nthresholds +=\n  | rank |\n  | 10 |\n",
-     ["house.gouji:3:1: error: table 'thresholds' lacks column(s) at_least"]),
+     ["house.gouji:3:1: error: table 'thresholds' lacks column(s) at_least\n"
+      "    thresholds +=\n"
+      "    ^\n"
+      "  hint: the first row names the columns: | rank | at_least |"]),
     ("-= with a value column", Z + "[gouji]\nthresholds -=\n" + THRESHOLDS + "  | 10 | 5 |\n",
-     ["house.gouji:4:12: error: 'thresholds -=' rows give only the key column(s) rank, not 'at_least'"]),
+     ["house.gouji:4:12: error: 'thresholds -=' rows give only the key column(s) rank, not 'at_least'\n"
+      "      | rank | at_least |\n"
+      "               ^\n"
+      "  hint: a row to remove is named by its key: | rank |"]),
     ("-= without the key columns", Z + "[tribute]\ndian -=\n  | declared |\n  | neither |\n",
-     ["house.gouji:3:1: error: 'dian -=' rows must give the key column(s) opened"]),
+     ["house.gouji:3:1: error: 'dian -=' rows must give the key column(s) opened\n"
+      "    dian -=\n"
+      "    ^\n"
+      "  hint: a row to remove is named by its key: | declared | opened |"]),
     ("-= on a keyless table", "abstract variant house extends shuangkou-baibian\n[patterns]\nchain_rules -=\n"
      "  | smallest_bomb |\n  | 4 |\n",
-     ["house.gouji:3:13: error: 'chain_rules' has no key columns, so '-=' cannot name the rows to remove",
+     ["house.gouji:3:13: error: 'chain_rules' has no key columns, so '-=' cannot name the rows to remove\n"
+      "    chain_rules -=\n"
+      "                ^\n"
+      "  hint: state the whole table with 'chain_rules ='",
       # A rule in error is left unset, like any other, and the checks see no chain table.
-      "shuangkou-baibian.gouji:13:1: error: chains = yes needs chain_rules: which bombs make a chain"]),
+      shown("shuangkou-baibian", "patterns.chains", "error: chains = yes needs chain_rules: which bombs make a chain")]),
     ("= and += for one table", Z + "[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 5 |\nthresholds +=\n" + THRESHOLDS + "  | J | 3 |\n",
-     ["house.gouji:6:1: error: table 'thresholds' is both replaced ('=') and changed ('+=') in this file"]),
+     ["house.gouji:6:1: error: table 'thresholds' is both replaced ('=') and changed ('+=') in this file\n"
+      "    thresholds +=\n"
+      "    ^\n"
+      "  hint: write either 'thresholds =' with every row, or only the changes with 'thresholds +=' / 'thresholds -='\n"
+      "house.gouji:3:1: note: first here\n"
+      "    thresholds =\n"
+      "    ^"]),
     ("-= and = for one table", Z + "[gouji]\nthresholds -=\n  | rank |\n  | J |\nthresholds =\n" + THRESHOLDS + "  | 10 | 5 |\n",
-     ["house.gouji:6:1: error: table 'thresholds' is both replaced ('=') and changed ('-=') in this file"]),
+     ["house.gouji:6:1: error: table 'thresholds' is both replaced ('=') and changed ('-=') in this file\n"
+      "    thresholds =\n"
+      "    ^\n"
+      "  hint: write either 'thresholds =' with every row, or only the changes with 'thresholds +=' / 'thresholds -='\n"
+      "house.gouji:3:1: note: first here\n"
+      "    thresholds -=\n"
+      "    ^"]),
     ("+= twice", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\nthresholds +=\n" + THRESHOLDS + "  | J | 3 |\n",
-     ["house.gouji:6:1: error: 'thresholds +=' appears twice in section [gouji]"]),
+     ["house.gouji:6:1: error: 'thresholds +=' appears twice in section [gouji]\n"
+      "    thresholds +=\n"
+      "    ^\n"
+      "  hint: put all its rows under one 'thresholds +='\n"
+      "house.gouji:3:1: note: first here\n"
+      "    thresholds +=\n"
+      "    ^"]),
     ("-= leaving too few rows", Z + "[gouji]\nthresholds -=\n  | rank |\n  | 10 |\n  | J |\n  | Q |\n  | K |\n  | A |\n  | 2 |\n",
-     ["house.gouji:3:1: error: table 'thresholds' needs at least 1 row(s), but 0 remain"]),
+     ["house.gouji:3:1: error: table 'thresholds' needs at least 1 row(s), but 0 remain\n"
+      "    thresholds -=\n"
+      "    ^"]),
     ("a merged row is still checked", Z + "[tribute]\nluo +=\n  | payer | receiver | count |\n  | 6 | 6 | 2 |\n",
-     ["house.gouji:5:3: error: place 6 cannot pay tribute to itself"]),
+     ["house.gouji:5:3: error: place 6 cannot pay tribute to itself\n"
+      "      | 6 | 6 | 2 |\n"
+      "      ^"]),
     ("duplicate keys within one +=", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n  | 10 | 3 |\n",
-     ["house.gouji:6:3: error: duplicate row for 10 in table 'thresholds'"]),
+     ["house.gouji:6:3: error: duplicate row for 10 in table 'thresholds'\n"
+      "      | 10 | 3 |\n"
+      "      ^\n"
+      "house.gouji:5:3: note: first row here\n"
+      "      | 10 | 4 |\n"
+      "      ^"]),
     ("-= with a repeated key column", Z + "[gouji]\nthresholds -=\n  | rank | 点数 |\n  | 9 | 9 |\n",
-     ["house.gouji:4:12: error: column 'rank' appears twice"]),
+     ["house.gouji:4:12: error: column 'rank' appears twice\n"
+      "      | rank | 点数 |\n"
+      "               ^^"]),
     ("Chinese key column names in -=", Z + "[gouji]\n门槛 -=\n  | 点数 |\n  | 9 |\n",
-     ["house.gouji:5:3: error: the inherited table 'thresholds' has no row for 9"]),
+     ["house.gouji:5:3: error: the inherited table 'thresholds' has no row for 9\n"
+      "      | 9 |\n"
+      "      ^\n"
+      "  hint: its rows are for 10, J, Q, K, A, 2"]),
 ]
 
 WARNINGS = [
     ("= drops inherited rows", ZA + "[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
-     ["house.gouji:8:1: warning: 'thresholds =' replaces the whole inherited table and drops its row(s) for J, Q, K, A, 2"]),
+     ["house.gouji:8:1: warning: 'thresholds =' replaces the whole inherited table and drops its row(s) for J, Q, K, A, 2\n"
+      "    thresholds =\n"
+      "    ^\n"
+      "  hint: to change only some rows, write 'thresholds +=': a row with the same rank replaces the inherited one, the others stay\n"
+      + shown("gouji", "gouji.thresholds", "note: the inherited table (gouji)")]),
     ("= keeping every key does not warn", ZA + "[end]\nplaces =\n  | place | zh | en |\n" +
      "".join(f'  | {i} | "{i}科" | "p{i}" |\n' for i in range(1, 7)), []),
     ("changed rules, inherited title", Z + "[flow]\nlead_return_circles = 1\n",
-     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'"]),
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'\n"
+      "    variant house extends zaozhuang\n"
+      "    ^\n"
+      "  hint: give it its own: [about] title = \"...\", title_en = \"...\", summary = \"...\", summary_zh = \"...\""]),
     ("own title, inherited summary", Z + '[about]\ntitle = "俱乐部"\ntitle_en = "Club"\n[flow]\ndefer = no\n',
-     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] summary, summary_zh of 'zaozhuang'"]),
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] summary, summary_zh of 'zaozhuang'\n"
+      "    variant house extends zaozhuang\n"
+      "    ^\n"
+      "  hint: give it its own: [about] summary = \"...\", summary_zh = \"...\""]),
     ("only [about] changed: no title warning", Z + '[about]\nregion = "我们俱乐部"\n', []),
     ("a table change counts as a rule change", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n",
-     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'"]),
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'\n"
+      "    variant house extends zaozhuang\n"
+      "    ^\n"
+      "  hint: give it its own: [about] title = \"...\", title_en = \"...\", summary = \"...\", summary_zh = \"...\""]),
     ("dian table, dian not in the order", ZA + "[tribute]\norder = [luo]\ndian +=\n"
      "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 2 |\n",
-     ["house.gouji:8:1: warning: the 点贡 table [tribute] dian cannot matter: 'dian' (点贡) is not in [tribute] order"]),
+     ["house.gouji:8:1: warning: the 点贡 table [tribute] dian cannot matter: 'dian' (点贡) is not in [tribute] order\n"
+      "    order = [luo]\n"
+      "    ^\n"
+      "  hint: remove dian, or change [tribute] order\n"
+      "house.gouji:9:1: note: dian is written here\n"
+      "    dian +=\n"
+      "    ^"]),
     ("dian table, tribute off in the parent", ZA.replace("zaozhuang", "zaozhuang-haixuan") + "[tribute]\ndian +=\n"
      "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 2 |\n",
-     ["zaozhuang-haixuan.gouji:13:1: warning: the 点贡 table [tribute] dian cannot matter: no tribute is paid ([tribute] enabled = no)"]),
+     [shown("zaozhuang-haixuan", "tribute.enabled", "warning: the 点贡 table [tribute] dian cannot matter: no tribute is paid ([tribute] enabled = no)") + "\n"
+      "  hint: remove dian, or change [tribute] enabled\n"
+      "house.gouji:8:1: note: dian is written here\n"
+      "    dian +=\n"
+      "    ^"]),
     ("inherited tables under tribute off: no warning", ZA + "[tribute]\nenabled = no\n", []),
     ("luo rows, luo not in the order", ZA + "[tribute]\norder = [dian]\nluo =\n  | payer | receiver | count |\n"
      "  | 6 | 1 | 2 |\n  | 5 | 2 | 1 |\n",
-     ["house.gouji:8:1: warning: the 落贡 table [tribute] luo cannot matter: 'luo' (落贡) is not in [tribute] order"]),
+     ["house.gouji:8:1: warning: the 落贡 table [tribute] luo cannot matter: 'luo' (落贡) is not in [tribute] order\n"
+      "    order = [dian]\n"
+      "    ^\n"
+      "  hint: remove luo, or change [tribute] order\n"
+      "house.gouji:9:1: note: luo is written here\n"
+      "    luo =\n"
+      "    ^"]),
     ("sweep_luo without 串三户", ZA + "[end]\nsweep = no\n[tribute]\nsweep_luo = as_usual\n",
-     ["house.gouji:8:1: warning: [tribute] sweep_luo cannot matter: no game ends in a 串三户 ([end] sweep = no)"]),
+     ["house.gouji:8:1: warning: [tribute] sweep_luo cannot matter: no game ends in a 串三户 ([end] sweep = no)\n"
+      "    sweep = no\n"
+      "    ^\n"
+      "  hint: remove sweep_luo, or change [end] sweep\n"
+      "house.gouji:10:1: note: sweep_luo is written here\n"
+      "    sweep_luo = as_usual\n"
+      "    ^"]),
     ("buy_with without buying", ZA + "[threes]\nbuy_with = [BJ]\n",
-     [f"gouji.gouji:{BUY_THREE_LINE}:1: warning: [threes] buy_with cannot matter: nobody buys a 3 ([threes] buy_three = no)"]),
+     [shown("gouji", "threes.buy_three", "warning: [threes] buy_with cannot matter: nobody buys a 3 ([threes] buy_three = no)") + "\n"
+      "  hint: remove buy_with, or change [threes] buy_three\n"
+      "house.gouji:8:1: note: buy_with is written here\n"
+      "    buy_with = [BJ]\n"
+      "    ^"]),
     ("buy_with with buying: no warning", ZA.replace("zaozhuang", "lianzhong") + "[threes]\nbuy_with = [BJ]\n", []),
     ("defer_to without deferring", ZA + "[flow]\ndefer = no\ndefer_to = any_play\n",
-     ["house.gouji:8:1: warning: [flow] defer_to cannot matter: nobody may defer ([flow] defer = no)"]),
+     ["house.gouji:8:1: warning: [flow] defer_to cannot matter: nobody may defer ([flow] defer = no)\n"
+      "    defer = no\n"
+      "    ^\n"
+      "  hint: remove defer_to, or change [flow] defer\n"
+      "house.gouji:9:1: note: defer_to is written here\n"
+      "    defer_to = any_play\n"
+      "    ^"]),
     ("an abstract variant's defaults: no warning", "abstract " + ZA + "[flow]\ndefer = no\ndefer_to = any_play\n", []),
     ("warnings do not hide errors", ZA + "[table]\ndecks = 4\n[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
-     ["house.gouji:8:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards"]),
+     ["house.gouji:8:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards\n"
+      "    decks = 4\n"
+      "    ^"]),
 ]
 
 
 @pytest.mark.parametrize("source,expected", [c[1:] for c in ERRORS + WARNINGS], ids=[c[0] for c in ERRORS + WARNINGS])
 def test_table_errors_and_warnings(tmp_path, source, expected):
     assert messages(tmp_path, source) == expected
-
-
-def test_warning_renders_with_caret_hint_and_note(tmp_path):
-    ws = scratch_workspace(tmp_path, {"house": ZA + "[tribute]\norder = [luo]\ndian +=\n"
-                                      "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 2 |\n"})
-    (warning,) = Compilation(ws, "house").warnings
-    lines = warning.render(ws.sources).splitlines()
-    assert lines[0].endswith("house.gouji:8:1: warning: the 点贡 table [tribute] dian cannot matter: "
-                             "'dian' (点贡) is not in [tribute] order")
-    assert lines[1:3] == ["    order = [luo]", "    ^"]
-    assert lines[3] == "  hint: remove dian, or change [tribute] order"
-    assert lines[4].endswith("house.gouji:9:1: note: dian is written here")
 
 
 # --- the resolved model ---------------------------------------------------------

@@ -23,7 +23,7 @@ from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula
 from gouji_dsl.files import write_atomic
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.runtime.cards import INDEX
-from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, game_settings
+from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, game_settings, opposite_of, team_of
 from gouji_dsl.model.types import CARD_ALIASES
 
 NEVER = 10 ** 6  # a threshold no play reaches
@@ -94,8 +94,54 @@ def _source_name(v: m.Variant) -> str:
 
 def _comment_text(text: str) -> str:
     """Text that is safe inside a `#` comment of the generated module: a file name
-    is the user's, and a newline in it must not start a line of code."""
+    or formula is the user's: a newline or carriage return in it must not start a line
+    of code, and no other unprintable character (editors and splitlines() end lines
+    at \\x1c, \\x85, \\u2028 ...) may make the comment look like two lines."""
     return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def formula_comment(key: str, formula: Formula) -> str:
+    """`rule = formula` as the rule file states it, safe to put after `# `."""
+    return _comment_text(f"{key} = {formula.text}")
+
+
+# Names of the generated module beyond the Engine protocol: its titles and the
+# flow's Rules (the diff's hybrid engines and `gouji selfplay` read RULES).
+EXTRA_API = ("TITLE", "TITLE_EN", "RULES")
+
+
+def _name_lines(names, width: int = 100) -> list[str]:
+    """Quoted names, comma-separated, in lines of at most `width` characters."""
+    lines, line = [], ""
+    for name in names:
+        item = f"{name!r},"
+        if line and len(line) + 1 + len(item) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line} {item}" if line else item
+    return lines + [line] if line else lines
+
+
+def _card_imports(v: m.Variant) -> list[str]:
+    """The names the module takes from runtime.cards: the API's parse_cards and
+    format_cards, and the helpers its code uses."""
+    names = ["INVALID", "Classified", "cards_of", "format_cards", "parse_cards", "read_result"]
+    burning = v.burning
+    if burning.allowed and uses(burning.condition, "rest") and burning.condition.text != "carry_rule(rest)":
+        names.append("minus")  # can_burn builds the rest of the hand
+    if v.tribute.enabled:
+        names.append("sum_tributes")
+    return names
+
+
+def module_api() -> tuple[str, ...]:
+    """`__all__` of a generated module: the members of `engines.Engine`, in the
+    protocol's order, then EXTRA_API."""
+    from gouji_dsl.engines import Engine
+
+    members = list(Engine.__annotations__)
+    members += [name for name, value in vars(Engine).items() if callable(value) and not name.startswith("_")]
+    return tuple(members) + EXTRA_API
 
 
 def _pyrepr(value) -> str:
@@ -126,17 +172,16 @@ def engine_context(v: m.Variant) -> dict:
     thresholds = [NEVER] * 13
     for row in v.gouji.thresholds:
         thresholds[INDEX[row.rank]] = row.at_least
-    opposite = {}
-    for a, b in v.table.opposites:
-        opposite[a], opposite[b] = b, a
-    team = {seat: i for i, team in enumerate(v.table.teams) for seat in team}
+    opposite = opposite_of(v)
+    team = team_of(v)
     declared_cases = DECLARED_CASES if v.open.declare else ("neither",)
     dian = []
     for declared in declared_cases:
         for opened in OPENED_CASES:
             me_gives, opp_gives = dian_cell(v.tribute.dian, declared, opened)
             dian.append(((declared, opened), translate(me_gives, {"level": "level"}),
-                         translate(opp_gives, {"level": "level"})))
+                         translate(opp_gives, {"level": "level"}),
+                         _comment_text(f"me_gives = {me_gives.text}, opp_gives = {opp_gives.text}")))
     t, s = v.tribute, v.scoring
     return {
         "version": __version__,
@@ -158,15 +203,20 @@ def engine_context(v: m.Variant) -> dict:
         "jokers_alone": v.plays.jokers_alone,
         "threes_last": v.threes.threes_last,
         "doubling": v.plays.big_joker_doubling,
+        "api": _name_lines(module_api()),
+        "card_imports": ", ".join(_card_imports(v)),
         "opens_expr": translate(v.open.counts, {"play": "play"}),
+        "opens_formula": formula_comment("[open] counts", v.open.counts),
         "burn_allowed": v.burning.allowed,
         "declare": v.open.declare,
         "revolt_expr": translate(v.revolution.condition, {"hand": "hand"}),
+        "revolt_formula": formula_comment("[revolution] condition", v.revolution.condition),
         # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
         "settings": sorted(game_settings(v).items()),
         "burn_uses_rest": uses(v.burning.condition, "rest"),
         "burn_is_carry_rule": v.burning.condition.text == "carry_rule(rest)",
         "burn_expr": translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
+        "burn_formula": formula_comment("[burning] condition", v.burning.condition),
         "first_play_needs_joker": v.burning.first_play_needs_joker,
         "opposite": dict(sorted(opposite.items())),
         "opposite_pairs": tuple(tuple(p) for p in v.table.opposites),

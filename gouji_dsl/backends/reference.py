@@ -12,7 +12,7 @@ from __future__ import annotations
 from gouji_dsl.model import schema as m
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.model.expr import evaluate
-from gouji_dsl.model.semantics import dian_cell, game_settings, opposite_of, pair_states, team_of
+from gouji_dsl.model.semantics import dian_cell, opposite_of, pair_states, team_of
 
 JOKER_VALUES = {"SJ": 13, "BJ": 14}
 
@@ -115,7 +115,7 @@ class Reference:
                                 yield tuple(counts)
 
     def plays(self, hand) -> list[tuple]:
-        found = {self.classify(c).play for c in self._candidates(hand) if self.classify(c).valid}
+        found = {c.play for c in map(self.classify, self._candidates(hand)) if c.valid}
         return sorted(found)
 
     def answers(self, hand, lead) -> list[tuple]:
@@ -304,7 +304,7 @@ class Reference:
 
     def lead_actions(self, hand) -> list:
         """A leader's play actions: every legal play, 3s only as the last play in 憋三."""
-        from gouji_dsl.runtime.game import play_action
+        from gouji_dsl.runtime.actions import play_action
 
         hand = tuple(hand)
         plays = self.plays(hand)
@@ -313,30 +313,58 @@ class Reference:
         return [play_action(p) for p in plays]
 
     def rules(self):
+        """The fast flow's `runtime.game.Rules` with this interpreter's card functions.
+        Not used by the oracle's own games (`new_game` ...): the diff's hybrid variants
+        run games on the fast flow with it."""
+        from gouji_dsl.model.semantics import game_settings
         from gouji_dsl.runtime.game import Rules
 
-        return Rules(**game_settings(self.v), classify=self.classify, is_gouji=self.is_gouji, answers=self.answers, plays=self.plays,
-                     lead_actions=self.lead_actions,
-                     can_burn=self.can_burn, counts_for_open=self.opens, may_revolt=self.may_revolt,
-                     tributes=self.tributes, score=self.score, graduated=self.graduated)
+        return Rules(**game_settings(self.v), classify=self.classify, is_gouji=self.is_gouji, answers=self.answers,
+                     plays=self.plays, lead_actions=self.lead_actions, can_burn=self.can_burn,
+                     counts_for_open=self.opens, may_revolt=self.may_revolt, tributes=self.tributes,
+                     score=self.score, graduated=self.graduated)
 
     def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:
-        from gouji_dsl.runtime.game import returnable
+        """D20: how many of each card a receiver holding `hand` may return to the payer who
+        gave them `given` (`received`: every tribute card they got in this deal;
+        `payer_hand`: what the payer holds now; `teammates`: whether the two are on one team).
+        The game returns the lowest of these."""
+        t = self.v.tribute
+        allowed = [max(0, int(n)) for n in hand]
+        if t.return_from_dealt:  # only cards they were dealt, not tribute cards
+            allowed = [max(0, n - int(got)) for n, got in zip(allowed, received)]
+        if t.return_limit == "not_above_received" and any(given):
+            lowest = min(card for card in range(15) if given[card])
+            allowed = [n if card <= lowest else 0 for card, n in enumerate(allowed)]
+        if t.no_single_return and not teammates and payer_hand is not None:
+            allowed = [n if payer_hand[card] else 0 for card, n in enumerate(allowed)]
+        return tuple(allowed)
 
-        return returnable(self.rules(), hand, received, given, payer_hand, teammates)
+    # The oracle's games: `backends.oracle`, a flow of its own (no code shared with runtime.game's).
 
     def new_game(self, seed=None, match=None):
-        from gouji_dsl.runtime.game import new_game
+        from gouji_dsl.backends.oracle.game import OracleGame
 
-        return new_game(self.rules(), seed, match)
+        return OracleGame(self, seed, match)
 
     def replay(self, history, seed=None, match=None):
-        from gouji_dsl.runtime.game import replay
+        """A new game with the same seed and match, with each action of `history` applied (and verified)."""
+        from gouji_dsl.runtime.actions import IllegalAction, describe, shown
 
-        return replay(self.rules(), history, seed, match)
+        if type(history) not in (list, tuple):
+            raise IllegalAction(f"a history is a list of actions, not {describe(history)}")
+        game = self.new_game(seed, match)
+        for i, action in enumerate(history):
+            try:
+                game.apply_action(action)
+            except IllegalAction as exc:
+                raise IllegalAction(f"action {i + 1} ({shown(action)}): {exc}") from None
+        return game
 
     def new_position(self, hands, leader, seed=None, out=None, opened=(), headless=None):
-        """A game set up at a chosen position (see gouji_dsl.runtime.game.new_position)."""
-        from gouji_dsl.runtime.game import new_position
+        """A game set up at a chosen position: `hands` maps seats to cards ("7 7 7 2 BJ" or
+        15 counts), `out` seats already out to their places (in the order they went out);
+        `leader` leads. Nothing is dealt and no pre-play phase runs."""
+        from gouji_dsl.backends.oracle.position import new_position
 
-        return new_position(self.rules(), hands, leader, seed, out, opened, headless)
+        return new_position(self, hands, leader, seed, out, opened, headless)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -37,15 +36,6 @@ _FRIENDLY = {
 def _lark() -> Lark:
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
                 propagate_positions=True, maybe_placeholders=False)
-
-
-def parse_file(path: Path | str, display: str | None = None) -> tuple[n.File, str]:
-    """Read and parse one rule file. Returns the tree and the decoded text."""
-    path = Path(path)
-    name = display or str(path)
-    data = path.read_bytes()
-    text = decode(data, name)
-    return parse_text(text, name), text
 
 
 def decode(data: bytes, name: str) -> str:

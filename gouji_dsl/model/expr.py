@@ -268,7 +268,3 @@ def _card_of(node: n.Expr) -> str:
     from gouji_dsl.model.types import CARD_ALIASES
     word = str(node.value) if isinstance(node, n.Int) else node.id
     return CARD_ALIASES.get(word, word)
-
-
-def card_index(card: str) -> int:
-    return CARDS.index(card)

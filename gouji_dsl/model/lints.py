@@ -13,6 +13,7 @@ from typing import Callable
 
 from gouji_dsl.model import schema as m
 from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.model.checks import value_of
 
 LINTS: list[Callable[[m.Variant, Reporter], None]] = []
 TITLE_FIELDS = ("title", "title_en", "summary", "summary_zh")
@@ -61,17 +62,11 @@ class Dead:
     kills: Callable[[m.Variant], tuple[str, str] | None]  # -> (path of the rule to blame, why)
 
 
-def _get(v: m.Variant, path: str):
-    section, name = path.split(".")
-    sec = v.sections.get(section)
-    return None if sec is None else getattr(sec, name)
-
-
 def _tribute_kind_off(kind: str, zh: str) -> Callable[[m.Variant], tuple[str, str] | None]:
     def kills(v: m.Variant):
-        if _get(v, "tribute.enabled") is False:
+        if value_of(v, "tribute.enabled") is False:
             return "tribute.enabled", "no tribute is paid ([tribute] enabled = no)"
-        order = _get(v, "tribute.order")
+        order = value_of(v, "tribute.order")
         if order is not None and kind not in order:
             return "tribute.order", f"'{kind}' ({zh}) is not in [tribute] order"
         return None
@@ -81,18 +76,18 @@ def _tribute_kind_off(kind: str, zh: str) -> Callable[[m.Variant], tuple[str, st
 def _sweep_luo_unread(v: m.Variant) -> tuple[str, str] | None:
     """sweep_luo says how 落贡 is paid after a 串三户: it needs both."""
     found = _tribute_kind_off("luo", "落贡")(v)
-    if found is None and _get(v, "end.sweep") is False:
+    if found is None and value_of(v, "end.sweep") is False:
         return "end.sweep", "no game ends in a 串三户 ([end] sweep = no)"
     return found
 
 
 def _switched_off(path: str, what: str) -> Callable[[m.Variant], tuple[str, str] | None]:
     def kills(v: m.Variant):
-        return (path, f"{what} ([{path.replace('.', '] ')} = no)") if _get(v, path) is False else None
+        return (path, f"{what} ([{path.replace('.', '] ')} = no)") if value_of(v, path) is False else None
     return kills
 
 
-# Only rules whose meaning (model.py) makes them certain to be unread.
+# Only rules whose meaning (their module in gouji_dsl.rules) makes them certain to be unread.
 DEAD = (
     Dead("tribute.dian", "the 点贡 table [tribute] dian", _tribute_kind_off("dian", "点贡")),
     Dead("tribute.luo", "the 落贡 table [tribute] luo", _tribute_kind_off("luo", "落贡")),
@@ -114,7 +109,7 @@ def dead_settings(v: m.Variant, rep: Reporter) -> None:
     if v.abstract:
         return
     for dead in DEAD:
-        value = _get(v, dead.path)
+        value = value_of(v, dead.path)
         if not _own(v, dead.path) or value is None or value == ():  # an empty table says nothing
             continue
         found = dead.kills(v)

@@ -12,7 +12,6 @@ every field that has no default.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -46,8 +45,6 @@ SECTIONS: tuple[type[Section], ...] = (
 )
 SECTION_BY_NAME = {s.NAME: s for s in SECTIONS}
 SECTION_ALIASES = {s.ZH: s.NAME for s in SECTIONS}
-# The attribute of `Variant` that holds each section.
-ATTR = {s.NAME: s.NAME for s in SECTIONS}
 
 
 @dataclass(frozen=True)
@@ -89,10 +86,6 @@ class Variant:
 
     def origin(self, path: str) -> Origin | None:
         return self.origins.get(path)
-
-
-def section_fields(cls: type[Section]) -> list[dataclasses.Field]:
-    return list(dataclasses.fields(cls))
 
 
 def applicable(cls: type[Section], game: str, shape: str | None) -> bool:

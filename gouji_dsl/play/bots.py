@@ -22,10 +22,6 @@ class RandomBot:
         return self.rng.choice(game.legal_actions())
 
 
-def _jokers(action: Action) -> int:
-    return action.play[3] + action.play[4]
-
-
 class GreedyBot:
     name = "greedy"
 

@@ -135,12 +135,6 @@ def parse_json(text: str, where: str) -> Any:
         raise CaseError(f"{where}: not a case: {str(exc).split(';')[0]}") from None
 
 
-def read_case(text: str, where: str, known: list[str], base: Path | None = None) -> list[tuple[str, Any]]:
-    """Validate one case line; returns (variant, expected) pairs to run. A variant
-    may be a name in `known` or a `.gouji` file relative to the folder `base`."""
-    return _validated(parse_json(text, where), where, known, base)
-
-
 def _validated(case: Any, where: str, known: list[str], base: Path | None) -> list[tuple[str, Any]]:
     if not isinstance(case, dict):
         raise CaseError(f"{where}: a case must be a JSON object")

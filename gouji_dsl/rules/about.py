@@ -43,15 +43,179 @@ class About(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter, did_you_mean  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+from gouji_dsl.paths import sources_dir  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("about.sources", "about.decisions")
+def check_citations(v: Variant, rep: Reporter) -> None:
+    """Every citation names a listed source and lines it has, or a decision without lines."""
+    sources = {s.key: s for s in (value_of(v, "about.sources") or ())}
+    decisions = {d.id for d in (value_of(v, "about.decisions") or ())}
+    line_counts: dict[str, int | None] = {}
+    for cite in v.citations:
+        if cite.source in decisions:
+            if cite.first_line is not None:
+                rep.error(cite.pos, f"decision {cite.source} has no lines: cite it as @{cite.source}")
+            continue
+        if cite.source not in sources:
+            rep.error(cite.pos, f"unknown source or decision '{cite.source}' in citation {cite.text}",
+                      did_you_mean(cite.source, list(sources) + list(decisions)) or
+                      "sources are listed in [about] sources, decisions in [about] decisions")
+            continue
+        if cite.first_line is None:
+            # Rulebooks quote the cited lines; a whole document is no quotation.
+            rep.error(cite.pos, f"citation {cite.text} names no line of source {cite.source}",
+                      hint=f"cite the line(s) the rule comes from: @{cite.source}:L15 or @{cite.source}:L15-18")
+            continue
+        if cite.last_line is not None and cite.last_line < cite.first_line:
+            rep.error(cite.pos, f"citation {cite.text} ends before it starts")
+            continue
+        file = sources[cite.source].file
+        if file not in line_counts:
+            path = sources_dir() / file
+            try:
+                line_counts[file] = len(path.read_text(encoding="utf-8").splitlines()) if path.is_file() else None
+            except (OSError, UnicodeDecodeError):
+                line_counts[file] = None
+        count = line_counts[file]
+        last = cite.last_line or cite.first_line
+        if count is not None and (cite.first_line < 1 or last > count):
+            rep.error(cite.pos, f"citation {cite.text} is out of range: source {cite.source} ({file}) has {count} lines")
+
+
+@check("about.game")
+def check_shuangkou_is_abstract(v: Variant, rep: Reporter) -> None:
+    """No engine plays Shuangkou yet, so a Shuangkou variant cannot be concrete."""
+    if v.game == "shuangkou" and not v.abstract:
+        rep.error(at(v, "variant"), "Shuangkou variants have no engine yet: mark it abstract",
+                  hint=f"write 'abstract variant {v.name} ...' in the header")
+
+
+type_only("about.title", "about.title_en", "about.region", "about.summary", "about.summary_zh")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+for _key, _why in (
+        ("about.game", "names the game; only a Gouji variant gets an engine (phases.has_engine), which never reads it"),
+        ("about.title", "the variant's Chinese title: the engine's TITLE constant, never read in play"),
+        ("about.title_en", "the variant's English title: the engine's TITLE_EN constant, never read in play"),
+        ("about.region", "where the variant is played: for the rulebook"),
+        ("about.summary", "a description for the rulebook"),
+        ("about.summary_zh", "a description for the rulebook"),
+        ("about.sources", "where the rules come from: for the rulebook's provenance"),
+        ("about.decisions", "which RULES.md decisions fill gaps: for the rulebook's provenance")):
+    spec.register(_key, "engine", spec.NoPlay(_why))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+for _key in ("about.game", "about.title", "about.title_en", "about.region", "about.summary", "about.summary_zh",
+             "about.sources", "about.decisions"):
+    spec.register(_key, "interpreter", spec.NoPlay("a name, description or source of the variant: never read in play"))
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.document import Para  # noqa: E402
+from gouji_dsl.docs.sentences import generic_table, said  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T  # noqa: E402
+
+book.group("about", None)
+book.enum_rule("about.game", "about", {
+    "gouji": ("本玩法属于**够级**：六人分两方对抗，每手出同一点数的牌，有级牌和烧牌。",
+              "The game is {en}."),
+    "shuangkou": ("本玩法属于**双扣**：四人两两对抗，有顺子和炸弹。", "The game is {en}."),
+})
+
+
+@book.rule("about.title", "about")
+def _(ctx, value):
+    return said(T("中文名称：**{t}**。", t=value), T("Chinese title: **{t}**.", t=value))
+
+
+@book.rule("about.title_en", "about")
+def _(ctx, value):
+    return said(T("英文名称：{t}。", t=value), T("English title: **{t}**.", t=value))
+
+
+@book.rule("about.region", "about")
+def _(ctx, value):
+    return said(T("流行地区或平台：{r}。", r=value), T("Where it is played: {r}.", r=value))
+
+
+@book.rule("about.summary", "about")
+def _(ctx, value):
+    if not value:
+        return said(T("（规则文件没有写一句话简介。）"), T("(The rule file gives no summary.)"))
+    zh = ctx.v.about.summary_zh or value
+    return said(T("一句话简介：{s}", s=zh), T("In one sentence: {s}", s=value))
+
+
+@book.rule("about.summary_zh", "about")
+def _(ctx, value):
+    if not value:
+        return said(T("（规则文件没有中文简介，上面用的是英文原文。）"), T("(The rule file gives no Chinese summary.)"))
+    return said(T("（中文简介由规则文件 about.summary_zh 给出。）"), T("The Chinese summary: {s}", s=value))
+
+
+@book.rule("about.sources", "sources")
+def _(ctx, rows):
+    out = []
+    for lang in LANGS:
+        intro = (T("本玩法的规则引自以下资料（`sources/` 目录）。引用写作 000:L15，即资料000第15行；所引原文见“引用的原文”一章。") if lang == "zh" else
+                 T("The rules cite these documents (in `sources/`). A citation 000:L15 is line 15 of document 000; the cited lines are quoted in the chapter ‘Cited source lines’."))
+        out.append([Para(intro), generic_table("about.sources", rows, lang)])
+    return tuple(out)
+
+
+@book.rule("about.decisions", "sources")
+def _(ctx, rows):
+    out = []
+    for lang in LANGS:
+        intro = (T("资料没有说明或相互矛盾的地方，项目在 RULES.md 中作了决定（内容为英文原文）。规则后面标有“决定”的，就是按这些决定补上的：") if lang == "zh" else
+                 T("Where the sources are silent or contradict each other, the project decided (RULES.md). Rules marked with a decision fill a gap that way:"))
+        out.append([Para(intro), generic_table("about.decisions", rows, lang)])
+    return tuple(out)
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_sources(rows, lang: str) -> str:
+    keys = " ".join(f"@{r.key}" for r in rows)
+    if lang == "zh":
+        return f"引用{len(rows)}份出处（{keys}）" if rows else "没有出处"
+    return f"cites {len(rows)} source document{'s' if len(rows) != 1 else ''} ({keys})" if rows else "cites no source"
+
+
+def _phrase_decisions(rows, lang: str) -> str:
+    ids = " ".join(r.id for r in rows)
+    if lang == "zh":
+        return f"记录了{len(rows)}条决定（{ids}）" if rows else "没有记录决定"
+    return f"records {len(rows)} decision{'s' if len(rows) != 1 else ''} ({ids})" if rows else "records no decision"
+
+
+dp.phrase("about.game", {
+    "gouji": dp.said("是够级（六人，每手出同一点数，有级牌和烧牌）", "is a game of Gouji (six players, one rank per play, 级牌 and burning)"),
+    "shuangkou": dp.said("是双扣（四人，有顺子和炸弹）", "is a game of Shuangkou (four players, straights and bombs)"),
+}, effect=dp.PLAY)
+dp.phrase("about.title", dp.said("中文名为「{v}」", "has the Chinese title “{v}”"), effect=dp.LABEL)
+dp.phrase("about.title_en", dp.said("英文名为“{v}”", "has the English title “{v}”"), effect=dp.LABEL)
+dp.phrase("about.region", dp.said("地区注为「{v}」", "gives its region as “{v}”"), effect=dp.LABEL)
+dp.phrase("about.summary", dp.said("英文说明为“{v}”", "is summed up as “{v}”"), effect=dp.LABEL)
+dp.phrase("about.summary_zh", dp.said("说明为「{v}」", "is summed up in Chinese as 「{v}」"), effect=dp.LABEL)
+dp.phrase("about.sources", _phrase_sources, effect=dp.LABEL)
+dp.phrase("about.decisions", _phrase_decisions, effect=dp.LABEL)

@@ -21,15 +21,129 @@ class ChaosRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("chaos.starts_at")
+def check_starts_at(v: Variant, rep: Reporter) -> None:
+    starts, players = value_of(v, "chaos.starts_at"), value_of(v, "table.players")
+    if starts is not None and players is not None and starts >= players:
+        rep.error(at(v, "chaos.starts_at"), f"the free-for-all cannot start with {starts} players holding cards: there are {players}")
+
+
+@check("chaos.after_first_out_with_revolution")
+def check_after_revolution(v: Variant, rep: Reporter) -> None:
+    if value_of(v, "revolution.allowed") is False and value_of(v, "chaos.after_first_out_with_revolution"):
+        rep.error(at(v, "chaos.after_first_out_with_revolution"),
+                  "after_first_out_with_revolution = yes contradicts [revolution] allowed = no",
+                  notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
+
+
+type_only("chaos.lead_return_circles", "chaos.pass_keeps_right")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("chaos.starts_at", "engine", spec.Setting("chaos_starts_at", lambda v: v.chaos.starts_at))
+spec.register("chaos.after_first_out_with_revolution", "engine",
+              spec.Setting("chaos_after_first_out_with_revolution", lambda v: v.chaos.after_first_out_with_revolution))
+spec.register("chaos.lead_return_circles", "engine", spec.Setting("chaos_circles", lambda v: v.chaos.lead_return_circles))
+spec.register("chaos.pass_keeps_right", "engine",
+              spec.Setting("chaos_pass_keeps_right", lambda v: v.chaos.pass_keeps_right))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
+
+
+@hook("chaos.starts_at", "chaos.after_first_out_with_revolution")
+def chaos_begins(g) -> bool:
+    """四户乱缠 begins once at most starts_at players hold cards, or (with the revolution
+    rule) once the first player is out in a game with a revolutionary."""
+    c = g.v.chaos
+    if len(g._holders()) <= c.starts_at:
+        return True
+    return c.after_first_out_with_revolution and g.revolutionary is not None and bool(g.finish_order)
+
+
+@hook("chaos.lead_return_circles")
+def chaos_circles(g) -> int:
+    """In 四户乱缠: the full circles of passes a play needs to win the round."""
+    return g.v.chaos.lead_return_circles
+
+
+@hook("chaos.pass_keeps_right")
+def answers_in_chaos(g, seat: int) -> bool:
+    """In 四户乱缠 anyone may beat anything in turn; a pass loses that right for the round
+    unless pass_keeps_right."""
+    return g.v.chaos.pass_keeps_right or seat not in g.passed
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.sentences import said  # noqa: E402
+from gouji_dsl.docs.text import T, circles, num  # noqa: E402
+
+book.group("chaos", "四户乱缠", "The free-for-all (四户乱缠)")
+
+
+@book.rule("chaos.starts_at", "headless")
+def _(ctx, value):
+    decided = ctx.v.table.players - value
+    if decided == 2:
+        when_zh = T("，例如{a}、{b}产生之后（烧牌失败者也算已出局）", a=ctx.place_zh(1), b=ctx.place_zh(2))
+        when_en = T(" (once the first two places are decided, failed burners counted)")
+    else:
+        when_zh, when_en = T("（烧牌失败者也算已出局）"), T(" (failed burners count as out)")
+    return said(T("**[[四户乱缠]]**：当还有牌的人不超过{n}个时{w}，进入乱缠：不再按级牌、过牌、让牌、烧牌的规则出牌，但仍按顺序出牌。", n=value, w=when_zh),
+                T("**The [[四户乱缠|free-for-all]]**: once at most {n} players hold cards{w}, the gouji-play, passing, deferring and burning rules no longer apply; play still goes round in order.",
+                  n=num(value), w=when_en))
+
+
+book.bool_rule("chaos.after_first_out_with_revolution", "headless",
+               ("有人革命的一局，{p1}一产生就进入四户乱缠。", "In a game with a revolutionary, the free-for-all starts as soon as the first player is out."),
+               ("有人革命时，乱缠开始的时间照常计算。", "A revolution does not change when the free-for-all starts."),
+               extra=lambda ctx, v: {"p1": ctx.place_zh(1)},
+               inactive=lambda ctx: None if ctx.v.revolution.allowed or not ctx.v.chaos.after_first_out_with_revolution else
+               ("本玩法不革命，此条不起作用。", "There is no revolution here, so this rule does not apply."))
+
+
+@book.rule("chaos.lead_return_circles", "headless")
+def _(ctx, value):
+    return said(T("乱缠时，无论出什么牌，要重新获得发牌权，需要其他人都过牌{c}。", c=circles(value, "zh")),
+                T("In the free-for-all, whatever the play, its player leads again after {c} of passes.", c=circles(value, "en")))
+
+
+book.bool_rule("chaos.pass_keeps_right", "headless",
+               ("乱缠时过牌不失去出牌权，本轮以后仍然可以出牌。", "In the free-for-all a pass loses nothing: a player who passed may still play later in the round."),
+               ("乱缠时过牌后，本轮不能再出牌。", "In the free-for-all a player who passed may not play again in that round."))
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_lead_return_circles(value: int, lang: str) -> str:
+    if lang == "zh":
+        return f"四户乱缠中过{value}圈无人管即重新发牌"
+    circles = "one full circle" if value == 1 else f"{value} full circles"
+    return f"returns the lead in 四户乱缠 after {circles} of passes"
+
+
+dp.phrase("chaos.starts_at", dp.said("剩{v}家时开始四户乱缠", "starts 四户乱缠 when at most {v} players hold cards"))
+dp.phrase("chaos.after_first_out_with_revolution", dp.yes_no(
+    "有人革命时头科一出即开始四户乱缠", "starts 四户乱缠 as soon as the first player is out in a game with a revolutionary",
+    "有人革命时四户乱缠照常开始", "starts 四户乱缠 as usual in a game with a revolutionary"))
+dp.phrase("chaos.lead_return_circles", _phrase_lead_return_circles)
+dp.phrase("chaos.pass_keeps_right", dp.yes_no(
+    "四户乱缠中过牌后本轮仍可再出", "lets a player who passed in 四户乱缠 still play later in the round",
+    "四户乱缠中过牌后本轮无权再出", "takes a passing player's right in 四户乱缠 too"))

@@ -32,15 +32,149 @@ class EndRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("end.places")
+def check_places(v: Variant, rep: Reporter) -> None:
+    """Places 1..players each have a name, and no other place does."""
+    places, players = value_of(v, "end.places"), value_of(v, "table.players")
+    if places is None or players is None:
+        return
+    for i, p in enumerate(places):
+        if p.place > players:
+            rep.error(at(v, f"end.places[{i}]"), f"place {p.place} does not exist: there are {players} players")
+    missing = sorted(set(range(1, players + 1)) - {p.place for p in places})
+    if missing:
+        rep.error(at(v, "end.places"), f"place {missing[0]} has no name", hint=f"name places 1..{players}")
+
+
+type_only("end.ends_when", "end.remaining_by_cards", "end.sweep")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("end.ends_when", "engine", spec.Setting("ends_all_out", lambda v: v.end.ends_when == "all_out"))
+spec.register("end.remaining_by_cards", "engine", spec.Setting("remaining_by_cards", lambda v: v.end.remaining_by_cards))
+# Also compiled into tributes and score (串三户 changes both).
+spec.register("end.sweep", "engine", spec.Setting("sweep_ends", lambda v: v.end.sweep))
+spec.register("end.places", "engine", spec.Setting(
+    "place_names", lambda v: tuple(p.zh for p in sorted(v.end.places, key=lambda p: p.place))))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
+from gouji_dsl.rules import spec  # noqa: E402
+
+
+@hook("end.ends_when")
+def decided(g) -> bool:
+    """Is the game over? At a sweep where it ends the game; else all_out: at most one
+    player holds cards; one_team_left: everyone holding cards is on one team."""
+    if ask("end.sweep", g):
+        return True
+    holders = g._holders()
+    if g.v.end.ends_when == "all_out":
+        return len(holders) <= 1
+    return len({ask("table.teams", g, s) for s in holders}) <= 1
+
+
+@hook("end.sweep")
+def swept(g) -> bool:
+    """串三户 (with sweep): places 1-3 are taken, all by one team."""
+    if not g.v.end.sweep:
+        return False
+    seat_at = {place: seat for seat, place in g.place_of.items()}
+    if any(place not in seat_at for place in (1, 2, 3)):
+        return False
+    return len({ask("table.teams", g, seat_at[place]) for place in (1, 2, 3)}) == 1
+
+
+@hook("end.remaining_by_cards")
+def remaining_order(g, order: list[int]) -> list[int]:
+    """The order in which players still holding cards at the end take the free places
+    (`order`: playing order, D10); remaining_by_cards: fewer cards first, ties in playing order."""
+    if g.v.end.remaining_by_cards:
+        return sorted(order, key=lambda s: sum(g.hands[s - 1]))
+    return list(order)
+
+
+spec.register("end.places", "interpreter",
+              spec.NoPlay("names the places (头科 ...): play, tribute and scores go by place number"))
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.document import Para  # noqa: E402
+from gouji_dsl.docs.sentences import generic_table  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T  # noqa: E402
+
+book.group("end", None)
+book.enum_rule("end.ends_when", "end", {
+    "one_team_left": ("当所有还有牌的人都属于同一方时，本局结束。", "The game ends when every player still holding cards is on one team."),
+    "all_out": ("所有的牌都出完、只剩一人有牌时，本局结束：同一方的人也要继续出牌，最后有牌的人排在最末。",
+                "The game ends when all cards are played: teammates play on against each other until one player is left holding cards, who takes the last free place."),
+})
+
+
+def _remaining_inactive(ctx):
+    # Under all_out only one player is left holding cards, unless a sweep ends the game early.
+    if ctx.v.end.ends_when == "all_out" and not ctx.v.end.sweep:
+        return ("本局打到只剩一人有牌为止，此条不起作用。", "Play goes on until one player is left holding cards, so this rule does not apply.")
+    return None
+
+
+book.bool_rule("end.remaining_by_cards", "end",
+               ("结束时还有牌的人按剩余张数排名次，剩得少的在前；张数相同的，按出牌顺序从最后走科者的下家排起。",
+                "Players still holding cards at the end are placed by the cards they hold, fewer first; ties go in playing order from the seat after the last player out."),
+               ("结束时还有牌的人不看剩余张数，按出牌顺序从最后走科者的下家排起。",
+                "Players still holding cards at the end are placed in playing order from the seat after the last player out, whatever cards they hold."),
+               inactive=_remaining_inactive)
+book.bool_rule("end.sweep", "end",
+               ("**[[串三户]]**：一方包揽头三名时，本局立即结束，另一方三人{how}。",
+                "**[[串三户|Sweep]]**: when one team takes the first three places, the game ends at once; the other three are placed {how_en}."),
+               ("没有串三户的规定。", "There is no sweep rule."),
+               extra=lambda ctx, v: {"how": "按剩余张数排名" if ctx.v.end.remaining_by_cards else "按出牌顺序排名",
+                                     "how_en": "by cards left" if ctx.v.end.remaining_by_cards else "in playing order"})
+
+
+@book.rule("end.places", "end")
+def _(ctx, rows):
+    out = []
+    for lang in LANGS:
+        table = generic_table("end.places", rows, lang)
+        intro = T("[[名次]]按出完牌的先后排列，各有名称：") if lang == "zh" else T("The [[名次|places]], in the order players go out, have names:")
+        out.append([Para(intro), table])
+    return tuple(out)
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_places(rows, lang: str) -> str:
+    if lang == "zh":
+        return f"名次称为 {'、'.join(r.zh for r in rows)}"
+    return f"names the places {', '.join(r.en for r in rows)} ({'、'.join(r.zh for r in rows)})"
+
+
+dp.phrase("end.ends_when", {
+    "one_team_left": dp.said("只剩一方有牌时结束", "ends a game when everyone still holding cards is on one team"),
+    "all_out": dp.said("所有牌出完才结束", "ends a game when all cards are played"),
+})
+dp.phrase("end.remaining_by_cards", dp.yes_no(
+    "未走科的玩家按剩牌多少排名，少者在前", "places the players left holding cards by cards left, fewer first",
+    "未走科的玩家按出牌顺序排名", "places the players left holding cards in playing order after the last player out"))
+dp.phrase("end.sweep", dp.yes_no(
+    "一方包揽前三名即结束（串三户）", "ends the game at once when a team takes places 1-3 (串三户)",
+    "没有串三户", "has no 串三户"))
+dp.phrase("end.places", _phrase_places, effect=dp.LABEL)

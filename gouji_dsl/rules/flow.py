@@ -37,15 +37,202 @@ class FlowRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("flow.gouji_answer")
+def check_gouji_answer(v: Variant, rep: Reporter) -> None:
+    """A 级牌 anyone may answer cannot be burned: the engines would ignore the burning rules."""
+    if v.game != "shuangkou" and value_of(v, "flow.gouji_answer") == "anyone" and value_of(v, "burning.allowed"):
+        rep.error(at_nearest(v, "flow.gouji_answer", "burning.allowed"),
+                  "gouji_answer = anyone contradicts [burning] allowed = yes: when anyone may answer a 级牌, there is nothing to burn",
+                  hint="set [burning] allowed = no as well",
+                  notes=[(at(v, "burning.allowed"), "burning allowed here")])
+
+
+type_only("flow.defer", "flow.defer_to", "flow.pass_rule", "flow.lead_return_circles", "flow.going_out_gouji",
+          "flow.take_over")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("flow.gouji_answer", "engine",
+              spec.Setting("gouji_answer_anyone", lambda v: v.flow.gouji_answer == "anyone"))
+spec.register("flow.defer", "engine", spec.Setting("defer", lambda v: v.flow.defer))
+spec.register("flow.defer_to", "engine", spec.Setting("defer_any_play", lambda v: v.flow.defer_to == "any_play"))
+spec.register("flow.pass_rule", "engine",
+              spec.Setting("pass_except_opposite", lambda v: v.flow.pass_rule == "round_except_opposite"))
+spec.register("flow.lead_return_circles", "engine",
+              spec.Setting("lead_return_circles", lambda v: v.flow.lead_return_circles))
+spec.register("flow.going_out_gouji", "engine", spec.Setting("going_out_gouji", lambda v: v.flow.going_out_gouji))
+spec.register("flow.take_over", "engine", spec.Setting("take_over_partner", lambda v: v.flow.take_over == "partner"))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
+
+
+@hook("flow.gouji_answer")
+def gouji_restricts(g) -> bool:
+    """opposite_only: a 级牌 in force is answered only by its player's opposite (burns and
+    无头 players aside); anyone: in turn, like any play."""
+    return g.v.flow.gouji_answer == "opposite_only"
+
+
+@hook("flow.defer", "flow.defer_to")
+def may_defer(g, seat: int) -> bool:
+    """让牌: the opposite of the top play's player, once a round, outside 四户乱缠, not on a
+    play someone went out with, and on a 级牌 only with defer_to = any_play."""
+    f = g.v.flow
+    if not f.defer or g.chaos or seat in g.defer_used or g.top_free or g.top_opposite_only:
+        return False
+    if seat != ask("table.opposites", g, g.top_seat):
+        return False
+    return f.defer_to == "any_play" or not g.top_gouji
+
+
+@hook("flow.pass_rule")
+def answers_after_passing(g, seat: int) -> bool:
+    """May `seat`, who passed in this round, still beat the top play? round_except_opposite:
+    only its opposite's; round: no."""
+    return g.v.flow.pass_rule == "round_except_opposite" and seat == ask("table.opposites", g, g.top_seat)
+
+
+@hook("flow.lead_return_circles")
+def circles_to_win(g) -> int:
+    """Full circles of passes the top play needs to win the round: one for a 级牌 in force
+    or a play someone went out with; else lead_return_circles (让两圈), in 四户乱缠 the chaos rule's."""
+    if g._gouji_in_force() or g.top_free or g.top_opposite_only:
+        return 1
+    return ask("chaos.lead_return_circles", g) if g.chaos else g.v.flow.lead_return_circles
+
+
+@hook("flow.going_out_gouji")
+def gouji_goes_out(g) -> None:
+    """A 级牌 someone went out with (底牌, before 四户乱缠): anyone may answer it, only the
+    opposite may (anyone if the opposite is out), or it is a plain play."""
+    how = g.v.flow.going_out_gouji
+    if how == "anyone_answers":
+        g.top_free = True
+    elif how == "opposite_answers":
+        g.top_opposite_only = True
+    else:
+        g.top_gouji = False
+
+
+@hook("flow.take_over")
+def next_leader(g, owner: int) -> int:
+    """Who leads after `owner`'s play won the round: `owner`; if it is out, its partner
+    (take_over = partner, if holding cards) or the next player holding cards (接风)."""
+    if g._holds_cards(owner):
+        return owner
+    partner = ask("table.opposites", g, owner)
+    if g.v.flow.take_over == "partner" and g._holds_cards(partner):
+        return partner
+    return g._next_holder(owner)
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, said  # noqa: E402
+from gouji_dsl.docs.text import T, circles  # noqa: E402
+
+book.group("flow", "出牌顺序", "Leading and answering")   # the group table.first_leader opened
+book.enum_rule("flow.gouji_answer", "course", {
+    "opposite_only": ("**级牌只有出牌人的对家可以打**（烧牌和无头的情况除外，见后两章）。其他牌任何人都可以按顺序[[上牌]]。",
+                      "**Only the player's opposite may answer a gouji play** (except by burning, or when someone is headless: see the next two chapters). Any other play may be [[上牌|beaten]] by anyone in turn."),
+    "anyone": ("级牌和其他牌一样，任何人都可以打。", "Anyone may answer a gouji play, like any other play."),
+})
+book.enum_rule("flow.pass_rule", "course", {
+    "round_except_opposite": ("**[[过牌]]**：轮到自己不出就是过牌。过牌后本轮不能再出牌，但对家出的牌仍然可以打。",
+                              "**[[过牌|Passing]]**: a player who does not play passes. After passing they may not play again in this round, except to answer their opposite."),
+    "round": ("**[[过牌]]**：过牌后本轮不能再出牌。", "**[[过牌|Passing]]**: {en}."),
+})
+
+
+@book.rule("flow.defer", "course")
+def _(ctx, value):
+    if value:
+        return said(T("**[[让牌]]**：对家出的牌轮到你时，如果既不想过牌、又不想马上上牌，可以声明让牌：你的下两家先上牌；他们都过牌后，再由你决定上牌还是过牌。"),
+                    T("**[[让牌|Deferring]]**: when your opposite's play comes to you and you want neither to pass nor to answer at once, you may defer: your next two players act first, and if both pass, you decide whether to answer or pass."))
+    return said(T("不能让牌。"), T("There is no deferring (让牌)."))
+
+
+book.enum_rule("flow.defer_to", "course", {
+    "non_gouji": ("只有对家的非级牌可以让牌。", "Only plays that are not gouji plays may be deferred."),
+    "any_play": ("对家的任何牌都可以让牌。", "Any play of the opposite may be deferred."),
+}, after=lambda ctx, v: add_inactive(([], []), None if ctx.v.flow.defer else
+                                     ("本玩法不能让牌，此条不起作用。", "There is no deferring here, so this rule does not apply.")))
+
+
+@book.rule("flow.lead_return_circles", "course")
+def _(ctx, value):
+    if value == 1:
+        return said(T("出非级牌的人，要等其他持牌人都过牌（一圈）后，才重新获得发牌权。"),
+                    T("A player whose non-gouji play stands wins the lead again once every other player holding cards has passed (one circle)."))
+    return said(T("**让{c}**：四户乱缠之前，出非级牌的人要重新获得发牌权，需要其他持牌人全部过牌{c}；其间有人出牌，就重新计算。", c=circles(value, "zh")),
+                T("**让{z}** (letting {c} pass): before the free-for-all, a player whose non-gouji play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
+                  z=circles(value, "zh"), c=circles(value, "en")))
+
+
+book.group("flow", "走科与接风", "Going out and taking over")
+book.enum_rule("flow.going_out_gouji", "course", {
+    "anyone_answers": ("**[[底牌]]**：用级牌[[走科]]时，这手牌其他人都可以打，不算烧牌；如果都过牌，由下家接着发牌。",
+                       "**[[底牌|Last play]]**: when a player [[走科|goes out]] with a gouji play, anyone may answer it, and that is not a burn; if all pass, the next player leads."),
+    "opposite_answers": ("**[[底牌]]**：用级牌[[走科]]时，只有对家可以打（对家已走科时任何人都可以打，不算烧牌）。",
+                         "**[[底牌|Last play]]**: when a player [[走科|goes out]] with a gouji play, only their opposite may answer it (anyone, if the opposite is out; that is not a burn)."),
+    "loses_status": ("**[[底牌]]**：用级牌[[走科]]时，这手牌失去级牌的作用，像普通牌一样谁都可以打。",
+                     "**[[底牌|Last play]]**: when a player [[走科|goes out]] with a gouji play, it loses its gouji status and anyone may answer it like any play."),
+})
+book.enum_rule("flow.take_over", "course", {
+    "next_player": ("**[[接风]]**：走科者的最后一手牌没有人打时，由他的下家（下一个还有牌的人）接风发牌。",
+                    "**[[接风|Taking over]]**: when nobody answers a player's last play, the next player still holding cards leads."),
+    "partner": ("**[[接风]]**：走科者的最后一手牌没有人打时，由他的搭档接风发牌。", "**[[接风|Taking over]]**: {en}."),
+})
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_lead_return_circles(value: int, lang: str) -> str:
+    if lang == "zh":
+        return f"非级牌要过{value}圈无人管才重新发牌" + ("（让两圈）" if value == 2 else "")
+    circles = "one full circle" if value == 1 else f"{value} full circles"
+    return f"gives the lead to a standing non-级牌 play after {circles} of passes"
+
+
+dp.phrase("flow.gouji_answer", {
+    "opposite_only": dp.said("级牌只有对家能管（烧牌、无头除外）", "lets only the opposite answer a 级牌 (burns and 无头 aside)"),
+    "anyone": dp.said("级牌任何人都可以管", "lets anyone answer a 级牌"),
+})
+dp.phrase("flow.defer", dp.yes_no(
+    "对家可以让牌，让下两家先出", "lets the opposite defer (让牌) so that the next two act first",
+    "不能让牌", "has no 让牌"))
+dp.phrase("flow.defer_to", {
+    "non_gouji": dp.said("只有非级牌可以让", "allows 让牌 on non-级牌 plays only"),
+    "any_play": dp.said("任何牌都可以让", "allows 让牌 on any play"),
+})
+dp.phrase("flow.pass_rule", {
+    "round_except_opposite": dp.said("过牌后本轮无权再出，对头的牌除外", "takes a passing player's right to play in the round, except against their opposite"),
+    "round": dp.said("过牌后本轮无权再出", "takes a passing player's right to play for the rest of the round"),
+})
+dp.phrase("flow.lead_return_circles", _phrase_lead_return_circles)
+dp.phrase("flow.going_out_gouji", {
+    "anyone_answers": dp.said("走科的级牌（底牌）任何人都可以打，不算烧", "lets anyone answer a 级牌 with which a player goes out (底牌), and that is no burn"),
+    "opposite_answers": dp.said("走科的级牌只有对家能打（对家已走科则任何人）", "lets only the opposite answer a 级牌 with which a player goes out (anyone once the opposite is out)"),
+    "loses_status": dp.said("走科的级牌失去级牌作用（接风）", "strips a 级牌 with which a player goes out of its 级牌 status (接风)"),
+})
+dp.phrase("flow.take_over", {
+    "next_player": dp.said("走科后由下家接风", "lets the next player lead after a standing last play"),
+    "partner": dp.said("走科后由对家接风", "lets the partner of a player who went out lead"),
+})

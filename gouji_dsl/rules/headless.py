@@ -27,15 +27,102 @@ class HeadlessRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("headless.cause")
+def check_cause(v: Variant, rep: Reporter) -> None:
+    # Without revolution this cause is opposite_out under another name: accepted, it would change nothing.
+    if value_of(v, "revolution.allowed") is False and value_of(v, "headless.cause") == "opposite_out_or_revolution":
+        rep.error(at(v, "headless.cause"), "cause = opposite_out_or_revolution contradicts [revolution] allowed = no",
+                  hint="write cause = opposite_out", notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
+
+
+type_only("headless.scope", "headless.pass_loses_gouji")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("headless.cause", "engine", spec.Setting("headless_cause", lambda v: v.headless.cause))
+spec.register("headless.scope", "engine", spec.Setting("headless_any_play", lambda v: v.headless.scope == "any_play"))
+spec.register("headless.pass_loses_gouji", "engine",
+              spec.Setting("headless_pass_loses_gouji", lambda v: v.headless.pass_loses_gouji))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
+
+
+@hook("headless.cause")
+def becomes_headless(g, seat: int, reason: str) -> None:
+    """无头 (D25): who loses their head when `seat` goes out (reason "out") or sits out as
+    the revolutionary ("revolution"): its opposite, for opposite_out only when it goes
+    out, for opposite_of_first_out only when it is the first player out."""
+    cause = g.v.headless.cause
+    if reason == "revolution" and cause != "opposite_out_or_revolution":
+        return
+    if reason == "out" and cause == "opposite_of_first_out" and len(g.finish_order) != 1:
+        return
+    g.headless.add(ask("table.opposites", g, seat))
+
+
+@hook("headless.scope")
+def answers_any_play(g, seat: int) -> bool:
+    """any_play: a 无头 player may beat any play in turn, and anyone a 无头 player's play,
+    passed or not (gouji_plays: only 级牌, which the 级牌 rules handle)."""
+    return g.v.headless.scope == "any_play" and (g.top_seat in g.headless or seat in g.headless)
+
+
+@hook("headless.pass_loses_gouji")
+def headless_may_answer_gouji(g, seat: int) -> bool:
+    """May the 无头 `seat` answer a 级牌? Not after passing a plain play in this round,
+    where pass_loses_gouji says so."""
+    return not (g.v.headless.pass_loses_gouji and seat in g.passed_plain)
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+
+book.group("headless", "无头", "Headless (无头)")
+book.enum_rule("headless.cause", "headless", {
+    "opposite_out": ("**[[无头]]**：四户乱缠之前，对家已经走科的玩家称为无头。", "**[[无头|Headless]]**: before the free-for-all, a player whose opposite has gone out is headless."),
+    "opposite_out_or_revolution": ("**[[无头]]**：四户乱缠之前，对家已经走科或者革命的玩家称为无头。",
+                                   "**[[无头|Headless]]**: before the free-for-all, a player whose opposite has gone out or sits out in revolution is headless."),
+    "opposite_of_first_out": ("**[[无头]]**：四户乱缠之前，{p1}的对家称为无头。", "**[[无头|Headless]]**: before the free-for-all, the opposite of the first player out ({p1}) is headless."),
+}, extra=lambda ctx, v: {"p1": ctx.place_zh(1)})
+book.enum_rule("headless.scope", "headless", {
+    "gouji_plays": ("无头者可以打任何人的级牌，任何人也可以打无头者的级牌，都不算烧牌；无头者不能烧牌，也不会被烧。",
+                    "A headless player may answer anyone's gouji play, and anyone may answer theirs; neither is a burn. Headless players neither burn nor are burned."),
+    "any_play": ("无头者可以打任何人的任何牌，任何人也可以打无头者的任何牌，都不算烧牌。",
+                 "A headless player may answer any play of anyone, and anyone may answer any play of theirs; none of it is a burn."),
+})
+book.bool_rule("headless.pass_loses_gouji", "headless",
+               ("无头者对非级牌过了牌，本轮就不能再打别人的级牌。", "A headless player who passed a non-gouji play may no longer answer others' gouji plays in that round."),
+               ("无头者过牌后，本轮仍然可以打别人的级牌。", "Passing does not take away a headless player's right to answer gouji plays in that round."))
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+dp.phrase("headless.cause", {
+    "opposite_out": dp.said("对家走科即为无头", "makes a player 无头 when their opposite is out"),
+    "opposite_out_or_revolution": dp.said("对家走科或革命即为无头", "makes a player 无头 when their opposite is out or sits out in 革命"),
+    "opposite_of_first_out": dp.said("只有头科的对家是无头", "makes only the opposite of the first player out 无头"),
+})
+dp.phrase("headless.scope", {
+    "gouji_plays": dp.said("无头只在级牌上可以互管", "lets a 无头 player answer, and be answered, on 级牌 only"),
+    "any_play": dp.said("无头可以管任何牌，任何人也可以管无头的牌", "lets a 无头 player answer any play, and anyone answer theirs"),
+})
+dp.phrase("headless.pass_loses_gouji", dp.yes_no(
+    "无头过了非级牌后本轮不能再管级牌", "takes a 无头 player's right to answer 级牌 once they passed a plain play",
+    "无头过牌后仍可管级牌", "keeps a 无头 player's right to answer 级牌 after a pass"))

@@ -20,15 +20,92 @@ class InfoRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from gouji_dsl.model.checks import type_only  # noqa: E402
+
+type_only("info.report_at", "info.show_team_at", "info.watch_after_out")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+# Read by Game.observation: what each seat may see.
+spec.register("info.report_at", "engine", spec.Setting("report_at", lambda v: v.info.report_at))
+spec.register("info.show_team_at", "engine", spec.Setting("show_team_at", lambda v: v.info.show_team_at))
+spec.register("info.watch_after_out", "engine", spec.Setting("watch_after_out", lambda v: v.info.watch_after_out))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
+
+
+@hook("info.report_at")
+def reported(g, left: int) -> bool:
+    """报牌: is a player's count of cards shown to all, holding `left` cards?"""
+    at = g.v.info.report_at
+    return at is not None and left <= at
+
+
+@hook("info.show_team_at")
+def shows_teammate(g, viewer: int, other: int, left: int) -> bool:
+    """Does `viewer` see the hand of `other`, a teammate still holding `left` cards?"""
+    at = g.v.info.show_team_at
+    return (at is not None and left <= at and g._holds_cards(other)
+            and ask("table.teams", g, other) == ask("table.teams", g, viewer))
+
+
+@hook("info.watch_after_out")
+def watched_teammate(g, viewer: int) -> int | None:
+    """看牌: the teammate whose hand `viewer`, gone out, watches (the first in seat order still holding cards)."""
+    if not g.v.info.watch_after_out or viewer not in g.finish_order:
+        return None
+    team = ask("table.teams", g, viewer)
+    return next((s for s in ask("table.players", g)
+                 if s != viewer and ask("table.teams", g, s) == team and g._holds_cards(s)), None)
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.sentences import said  # noqa: E402
+from gouji_dsl.docs.text import T  # noqa: E402
+
+book.group("info", "报牌与看牌", "What players see")
+
+
+@book.rule("info.report_at", "course")
+def _(ctx, value):
+    if value is None:
+        return said(T("不报牌：剩余张数不公开显示。"), T("Card counts are not announced."))
+    return said(T("**[[报牌]]**：手中剩牌不超过{n}张时，系统自动显示剩余张数。", n=value),
+                T("**[[报牌|Card count]]**: once a player holds {n} cards or fewer, their count is shown to all.", n=value))
+
+
+@book.rule("info.show_team_at", "course")
+def _(ctx, value):
+    if value is None:
+        return said(T("不能给联邦看牌。"), T("Players may not show their hands to teammates."))
+    return said(T("**[[看牌]]**：手中剩牌不超过{n}张时，可以把手牌给联邦看。", n=value),
+                T("**[[看牌|Showing the hand]]**: a player holding {n} cards or fewer may show their hand to their teammates.", n=value))
+
+
+book.bool_rule("info.watch_after_out", "course",
+               ("走科后可以看一个联邦的牌。", "A player who is out may watch one teammate's hand."),
+               ("走科后不能看联邦的牌。", "A player who is out may not watch teammates' hands."))
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+dp.phrase("info.report_at", {
+    None: dp.said("不报牌", "never shows card counts"),
+    "*": dp.said("剩{v}张及以下报牌", "shows a player's card count once they hold at most {v} (报牌)"),
+})
+dp.phrase("info.show_team_at", {
+    None: dp.said("不能看牌", "has no 看牌"),
+    "*": dp.said("剩{v}张及以下可以给联邦看牌", "lets a player holding at most {v} cards show them to their teammates (看牌)"),
+})
+dp.phrase("info.watch_after_out", dp.yes_no(
+    "走科后可以看联邦的牌", "lets a player who is out watch a teammate's hand",
+    "走科后不能看牌", "lets nobody watch after going out"))

@@ -25,15 +25,92 @@ class OpenRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from gouji_dsl.model.checks import type_only  # noqa: E402
+
+type_only("open.method", "open.counts", "open.declare")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method))
+spec.register("open.counts", "engine", spec.CardFunction(("opens",)))  # the formula, translated
+spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
+
+
+@hook("open.method")
+def settle_open(g, seat: int, play: tuple, beaten_by: int | None, burn: bool, was_in_force: bool) -> None:
+    """开点 (D16, D26) for `seat`'s `play` (one that counts: the Reference's `opens`), when
+    it wins the round (`beaten_by` None; the table still shows it) or is beaten.
+    Either method: a 级牌 in force that wins the round opens, outside 四户乱缠.
+    survives: a 级牌 in force beaten by anyone but the opposite, not burned, opens; so
+    does a 级牌 its player went out with before 四户乱缠 (底牌) that nobody, or
+    not the opposite, beats."""
+    survives = g.v.open.method == "survives"
+    if not g.ref.opens(play):
+        return
+    if beaten_by is None:
+        if g.top_gouji and not g.top_free and not g.top_opposite_only and not g.chaos:
+            g._open(seat)
+        elif g.top_out_gouji and survives:
+            g._open(seat, before_chaos=True)
+    elif (survives and (was_in_force or g.top_out_gouji) and not burn
+          and beaten_by != ask("table.opposites", g, seat)):
+        g._open(seat, before_chaos=g.top_out_gouji)
+
+
+@hook("open.declare")
+def declaring_seats(g) -> list[int]:
+    """宣点: before play each seat in turn, seat 1 first, may declare."""
+    return list(ask("table.players", g)) if g.v.open.declare else []
+
+
+reference_methods(("opens",), "open.counts")
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.sentences import formula_blocks  # noqa: E402
+
+book.group("open", "宣点", "Declaring (宣点)")
+book.bool_rule("open.declare", "before",
+               ("**[[宣点]]**：发完牌后，每人可以选择宣点，即断定自己的对家这局开不了点。宣点的结果影响点贡（见“进贡”）。",
+                "**[[宣点|Declaring]]**: after the deal each player may declare that their opposite will not open this game. Declarations change the open tribute (see Tribute)."),
+               ("不宣点：本玩法没有宣点。", "There is no declaring (宣点) in this variant."))
+
+book.group("open", "开点", "Opening (开点)")
+book.enum_rule("open.method", "course", {
+    "survives": ("**[[开点]]**：在四户乱缠之前，只要有一手计入开点的级牌（见下条）既没有被对家打掉、也没有被烧，就算开点；出完牌的最后一手级牌也一样算。一直没开点叫“进点”。",
+                 "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) is neither beaten by their opposite nor burned; the gouji play with which they go out counts too. Whether you open decides the open tribute and, where scored, points."),
+    "wins_lead": ("**[[开点]]**：在四户乱缠之前，用一手计入开点的级牌（见下条）赢得发牌权，就算开点。",
+                  "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) wins them the lead. Whether you open decides the open tribute."),
+})
+
+
+@book.rule("open.counts", "course")
+def _(ctx, value):
+    return formula_blocks("open.counts", value, ("计入开点的牌：", "A play counts towards opening when:"))
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_counts(formula, lang: str) -> str:
+    return f"计入开点的牌：{formula.text}" if lang == "zh" else f"counts plays with {formula.text} towards 开点"
+
+
+dp.phrase("open.method", {
+    "survives": dp.said("级牌未被对头管、未被烧即开点", "opens (开点) a player whose 级牌 was neither beaten by their opposite nor burned"),
+    "wins_lead": dp.said("级牌赢得发牌权才开点", "opens (开点) a player whose 级牌 won them the lead"),
+})
+dp.phrase("open.counts", _phrase_counts)
+dp.phrase("open.declare", dp.yes_no(
+    "有宣点", "has 宣点",
+    "没有宣点", "has no 宣点"))

@@ -58,15 +58,232 @@ class PatternRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("patterns.types", "patterns.joker_bombs", "patterns.chains", "patterns.chain_rules",
+       "patterns.chain_unequal", "patterns.wilds")
+def check_patterns(v: Variant, rep: Reporter) -> None:
+    """Lengths and bomb sizes are ranges that are not empty, chains say what they are
+    made of, wild cards are jokers, and joker bombs fit the decks."""
+    sec = v.sections.get("patterns")
+    if sec is None:
+        return
+    for i, t in enumerate(sec.types or ()):
+        if t.min_length > t.max_length:
+            rep.error(at(v, f"patterns.types[{i}]"), f"'{t.name}': min_length {t.min_length} is above max_length {t.max_length}")
+    if sec.chains:
+        if not sec.chain_rules:
+            rep.error(at(v, "patterns.chains"), "chains = yes needs chain_rules: which bombs make a chain")
+        if sec.chain_lines is None:
+            rep.error(at(v, "patterns.chains"), "chains = yes needs chain_lines: a chain's strength in lines")
+    elif sec.chain_unequal:
+        rep.error(at(v, "patterns.chain_unequal"), "chain_unequal = yes needs chains = yes")
+    for i, chain in enumerate(sec.chain_rules or ()):
+        if chain.smallest_bomb > chain.largest_bomb:
+            rep.error(at(v, f"patterns.chain_rules[{i}]"), "smallest_bomb is above largest_bomb")
+        elif sec.bomb_min is not None and chain.smallest_bomb < sec.bomb_min:
+            rep.error(at(v, f"patterns.chain_rules[{i}]"), f"a bomb has at least {sec.bomb_min} cards (bomb_min)")
+    jokers = set(value_of(v, "cards.jokers") or ())
+    for card in sec.wilds or ():
+        if card not in jokers:
+            rep.error(at(v, "patterns.wilds"), f"{card} is not one of the jokers, so it cannot be wild")
+    decks = value_of(v, "table.decks")
+    if decks and sec.joker_bombs:
+        for i, bomb in enumerate(sec.joker_bombs):
+            if bomb.jokers > 2 * decks:
+                rep.error(at(v, f"patterns.joker_bombs[{i}]"), f"{decks} deck(s) hold only {2 * decks} jokers")
+
+
+type_only("patterns.run_ranks", "patterns.bomb_min", "patterns.bomb_lines", "patterns.chain_lines", "patterns.bomb_ties")
 
 
 # --- engine -------------------------------------------------------------------
+import dataclasses as _dataclasses  # noqa: E402
+
+from gouji_dsl.rules import spec  # noqa: E402
+
+# Shuangkou's play types: no engine yet; the checker's engine_support refuses a
+# concrete variant that needs them, so a variant never gets an engine that ignores them.
+for _field in _dataclasses.fields(PatternRules):
+    spec.register(f"patterns.{_field.name}", "engine",
+                  spec.Unsupported("Shuangkou play types have no engine yet (only abstract variants use them)"))
 
 
 # --- interpreter --------------------------------------------------------------
+# The Reference refuses variants whose plays are not one rank (plays.shape); the
+# checker refuses a concrete variant that needs these.
+for _field in _dataclasses.fields(PatternRules):
+    spec.register(f"patterns.{_field.name}", "interpreter",
+                  spec.Unsupported("Shuangkou play types have no interpreter yet (only abstract variants use them)"))
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.document import Para  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, field_type, formula_blocks, generic_table, said  # noqa: E402
+from gouji_dsl.docs.text import LANGS, Num, T, code, join, plain  # noqa: E402
+
+# Shuangkou has no rulebook yet (its variants are abstract): these sentences are
+# what its book will say; tests/test_rulebook.py renders them for its variants.
+book.group("patterns", "牌型与炸弹", "Play types and bombs")
+
+
+def _table_rule(key, intro_zh, intro_en, empty=None, inactive=None):
+    """A table rule: an introduction and every row; `empty` (zh, en) when it has none."""
+    @book.rule(key, "plays")
+    def _(ctx, rows):
+        note = inactive(ctx) if inactive else None
+        if not rows and empty:
+            return add_inactive(said(T(empty[0]), T(empty[1])), note)
+        out = tuple([Para(T(intro)), generic_table(key, rows, lang)] for lang, intro in zip(LANGS, (intro_zh, intro_en)))
+        return add_inactive(out, note)
+
+
+def _no_chains(ctx):
+    if not ctx.v.patterns.chains:
+        return ("本玩法没有连环炸，此条不起作用。", "There are no chain bombs here, so this rule does not apply.")
+    return None
+
+
+_table_rule("patterns.types",
+            "炸弹以外的**牌型**：每种都是若干个相连点数、每个点数张数相同的一组牌（只有一个点数时就是单张、对子或三同张）：",
+            "The **play types** other than bombs: each is a run of consecutive ranks with the same number of cards of each (a run of one rank is a single, a pair or a triple):")
+
+
+@book.rule("patterns.run_ranks", "plays")
+def _(ctx, value):
+    low, high = value
+    return said(T("连牌（顺子、连对等）只能用{a}到{b}的点数，不能连到2和王。", a=low, b=high),
+                T("Runs (straights, pair runs and the like) use the ranks {a} to {b} only; 2s and jokers never join a run.", a=low, b=high))
+
+
+@book.rule("patterns.bomb_min", "plays")
+def _(ctx, value):
+    return said(T("**炸弹**：同一点数{n}张或更多。炸弹可以打任何不是炸弹的牌。", n=value),
+                T("**Bombs**: {N} or more cards of one rank. A bomb beats any play that is not a bomb.", N=Num(value)))
+
+
+@book.rule("patterns.bomb_lines", "plays")
+def _(ctx, value):
+    return formula_blocks("patterns.bomb_lines", value,
+                          ("炸弹的大小按**线数**计算，线数多的大：", "A bomb's strength is its number of **lines**; more lines win:"))
+
+
+_table_rule("patterns.joker_bombs",
+            "**王炸**：只由王组成的炸弹，各有线数：", "**Joker bombs**: bombs of jokers only, each with its lines:",
+            empty=("没有王炸。", "There are no joker bombs."))
+book.bool_rule("patterns.chains", "plays",
+               ("**连环炸**：相连点数的几个炸弹可以一起出，算作一个炸弹（条件见下）。",
+                "**Chain bombs**: bombs on consecutive ranks may be played together as one bomb (when, below)."),
+               ("没有连环炸：相连点数的炸弹不能一起出。", "There are no chain bombs: bombs on consecutive ranks are not played together."))
+_table_rule("patterns.chain_rules",
+            "哪些炸弹可以连成连环炸：张数在所列范围内、相连点数达到所列个数的炸弹：",
+            "Which bombs make a chain: bombs whose size is in the listed range, on at least the listed number of consecutive ranks:",
+            empty=("没有规定哪些炸弹可以连成连环炸。", "No rule says which bombs make a chain."), inactive=_no_chains)
+
+
+@book.rule("patterns.chain_lines", "plays")
+def _(ctx, value):
+    if value is None:
+        return add_inactive(said(T("规则文件没有给出连环炸的线数。"), T("The rule file gives no lines for chain bombs.")), _no_chains(ctx))
+    return add_inactive(formula_blocks("patterns.chain_lines", value, ("连环炸的线数：", "A chain bomb's lines:")), _no_chains(ctx))
+
+
+book.bool_rule("patterns.chain_unequal", "plays",
+               ("连环炸中的各个炸弹张数可以不同。", "The bombs of a chain may differ in size."),
+               ("连环炸中的各个炸弹张数必须相同。", "The bombs of a chain must all have the same size."),
+               inactive=_no_chains)
+
+
+@book.rule("patterns.bomb_ties", "plays")
+def _(ctx, value):
+    kinds = field_type("patterns.bomb_ties").item.members
+    return said(T("线数相同时，按以下顺序比大小（大者在前）：") + join([plain(kinds[k].zh) for k in value], "zh", "、") + plain("。"),
+                T("At equal lines, the kinds of bomb rank, strongest first: ") + join([plain(kinds[k].en) for k in value], "en", ",", "then") + plain("."))
+
+
+@book.rule("patterns.wilds", "plays")
+def _(ctx, value):
+    if not value:
+        return said(T("没有百搭牌：王只代表它自己。"), T("There are no wild cards: jokers stand for themselves."))
+    names = {"SJ": "小王", "BJ": "大王"}
+    return said(T("**百搭**：") + join([plain(names[c]) for c in value], "zh") + T("在一手牌中可以当作3到2的任意一张牌；单独出时就是它本身。"),
+                T("**Wild cards** (百搭): ") + join([code(c) for c in value], "en") + T(" may stand for any card from 3 to 2 inside a play; played alone, they are themselves."))
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+_PHRASE_BOMB_KINDS = {"joker_bomb": ("王炸", "a joker bomb"), "chain": ("连环炸", "a chain bomb"), "bomb": ("炸弹", "a bomb of one rank")}
+
+
+def _phrase_types(rows, lang: str) -> str:
+    if lang == "zh":
+        return f"牌型有 {'、'.join(r.zh for r in rows)}"
+    return f"allows the play types {', '.join(f'{r.name} ({r.zh})' for r in rows)}"
+
+
+def _phrase_run_ranks(span, lang: str) -> str:
+    low, high = span
+    return f"连牌从{low}到{high}" if lang == "zh" else f"lets runs use the ranks {low} to {high}"
+
+
+def _phrase_bomb_lines(formula, lang: str) -> str:
+    return f"炸弹线数为 {formula.text}" if lang == "zh" else f"counts a bomb's lines as {formula.text}"
+
+
+def _phrase_joker_bombs(rows, lang: str) -> str:
+    if not rows:
+        return "没有王炸" if lang == "zh" else "has no joker bombs"
+    if lang == "zh":
+        return "王炸有 " + "、".join(f"{r.zh}（{r.jokers}张王，{r.lines}线）" for r in rows)
+    return "has the joker bombs " + ", ".join(f"{r.name} ({r.jokers} jokers, {r.lines} lines)" for r in rows)
+
+
+def _phrase_chain_rules(rows, lang: str) -> str:
+    if not rows:
+        return "没有连环炸条件" if lang == "zh" else "sets no condition for chain bombs"
+    if lang == "zh":
+        return "连环炸条件为 " + "；".join(f"{r.smallest_bomb}至{r.largest_bomb}张的炸弹至少{r.min_bombs}连" for r in rows)
+    return "chains " + "; ".join(f"at least {r.min_bombs} bombs of {r.smallest_bomb} to {r.largest_bomb} cards" for r in rows)
+
+
+def _phrase_bomb_ties(kinds, lang: str) -> str:
+    if lang == "zh":
+        return f"同线时 {' > '.join(_PHRASE_BOMB_KINDS[k][0] for k in kinds)}"
+    return f"breaks a tie in lines {' > '.join(_PHRASE_BOMB_KINDS[k][1] for k in kinds)}"
+
+
+def _phrase_wilds(cards, lang: str) -> str:
+    if lang == "zh":
+        return f"{'、'.join(cards)}百搭" if cards else "没有百搭"
+    return f"makes {' and '.join(cards)} wild" if cards else "has no wild cards"
+
+
+dp.phrase("patterns.types", _phrase_types)
+dp.phrase("patterns.run_ranks", _phrase_run_ranks)
+dp.phrase("patterns.bomb_min", dp.said("{v}张以上同点即为炸弹", "makes a bomb of {v} or more cards of one rank"))
+dp.phrase("patterns.bomb_lines", _phrase_bomb_lines)
+dp.phrase("patterns.joker_bombs", _phrase_joker_bombs)
+dp.phrase("patterns.chains", dp.yes_no(
+    "相连点数的炸弹可组成连环炸", "lets bombs on consecutive ranks make one chain bomb",
+    "没有连环炸", "has no chain bombs"))
+dp.phrase("patterns.chain_rules", _phrase_chain_rules)
+dp.phrase("patterns.chain_lines", {
+    None: dp.said("没有连环炸线数公式", "has no formula for a chain's lines"),
+    "*": dp.said("连环炸线数为 {v}", "counts a chain's lines as {v}"),
+})
+dp.phrase("patterns.chain_unequal", dp.yes_no(
+    "连环炸的炸弹张数可以不同", "lets the bombs of a chain differ in size",
+    "连环炸的炸弹张数必须相同", "needs the bombs of a chain to be of one size"))
+dp.phrase("patterns.bomb_ties", _phrase_bomb_ties)
+dp.phrase("patterns.wilds", _phrase_wilds)

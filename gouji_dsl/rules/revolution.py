@@ -23,15 +23,143 @@ class RevolutionRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("revolution.place")
+def check_place(v: Variant, rep: Reporter) -> None:
+    place, players = value_of(v, "revolution.place"), value_of(v, "table.players")
+    if place is not None and players is not None and place > players:
+        rep.error(at(v, "revolution.place"), f"place {place} does not exist: there are {players} players")
+
+
+@check("revolution.auto_open")
+def check_auto_open(v: Variant, rep: Reporter) -> None:
+    if value_of(v, "revolution.allowed") is False and value_of(v, "revolution.auto_open"):
+        rep.error(at(v, "revolution.auto_open"), "auto_open = yes contradicts [revolution] allowed = no",
+                  notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
+
+
+type_only("revolution.allowed", "revolution.condition", "revolution.redeal_at")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("revolution.allowed", "engine", spec.Setting("revolution", lambda v: v.revolution.allowed))
+spec.register("revolution.condition", "engine", spec.CardFunction(("_may_revolt",)))  # the formula, translated
+spec.register("revolution.redeal_at", "engine", spec.Setting("redeal_at", lambda v: v.revolution.redeal_at))
+spec.register("revolution.place", "engine", spec.Setting("revolution_place", lambda v: v.revolution.place))
+spec.register("revolution.auto_open", "engine", spec.Setting("auto_open", lambda v: v.revolution.auto_open))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
+
+
+@hook("revolution.allowed")
+def revolting_seats(g) -> list[int]:
+    """革命: the seats asked, in seat order, whether to revolt: those whose hands meet the
+    condition (the Reference's may_revolt), if revolution is allowed at all."""
+    if not g.v.revolution.allowed:
+        return []
+    return [s for s in ask("table.players", g) if g.ref.may_revolt(tuple(g.hands[s - 1]))]
+
+
+@hook("revolution.redeal_at")
+def redeal(g) -> bool:
+    """With this many revolutionaries the cards are dealt again."""
+    return len(g.revolters) >= g.v.revolution.redeal_at
+
+
+@hook("revolution.place")
+def revolutionary_place(g) -> int:
+    """The place the revolutionary (the first to revolt) takes at once, sitting out."""
+    return g.v.revolution.place
+
+
+@hook("revolution.auto_open")
+def revolution_opens(g, seat: int) -> None:
+    """自动认点: the revolutionary's opposite counts as opened."""
+    if g.v.revolution.auto_open:
+        g.opened.add(ask("table.opposites", g, seat))
+
+
+reference_methods(("may_revolt",), "revolution.condition")
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, formula_blocks, said  # noqa: E402
+from gouji_dsl.docs.text import T, num  # noqa: E402
+
+book.group("revolution", "革命", "Revolution (革命)")
+
+
+def _no_revolution(ctx):
+    if not ctx.v.revolution.allowed:
+        return ("本玩法不革命，此条不起作用。", "There is no revolution here, so this rule does not apply.")
+    return None
+
+
+book.bool_rule("revolution.allowed", "before",
+               ("**[[革命]]**：发完牌（买3之后），按座位顺序，手牌符合下面条件的玩家可以宣布革命：本局不出牌，带着手牌坐在一边。",
+                "**[[革命|Revolution]]**: after the deal (and the buying of 3s), in seat order, a player whose hand meets the condition below may revolt: they sit out the game with their cards."),
+               ("不革命：本玩法没有革命。", "There is no revolution (革命) in this variant."))
+
+
+@book.rule("revolution.condition", "before")
+def _(ctx, value):
+    return add_inactive(formula_blocks("revolution.condition", value, ("可以革命的手牌：", "A hand may revolt when:")),
+                        _no_revolution(ctx))
+
+
+def _revolution_rule(key, zh_t, en_t, extra=None):
+    @book.rule(key, "before")
+    def _(ctx, value):
+        values = {"n": value, "N": num(value) if isinstance(value, int) and not isinstance(value, bool) else value}
+        if extra:
+            values.update(extra(ctx, value))
+        return add_inactive(said(T(zh_t, **values), T(en_t, **values)), _no_revolution(ctx))
+
+
+_revolution_rule("revolution.redeal_at", "有{n}人或更多人革命时，重新发牌。", "If {N} or more players revolt, the cards are dealt again.")
+_revolution_rule("revolution.place", "革命者算作第{n}名（{p}），其对家成为[[无头]]。",
+                 "A revolutionary takes place {n} ({p}); their opposite is [[无头|headless]] from the start.",
+                 extra=lambda ctx, v: {"p": ctx.place_zh(v)})
+
+
+@book.rule("revolution.auto_open", "before")
+def _(ctx, value):
+    if value:
+        zh, en = T("**[[自动认点]]**：革命者算作没开点，其对家算作开点。"), T("**[[自动认点|Automatic opening]]**: the revolutionary counts as not open, their opposite as open.")
+    else:
+        zh, en = T("革命者与其对家的开点照常计算，不自动认点。"), T("Opening is reckoned as usual for a revolutionary and their opposite.")
+    return add_inactive(said(zh, en), _no_revolution(ctx))
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_condition(formula, lang: str) -> str:
+    return f"满足 {formula.text} 的手牌可以革命" if lang == "zh" else f"lets a dealt hand revolt when {formula.text}"
+
+
+dp.phrase("revolution.allowed", dp.yes_no(
+    "可以革命", "allows 革命 (sitting out a deal)",
+    "没有革命", "has no 革命"))
+dp.phrase("revolution.condition", _phrase_condition)
+dp.phrase("revolution.auto_open", dp.yes_no(
+    "革命自动认点：革命者不开点，其对家开点", "counts a revolutionary as not open and their opposite as open (自动认点)",
+    "革命不自动认点", "does not settle 开点 for a revolution"))
+dp.phrase("revolution.place", dp.said("革命者名次为{v}", "gives a revolutionary place {v}"))
+dp.phrase("revolution.redeal_at", dp.said("{v}人革命即重新发牌", "deals again when {v} players revolt"))

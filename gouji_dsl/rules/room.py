@@ -34,15 +34,182 @@ class RoomRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("room.mode", "room.min_games", "room.leave_penalty", "room.penalty_first_leaver_only")
+def check_room_and_penalty(v: Variant, rep: Reporter) -> None:
+    """A penalty needs a minimum of games, the rules about it need a penalty, and
+    a heat room has neither tribute nor penalty. (One check, so that errors on
+    one line come in this order.)"""
+    penalty = value_of(v, "room.leave_penalty")
+    if penalty and value_of(v, "room.min_games") == 0:
+        rep.error(at(v, "room.leave_penalty"), "a leaving penalty needs a minimum number of games (min_games = 0)")
+    # Without a penalty these two change nothing: accepted, they would be rules the engine ignores.
+    if penalty == 0:
+        for path, what in (("room.min_games", "min_games"), ("room.penalty_first_leaver_only", "penalty_first_leaver_only = yes")):
+            if value_of(v, path):
+                rep.error(at_nearest(v, path, "room.leave_penalty"), f"{what} has no effect without a leaving penalty (leave_penalty = 0)",
+                          hint="set [room] leave_penalty, or leave min_games = 0 and penalty_first_leaver_only = no",
+                          notes=[(at(v, "room.leave_penalty"), "leave_penalty = 0 here")])
+    # A 海选 (heat) room has no tribute and no minimum games (000:L7, 000:L76);
+    # the engines read those two rules, so the room kind must agree with them.
+    if value_of(v, "room.mode") != "haixuan":
+        return
+    mode_set = [(at(v, "room.mode"), "mode = haixuan set here")]
+    if value_of(v, "tribute.enabled"):
+        rep.error(at_nearest(v, "tribute.enabled", "room.mode"), "a 海选 room (mode = haixuan) has no tribute: enabled = yes contradicts it",
+                  hint="set [tribute] enabled = no, or [room] mode = normal", notes=mode_set)
+    if penalty:
+        rep.error(at_nearest(v, "room.leave_penalty", "room.mode"), "a 海选 room (mode = haixuan) has no leaving penalty",
+                  hint="set leave_penalty = 0 and min_games = 0, or [room] mode = normal", notes=mode_set)
+
+
+@check("room.ranks")
+def check_rank_table(v: Variant, rep: Reporter) -> None:
+    ranks = value_of(v, "room.ranks") or ()
+    by = "points_min" if value_of(v, "room.rank_by") != "coins" else "coins_min"
+    for i in range(1, len(ranks)):
+        if getattr(ranks[i], by) <= getattr(ranks[i - 1], by):
+            rep.error(at(v, f"room.ranks[{i}]"),
+                      f"rank '{ranks[i].title}' needs no more {by} than the rank before it: ranks are looked up by {by}, lowest first")
+            break
+
+
+type_only("room.rank_by")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("room.mode", "engine", spec.NoPlay(
+    "the kind of room; it decides what the checker requires of tribute and minimum games, "
+    "and the engine exports it as ROOM_MODE, but play never reads it"))
+for _name in ("min_games", "leave_penalty", "penalty_first_leaver_only"):
+    spec.register(f"room.{_name}", "engine", spec.CardFunction(("leave_penalty",)))
+spec.register("room.rank_by", "engine", spec.CardFunction(("player_rank",)))
+spec.register("room.ranks", "engine", spec.CardFunction(("player_rank",)))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
+
+reference_methods(("ROOM_MODE",), "room.mode")  # exported; play never reads it
+reference_methods(("leave_penalty",), "room.min_games", "room.leave_penalty", "room.penalty_first_leaver_only")
+reference_methods(("player_rank",), "room.rank_by", "room.ranks")
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.document import Para, TRow, Table, anchor_of  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, check_columns, said  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, plain  # noqa: E402
+
+book.group("room", None)
+book.enum_rule("room.mode", "room", {
+    "normal": ("房间：**普通房间**。", "Room: **an ordinary room** (普通)."),
+    "haixuan": ("房间：**海选比赛房间**：没有进贡和还贡（点贡只记分），没有最少局数，提前离开不罚分。",
+                "Room: **a competition heat room** (海选): no tribute changes hands (the open tribute is only scored), there is no minimum number of games and no leaving penalty."),
+})
+
+
+@book.rule("room.min_games", "room")
+def _(ctx, value):
+    if value == 0:
+        return said(T("没有最少局数的限制，随时可以离开。"), T("There is no minimum number of games: players may leave at any time."))
+    return said(T("至少要打满{n}局，才能离开而不受罚。", n=value), T("A player must finish {n} games before leaving without penalty.", n=value))
+
+
+@book.rule("room.leave_penalty", "room")
+def _(ctx, value):
+    if value == 0:
+        return said(T("提前离开不额外罚分。"), T("Leaving early costs nothing extra."))
+    return said(T("未打满局数就离开（或托管）的玩家，在当局结束后额外扣除{n}倍的分数。", n=value),
+                T("A player who leaves (or hands over to the computer) before the minimum loses {n} times the game's score, at the end of that game.", n=value))
+
+
+@book.rule("room.penalty_first_leaver_only", "room")
+def _(ctx, value):
+    if value:
+        zh, en = T("只罚第一个离开的人，之后离开的人不再罚分。"), T("Only the first player to leave is penalised; those who leave after them are not.")
+    else:
+        zh, en = T("每个提前离开的人都要受罚。"), T("Every player who leaves early is penalised.")
+    return add_inactive(said(zh, en), None if ctx.v.room.leave_penalty else
+                        ("本玩法不罚分，此条不起作用。", "There is no leaving penalty here, so this rule does not apply."))
+
+
+book.enum_rule("room.rank_by", "room", {
+    "points": ("玩家级别按**积分**确定。", "Player ranks go by **points** (积分)."),
+    "coins": ("玩家级别按**游戏币**确定。", "Player ranks go by **coins** (游戏币)."),
+}, after=lambda ctx, v: add_inactive(([], []), None if ctx.v.room.ranks else
+                                     ("本玩法没有级别表，此条不起作用。", "There is no rank table here, so this rule does not apply.")))
+
+
+def _span(low, high, zh: bool):
+    """A rank's range of points or coins: up to the next rank's minimum."""
+    if high is None:
+        return plain(f"{low}以上" if zh else f"{low} or more")
+    return plain(f"{low}–{high - 1}")
+
+
+@book.rule("room.ranks", "room")
+def _(ctx, rows):
+    if not rows:
+        return said(T("没有玩家级别表。"), T("There is no player rank table."))
+    check_columns(PlayerRank, ("title", "points_min", "coins_min"), "room.ranks")
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        head = [plain("级别" if zh else "rank (级别)"), plain("积分" if zh else "points"), plain("游戏币" if zh else "coins")]
+        trows = []
+        for i, r in enumerate(rows):
+            nxt = rows[i + 1] if i + 1 < len(rows) else None
+            trows.append(TRow([plain(r.title), _span(r.points_min, nxt.points_min if nxt else None, zh),
+                               _span(r.coins_min, nxt.coins_min if nxt else None, zh)], anchor_of(f"room.ranks[{i}]")))
+        intro = (T("**玩家级别**（从{a}到{b}）：", a=rows[0].title, b=rows[-1].title) if zh else
+                 T("**Player ranks** (from {a} to {b}):", a=rows[0].title, b=rows[-1].title))
+        out.append([Para(intro), Table(head, trows, numeric=(1, 2))])
+    return tuple(out)
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_ranks(rows, lang: str) -> str:
+    if not rows:
+        return "没有级别表" if lang == "zh" else "has no player rank table"
+    span = f"{rows[0].title}……{rows[-1].title}" if lang == "zh" else f"{rows[0].title} … {rows[-1].title}"
+    if lang == "zh":
+        return f"有{len(rows)}级的级别表（{span}）"
+    return f"ranks players in {len(rows)} rank{'s' if len(rows) != 1 else ''} ({span})"
+
+
+dp.phrase("room.mode", {
+    "normal": dp.said("在普通房间", "is played in an ordinary room"),
+    "haixuan": dp.said("在海选房间", "is played in a 海选 heat room"),
+}, effect=dp.ROOM)
+dp.phrase("room.min_games", {
+    0: dp.said("没有最少局数", "has no minimum number of games"),
+    "*": dp.said("最少打{v}局", "requires {v} games before leaving"),
+}, effect=dp.ROOM)
+dp.phrase("room.leave_penalty", {
+    0: dp.said("提前离场不罚分", "has no penalty for leaving early"),
+    "*": dp.said("提前离场罚{v}倍分", "fines an early leaver {v} times the game's score"),
+}, effect=dp.ROOM)
+dp.phrase("room.penalty_first_leaver_only", dp.yes_no(
+    "只罚第一个离场的人", "fines only the first player to leave",
+    "每个提前离场的人都罚", "fines every early leaver"), effect=dp.ROOM)
+dp.phrase("room.rank_by", {
+    "points": dp.said("按积分定级别", "looks player ranks up by points (积分)"),
+    "coins": dp.said("按游戏币定级别", "looks player ranks up by coins"),
+}, effect=dp.ROOM)
+dp.phrase("room.ranks", _phrase_ranks, effect=dp.ROOM)

@@ -22,15 +22,128 @@ class ScoringRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("scoring.place_points")
+def check_place_points(v: Variant, rep: Reporter) -> None:
+    """One number per place, never rising from a better place to a worse one, adding up to 0 if zero-sum."""
+    points, players = value_of(v, "scoring.place_points"), value_of(v, "table.players")
+    if points is None or players is None:
+        return
+    if len(points) != players:
+        rep.error(at(v, "scoring.place_points"), f"{len(points)} place points for {players} places")
+        return
+    if list(points) != sorted(points, reverse=True):
+        rep.error(at(v, "scoring.place_points"), "place points must not rise from a better place to a worse one")
+    if value_of(v, "scoring.zero_sum") and sum(points) != 0:
+        rep.error(at(v, "scoring.place_points"), f"place points add up to {sum(points)}, so games would not be zero-sum",
+                  notes=[(at(v, "scoring.zero_sum"), "zero_sum = yes set here")])
+
+
+type_only("scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points", "scoring.zero_sum")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+for _name in ("place_points", "team_sum", "sweep_multiplier", "open_points"):
+    spec.register(f"scoring.{_name}", "engine", spec.CardFunction(("score",)))
+spec.register("scoring.zero_sum", "engine",
+              spec.NoPlay("a promise about the scoring table that the checker verifies; play never reads it"))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
+
+reference_methods(("score",), "scoring.place_points", "scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points")
+spec.register("scoring.zero_sum", "interpreter",
+              spec.NoPlay("a promise about the scoring table that the checker verifies; scores never read it"))
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.document import Para, TRow, Table  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, said  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, plain  # noqa: E402
+
+book.group("scoring", None)
+
+
+@book.rule("scoring.place_points", "scoring")
+def _(ctx, value):
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        head = [plain("名次" if zh else "place"), plain("名称" if zh else "name"), plain("名次分" if zh else "points")]
+        rows = [TRow([plain(i), plain(ctx.place_zh(i)) if zh else ctx.place_en(i), plain(f"{p:+d}" if p else "0")])
+                for i, p in enumerate(value, 1)]
+        intro = T("**名次分**：") if zh else T("**Place points**:")
+        out.append([Para(intro), Table(head, rows, numeric=(0, 2))])
+    return tuple(out)
+
+
+book.bool_rule("scoring.team_sum", "scoring",
+               ("每人的得分是本方所有人名次分之和{x}。", "Each player scores the sum of their team's place points{y}."),
+               ("每人只得自己的名次分{x}。", "Each player scores their own place points{y}."),
+               extra=lambda ctx, v: {"x": "（再加下面的点贡分）" if ctx.v.scoring.open_points else "",
+                                     "y": " (plus the open points below)" if ctx.v.scoring.open_points else ""})
+
+
+@book.rule("scoring.sweep_multiplier", "scoring")
+def _(ctx, value):
+    if value == 1:
+        zh, en = T("串三户时名次分不变。"), T("A sweep does not change the place points.")
+    else:
+        zh = T("串三户时名次分乘以{n}{x}。", n=value, x="（翻倍）" if value == 2 else "")
+        en = T("After a sweep the place points are multiplied by {n}.", n=value)
+    return add_inactive(said(zh, en), None if ctx.v.end.sweep else
+                        ("本玩法没有串三户，此条不起作用。", "There is no sweep here, so this rule does not apply."))
+
+
+@book.rule("scoring.open_points", "scoring")
+def _(ctx, value):
+    if value == 0:
+        return said(T("开点不计分。"), T("Opening scores nothing."))
+    zh = T("**点贡分**：自己开点而对家没开，得{n}分；自己没开而对家开了，扣{n}分；都开或都没开，不得分也不扣分。", n=value)
+    en = T("**Open points**: opening while your opposite did not scores +{n}; the reverse scores −{n}; both or neither open, 0.", n=value)
+    if not ctx.v.tribute.enabled:
+        zh += T("（点贡只记分，不进贡。）")
+        en += T(" (The open tribute is scored, though no cards change hands.)")
+    return said(zh, en)
+
+
+book.bool_rule("scoring.zero_sum", "scoring",
+               ("每局所有人的得分加起来为零。", "The scores of a game always add up to zero."),
+               ("每局的得分之和不一定为零。", "The scores of a game need not add up to zero."))
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_place_points(points, lang: str) -> str:
+    shown = " ".join(map(str, points))
+    return f"名次分依次为 {shown}" if lang == "zh" else f"gives places 1 to {len(points)} the points {shown}"
+
+
+dp.phrase("scoring.place_points", _phrase_place_points)
+dp.phrase("scoring.team_sum", dp.yes_no(
+    "每人得本方名次分之和", "scores each player the sum of their team's place points",
+    "每人只得自己的名次分", "scores each player their own place points"))
+dp.phrase("scoring.zero_sum", dp.yes_no(
+    "每局得分之和必须为零", "requires a game's scores to add up to zero",
+    "不要求每局得分之和为零", "lets a game's scores add up to other than zero"))
+dp.phrase("scoring.open_points", {
+    0: dp.said("没有点贡分", "gives no 点贡 score"),
+    "*": dp.said("点贡分±{v}", "scores ±{v} for opening against a not-open opposite"),
+})
+dp.phrase("scoring.sweep_multiplier", dp.said("串三户名次分乘{v}", "multiplies place points by {v} after a 串三户"))

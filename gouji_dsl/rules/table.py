@@ -31,15 +31,256 @@ class TableRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from collections import Counter  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+CARDS_PER_DECK = 54
+
+
+@check("table.players", "table.decks", "table.cards_per_player")
+def check_deal(v: Variant, rep: Reporter) -> None:
+    """The decks are dealt out exactly."""
+    players, decks, each = (value_of(v, f"table.{k}") for k in ("players", "decks", "cards_per_player"))
+    if None in (players, decks, each):
+        return
+    total = decks * CARDS_PER_DECK
+    dealt = players * each
+    if dealt != total:
+        pos = at_nearest(v, "table.cards_per_player", "table.decks", "table.players")
+        if dealt > total:
+            rep.error(pos, f"{players} players × {each} cards = {dealt}, but {decks} deck(s) hold only {total} cards")
+        else:
+            rep.error(pos, f"{players} players × {each} cards = {dealt} leaves {total - dealt} of {decks} deck(s) × 54 = {total} cards undealt",
+                      hint=f"with {decks} deck(s) deal {total // players} each" if total % players == 0 else None)
+
+
+@check("table.teams", "table.opposites")
+def check_seats(v: Variant, rep: Reporter) -> None:
+    """Two equal teams and pairs of opposites share out the seats; opposites are
+    opponents in Gouji, partners in Shuangkou."""
+    players = value_of(v, "table.players")
+    teams = value_of(v, "table.teams")
+    opposites = value_of(v, "table.opposites")
+    if players is None:
+        return
+    all_seats = set(range(1, players + 1))
+    teams_ok = False  # the opposites are matched against the teams only when those are sound
+    if teams is not None:
+        reported = len(rep.diagnostics)
+        pos = at(v, "table.teams")
+        listed = [s for team in teams for s in team]
+        bad = sorted(s for s in listed if s not in all_seats)
+        if bad:
+            rep.error(pos, f"teams name seat {bad[0]}, but there are only seats 1..{players}")
+        else:
+            twice = sorted(s for s, c in Counter(listed).items() if c > 1)
+            if twice:
+                rep.error(pos, f"seat {twice[0]} is in both teams")
+            missing = sorted(all_seats - set(listed))
+            if missing:
+                rep.error(pos, f"seat {missing[0]} is in no team", hint=f"the teams must share seats 1..{players} between them")
+            elif len(teams[0]) != len(teams[1]):
+                rep.error(pos, f"the teams are unequal ({len(teams[0])} and {len(teams[1])} players)")
+        teams_ok = len(rep.diagnostics) == reported
+    if opposites is not None:
+        pos = at(v, "table.opposites")
+        listed = [s for pair in opposites for s in pair]
+        bad = sorted(s for s in listed if s not in all_seats)
+        if bad:
+            rep.error(pos, f"opposites name seat {bad[0]}, but there are only seats 1..{players}")
+            return
+        twice = sorted(s for s, c in Counter(listed).items() if c > 1)
+        if twice:
+            rep.error(pos, f"seat {twice[0]} has more than one opposite")
+        elif set(listed) != all_seats:
+            rep.error(pos, f"seat {sorted(all_seats - set(listed))[0]} has no opposite")
+        elif teams_ok:
+            team_of = {s: i for i, team in enumerate(teams) for s in team}
+            same_team = v.game == "shuangkou"
+            for a, b in opposites:
+                if (team_of.get(a) == team_of.get(b)) != same_team:
+                    want = "partners on one team" if same_team else "opponents (on different teams)"
+                    rep.error(pos, f"seats {a} and {b} face each other, so they must be {want}")
+                    break
+
+
+type_only("table.direction", "table.first_leader")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.model.semantics import opposite_of, team_of  # noqa: E402
+from gouji_dsl.rules import spec  # noqa: E402
+
+spec.register("table.players", "engine", spec.Setting("players", lambda v: v.table.players))
+spec.register("table.decks", "engine", spec.Setting("decks", lambda v: v.table.decks))
+spec.register("table.cards_per_player", "engine", spec.Setting("cards_per_player", lambda v: v.table.cards_per_player))
+spec.register("table.teams", "engine", spec.Setting("teams", team_of))              # seat -> team index
+spec.register("table.opposites", "engine", spec.Setting("opposite", opposite_of))  # seat -> its opposite
+spec.register("table.direction", "engine",
+              spec.NoPlay("seats are numbered in playing order, so the direction only tells players where to sit"))
+spec.register("table.first_leader", "engine", spec.Setting("first_leader", lambda v: v.table.first_leader))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
+from gouji_dsl.rules import spec  # noqa: E402
+
+
+@hook("table.players")
+def seats(g) -> list[int]:
+    """The seats in playing order, 1 .. players."""
+    return list(range(1, g.v.table.players + 1))
+
+
+@hook("table.decks", "table.cards_per_player")
+def deal(g) -> list[list[int]]:
+    """The documented deal: the decks in order (every 3 of all decks, then every 4, ...,
+    every 2, the small jokers, the big jokers) are shuffled once by the game's generator,
+    and seat 1 takes the first `cards_per_player` cards, seat 2 the next ...; the rest stay
+    undealt. Returns each seat's 15 card counts."""
+    t = g.v.table
+    deck = [card for card in range(13) for _ in range(4 * t.decks)] + [13] * t.decks + [14] * t.decks
+    g._rng.shuffle(deck)
+    n = t.cards_per_player
+    return [[deck[(seat - 1) * n:seat * n].count(card) for card in range(15)] for seat in seats(g)]
+
+
+@hook("table.teams")
+def team(g, seat: int) -> int:
+    """The index of `seat`'s team in the rule's list of teams."""
+    return next(i for i, members in enumerate(g.v.table.teams) if seat in members)
+
+
+@hook("table.opposites")
+def opposite(g, seat: int) -> int:
+    """`seat`'s opposite (对家)."""
+    return next(b if seat == a else a for a, b in g.v.table.opposites if seat in (a, b))
+
+
+@hook("table.first_leader")
+def first_leader(g) -> int:
+    """Who leads first: previous_first, the first player out of the match's previous
+    game; otherwise (and in a match's first game) drawn by the game's generator
+    (`randint(1, players)`, its one draw after the last shuffle)."""
+    if g.v.table.first_leader == "previous_first" and g.match.first_out:
+        return g.match.first_out
+    return g._rng.randint(1, g.v.table.players)
+
+
+spec.register("table.direction", "interpreter",
+              spec.NoPlay("seats are numbered in playing order: the direction only tells players where to sit"))
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.sentences import said  # noqa: E402
+from gouji_dsl.docs.text import Num, T, join, plain  # noqa: E402
+
+book.group("table", "玩家", "The players")
+
+
+@book.rule("table.players", "players")
+def _(ctx, value):
+    return said(T("{n}人游戏，座位按出牌顺序编为1到{n}号。", n=value),
+                T("{N} players take part; their seats are numbered 1 to {n} in playing order.", N=Num(value), n=value))
+
+
+@book.rule("table.teams", "players")
+def _(ctx, value):
+    zh = T("玩家分为两方，同一方的人互称[[联邦]]：") + join([ctx.seats_zh(t) for t in value], "zh", "对", "against")
+    zh += plain("。先出完牌的一方获胜。")
+    en = T("The players form two teams, and the members of a team are [[联邦|teammates]]: ")
+    en += join([ctx.seats_en(t) for t in value], "en", "对", "against") + plain(". The team that gets rid of its cards first wins.")
+    return said(zh, en)
+
+
+@book.rule("table.opposites", "players")
+def _(ctx, value):
+    team = {s: i for i, t in enumerate(ctx.v.table.teams) for s in t}
+    enemies = all(team.get(a) != team.get(b) for a, b in value)
+    pairs_zh = join([T("{a}号与{b}号", a=a, b=b) for a, b in value], "zh", "、")
+    pairs_en = join([T("{a} and {b}", a=a, b=b) for a, b in value], "en", ",", ",")
+    zh = T("正对而坐的两人互为[[对家]]（也叫对头、对门）：{p}。", p=pairs_zh)
+    en = T("Players sitting face to face are [[对家|opposites]]: {p}.", p=pairs_en)
+    if enemies:
+        zh += T("注意：对家是敌方，不是队友。")
+        en += T(" Mind: your opposite is an opponent, not a partner.")
+    else:
+        zh += T("对家与自己同属一方。")
+        en += T(" Your opposite is on your own team.")
+    return said(zh, en)
+
+
+book.enum_rule("table.direction", "players", {
+    "counter_clockwise": ("出牌按**逆时针**方向轮转。座位号始终按出牌顺序排列，方向只说明座位怎样摆放。",
+                          "Play passes **counter-clockwise**. Seat numbers always follow the playing order; the direction only says how the seats are laid out."),
+    "clockwise": ("出牌按**顺时针**方向轮转。座位号始终按出牌顺序排列，方向只说明座位怎样摆放。",
+                  "Play passes **clockwise**. Seat numbers always follow the playing order; the direction only says how the seats are laid out."),
+})
+
+book.group("table", "牌", "The cards")
+
+
+@book.rule("table.decks", "players")
+def _(ctx, value):
+    total = value * 54
+    return said(T("使用{d}副牌，每副54张（含大小王），共{t}张，洗在一起。", d=value, t=total),
+                T("{D} deck{s} of 54 cards (jokers included) are shuffled together: {t} cards in all.",
+                  D=Num(value), s="" if value == 1 else "s", t=total))
+
+
+@book.rule("table.cards_per_player", "players")
+def _(ctx, value):
+    dealt = value * ctx.v.table.players
+    left = ctx.v.table.decks * 54 - dealt
+    if left == 0:
+        return said(T("每人发{c}张牌，所有的牌正好发完。", c=value),
+                    T("Each player is dealt {c} cards, so every card is dealt.", c=value))
+    return said(T("每人发{c}张牌，共发出{d}张，余下{l}张不用。", c=value, d=dealt, l=left),
+                T("Each player is dealt {c} cards: {d} cards in play, {l} left aside.", c=value, d=dealt, l=left))
+
+
+book.group("table", "出牌顺序", "Leading and answering")
+book.enum_rule("table.first_leader", "course", {
+    "random": ("**[[上班]]**：每局发完牌后，随机确定一名玩家首先出牌。", "**[[上班|First lead]]**: after the deal, a player drawn at random leads first."),
+    "previous_first": ("**[[上班]]**：每局由上一局的头科首先出牌；第一局随机确定。", "**[[上班|First lead]]**: {en}."),
+})
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_teams(teams, lang: str) -> str:
+    sides = [" ".join(map(str, team)) for team in teams]
+    return f"联邦为 {' 对 '.join(sides)}" if lang == "zh" else f"seats the teams {' against '.join(sides)}"
+
+
+def _phrase_opposites(pairs, lang: str) -> str:
+    shown = [f"{a}-{b}" for a, b in pairs]
+    if lang == "zh":
+        return f"对家为 {'、'.join(shown)}"
+    return f"makes {', '.join(shown[:-1]) + ' and ' if len(shown) > 1 else ''}{shown[-1]} opposites (对家)"
+
+
+dp.phrase("table.players", dp.said("{v}人玩", "seats {v} players"))
+dp.phrase("table.decks", dp.said("用{v}副牌", "shuffles {v} decks together"))
+dp.phrase("table.cards_per_player", dp.said("每人{v}张", "deals {v} cards to each player"))
+dp.phrase("table.teams", _phrase_teams)
+dp.phrase("table.opposites", _phrase_opposites)
+dp.phrase("table.direction", {
+    "clockwise": dp.said("顺时针出牌（仅为标注）", "plays clockwise (a label only: seats follow playing order)"),
+    "counter_clockwise": dp.said("逆时针出牌（仅为标注）", "plays counter-clockwise (a label only: seats follow playing order)"),
+}, effect=dp.LABEL)
+dp.phrase("table.first_leader", {
+    "random": dp.said("每局随机决定谁上班", "draws the first leader of every game at random"),
+    "previous_first": dp.said("由上局头科上班", "lets the previous game's first player out lead first"),
+})

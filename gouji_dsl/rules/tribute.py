@@ -72,15 +72,450 @@ class TributeRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("tribute.order", "tribute.shao", "tribute.men")
+def check_tribute_kinds(v: Variant, rep: Reporter) -> None:
+    """闷贡 and 烧贡 are in the order exactly when they cost cards, and need 憋三 and burning."""
+    sec = v.sections.get("tribute")
+    if sec is None or sec.order is None:
+        return
+    for kind, amount, needs, needed_name in (("men", sec.men, value_of(v, "threes.threes_last"), "[threes] threes_last"),
+                                             ("shao", sec.shao, value_of(v, "burning.allowed"), "[burning] allowed")):
+        if amount is None:
+            continue
+        if amount > 0 and kind not in sec.order:
+            rep.error(at(v, f"tribute.{kind}"), f"{kind} = {amount} but '{kind}' is not in the tribute order",
+                      hint=f"add {kind} to [tribute] order, or set {kind} = 0")
+        if amount == 0 and kind in sec.order:
+            rep.error(at(v, "tribute.order"), f"the tribute order lists '{kind}' but {kind} = 0",
+                      notes=[(at(v, f"tribute.{kind}"), f"{kind} set here")])
+        if amount > 0 and needs is False:
+            rep.error(at(v, f"tribute.{kind}"), f"{kind} = {amount} contradicts {needed_name} = no")
+
+
+@check("tribute.luo")
+def check_luo_table(v: Variant, rep: Reporter) -> None:
+    """Each 落贡 row names two different places that exist; the order's 'luo' needs rows."""
+    sec = v.sections.get("tribute")
+    if sec is None:
+        return
+    players = value_of(v, "table.players")
+    if sec.luo and players:
+        for i, row in enumerate(sec.luo):
+            for place in (row.payer, row.receiver):
+                if place > players:
+                    rep.error(at(v, f"tribute.luo[{i}]"), f"place {place} does not exist: there are {players} places")
+                    break
+            else:
+                if row.payer == row.receiver:
+                    rep.error(at(v, f"tribute.luo[{i}]"), f"place {row.payer} cannot pay tribute to itself")
+    if sec.luo is not None and "luo" in (sec.order or ()) and not sec.luo:
+        rep.error(at(v, "tribute.luo"), "the tribute order lists 'luo' but the luo table is empty")
+
+
+# Each case of the 点贡 table seen from the other player of the pair.
+SWAPPED = {"me": "opp", "opp": "me", "both": "both", "neither": "neither"}
+
+
+@check("tribute.dian")
+def check_dian_table(v: Variant, rep: Reporter) -> None:
+    """The 点贡 table agrees with its mirror image, covers every case, and has rows
+    for declaring only when players may declare."""
+    sec = v.sections.get("tribute")
+    if sec is None or sec.dian is None:
+        return
+    declare = value_of(v, "open.declare")
+    rows = {(r.declared, r.opened): (i, r) for i, r in enumerate(sec.dian)}
+    for (declared, opened), (i, row) in rows.items():
+        if declared != "neither" and declare is False:
+            rep.error(at(v, f"tribute.dian[{i}]"), f"row for declared = {declared}, but nobody can declare ([open] declare = no)")
+        mirror = rows.get((SWAPPED[declared], SWAPPED[opened]))
+        if mirror is not None:
+            j, other = mirror
+            if (row.me_gives.text, row.opp_gives.text) != (other.opp_gives.text, other.me_gives.text):
+                if (declared, opened) == (SWAPPED[declared], SWAPPED[opened]):
+                    rep.error(at(v, f"tribute.dian[{i}]"),
+                              f"declared = {declared}, opened = {opened} is the same seen from either player, so me_gives and opp_gives must be equal")
+                elif i < j:
+                    rep.error(at(v, f"tribute.dian[{j}]"),
+                              f"this row contradicts its mirror (declared = {declared}, opened = {opened}) with the players swapped",
+                              notes=[(at(v, f"tribute.dian[{i}]"), "mirror row here")])
+    if declare is None:
+        return
+    declared_cases = ("neither", "both", "me", "opp") if declare else ("neither",)
+    missing = [f"declared = {d}, opened = {o}" for d in declared_cases for o in ("me", "opp", "both", "neither")
+               if (d, o) not in rows and (SWAPPED[d], SWAPPED[o]) not in rows]
+    if missing:
+        rep.error(at(v, "tribute.dian"), f"the 点贡 table has no row for {missing[0]}" +
+                  (f" (and {len(missing) - 1} more case(s))" if len(missing) > 1 else ""),
+                  hint="every case needs a row, or a row for the same case with the players swapped")
+
+
+@check("tribute.dian_graduation")
+def check_graduation(v: Variant, rep: Reporter) -> None:
+    if value_of(v, "tribute.dian_graduation") and value_of(v, "tribute.dian_max_level") == 1:
+        rep.error(at(v, "tribute.dian_graduation"), "点贡毕业 needs levels: set dian_max_level above 1")
+
+
+type_only("tribute.enabled", "tribute.sweep_luo", "tribute.dian_max_level", "tribute.returned",
+          "tribute.mutual_dian_returned", "tribute.return_limit", "tribute.return_from_dealt", "tribute.no_single_return")
 
 
 # --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+
+# Who owes what after a game is compiled into `tributes` (the flow pays what it
+# returns); the 点贡 levels also decide who opens by graduation and the open points.
+for _name in ("enabled", "order", "luo", "sweep_luo", "dian", "shao", "men"):
+    spec.register(f"tribute.{_name}", "engine", spec.CardFunction(("tributes",)))
+spec.register("tribute.dian_max_level", "engine", spec.CardFunction(("tributes", "graduated", "score")))
+spec.register("tribute.dian_graduation", "engine", spec.CardFunction(("tributes", "graduated", "score")))
+# Which cards go back is the flow's (D20), through runtime.setup.returnable.
+spec.register("tribute.returned", "engine", spec.Setting("returned", lambda v: v.tribute.returned))
+spec.register("tribute.mutual_dian_returned", "engine",
+              spec.Setting("mutual_dian_returned", lambda v: v.tribute.mutual_dian_returned))
+spec.register("tribute.return_limit", "engine",
+              spec.Setting("return_not_above_received", lambda v: v.tribute.return_limit == "not_above_received"))
+spec.register("tribute.return_from_dealt", "engine", spec.Setting("return_from_dealt", lambda v: v.tribute.return_from_dealt))
+spec.register("tribute.no_single_return", "engine", spec.Setting("no_single_return", lambda v: v.tribute.no_single_return))
 
 
 # --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import hook, reference_methods  # noqa: E402
+
+
+@hook("tribute.returned", "tribute.mutual_dian_returned")
+def is_returned(g, kind: str, payer: int, receiver: int, paid: dict) -> bool:
+    """还贡 (D20): does `receiver` return cards for the tribute of this kind from `payer`?
+    Not at all without returned; not for 点贡 paid both ways between a pair (`paid`:
+    (kind, payer, receiver) -> cards of this deal) without mutual_dian_returned."""
+    t = g.v.tribute
+    if not t.returned:
+        return False
+    return not (kind == "dian" and not t.mutual_dian_returned and ("dian", receiver, payer) in paid)
+
+
+reference_methods(("tributes",), "tribute.enabled", "tribute.order", "tribute.luo", "tribute.sweep_luo",
+                  "tribute.dian", "tribute.dian_max_level", "tribute.shao", "tribute.men")
+reference_methods(("tributes", "graduated"), "tribute.dian_graduation")
+reference_methods(("returnable",), "tribute.return_limit", "tribute.return_from_dealt", "tribute.no_single_return")
 
 
 # --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.document import Note, Para, TRow, Table, anchor_of  # noqa: E402
+from gouji_dsl.docs.errors import RulebookError  # noqa: E402
+from gouji_dsl.docs.explain import legend  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, blocks, cell, check_columns, inactive_note, no_sentence, said  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, Text, cards_en, code, join, plain  # noqa: E402
+from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, SWAP, dian_cell  # noqa: E402
+
+_TRIBUTE_EN = {"men": "threes tribute", "shao": "burn tribute", "dian": "open tribute", "luo": "place tribute"}
+
+
+def tribute_name(kind: str, lang: str) -> Text:
+    """A tribute kind's name (the worked examples use it too)."""
+    member = TRIBUTE_KIND.members[kind]
+    if lang == "zh":
+        return plain(member.zh)
+    if kind not in _TRIBUTE_EN:
+        raise RulebookError(f"no English name for the tribute kind {kind}")
+    return T("{e} ({z})", e=_TRIBUTE_EN[kind], z=member.zh)
+
+
+def _no_tribute(ctx):
+    if not ctx.v.tribute.enabled:
+        return ("本玩法不进贡，此条只说明规则文件的设定。", "No tribute changes hands here: this setting is not in play.")
+    return None
+
+
+def _graduation_counts(ctx):
+    """Without tribute, 点贡 levels still count where they graduate a player (open next game)."""
+    if not ctx.v.tribute.enabled and ctx.v.tribute.dian_graduation:
+        return ("本玩法不进贡，但点贡级数照常累计：按最高级“应进”点贡的玩家，下一局照样自动算开点（影响点贡分）。",
+                "No cards change hands here, but the levels are still counted: a player who would pay at the top level is open in the next game (which counts for the open points).")
+    return None
+
+
+def tribute_rule(key, members: tuple[str, ...] | None = None, note=None):
+    """A tribute rule: its sentences, then `note(ctx)` as a reading if it gives one, else
+    the not-in-play note when no tribute changes hands."""
+    def deco(fn):
+        def wrapped(ctx, value):
+            zh, en = fn(ctx, value)
+            zh, en = blocks(zh), blocks(en)
+            reading = note(ctx) if note else None
+            if reading:
+                zh.append(Note("reading", plain("注意"), T(reading[0])))
+                en.append(Note("reading", plain("Mind"), T(reading[1])))
+                return zh, en
+            return add_inactive((zh, en), _no_tribute(ctx))
+        book.rule(key, "tribute", members)(wrapped)
+        return fn
+    return deco
+
+
+book.group("tribute", None)
+
+
+@book.rule("tribute.enabled", "tribute")
+def _(ctx, value):
+    if value:
+        return said(T("**[[进贡]]**：从第二局起，发完牌后、出牌前，按上一局的结果进贡：进贡者把手中最大的牌交给收贡者。[[还贡]]见本章后面。"),
+                    T("**[[进贡|Tribute]]**: from the second game on, after the deal and before play, tribute is paid according to the previous game: the payer hands their highest cards to the receiver. The [[还贡|return]] of cards is described at the end of this chapter."))
+    return said(T("**不进贡**：本玩法没有进贡和还贡，牌不易手。"), T("**No tribute**: in this variant no tribute or return cards change hands."))
+
+
+@tribute_rule("tribute.order")
+def _(ctx, value):
+    return (T("进贡的种类和先后顺序：") + join([tribute_name(k, "zh") for k in value], "zh", "、") + plain("。"),
+            T("The kinds of tribute, in the order they are paid: ") + join([tribute_name(k, "en") for k in value], "en", ",", "then") + plain("."))
+
+
+book.group("tribute", "落贡", "Place tribute (落贡)")
+
+
+@tribute_rule("tribute.luo")
+def _(ctx, rows):
+    key = "tribute.luo"
+    check_columns(LuoTribute, ("payer", "receiver", "count"), key)
+    active = "luo" in ctx.v.tribute.order
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        head = [plain("进贡者" if zh else "payer (进贡者)"), plain("收贡者" if zh else "receiver (收贡者)"),
+                plain("张数" if zh else "cards (张数)")]
+        trows = [TRow([plain(f"{ctx.place_zh(r.payer)}（第{r.payer}名）") if zh else ctx.place_en(r.payer),
+                       plain(f"{ctx.place_zh(r.receiver)}（第{r.receiver}名）") if zh else ctx.place_en(r.receiver),
+                       plain(r.count)], anchor_of(f"{key}[{i}]")) for i, r in enumerate(rows)]
+        intro = (T("**[[落贡]]**：后几名向前几名进贡，每人进最大的牌：") if zh else
+                 T("**[[落贡|Place tribute]]**: the last places pay the first, each their highest cards:"))
+        parts = [Para(intro), Table(head, trows, numeric=(2,))] if rows else [Para(T("没有落贡。") if zh else T("There is no place tribute."))]
+        if not active and rows:
+            parts.append(inactive_note(lang, "落贡不在进贡种类中，此表不起作用。" if zh else "Place tribute is not among the tribute kinds, so this table does not apply."))
+        out.append(parts)
+    return tuple(out)
+
+
+@tribute_rule("tribute.sweep_luo", members=("as_usual", "to_own_opposite"))
+def _(ctx, value):
+    if value == "as_usual":
+        zh, en = T("串三户时落贡照常。"), T("After a sweep (串三户) the place tribute is paid as usual.")
+    elif value == "to_own_opposite":
+        zh, en = (T("串三户时不按上表：输的三家各向自己的对家进一张落贡。"),
+                  T("After a sweep (串三户) the table above does not apply: each of the three losers gives one card to their own opposite."))
+    else:
+        raise no_sentence("tribute.sweep_luo", value)
+    return add_inactive(said(zh, en), None if ctx.v.end.sweep else
+                        ("本玩法没有串三户，此条不起作用。", "There is no sweep here, so this rule does not apply."))
+
+
+book.group("tribute", "点贡", "Open tribute (点贡)")
+
+
+@tribute_rule("tribute.dian")
+def _(ctx, rows):
+    key = "tribute.dian"
+    check_columns(DianRow, ("declared", "opened", "me_gives", "opp_gives"), key)
+    v = ctx.v
+    declared_cases = DECLARED_CASES if v.open.declare else ("neither",)
+    cases = [(d, o) for d in declared_cases for o in OPENED_CASES]
+    index = {(r.declared, r.opened): i for i, r in enumerate(rows)}
+    shown: set[int] = set()
+    dtype, otype = DianRow.__dataclass_fields__["declared"].metadata["type"], DianRow.__dataclass_fields__["opened"].metadata["type"]
+    etype = DianRow.__dataclass_fields__["me_gives"].metadata["type"]
+    active = "dian" in v.tribute.order
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        head = [plain("宣点" if zh else "declared (宣点)"), plain("开点" if zh else "opened (开点)"),
+                plain("我进（给对家）" if zh else "I give (我进)"), plain("对家进（给我）" if zh else "my opposite gives (对家进)"),
+                plain("依据" if zh else "from")]
+        trows = []
+        for d, o in cases:
+            cell_ = dian_cell(rows, d, o)
+            if cell_ is None:
+                raise RulebookError(f"the 点贡 table has no case for declared={d}, opened={o}")
+            me, opp = cell_
+            if (d, o) in index:
+                i = index[(d, o)]
+                shown.add(i)
+                source = T("第{i}行", i=i + 1) if zh else T("row {i}", i=i + 1)
+                trows.append(TRow([cell(dtype, d, lang), cell(otype, o, lang), code(me.text), code(opp.text), source],
+                                  anchor_of(f"{key}[{i}]")))
+            else:
+                i = index[(SWAP[d], SWAP[o])]
+                source = T("第{i}行对调", i=i + 1) if zh else T("row {i}, mirrored", i=i + 1)
+                trows.append(TRow([cell(dtype, d, lang), cell(otype, o, lang), code(me.text), code(opp.text), source], muted=True))
+        for i, r in enumerate(rows):   # rows no case reaches (宣点 rows without 宣点): shown all the same
+            if i not in shown:
+                source = T("第{i}行（本玩法不宣点，用不到）", i=i + 1) if zh else T("row {i} (unused: no declaring)", i=i + 1)
+                trows.append(TRow([cell(dtype, r.declared, lang), cell(otype, r.opened, lang), code(r.me_gives.text),
+                                   code(r.opp_gives.text), source], anchor_of(f"{key}[{i}]"), muted=True))
+        if zh:
+            intro = T("**[[点贡]]**在每一对对家之间结算。下表从“我”（一对对家中的任一方）看：按谁宣了点、谁开了点，我给对家几张，对家给我几张。标“对调”的行由规则文件中的另一行交换双方得到。")
+        else:
+            intro = T("**[[点贡|Open tribute]]** is settled within each pair of opposites. The table is seen from 'me' (either player of the pair): by who declared and who opened, how many cards I give my opposite and my opposite gives me. Rows marked 'mirrored' are another row of the rule file with the two players swapped.")
+        parts = [Para(intro), Table(head, trows, numeric=(2, 3))]
+        lg = legend([r.me_gives.node for r in rows] + [r.opp_gives.node for r in rows], etype, lang)
+        if lg:
+            parts.append(lg)
+        if not active:
+            parts.append(inactive_note(lang, "点贡不在进贡种类中，此表不起作用。" if zh else "Open tribute is not among the tribute kinds, so this table does not apply."))
+        out.append(parts)
+    return tuple(out)
+
+
+@tribute_rule("tribute.dian_max_level", note=_graduation_counts)
+def _(ctx, value):
+    if value == 1:
+        return T("点贡不分级：每次都按1级计。"), T("The open tribute has a single level: `level` is always 1.")
+    return (T("**点贡升级**：同一对对家连续几局都是一方开点、另一方没开，点贡级数（`level`）每局加1，最多{n}级。", n=value),
+            T("**Rising levels**: when a pair of opposites has the same outcome (one open, the other not) in consecutive games, the level (`level`) rises by one each game, up to {n}.", n=value))
+
+
+@tribute_rule("tribute.dian_graduation", note=_graduation_counts)
+def _(ctx, value):
+    if value:
+        return (T("**[[点贡毕业]]**：按最高级（{n}级）进过点贡的玩家，下一局自动算开点。", n=ctx.v.tribute.dian_max_level),
+                T("**[[点贡毕业|Graduation]]**: a player who paid the open tribute at the top level ({n}) counts as open in the next game.", n=ctx.v.tribute.dian_max_level))
+    return T("没有点贡毕业。"), T("There is no graduation (点贡毕业).")
+
+
+book.group("tribute", "烧贡与闷贡", "Burn tribute and threes tribute")
+
+
+@tribute_rule("tribute.shao")
+def _(ctx, value):
+    if value == 0 or "shao" not in ctx.v.tribute.order:
+        return T("没有烧贡。"), T("There is no burn tribute (烧贡).")
+    return (T("**[[烧贡]]**：每成功烧牌一次（烧牌者按规则出完），被烧者向烧牌者进{n}张。", n=value),
+            T("**[[烧贡|Burn tribute]]**: for each successful burn (the burner went out under the rule), the burned player gives the burner {c}.", c=cards_en(value)))
+
+
+@tribute_rule("tribute.men")
+def _(ctx, value):
+    if value == 0 or "men" not in ctx.v.tribute.order:
+        return T("没有闷贡。"), T("There is no threes tribute (闷贡).")
+    return (T("**[[闷贡]]**：憋三时，最后一手3之前的那手牌被人打掉（被“闷”住）的玩家，向打掉它的人进{n}张。", n=value),
+            T("**[[闷贡|Threes tribute]]**: in threes-last play, a player whose play before their final 3s was beaten gives the player who beat it {c}.", c=cards_en(value)))
+
+
+book.group("tribute", "还贡", "Returning (还贡)")
+
+
+@tribute_rule("tribute.returned")
+def _(ctx, value):
+    if value:
+        return T("**[[还贡]]**：收了谁的贡，就要还给谁，收几张还几张。"), T("**[[还贡|Return]]**: the receiver gives the same payer back as many cards as they received.")
+    return T("收贡者不还贡。"), T("Receivers return nothing.")
+
+
+@tribute_rule("tribute.mutual_dian_returned")
+def _(ctx, value):
+    if value:
+        return T("双方都没开点而互进的点贡也要还。"), T("Open tribute exchanged when neither opened is returned too.")
+    return T("双方都没开点而互进的点贡不还。"), T("Open tribute exchanged when neither opened is not returned.")
+
+
+@tribute_rule("tribute.return_limit", members=("none", "not_above_received"))
+def _(ctx, value):
+    if value == "none":
+        return T("还贡可以还任何牌。"), T("Any card may be returned.")
+    if value == "not_above_received":
+        return T("还的牌不能大于从该进贡者处收到的最小的一张。"), T("No returned card may be higher than the lowest card received from that payer.")
+    raise no_sentence("tribute.return_limit", value)
+
+
+@tribute_rule("tribute.return_from_dealt")
+def _(ctx, value):
+    if value:
+        return (T("进贡和还贡的牌只能是自己发牌时摸到的牌，不能用收到的贡牌。"),
+                T("Tribute and return cards come only from the player's own dealt cards, never from cards received."))
+    return T("进贡和还贡可以用手中任何牌，包括收到的贡牌。"), T("Tribute and return may use any card in hand, received cards included.")
+
+
+@tribute_rule("tribute.no_single_return")
+def _(ctx, value):
+    if value:
+        return (T("**不还单张**：收贡者不能还进贡者手中没有的点数（联邦之间除外）。"),
+                T("**No singles back**: the receiver may not return a rank the payer does not hold (except between teammates)."))
+    return T("还贡不受“不还单张”的限制。"), T("There is no restriction on returning singles (不还单张).")
+
 
 
 # --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_order(kinds, lang: str) -> str:
+    text = " > ".join(TRIBUTE_KIND.members[k].zh for k in kinds)
+    return f"进贡顺序为 {text}" if lang == "zh" else f"pays {text} (in that order)"
+
+
+def _phrase_luo(rows, lang: str) -> str:
+    if not rows:
+        return "没有落贡" if lang == "zh" else "has no 落贡"
+    if lang == "zh":
+        return "落贡为 " + "、".join(f"第{r.payer}名进第{r.receiver}名{r.count}张" for r in rows)
+    return "pays 落贡 " + ", ".join(f"from place {r.payer} to place {r.receiver} ×{r.count}" for r in rows)
+
+
+def _phrase_dian(rows, lang: str) -> str:
+    if not rows:
+        return "没有点贡表" if lang == "zh" else "has no 点贡 table"
+    if lang == "zh":
+        return f"点贡表有{len(rows)}行（按宣点、开点）"
+    return f"has a 点贡 table of {len(rows)} row{'s' if len(rows) != 1 else ''} (by who declared and who opened)"
+
+
+dp.phrase("tribute.enabled", dp.yes_no(
+    "进贡换牌", "lets tribute cards change hands (进贡)",
+    "不进贡也不还贡", "lets no tribute cards change hands"))
+dp.phrase("tribute.order", _phrase_order)
+dp.phrase("tribute.luo", _phrase_luo)
+dp.phrase("tribute.sweep_luo", {
+    "as_usual": dp.said("串三户落贡照常", "pays 落贡 as usual after a 串三户"),
+    "to_own_opposite": dp.said("串三户时各输家向自己的对家进一张", "has each loser give one card to their own opposite after a 串三户"),
+})
+dp.phrase("tribute.dian", _phrase_dian)
+dp.phrase("tribute.dian_max_level", {
+    1: dp.said("点贡不升级", "keeps 点贡 at one level"),
+    "*": dp.said("点贡连续最多升到{v}级", "raises 点贡 up to level {v} over consecutive games"),
+})
+dp.phrase("tribute.dian_graduation", dp.yes_no(
+    "点贡到顶后下局自动开点（毕业）", "opens a payer automatically after a top-level 点贡 (毕业)",
+    "没有点贡毕业", "has no 点贡毕业"))
+dp.phrase("tribute.shao", {
+    0: dp.said("没有烧贡", "owes no 烧贡"),
+    "*": dp.said("每次烧成烧贡{v}张", "owes {v} card(s) of 烧贡 per successful burn"),
+})
+dp.phrase("tribute.men", {
+    0: dp.said("没有闷贡", "owes no 闷贡"),
+    "*": dp.said("闷贡{v}张", "owes {v} card(s) of 闷贡"),
+})
+dp.phrase("tribute.returned", dp.yes_no(
+    "要还贡", "has tribute returned (还贡)",
+    "不还贡", "has no 还贡"))
+dp.phrase("tribute.mutual_dian_returned", dp.yes_no(
+    "互进点贡要还", "returns mutual 点贡",
+    "互进点贡不还", "does not return mutual 点贡"))
+dp.phrase("tribute.return_limit", {
+    "none": dp.said("还贡不限", "lets any card be returned"),
+    "not_above_received": dp.said("还贡不能大于所进贡的牌", "returns no card above the lowest card received"),
+})
+dp.phrase("tribute.return_from_dealt", dp.yes_no(
+    "进贡还贡只用自己原有的牌", "pays and returns tribute only from a player's dealt cards",
+    "进贡还贡不限原有的牌", "pays and returns from any cards held"))
+dp.phrase("tribute.no_single_return", dp.yes_no(
+    "不还单张", "forbids returning a rank the payer does not hold (不还单张)",
+    "可以还单张", "allows returning any rank"))

@@ -1,0 +1,236 @@
+"""`OracleGame`: the reference interpreter's whole game, with the public game API.
+
+The API is the one every engine's games offer (OpenSpiel-like): `current_player()`,
+`legal_actions()`, `apply_action(action, seat=None)`, `is_terminal()`, `history()`,
+`transcript()`, `places()`, `result()`, `returns()`, `next_match()`, `clone()`,
+`observation(seat)`, and the attributes `phase`, `top`, `opened`, `headless`,
+`chaos`, `hands`, `tribute_log` ... that scenario tests read.
+
+Actions, their strings and validation (`runtime.actions`), `IllegalAction` and
+`Match` are data shared with the fast flow; nothing of its flow is used.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gouji_dsl.backends.oracle.hooks import ask
+from gouji_dsl.backends.oracle.setup import PHASE_DECLARE, PHASE_PLAY, PHASE_REVOLT, Setup
+from gouji_dsl.backends.oracle.table import Table
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, PASS, PASS_ACTION, PLAY,
+                                       REVOLT, REVOLT_ACTION, Action, IllegalAction, action_to_string, burn_action,
+                                       check_seat, describe, play_action, read_action)
+from gouji_dsl.runtime.state import Match
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The table facts tools and tests read as `game.r` (the fast games' name for them)."""
+    players: int
+    decks: int
+    teams: dict
+    opposite: dict
+    report_at: int | None
+    show_team_at: int | None
+    watch_after_out: bool
+    tribute_enabled: bool
+
+
+class OracleGame(Setup, Table):
+    """One game, played by the rules of `ref.v` through their interpreter hooks."""
+
+    def __init__(self, ref, seed=None, match: Match | None = None, deal: bool = True):
+        if seed is not None and type(seed) not in (int, str, bytes, float):
+            raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
+        if match is not None and not isinstance(match, Match):
+            raise ValueError(f"match is a game.Match (from next_match()), not {describe(match)}")
+        self.ref = ref
+        self.v = ref.v
+        self.seed = seed
+        self.match = match or Match()
+        self._history: list[Action] = []
+        self.log: list[str] = []
+        self._rng = random.Random(seed)
+        self.phase = PHASE_PLAY
+        self.phase_seats: list[int] = []
+        self._legal: tuple[int, list] | None = None
+        if deal:
+            self._deal()
+
+    @property
+    def r(self) -> Seating:
+        v, seats = self.v, ask("table.players", self)
+        return Seating(v.table.players, v.table.decks, {s: ask("table.teams", self, s) for s in seats},
+                       {s: ask("table.opposites", self, s) for s in seats},
+                       v.info.report_at, v.info.show_team_at, v.info.watch_after_out, v.tribute.enabled)
+
+    # --- what may be done ----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+        return -1 if self.terminal else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's actions, sorted: pass, defer, declare, revolt, burns, plays."""
+        if self._legal is None or self._legal[0] != len(self._history):  # computed once per position
+            self._legal = (len(self._history), self._list_legal_actions())
+        return list(self._legal[1])
+
+    def _list_legal_actions(self) -> list[Action]:
+        if self.terminal:
+            return []
+        if self.phase == PHASE_DECLARE:
+            return [PASS_ACTION, DECLARE_ACTION]
+        if self.phase == PHASE_REVOLT:
+            return [PASS_ACTION, REVOLT_ACTION]
+        seat = self.cur
+        if self.top is None:
+            return list(self.ref.lead_actions(tuple(self.hands[seat - 1])))
+        actions = [PASS_ACTION]
+        if ask("flow.defer", self, seat):
+            actions.append(DEFER_ACTION)
+        plays = sorted(self._beating_plays(seat))
+        if seat in self.burners_pending:
+            actions += [burn_action(p) for p in ask("burning.first_play_needs_joker", self, plays)]
+        else:
+            actions += [play_action(p) for p in plays]
+        return actions
+
+    # --- acting ----------------------------------------------------------------------------------
+
+    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply the current player's action (`seat`, if given, must be theirs). Anything
+        else raises IllegalAction and changes nothing: form first, then turn, then legality."""
+        action = read_action(action, self.v.table.decks)
+        if self.terminal:
+            raise IllegalAction("the game is over")
+        if seat is not None and (seat.__class__ is not int or seat != self.cur):
+            raise IllegalAction(self._not_your_turn(check_seat(seat, self.v.table.players, IllegalAction), action))
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action))
+        seat = self.cur
+        self._history.append(action)
+        self.log.append((seat, action))
+        if self.phase in (PHASE_DECLARE, PHASE_REVOLT):
+            self._phase_choice(seat, action.kind in (DECLARE, REVOLT))
+        elif action.kind == PASS:
+            self._pass(seat)
+        elif action.kind == DEFER:
+            self._defer(seat)
+        else:
+            self._play(seat, action.play, burn=action.kind == BURN)
+
+    def _not_your_turn(self, seat: int, action: Action) -> str:
+        owner = self.top_seat
+        if (self.phase == PHASE_PLAY and self.top is not None and action.kind in (PLAY, BURN)
+                and self._gouji_in_force() and ask("flow.gouji_answer", self)):
+            opposite = ask("table.opposites", self, owner)
+            if seat != opposite and seat not in self.headless and owner not in self.headless:
+                return f"seat {seat} may not answer a 级牌 of seat {owner}: only seat {opposite} (opposite) or a burner may"
+        if seat in self.place_of:
+            return f"seat {seat} has finished (place {self.place_of[seat]}) and plays no more"
+        return f"it is seat {self.cur}'s turn, not seat {seat}'s"
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.cur
+        if self.phase in (PHASE_DECLARE, PHASE_REVOLT):
+            choices = " or ".join(a.kind for a in self.legal_actions())
+            return f"seat {seat} must choose {choices} now, not {action_to_string(action)}"
+        if action.kind == PASS and self.top is None:
+            return f"seat {seat} leads and may not pass"
+        if action.kind == DEFER:
+            return f"seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may"
+        if action.play is not None:
+            cards = rt.cards_of(action.play)
+            shown = rt.format_cards(action.play)
+            if not self.ref.classify(cards).valid:
+                return f"{shown} is not a legal play"
+            if any(a > b for a, b in zip(cards, self.hands[seat - 1])):
+                return f"seat {seat} does not hold {shown}"
+            if self.top is not None and self._gouji_in_force() and action.kind == PLAY and seat in self.burners_pending:
+                opposite = ask("table.opposites", self, self.top_seat)
+                return (f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it "
+                        f"('burn {shown}'): only seat {opposite} (opposite) answers it plainly")
+            if action.kind == BURN:
+                return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
+            if self.top is not None:
+                return f"{shown} does not beat {rt.format_cards(self.top)}"
+            if self.v.threes.threes_last and action.play[0] == 0:
+                return "3s may only be played as one's last play, all of them together (憋三)"
+        return f"{action_to_string(action)} is not allowed now"
+
+    # --- what happened ---------------------------------------------------------------------------
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def transcript(self) -> list[str]:
+        """The game so far, readable: deal, tributes, every action, burns, places, scores."""
+        return [e if isinstance(e, str) else f"seat {e[0]}: {action_to_string(e[1])}" for e in self.log]
+
+    def places(self) -> dict[int, int]:
+        return dict(sorted(self.place_of.items()))
+
+    def result(self) -> dict:
+        """The game as CONFORMANCE.md's `result`."""
+        return {"finish": sorted(self.place_of, key=self.place_of.get), "opened": sorted(self.opened),
+                "declared": sorted(self.declared), "burns": [list(b) for b in self.burns_done],
+                "men": [list(m) for m in self.men]}
+
+    def returns(self) -> list[int]:
+        return list(self.scores) if self.terminal else [0] * self.v.table.players
+
+    def next_match(self) -> Match:
+        """The match after this finished game, for the next game's tribute and leader."""
+        if not self.terminal:
+            raise IllegalAction("the game is not over")
+        return Match(results=self.match.results + [self.result()],
+                     first_out=self.finish_order[0] if self.finish_order else None)
+
+    def clone(self) -> "OracleGame":
+        """An independent copy: containers are copied (hands one level deeper), the model shared."""
+        other = OracleGame.__new__(OracleGame)
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                value = [list(x) if isinstance(x, list) else x for x in value]
+            elif isinstance(value, (set, dict)):
+                value = type(value)(value)
+            elif isinstance(value, random.Random):
+                value = random.Random()
+                value.setstate(self._rng.getstate())
+            setattr(other, name, value)
+        return other
+
+    def observation(self, seat: int) -> dict:
+        """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
+        ValueError if `seat` is not one of the seats."""
+        check_seat(seat, self.v.table.players)
+        hands = {seat: rt.format_cards(self.hands[seat - 1])}
+        counts = {}
+        for other in ask("table.players", self):
+            if other == seat:
+                continue
+            left = 0 if (self.terminal and other in self.place_of) else sum(self.hands[other - 1])
+            if ask("info.report_at", self, left):
+                counts[other] = left
+            if ask("info.show_team_at", self, seat, other, left):
+                hands[other] = rt.format_cards(self.hands[other - 1])
+        watched = ask("info.watch_after_out", self, seat)
+        if watched is not None:
+            hands[watched] = rt.format_cards(self.hands[watched - 1])
+        return {
+            "seat": seat,
+            "phase": self.phase,
+            "current_player": self.current_player(),
+            "hands": hands,
+            "card_counts": counts,
+            "table": None if self.top is None else {"seat": self.top_seat, "cards": rt.format_cards(self.top)},
+            "places": self.places(),
+            "opened": sorted(self.opened),
+            "declared": sorted(self.declared),
+        }
+

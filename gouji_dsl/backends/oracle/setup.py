@@ -1,0 +1,156 @@
+"""Before play: the deal, tribute and return, buying 3s, 宣点 and 革命, and the first lead.
+
+The random procedure is documented so that any engine deals the same hands
+from a seed: one `random.Random(seed)` per game; each deal shuffles the whole
+deck once (the `table.decks` hook), and the first leader of a game, when it
+is drawn, is drawn after the last shuffle (the `table.first_leader` hook).
+"""
+from __future__ import annotations
+
+from gouji_dsl.backends.oracle.hooks import ask
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.actions import describe
+
+PHASE_DECLARE, PHASE_REVOLT, PHASE_PLAY = "declare", "revolt", "play"
+
+
+def counts_of(cards: list[int]) -> tuple:
+    """A list of card indexes as a 15-count vector."""
+    return tuple(cards.count(card) for card in range(15))
+
+
+class Setup:
+    """The pre-play part of `OracleGame` (a mixin: the state lives in the game)."""
+
+    def _deal(self) -> None:
+        """A fresh deal: every per-deal field starts empty (a redeal starts here too)."""
+        self.hands = ask("table.decks", self)
+        self.dealt = [list(h) for h in self.hands]
+        self._clear_for_play()
+        self.tribute_log = []
+        self.log.append(f"deal (seed {self._seed_text()})")
+        self._empty_table(1)
+        self._pay_tributes()
+        self.phase_seats = ask("open.declare", self)
+        if self.phase_seats:
+            self.phase = PHASE_DECLARE
+            self.cur = self.phase_seats[0]
+        else:
+            self._after_declaring()
+
+    def _clear_for_play(self) -> None:
+        """Everything a game records from the deal on, empty."""
+        self.dead = [0] * 15
+        self.played = [0] * 15
+        self.declared = set()
+        self.revolters = []
+        self.revolutionary = None
+        self.place_of = {}
+        self.finish_order = []
+        self.failed = []
+        self.opened = set()
+        self.burns_done = []
+        self.men = []
+        self.headless = set()
+        self.chaos = False
+        self.obligation = set()
+        self.burn_of = {}
+        self.burned_play = {}
+        self.before_threes = set()
+        self.terminal = False
+        self.scores = None
+
+    # --- tribute and return (D17-D20) -------------------------------------------------------------
+
+    def _pay_tributes(self) -> None:
+        """What the previous game of the match owes: each payer gives their highest
+        cards, entry by entry; then each receiver returns as many of their lowest
+        allowed cards to the same payer, where the rules say so."""
+        results = self.match.results
+        if not results:
+            return
+        previous = dict(results[-1], previous=[{"opened": list(r["opened"])} for r in results[:-1]])
+        received: dict[int, list[int]] = {}
+        paid: dict[tuple, list[int]] = {}   # (kind, payer, receiver) -> cards, in payment order
+        for entry in self.ref.tributes(previous):
+            kind, payer, receiver = entry["kind"], entry["from"], entry["to"]
+            cards = []
+            while len(cards) < entry["count"] and any(self.hands[payer - 1]):
+                card = max(c for c in range(15) if self.hands[payer - 1][c])
+                self._move(payer, receiver, card)
+                cards.append(card)
+            received.setdefault(receiver, []).extend(cards)
+            paid.setdefault((kind, payer, receiver), []).extend(cards)
+            shown = rt.format_cards(counts_of(cards))
+            self.tribute_log.append({"kind": kind, "from": payer, "to": receiver, "cards": shown})
+            self.log.append(f"tribute {kind}: seat {payer} gives seat {receiver} {shown or 'nothing'}")
+        for (kind, payer, receiver), cards in paid.items():
+            if not cards or not ask("tribute.returned", self, kind, payer, receiver, paid):
+                continue
+            allowed = self.ref.returnable(self.hands[receiver - 1], counts_of(received.get(receiver, [])),
+                                          counts_of(cards), self.hands[payer - 1],
+                                          ask("table.teams", self, receiver) == ask("table.teams", self, payer))
+            back = []
+            for card in range(15):  # the lowest allowed cards, as many as were paid
+                while len(back) < len(cards) and back.count(card) < allowed[card]:
+                    back.append(card)
+            for card in back:
+                self._move(receiver, payer, card)
+            shown = rt.format_cards(counts_of(back))
+            self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": shown})
+            self.log.append(f"return: seat {receiver} gives seat {payer} {shown or 'nothing'}")
+
+    def _move(self, giver: int, taker: int, card: int) -> None:
+        self.hands[giver - 1][card] -= 1
+        self.hands[taker - 1][card] += 1
+
+    # --- 宣点, 买3, 革命 -----------------------------------------------------------------------------
+
+    def _after_declaring(self) -> None:
+        for seat in ask("table.players", self):
+            if not self.hands[seat - 1][0] and not ask("threes.buy_three", self, seat):
+                ask("threes.ask_three", self, seat)
+        self.phase = PHASE_REVOLT
+        self.phase_seats = ask("revolution.allowed", self)
+        if self.phase_seats:
+            self.cur = self.phase_seats[0]
+        else:
+            self._start_play()
+
+    def _phase_choice(self, seat: int, chose: bool) -> None:
+        """A 宣点 or 革命 choice by the seat asked; the phase ends after the last seat."""
+        if self.phase == PHASE_DECLARE:
+            if chose:
+                self.declared.add(seat)
+        elif chose:
+            self.revolters.append(seat)
+        self.phase_seats = self.phase_seats[1:]
+        if self.phase_seats:
+            self.cur = self.phase_seats[0]
+        elif self.phase == PHASE_DECLARE:
+            self._after_declaring()
+        elif ask("revolution.redeal_at", self):
+            self.log.append(f"{len(self.revolters)} revolutionaries: redeal")
+            self._deal()
+        else:
+            if self.revolters:
+                self.revolutionary = self.revolters[0]
+                self.log.append(f"seat {self.revolutionary} sits out (革命)")
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PHASE_PLAY
+        seat = self.revolutionary
+        if seat is not None:
+            self.place_of[seat] = ask("revolution.place", self)
+            ask("revolution.auto_open", self, seat)
+            ask("headless.cause", self, seat, "revolution")
+        self.opened |= self.ref.graduated(self.match.results)
+        leader = ask("table.first_leader", self)
+        if leader in self.place_of:
+            leader = self._next_holder(leader)
+        self._empty_table(leader)
+        self._maybe_start_chaos()
+
+    def _seed_text(self) -> str:
+        return describe(self.seed)

@@ -1,0 +1,272 @@
+"""The round: a play stands on the table until every other player has passed it.
+
+After each play the players after it are asked in turn (burners first where
+a 级牌 restricts who may answer). A player who may not or cannot beat the
+play passes without being asked. When everyone asked has passed, the play
+wins the round, unless the rules give the others more circles; its player
+(or whoever takes over) leads the next round.
+
+Attribute names of the round state (also read by the hooks):
+  top, top_seat            the play standing on the table and its player (None: a lead is due)
+  top_gouji                it is a 级牌 ... and its special states:
+  top_free, top_opposite_only, top_out_gouji
+                           a 级牌 a player went out with (flow.going_out_gouji, D26)
+  passed, passed_plain     who passed in this round (on any play / on plays that were not 级牌 in force)
+  defer_used               who deferred (让牌) in this round
+  burn_candidates          who is still to be asked whether to burn the top play
+  burners_pending          who is asked now with the right to burn
+  queue                    who is still to be asked about the top play, in order
+  circles                  full circles of passes on the top play
+"""
+from __future__ import annotations
+
+from gouji_dsl.backends.oracle.hooks import ask
+from gouji_dsl.runtime import cards as rt
+
+
+class Table:
+    """The play part of `OracleGame` (a mixin: the state lives in the game)."""
+
+    # --- seats ---------------------------------------------------------------------------------
+
+    def _holds_cards(self, seat: int) -> bool:
+        """Still in play: every seat without a place holds cards (out, failed burners
+        and the revolutionary have places)."""
+        return seat not in self.place_of
+
+    def _after(self, seat: int) -> list[int]:
+        """The other seats in playing order, starting after `seat`."""
+        seats = ask("table.players", self)
+        i = seats.index(seat)
+        return seats[i + 1:] + seats[:i]
+
+    def _next_holder(self, seat: int) -> int:
+        return next((s for s in self._after(seat) if self._holds_cards(s)), seat)
+
+    def _holders(self) -> list[int]:
+        return [s for s in ask("table.players", self) if self._holds_cards(s)]
+
+    # --- the state of the top play ------------------------------------------------------------
+
+    def _empty_table(self, leader: int) -> None:
+        """A new round: `leader` leads; nobody has passed or deferred."""
+        self.top = self.top_seat = None
+        self.top_gouji = self.top_free = self.top_opposite_only = self.top_out_gouji = False
+        self.passed, self.passed_plain, self.defer_used = set(), set(), set()
+        self.burners_pending, self.burn_candidates = set(), set()
+        self.before_threes = set()
+        self.queue = []
+        self.circles = 0
+        self.cur = leader
+
+    def _gouji_in_force(self) -> bool:
+        """Do the 级牌 rules (who answers, burning, 开点) apply to the top play?"""
+        return self.top_gouji and not self.chaos and not self.top_free and not self.top_opposite_only
+
+    def _beating_plays(self, seat: int) -> list[tuple]:
+        """Every play of `seat` that beats the top play (the Reference's `answers`)."""
+        return self.ref.answers(tuple(self.hands[seat - 1]), self.top)
+
+    def _may_beat(self, seat: int) -> bool:
+        """May `seat` beat the top play in turn (a burn aside)?"""
+        owner = self.top_seat
+        opposite = ask("table.opposites", self, owner)
+        if self.chaos:
+            return ask("chaos.pass_keeps_right", self, seat)
+        if self.top_opposite_only:
+            return seat == opposite or not self._holds_cards(opposite)
+        if self.top_free:
+            return True
+        if self._gouji_in_force() and ask("flow.gouji_answer", self):
+            if owner in self.headless or seat == opposite:
+                return True  # anyone may answer a 无头 player's 级牌, and that is no burn
+            return seat in self.headless and ask("headless.pass_loses_gouji", self, seat)
+        if ask("headless.scope", self, seat):
+            return True
+        return seat not in self.passed or ask("flow.pass_rule", self, seat)
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    def _pass(self, seat: int) -> None:
+        self._mark_passed(seat)
+        self._ask_next()
+
+    def _mark_passed(self, seat: int) -> None:
+        self.passed.add(seat)
+        if not self._gouji_in_force():
+            self.passed_plain.add(seat)
+        self.burners_pending.discard(seat)
+
+    def _defer(self, seat: int) -> None:
+        """让牌: the next two players act first; if both pass, the deferrer is asked again."""
+        self.defer_used.add(seat)
+        self.queue.insert(min(2, len(self.queue)), seat)
+        self._ask_next()
+
+    def _play(self, seat: int, play: tuple, burn: bool) -> None:
+        beaten, beaten_seat = self.top, self.top_seat
+        was_in_force = beaten is not None and self._gouji_in_force()
+        cards = rt.cards_of(play)
+        hand = self.hands[seat - 1]
+        for card in range(15):
+            hand[card] -= cards[card]
+            self.played[card] += cards[card]
+        if beaten is not None:
+            self._settle_beaten(seat, beaten, beaten_seat, burn, was_in_force)
+        out = not any(hand)
+        if burn:
+            self.obligation.add(seat)
+            self.burn_of[seat] = beaten_seat
+            self.burned_play[seat] = beaten
+            self.log.append(f"seat {seat} burns seat {beaten_seat}'s 级牌 (烧牌)")
+        elif seat in self.obligation and not out and not (play[3] or play[4]):
+            self._fail_burn(seat, play)
+            return
+        if ask("threes.threes_last", self, seat, out):
+            self.before_threes.add(seat)
+        else:
+            self.before_threes.discard(seat)
+        self.top, self.top_seat = play, seat
+        self.top_gouji = self.ref.is_gouji(play)
+        self.top_free = self.top_opposite_only = self.top_out_gouji = False
+        self.circles = 0
+        if out:
+            self._go_out(seat)
+            if self.terminal:
+                return
+        self._ask_about_top(seat)
+
+    def _settle_beaten(self, seat: int, beaten: tuple, beaten_seat: int, burn: bool, was_in_force: bool) -> None:
+        """What beating a play settles: 解烧, 闷 (D22) and 开点 (D16, D26)."""
+        if beaten_seat in self.obligation and ask("burning.lift", self, beaten_seat):
+            self.obligation.discard(beaten_seat)
+            self.log.append(f"seat {beaten_seat}'s burn is lifted (解烧)")
+        if beaten_seat in self.before_threes and seat != beaten_seat:
+            self.men.append([beaten_seat, seat])
+            self.before_threes.discard(beaten_seat)
+        ask("open.method", self, beaten_seat, beaten, seat, burn, was_in_force)
+
+    def _open(self, seat: int, before_chaos: bool = False) -> None:
+        """开点 for `seat`, unless 四户乱缠 has begun (`before_chaos`: the 级牌 was played before it, D26)."""
+        if seat not in self.opened and (before_chaos or not self.chaos):
+            self.opened.add(seat)
+            self.log.append(f"seat {seat} opens (开点)")
+
+    def _ask_about_top(self, seat: int) -> None:
+        """Line up who is asked about `seat`'s new top play, and ask the first."""
+        order = [s for s in self._after(seat) if self._holds_cards(s)]
+        self.burners_pending, self.burn_candidates = set(), set()
+        if self._gouji_in_force() and ask("flow.gouji_answer", self) and seat not in self.headless:
+            candidates = ask("burning.priority", self, seat, order)
+            self.burn_candidates = set(candidates)
+            order = candidates + [s for s in order if s not in self.burn_candidates]
+        self.queue = order
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        """Ask the next player who may act on the top play; when nobody is left, the
+        circle is complete: another circle, or the top play wins the round."""
+        while True:
+            while self.queue:
+                seat = self.queue.pop(0)
+                if not self._holds_cards(seat):
+                    continue
+                if seat in self.burn_candidates:
+                    self.burn_candidates.discard(seat)
+                    if ask("burning.allowed", self, seat):
+                        self.burners_pending.add(seat)
+                        self.cur = seat
+                        return
+                elif self._may_beat(seat) and self._beating_plays(seat):
+                    self.cur = seat
+                    return
+                self._mark_passed(seat)  # may not, or cannot: passes unasked (要不起), not even offered 让牌
+            self.circles += 1
+            owner = self.top_seat
+            if self.circles < ask("flow.lead_return_circles", self) and self._holds_cards(owner):
+                self.queue = [s for s in self._after(owner) if self._holds_cards(s)]
+                self.burners_pending, self.burn_candidates = set(), set()
+                if any(self._may_beat(s) and self._beating_plays(s) for s in self.queue):
+                    continue
+            self._win_round(owner)
+            return
+
+    def _win_round(self, owner: int) -> None:
+        ask("open.method", self, owner, self.top, None, False, False)
+        leader = ask("flow.take_over", self, owner)
+        self.log.append(f"seat {leader} leads")
+        self._empty_table(leader)
+
+    # --- going out, failed burns, 四户乱缠, the end -------------------------------------------
+
+    def _go_out(self, seat: int) -> None:
+        place = min(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
+        self.place_of[seat] = place
+        self.finish_order.append(seat)
+        self.log.append(f"seat {seat} goes out, place {place}")
+        if seat in self.obligation:
+            self.obligation.discard(seat)
+            self.burns_done.append([seat, self.burn_of[seat]])
+            self.log.append(f"seat {seat}'s burn succeeds")
+        if self.top_gouji and not self.chaos:
+            self.top_out_gouji = True
+            ask("flow.going_out_gouji", self)
+        ask("headless.cause", self, seat, "out")
+        self._maybe_end()
+        if not self.terminal:
+            self._maybe_start_chaos()
+
+    def _fail_burn(self, seat: int, play: tuple) -> None:
+        """D15: a burner's play that is neither their last nor carries a joker fails the
+        burn: they take the lowest free place and their cards leave play."""
+        self.obligation.discard(seat)
+        place = max(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
+        self.place_of[seat] = place
+        self.failed.append(seat)
+        cards, hand = rt.cards_of(play), self.hands[seat - 1]
+        for card in range(15):
+            self.played[card] -= cards[card]  # the failing play is not played: it is dead with the rest
+            self.dead[card] += hand[card] + cards[card]
+            hand[card] = 0
+        self.log.append(f"seat {seat} fails the burn (烧牌失误) and takes place {place}")
+        self._maybe_end()
+        if self.terminal:
+            return
+        self._maybe_start_chaos()
+        ask("burning.failure_leader", self, seat)
+
+    def _restore_burned(self, seat: int, play: tuple) -> None:
+        """D15: the burned 级牌 is back on the table, answered (or burned) as when it was played."""
+        self._empty_table(seat)
+        self.top, self.top_seat = play, seat
+        self.top_gouji = self.ref.is_gouji(play)
+        self.log.append(f"seat {seat}'s {rt.format_cards(play)} is back on the table")
+        self._ask_about_top(seat)
+
+    def _maybe_start_chaos(self) -> None:
+        if not self.chaos and ask("chaos.starts_at", self):
+            self.chaos = True
+            self.headless.clear()
+            self.log.append("四户乱缠 (free-for-all) begins")
+
+    def _maybe_end(self) -> None:
+        if not ask("end.ends_when", self):
+            return
+        holders = self._holders()
+        order = [s for s in self._after(self._last_out()) if s in holders]
+        if self._last_out() in holders:
+            order.append(self._last_out())
+        order = ask("end.remaining_by_cards", self, order)
+        free = sorted(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
+        for seat, place in zip(order, free):
+            self.place_of[seat] = place
+        self.terminal = True
+        self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
+        self.scores = self.ref.score(dict(self.result(), previous=self.match.previous()))
+        self.log.append(f"scores: {self.scores}")
+
+    def _last_out(self) -> int:
+        """D10: players left holding cards are placed in playing order from the seat after this one."""
+        if self.finish_order:
+            return self.finish_order[-1]
+        return self.failed[-1] if self.failed else 1

@@ -1,0 +1,227 @@
+"""The document model of a rulebook: blocks (paragraphs, lists, tables, notes),
+rule and example items, chapters and the whole document, as the Jinja2
+templates read them; and the resolution of glossary terms in reading order.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from gouji_dsl.docs.text import Seg, Text
+
+
+@dataclass
+class Para:
+    text: Text
+    kind: str = "para"
+
+
+@dataclass
+class Bullets:
+    items: list[Text]
+    kind: str = "bullets"
+
+
+@dataclass
+class Formula_:
+    source: str
+    kind: str = "formula"
+
+
+@dataclass
+class TRow:
+    cells: list[Text]
+    anchor: str | None = None
+    muted: bool = False
+
+
+@dataclass
+class Table:
+    head: list[Text]
+    rows: list[TRow]
+    kind: str = "table"
+    numeric: tuple[int, ...] = ()   # columns aligned right
+
+
+@dataclass
+class Note:
+    style: str          # decision | reading | inactive
+    label: Text
+    text: Text
+    kind: str = "note"
+
+
+Block = Any
+
+
+@dataclass
+class CiteRef:
+    label: str
+    href: str | None
+    quote: str | None
+    md_href: str | None = None     # Markdown tables have no row anchors: decisions link to their table
+
+    def __post_init__(self):
+        if self.md_href is None:
+            self.md_href = self.href
+
+
+@dataclass
+class Provenance:
+    key: str
+    name: str            # the rule's Chinese name
+    where: Text
+    where_href: str | None
+    cites: list[CiteRef]
+
+
+@dataclass
+class RuleItem:
+    anchor: str
+    key: str
+    blocks: list[Block]
+    prov: Provenance
+    kind: str = "rule"
+
+
+@dataclass
+class ExampleItem:
+    anchor: str
+    title: Text
+    blocks: list[Block]
+    kind: str = "example"
+
+
+@dataclass
+class Heading:
+    title: str
+    anchor: str
+    kind: str = "heading"
+
+
+@dataclass
+class Chapter:
+    id: str
+    number: int
+    title: str
+    intro: list[Block]
+    items: list[Any]
+    kind: str = "rules"      # rules | glossary | quotes | files
+
+
+@dataclass
+class SourceFile:
+    name: str
+    path: str
+    text: str
+    html: Markup | str
+    anchor: str
+
+    @property
+    def fence(self) -> str:
+        """A Markdown code fence longer than any run of backticks in the file."""
+        longest = max((len(run) for run in re.findall(r"`+", self.text)), default=0)
+        return "`" * max(3, longest + 1)
+
+
+@dataclass
+class QuoteGroup:
+    label: str
+    lines: list[tuple[int, str, str]]   # (line number, anchor, text)
+
+
+@dataclass
+class QuoteDoc:
+    key: str
+    file: str
+    title: str
+    groups: list[QuoteGroup]
+
+
+@dataclass
+class Document:
+    lang: str
+    variant: str
+    title: str
+    subtitle: str
+    summary: str
+    howto: list[Block]
+    chapters: list[Chapter]
+    labels: dict
+    footer: Text
+    files: list[SourceFile] = field(default_factory=list)
+    quotes: list[QuoteDoc] = field(default_factory=list)
+    glossary: list[tuple[Text, Text, Text]] = field(default_factory=list)
+    highlight_css: str = ""
+
+
+def anchor_of(key: str) -> str:
+    """HTML id / Markdown anchor of a rule: 'table.decks' -> 'rule-table-decks'; rows 'x.y[2]' -> 'rule-x-y-2'."""
+    return "rule-" + re.sub(r"[^A-Za-z0-9]+", "-", key).strip("-")
+
+
+
+def _walk_texts(doc: Document):
+    """Every Text of the document in reading order (for first-use terms)."""
+    for block in doc.howto:
+        yield from _block_texts(block)
+    for ch in doc.chapters:
+        for block in ch.intro:
+            yield from _block_texts(block)
+        for item in ch.items:
+            if isinstance(item, RuleItem):
+                for block in item.blocks:
+                    yield from _block_texts(block)
+            elif isinstance(item, ExampleItem):
+                yield item, "title"
+                for block in item.blocks:
+                    yield from _block_texts(block)
+            elif isinstance(item, Note):
+                yield from _block_texts(item)
+
+
+def _block_texts(block):
+    if isinstance(block, Para):
+        yield block, "text"
+    elif isinstance(block, Bullets):
+        for i in range(len(block.items)):
+            yield block.items, i
+    elif isinstance(block, Table):
+        yield block.head, None
+        for row in block.rows:
+            yield row.cells, None
+    elif isinstance(block, Note):
+        yield block, "text"
+
+
+def resolve_terms(doc: Document) -> None:
+    """Turn term segments into text: Chinese as is; English with the Chinese beside it on first use."""
+    seen: set[str] = set()
+
+    def resolve(text: Text) -> Text:
+        segs = []
+        for s in text.segs:
+            if s.kind != "term":
+                segs.append(s)
+            elif doc.lang == "zh":
+                segs.append(Seg(s.style or "text", s.text))
+            elif s.text in seen:
+                segs.append(Seg(s.style or "text", s.alt))
+            else:
+                seen.add(s.text)
+                segs.append(Seg(s.style or "text", f"{s.alt} ({s.text})"))
+        return Text(tuple(segs))
+
+    for holder, slot in _walk_texts(doc):
+        if slot == "text":
+            holder.text = resolve(holder.text)
+        elif slot == "title":
+            holder.title = resolve(holder.title)
+        elif isinstance(slot, int):
+            holder[slot] = resolve(holder[slot])
+        else:
+            holder[:] = [resolve(t) for t in holder]
+

@@ -1,0 +1,154 @@
+"""The worked examples as rulebook items: the tables and sentences each chapter shows."""
+from __future__ import annotations
+
+from gouji_dsl.docs.document import Block, Bullets, ExampleItem, Para, Table, TRow
+from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.examples import Examples
+from gouji_dsl.docs.sentences import Ctx
+from gouji_dsl.docs.text import T, Text, code, join, plain, plural
+from gouji_dsl.rules.tribute import tribute_name
+
+def example_items(ctx: Ctx, ex: Examples, chapter: str, lang: str) -> list[ExampleItem]:
+    zh = lang == "zh"
+    v = ctx.v
+    items: list[ExampleItem] = []
+    if chapter == "plays":
+        head = [plain(x) for x in (("先出的牌", "应手", "打得过吗", "为什么") if zh else ("lead", "answer", "beats it?", "why"))]
+        rows = [TRow([code(c.lead), code(c.play), plain(("打得过" if c.beats else "打不过") if zh else ("yes" if c.beats else "no")),
+                      c.why_zh if zh else c.why_en]) for c in ex.beats]
+        blocks = [Para(T("下面每一行都由本玩法的引擎判定（`beats`）：") if zh else
+                       T("Each row below is decided by this variant's engine (`beats`):")), Table(head, rows)]
+        for lead in ex.nothing_beats:
+            blocks.append(Para(T("`{c}`：引擎在一大把牌（每种牌各4张）中找不到任何一手能打过它的牌。", c=lead) if zh else
+                               T("`{c}`: the engine finds no play at all that beats it, even from four of every card.", c=lead)))
+        items.append(ExampleItem("example-beats", T("例：谁打得过谁") if zh else T("Example: which plays beat which"), blocks))
+        head = [plain(x) for x in (("牌", "点数", "张数", "级牌吗") if zh else ("cards", "rank", "size", "gouji play?"))]
+        rows = [TRow([code(c), code(r) if r else plain("—"), plain(s), plain(("是" if g else "不是") if zh else ("yes" if g else "no"))])
+                for c, r, s, g, _why in ex.gouji]
+        blocks = [Para(T("同一点数，张数够不够决定是不是级牌；下表由引擎的 `classify` 判定：") if zh else
+                       T("The same rank is or is not a gouji play depending on its size; decided by the engine's `classify`:")),
+                  Table(head, rows, numeric=(2,))]
+        items.append(ExampleItem("example-gouji", T("例：级牌与非级牌") if zh else T("Example: gouji plays and others"), blocks))
+    elif chapter == "course" and ex.opens:
+        head = [plain(x) for x in (("赢得发牌权的牌", "计入开点吗") if zh else ("play that won the lead", "counts towards opening?"))]
+        rows = [TRow([code(c), plain(("计入" if o else "不计入") if zh else ("yes" if o else "no"))]) for c, o in ex.opens]
+        items.append(ExampleItem("example-opens", T("例：哪些牌计入开点") if zh else T("Example: which plays count towards opening"),
+                                 [Para(T("由引擎的 `opens` 判定：") if zh else T("Decided by the engine's `opens`:")), Table(head, rows)]))
+    elif chapter == "burning" and ex.burn:
+        b = ex.burn
+        blocks = [Para(T("别人（不是你的对家）出了级牌 `{t}`。下面两手牌只差一张，由引擎的 `can_burn` 判定能不能烧：", t=b["target"]) if zh else
+                       T("Someone who is not your opposite plays the gouji play `{t}`. The two hands below differ by one card; the engine's `can_burn` decides:", t=b["target"]))]
+        for hand_key, detail_key in (("good", "good_detail"), ("bad", "bad_detail")):
+            d = b[detail_key]
+            parts = join([T("`{c}` = {v}", c=c, v=_show_value(val, lang)) for c, val in d["parts"]], lang, "，" if zh else ",", ",")
+            if zh:
+                verdict = "**可以烧**" if d["ok"] else "**不能烧**"
+                holds = "条件成立" if d["ok"] else "条件不成立"
+                text = T("手牌 `{h}`：{v}。用 `{p}` 打掉 `{t}` 后，余牌是 `{r}`；{x}，{c}。", h=b[hand_key], v=T(verdict), p=d["play"],
+                         t=b["target"], r=d["rest"], x=parts, c=holds)
+                if d["uses_carry"]:
+                    text += T("（余牌有{s}套、{j}张王：每手带王需要套数不超过王数加1。）", s=d["rest_sets"], j=d["rest_jokers"])
+            else:
+                verdict = "**may burn**" if d["ok"] else "**may not burn**"
+                holds = "so the condition holds" if d["ok"] else "so the condition fails"
+                text = T("Hand `{h}`: {v}. After `{p}` beats `{t}`, the rest is `{r}`; {x}, {c}.", h=b[hand_key], v=T(verdict), p=d["play"],
+                         t=b["target"], r=d["rest"], x=parts, c=holds)
+                if d["uses_carry"]:
+                    text += T(" (The rest holds {s} and {j}; a joker in every play but the last needs sets ≤ jokers + 1.)",
+                              s=plural(d["rest_sets"], "set"), j=plural(d["rest_jokers"], "joker"))
+            blocks.append(Para(text))
+        items.append(ExampleItem("example-burn", T("例：能烧与不能烧") if zh else T("Example: a legal and an illegal burn"), blocks))
+    elif chapter in ("tribute", "scoring"):
+        for i, sample in enumerate(ex.tribute):
+            if sample["sweep"] and chapter == "tribute" and not v.tribute.enabled:
+                continue
+            items.append(_result_example(ctx, sample, chapter, lang, i))
+    return items
+
+
+def _show_value(value, lang: str) -> str:
+    if isinstance(value, bool):
+        return ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
+    return str(value)
+
+
+def _result_text(ctx: Ctx, result: dict, lang: str) -> list[Block]:
+    zh = lang == "zh"
+    finish = result["finish"]
+    order = join([ctx.seat_zh(s, i) if zh else ctx.seat_en(s, i) for i, s in enumerate(finish, 1)], lang, "、", ",")
+    lines = [T("出完牌的顺序：{o}", o=order) if zh else T("Order of going out: {o}", o=order)]
+    opened = result.get("opened", [])
+    lines.append(T("开点的人：{s}", s=ctx.seats_zh(opened)) if zh and opened else
+                 T("Players who opened: {s}", s=ctx.seats_en(opened)) if opened else
+                 (T("没有人开点") if zh else T("Nobody opened")))
+    if result.get("declared"):
+        lines.append(T("宣点的人：{s}", s=ctx.seats_zh(result["declared"])) if zh else
+                     T("Declared (宣点): {s}", s=ctx.seats_en(result["declared"])))
+    for burner, burned in result.get("burns", []):
+        lines.append(T("{a}号烧了{b}号的牌，烧牌成功", a=burner, b=burned) if zh else
+                     T("Seat {a} burned seat {b} and the burn succeeded", a=burner, b=burned))
+    for men, beater in result.get("men", []):
+        lines.append(T("{a}号最后一手3之前的牌被{b}号打掉（闷）", a=men, b=beater) if zh else
+                     T("Seat {a}'s play before their final 3s was beaten by seat {b}", a=men, b=beater))
+    for i, game in enumerate(result.get("previous", []), 1):
+        seats = game.get("opened", [])
+        lines.append(T("上一局开点的人：{s}", s=ctx.seats_zh(seats)) if zh else
+                     T("In the previous game, the players who opened: {s}", s=ctx.seats_en(seats)))
+    return [Bullets(lines)]
+
+
+def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> ExampleItem:
+    zh = lang == "zh"
+    v = ctx.v
+    result = sample["result"]
+    place = {s: p for p, s in enumerate(result["finish"], 1)}
+    sweep = sample["sweep"]
+    if chapter == "tribute":
+        title = (T("例：串三户后的进贡") if sweep else T("例：一局之后的进贡")) if zh else \
+                (T("Example: tribute after a sweep") if sweep else T("Example: tribute after a game"))
+        blocks = [Para(T("假设一局的结果是：") if zh else T("Suppose a game ended like this:"))] + _result_text(ctx, result, lang)
+        tributes = sample["tributes"]
+        if tributes:
+            head = [plain(x) for x in (("种类", "进贡者", "收贡者", "张数") if zh else ("kind", "from", "to", "cards"))]
+            rows = [TRow([tribute_name(t["kind"], lang),
+                          ctx.seat_zh(t["from"], place[t["from"]]) if zh else ctx.seat_en(t["from"], place[t["from"]]),
+                          ctx.seat_zh(t["to"], place[t["to"]]) if zh else ctx.seat_en(t["to"], place[t["to"]]),
+                          plain(t["count"])]) for t in tributes]
+            blocks.append(Para(T("引擎的 `tributes` 算出下一局开始前应进的贡：") if zh else
+                               T("The engine's `tributes` gives what is owed before the next game:")))
+            blocks.append(Table(head, rows, numeric=(3,)))
+            if v.tribute.returned:
+                blocks.append(Para(T("之后各收贡者按上面的规定还贡。") if zh else T("Each receiver then returns cards as described above.")))
+        else:
+            blocks.append(Para(T("引擎的 `tributes` 算出：不进贡。") if zh else T("The engine's `tributes` finds no tribute owed.")))
+        return ExampleItem(f"example-tribute-{i + 1}", title, blocks)
+    title = (T("例：串三户的计分") if sweep else T("例：一局的计分")) if zh else \
+            (T("Example: scoring a sweep") if sweep else T("Example: scoring a game"))
+    blocks = [Para(T("同一局（见“进贡”一章的例子）：") if zh else T("The same game (see the example under Tribute):"))] + _result_text(ctx, result, lang)
+    scores = sample["scores"]
+    team_of = {s: i for i, t in enumerate(v.table.teams) for s in t}
+    sc = v.scoring
+    split = sc.open_points != 0     # show the place points and the open points apart
+    points = {seat: sc.place_points[p - 1] * (sc.sweep_multiplier if sweep else 1) for seat, p in place.items()}
+
+    def signed(x: int) -> Text:
+        return plain(f"{x:+d}" if x else "0")
+    head = (("座位", "名次", "联邦") if zh else ("seat", "place", "team"))
+    head += ((("名次分", "点贡分") if zh else ("place points", "open points")) if split else ())
+    head = [plain(x) for x in head + (("得分",) if zh else ("score",))]
+    rows = []
+    for seat in range(1, v.table.players + 1):
+        p = place[seat]
+        team = v.table.teams[team_of[seat]]
+        cells = [plain(seat), plain(ctx.place_zh(p)) if zh else ctx.place_en(p), join([str(s) for s in team], lang, "、", ",")]
+        if split:
+            base = sum(points[s] for s in team) if sc.team_sum else points[seat]
+            if scores[seat - 1] - base not in (-sc.open_points, 0, sc.open_points):
+                raise RulebookError(f"{v.name}: the engine's score of seat {seat} is not place points plus open points")
+            cells += [signed(base), signed(scores[seat - 1] - base)]
+        rows.append(TRow(cells + [signed(scores[seat - 1])]))
+    blocks.append(Para(T("引擎的 `score` 算出每人得分：") if zh else T("The engine's `score` gives each seat's score:")))
+    blocks.append(Table(head, rows, numeric=tuple([0] + list(range(3, len(head))))))
+    blocks.append(Para(T("得分之和：{s}。", s=sum(scores)) if zh else T("Sum of the scores: {s}.", s=sum(scores))))
+    return ExampleItem(f"example-score-{i + 1}", title, blocks)
+

@@ -1,0 +1,113 @@
+"""Provenance: where each rule was written, the seed lines and decisions it cites,
+the quoted seed lines of the appendix and the rule files shown in full."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gouji_dsl.docs.document import CiteRef, Note, Provenance, QuoteDoc, QuoteGroup, SourceFile, anchor_of
+from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.sentences import field_of
+from gouji_dsl.docs.text import T
+from gouji_dsl.lang.highlight import source_html
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.paths import sources_dir
+
+def provenance(v, key: str, lang: str, quotes: dict[str, str]) -> tuple[Provenance, list[Note]]:
+    """Where a rule was written, what it cites, and a note for each decision that fills a gap."""
+    origin = v.origin(key)
+    zh = lang == "zh"
+    name = field_of(key).metadata["zh"]
+    decisions = {row.id: (i, row.summary) for i, row in enumerate(v.about.decisions)}
+    cites: list[CiteRef] = []
+    notes: list[Note] = []
+    if origin is None:
+        where = T("规则语言的默认值（文件中没有写）") if zh else T("the rule language's default (not written in any file)")
+        return Provenance(key, name, where, None, cites), notes
+    path = v.file_of(origin.variant)
+    where = T("{p} 第{l}行", p=path, l=origin.pos.line) if zh else T("{p}, line {l}", p=path, l=origin.pos.line)
+    href = f"#L-{origin.variant}-{origin.pos.line}" if origin.variant in v.lineage else None
+    for cite in origin.cites:
+        label = cite.lstrip("@")
+        if label in decisions:
+            index, summary = decisions[label]
+            notes.append(Note("decision", T("项目决定 {d}", d=label) if zh else T("Decision {d}", d=label),
+                              (T("资料未说明或相互矛盾，此条按 RULES.md 的决定补足：{s}", s=summary) if zh else
+                               T("The sources are silent or disagree here; RULES.md decides: {s}", s=summary))))
+            cites.append(CiteRef(label, "#" + anchor_of(f"about.decisions[{index}]"), summary, "#" + anchor_of("about.decisions")))
+        elif _CITE.match(label):
+            anchor = _cite_target(label, quotes)
+            cites.append(CiteRef(label, "#" + anchor if anchor else None, quotes.get(anchor) if anchor else None))
+        else:
+            raise RulebookError(f"{key} cites {cite}, which is neither a source line nor a listed decision")
+    return Provenance(key, name, where, href, cites), notes
+
+
+_CITE = re.compile(r"^(?P<key>[A-Za-z0-9]+):L(?P<a>[0-9]+)(?:-(?P<b>[0-9]+))?$")
+
+
+def _cite_target(label: str, quotes: dict[str, str]) -> str | None:
+    """The anchor of the first quoted line a citation covers."""
+    match = _CITE.match(label)
+    a = int(match["a"])
+    for k in range(a, int(match["b"] or a) + 1):
+        anchor = f"src-{match['key']}-L{k}"
+        if anchor in quotes:
+            return anchor
+    return None
+
+
+def quotes_of(v) -> tuple[list[QuoteDoc], dict[str, str]]:
+    """The cited seed lines, grouped by citation, and a short quote per citation anchor."""
+    files = {row.key: (row.file, row.title) for row in v.about.sources}
+    wanted: dict[str, set[int]] = {}
+    for origin in v.origins.values():
+        for cite in origin.cites:
+            match = _CITE.match(cite.lstrip("@"))
+            if match and match["key"] in files:
+                a = int(match["a"])
+                b = int(match["b"] or a)
+                wanted.setdefault(match["key"], set()).update(range(a, b + 1))
+    docs: list[QuoteDoc] = []
+    short: dict[str, str] = {}
+    for key in sorted(wanted):
+        file, title = files[key]
+        groups: list[QuoteGroup] = []
+        docs.append(QuoteDoc(key, file, title, groups))
+        path = sources_dir() / file
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise RulebookError(f"cannot read the source document {file}: {exc.strerror}") from None
+        numbers = sorted(wanted[key])
+        # Runs of consecutive lines make one group.
+        run: list[int] = []
+        for number in numbers + [None]:
+            if run and (number is None or number != run[-1] + 1):
+                shown = [(k, f"src-{key}-L{k}", lines[k - 1].strip()) for k in run
+                         if 1 <= k <= len(lines) and lines[k - 1].strip() not in ("", "|")]
+                label = f"{key}:L{run[0]}" + (f"-{run[-1]}" if len(run) > 1 else "")
+                groups.append(QuoteGroup(label, shown))
+                for k, anchor, text in shown:
+                    short[anchor] = text if len(text) <= 80 else text[:79] + "…"
+                run = []
+            if number is not None:
+                run.append(number)
+    return docs, short
+
+
+def source_files(v, ws: Workspace | None) -> list[SourceFile]:
+    ws = ws or Workspace()
+    out = []
+    for name in v.lineage:
+        path = ws.path_of(name)
+        if path is None:
+            origin = next((o for o in v.origins.values() if o.variant == name), None)
+            path = Path(origin.pos.file) if origin else None
+        if path is None or not path.is_file():
+            raise RulebookError(f"cannot find the rule file of '{name}'")
+        text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+        html = source_html(text, anchor=f"L-{name}")
+        out.append(SourceFile(name, v.file_of(name), text, html, f"file-{name}"))
+    return out
+

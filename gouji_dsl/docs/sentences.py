@@ -1,0 +1,309 @@
+"""How a rule's module writes its rulebook sentences, and registers them.
+
+Each rule's module (`gouji_dsl.rules.<section>`) registers, in its
+`# --- rulebook ---` region, one renderer per rule: a function
+`fn(ctx, value) -> (zh blocks, en blocks)`, through `rule` (a decorator),
+`enum_rule` (one sentence per policy member), `bool_rule` (a yes and a no
+sentence) or a helper built on them. Registering records the rule's "book"
+facet in `gouji_dsl.rules.spec`, which is where the book looks renderers up.
+
+Where a rule's text appears: its chapter (an id of `CHAPTERS`) and the group
+(sub-heading) last set for its section by `group(section, zh, en)`. Within a
+chapter, rules come in the order of the chapter's sections in `CHAPTERS`,
+then in the order their module registers them.
+
+A policy rule without a sentence for a member, or a yes/no rule given
+something else, raises `RulebookError` when rendered.
+
+This module is imported by the rules modules, which `model.schema` imports:
+it imports the schema only inside the function that needs it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from gouji_dsl.docs.document import Formula_, Note, Para, Table, TRow, anchor_of
+from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.explain import explain, legend
+from gouji_dsl.docs.text import LANGS, T, Text, code, join, plain
+from gouji_dsl.model.expr import ExprT, Formula
+from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, StrT
+from gouji_dsl.rules import spec
+
+# (id, Chinese title, English title, the sections whose rules it shows, in order)
+CHAPTERS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("about", "简介", "About this variant", ("about",)),
+    ("players", "玩家与牌", "Players and cards", ("table", "cards")),
+    ("plays", "牌型与大小", "Plays and how they compare", ("plays", "patterns", "gouji")),
+    ("before", "开局：宣点、憋三与革命", "Before play: declaring, threes and revolution", ("open", "threes", "revolution")),
+    ("course", "出牌", "The course of play", ("table", "flow", "open", "info")),
+    ("burning", "烧牌", "Burning (烧牌)", ("burning",)),
+    ("headless", "无头与四户乱缠", "Headless players (无头) and the free-for-all (四户乱缠)", ("headless", "chaos")),
+    ("end", "终局与名次", "End of the game", ("end",)),
+    ("tribute", "进贡与还贡", "Tribute (进贡) and return (还贡)", ("tribute",)),
+    ("scoring", "计分", "Scoring", ("scoring",)),
+    ("room", "房间规则", "Room rules", ("room",)),
+    ("glossary", "术语表", "Glossary", ()),
+    ("sources", "出处与项目决定", "Sources and decisions", ("about",)),
+    ("quotes", "引用的原文", "Cited source lines", ()),
+    ("files", "规则文件", "The rule files", ()),
+)
+_CHAPTER_INDEX = {c[0]: i for i, c in enumerate(CHAPTERS)}
+
+
+class Ctx:
+    """A variant and the helpers the prose needs (place names, seats)."""
+
+    def __init__(self, v):
+        self.v = v
+        self.places = {p.place: p for p in v.end.places} if "end" in v.sections else {}
+
+    def place_zh(self, p: int) -> str:
+        row = self.places.get(p)
+        return row.zh if row else f"第{p}名"
+
+    def place_en(self, p: int) -> Text:
+        row = self.places.get(p)
+        if row is None:
+            return plain(f"place {p}")
+        return T("{en} place ({zh})", en=row.en, zh=row.zh)
+
+    def seats_zh(self, seats: Iterable[int]) -> Text:
+        return join([str(s) for s in seats], "zh") + plain("号")
+
+    def seats_en(self, seats: Iterable[int]) -> Text:
+        seats = list(seats)
+        return plain("seat " if len(seats) == 1 else "seats ") + join([str(s) for s in seats], "en")
+
+    def seat_zh(self, seat: int, place: int | None = None) -> Text:
+        return T("{s}号", s=seat) + (T("（{p}）", p=self.place_zh(place)) if place else Text())
+
+    def seat_en(self, seat: int, place: int | None = None) -> Text:
+        row = self.places.get(place) if place else None
+        return T("seat {s}", s=seat) + (T(" ({p})", p=row.zh) if row else Text())
+
+    def lowest_places(self) -> tuple[int, ...]:
+        return tuple(sorted(self.places, reverse=True))
+
+
+# --- registration -------------------------------------------------------------------
+
+Said = tuple  # (zh blocks, en blocks)
+
+
+@dataclass(frozen=True)
+class Renderer:
+    key: str
+    chapter: str
+    group: tuple[str, str] | None
+    fn: Callable[[Ctx, Any], Said]
+    members: tuple[str, ...] | None = None    # for policy rules: the members it has sentences for
+    seq: int = 0                              # registration order within the rule's module
+
+    def position(self) -> tuple[int, int, int]:
+        """Where the rule appears: chapter, its section's place in the chapter, registration order."""
+        sections = CHAPTERS[_CHAPTER_INDEX[self.chapter]][3]
+        return _CHAPTER_INDEX[self.chapter], sections.index(self.key.split(".")[0]), self.seq
+
+
+_GROUPS: dict[str, tuple[str, str] | None] = {}
+_SEQ = itertools.count()
+
+
+def group(section: str, zh: str | None, en: str | None = None) -> None:
+    """The sub-heading under which the rules of `section` registered next appear (None: none)."""
+    _GROUPS[section] = (zh, en) if zh else None
+
+
+def rule(key: str, chapter: str, members: tuple[str, ...] | None = None):
+    """Register the renderer of one rule (its "book" facet). A policy rule lists
+    the members it has sentences for (and raises RulebookError for any other)."""
+    section = key.split(".")[0]
+    if chapter not in _CHAPTER_INDEX:
+        raise RulebookError(f"the rule {key} is put in an unknown chapter '{chapter}'")
+    if section not in CHAPTERS[_CHAPTER_INDEX[chapter]][3]:
+        raise RulebookError(f"the chapter '{chapter}' does not show rules of [{section}] (sentences.CHAPTERS)")
+
+    def deco(fn):
+        spec.register(key, "book", Renderer(key, chapter, _GROUPS.get(section), fn, members, next(_SEQ)))
+        return fn
+    return deco
+
+
+def renderer(key: str) -> Renderer | None:
+    return spec.facet(key, "book")
+
+
+def no_sentence(key: str, value) -> RulebookError:
+    return RulebookError(f"no rulebook sentence for {key} = {value}: add one in gouji_dsl/rules/{key.split('.')[0]}.py")
+
+
+def enum_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]],
+              extra: Callable[[Ctx, Any], dict] | None = None,
+              after: Callable[[Ctx, Any], Said] | None = None) -> None:
+    """A policy rule: one sentence per member of its EnumT, in each language.
+
+    The sentence templates may use {zh} and {en} (the member's own Chinese
+    name and English description) and whatever `extra` supplies."""
+
+    def fn(ctx: Ctx, value):
+        member = enum_member(key, value)
+        if value not in sentences:
+            raise no_sentence(key, value)
+        zh, en = sentences[value]
+        values = {"zh": member.zh, "en": member.en}
+        if extra:
+            values.update(extra(ctx, value))
+        out_zh, out_en = [Para(T(zh, **values))], [Para(T(en, **values))]
+        if after:
+            more_zh, more_en = after(ctx, value)
+            out_zh += blocks(more_zh)
+            out_en += blocks(more_en)
+        return out_zh, out_en
+
+    rule(key, chapter, tuple(sentences))(fn)
+
+
+def bool_rule(key: str, chapter: str, yes: tuple[str, str], no: tuple[str, str],
+              extra: Callable[[Ctx, Any], dict] | None = None,
+              inactive: Callable[[Ctx], tuple[str, str] | None] | None = None) -> None:
+    """A yes/no rule: a positive and a negative sentence in each language; `inactive`
+    gives the (zh, en) note that says when the rule is not in play."""
+
+    def fn(ctx: Ctx, value):
+        if not isinstance(value, bool):
+            raise RulebookError(f"{key} is not yes/no")
+        zh, en = yes if value else no
+        values = extra(ctx, value) if extra else {}
+        out = [Para(T(zh, **values))], [Para(T(en, **values))]
+        return add_inactive(out, inactive(ctx) if inactive else None)
+
+    rule(key, chapter)(fn)
+
+
+# --- blocks -------------------------------------------------------------------------
+
+def blocks(value) -> list:
+    """A renderer's output in one language as a list of blocks (Text becomes a paragraph)."""
+    if value is None:
+        return []
+    if isinstance(value, Text):
+        return [Para(value)]
+    if isinstance(value, list):
+        return [Para(b) if isinstance(b, Text) else b for b in value]
+    return [value]
+
+
+def said(zh, en) -> Said:
+    return blocks(zh), blocks(en)
+
+
+def inactive_note(lang: str, text: str | Text) -> Note:
+    label = plain("不适用" if lang == "zh" else "Not in play here")
+    return Note("inactive", label, text if isinstance(text, Text) else T(text))
+
+
+def add_inactive(out: Said, note: tuple[str, str] | None) -> Said:
+    """The (zh, en) blocks, each with the rule's not-in-play note appended when there is one."""
+    if note:
+        out[0].append(inactive_note("zh", note[0]))
+        out[1].append(inactive_note("en", note[1]))
+    return out
+
+
+def enum_member(key: str, value: str):
+    vtype = field_type(key)
+    while isinstance(vtype, OptionalT):
+        vtype = vtype.inner
+    if not isinstance(vtype, EnumT):
+        raise RulebookError(f"{key} is not a policy")
+    if value not in vtype.members:
+        raise RulebookError(f"{key} = {value} is not a member of its policy")
+    return vtype.members[value]
+
+
+def field_of(key: str) -> dataclasses.Field:
+    from gouji_dsl.model import schema as m  # here, not above: the schema imports the rules modules, which import this
+
+    section, name = key.split(".")
+    cls = m.SECTION_BY_NAME[section]
+    for f in dataclasses.fields(cls):
+        if f.name == name:
+            return f
+    raise RulebookError(f"no rule {key} in the model")
+
+
+def field_type(key: str):
+    return field_of(key).metadata["type"]
+
+
+# --- cells of tables ----------------------------------------------------------------
+
+def cell(vtype, value, lang: str) -> Text:
+    """A table cell for a value of any type."""
+    if isinstance(vtype, OptionalT):
+        if value is None:
+            return plain("无" if lang == "zh" else "none")
+        return cell(vtype.inner, value, lang)
+    if isinstance(vtype, EnumT):
+        member = vtype.members.get(value)
+        if member is None:
+            raise RulebookError(f"{value!r} is not a member of its policy")
+        return plain(member.zh if lang == "zh" else member.en)
+    if isinstance(vtype, BoolT):
+        return plain(("是" if value else "否") if lang == "zh" else ("yes" if value else "no"))
+    if isinstance(vtype, ExprT):
+        return code(value.text)
+    if isinstance(vtype, CardT):
+        return code(value)
+    if isinstance(vtype, (IntT, StrT)):
+        return plain(value)
+    if isinstance(vtype, ListT):
+        return join([cell(vtype.item, x, lang) for x in value], lang, "、" if lang == "zh" else ",", ",")
+    if isinstance(vtype, RangeT):
+        return code(f"{value[0]}..{value[1]}")
+    raise RulebookError(f"no table cell rendering for values of type {type(vtype).__name__}")
+
+
+def column_head(row_cls: type, name: str, lang: str) -> Text:
+    meta = {f.name: f.metadata for f in dataclasses.fields(row_cls)}[name]
+    return plain(meta["zh"] if lang == "zh" else f"{name} ({meta['zh']})")
+
+
+def check_columns(row_cls: type, shown: Iterable[str], key: str) -> None:
+    missing = [f.name for f in dataclasses.fields(row_cls) if f.name not in set(shown)]
+    if missing:
+        raise RulebookError(f"the rulebook table for {key} does not show column(s) {', '.join(missing)}")
+
+
+def generic_table(key: str, rows: tuple, lang: str) -> Table:
+    """Every column of a table rule, every row, with the row anchors."""
+    vtype = field_type(key)
+    cols = list(vtype.columns)
+    head = [column_head(vtype.row_cls, c, lang) for c in cols]
+    out = []
+    for i, row in enumerate(rows):
+        out.append(TRow([cell(vtype.columns[c].metadata["type"], getattr(row, c), lang) for c in cols],
+                        anchor_of(f"{key}[{i}]")))
+    numeric = tuple(i for i, c in enumerate(cols) if isinstance(vtype.columns[c].metadata["type"], IntT))
+    return Table(head, out, numeric=numeric)
+
+
+def formula_blocks(key: str, formula: Formula, lead: tuple[str, str]) -> Said:
+    """A formula rule: the lead sentence, the formula, the formula in words and what its names mean."""
+    etype = field_type(key)
+    while isinstance(etype, OptionalT):
+        etype = etype.inner
+    out = []
+    for lang, text in zip(LANGS, lead):
+        parts = [Para(T(text)), Formula_(formula.text)]
+        words = explain(formula.node, lang, etype)
+        parts.append(Para(T("即：{w}。", w=words) if lang == "zh" else T("In words: {w}.", w=words)))
+        lg = legend([formula.node], etype, lang)
+        if lg:
+            parts.append(lg)
+        out.append(parts)
+    return tuple(out)

@@ -1,0 +1,243 @@
+"""Actions: what a player does, as values and as strings, and how one offered from
+outside (a platform, a bot, a replay file) is validated before the game reads it.
+
+An action is `Action(kind, play)`: kind one of pass, defer, declare, revolt, burn,
+play; play a canonical play tuple (see `runtime.cards`) for play and burn, else None.
+The engine hands out shared Action objects, which `apply_action` trusts by identity;
+anything else is checked here first.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gouji_dsl.runtime import cards as rt
+
+PLAY, PASS, DEFER, BURN, DECLARE, REVOLT = "play", "pass", "defer", "burn", "declare", "revolt"
+KIND_ORDER = {PASS: 0, DEFER: 1, DECLARE: 2, REVOLT: 3, BURN: 4, PLAY: 5}
+
+
+class Action(NamedTuple):
+    kind: str
+    play: tuple | None = None
+
+    def __str__(self) -> str:
+        return action_to_string(self)
+
+
+PASS_ACTION = Action(PASS)
+DEFER_ACTION = Action(DEFER)
+DECLARE_ACTION = Action(DECLARE)
+REVOLT_ACTION = Action(REVOLT)
+_SIMPLE_ACTIONS = {PASS: PASS_ACTION, DEFER: DEFER_ACTION, DECLARE: DECLARE_ACTION, REVOLT: REVOLT_ACTION}
+PLAY_ACTIONS: dict[tuple, Action] = {}
+_BURN_ACTIONS: dict[tuple, Action] = {}
+# The ids of the shared Action objects above. Each was checked when it was made
+# and they live as long as the module, so `apply_action` can trust an action it
+# finds here by identity (every action from `legal_actions()` is one) and
+# validate everything else: the hot path costs one set lookup.
+KNOWN: set[int] = {id(a) for a in _SIMPLE_ACTIONS.values()}
+_SHARED_MOST = 64      # plays with more of one card are never shared (no real deck has that many)
+MAX_ACTION_TEXT = 4000  # characters of an action string; a real one is a few dozen
+_DISPLAY_DECKS = 256    # str() of an unshared action shows at most this many decks' worth of a card
+
+
+def play_action(play: tuple) -> Action:
+    try:
+        action = PLAY_ACTIONS.get(play)
+    except TypeError:  # unhashable, so malformed: _shared says why
+        action = None
+    if action is None:
+        action = _shared(PLAY_ACTIONS, PLAY, play)
+    return action
+
+
+def burn_action(play: tuple) -> Action:
+    try:
+        action = _BURN_ACTIONS.get(play)
+    except TypeError:  # unhashable, so malformed: _shared says why
+        action = None
+    if action is None:
+        action = _shared(_BURN_ACTIONS, BURN, play)
+    return action
+
+
+def _shared(table: dict, kind: str, play) -> Action:
+    """A new Action for `play`, shared (and known) when it is a canonical play of a real size."""
+    problem = play_problem(play, _SHARED_MOST, _SHARED_MOST)
+    if problem is None:
+        action = table[play] = Action(kind, play)
+        KNOWN.add(id(action))
+        return action
+    if play_problem(play, None, None) is None:
+        return Action(kind, play)  # well formed but huge: checked against the deck when applied
+    raise IllegalAction(f"{describe(play)}: {problem}")
+
+
+def action_key(action: Action):
+    return (KIND_ORDER[action.kind], action.play or ())
+
+
+def action_to_string(action: Action) -> str:
+    if id(action) not in KNOWN and normal_action(action, _DISPLAY_DECKS) is None:
+        return describe(action)  # a forged action: never format its (maybe astronomic) counts
+    if action.play is None:
+        return action.kind
+    return f"{action.kind} {rt.format_cards(action.play)}"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the state is left unchanged."""
+
+
+# --- actions from outside: validated before anything reads them ----------------------------------
+
+
+def describe(value, depth: int = 0) -> str:
+    """A short, safe description of any value for an error message. It never calls
+    the value's own __repr__ or __str__ (which could raise, loop or be huge) and
+    never formats a huge int (Python refuses ints of more than 4,300 digits)."""
+    kind = type(value)
+    if value is None or kind in (bool, float):
+        return repr(value)
+    if kind is int:
+        return repr(value) if -10**12 < value < 10**12 else "a huge int"
+    if kind is str:
+        return repr(value[:40]) + ("..." if len(value) > 40 else "")
+    if kind in (tuple, list, Action):
+        items = tuple.__iter__(value) if kind is not list else list.__iter__(value)
+        shown = [describe(v, depth + 1) if depth < 2 else "..." for v, _ in zip(items, range(6))]
+        more = ", ..." if len(value) > 6 else ""
+        left, right = ("[", "]") if kind is list else ("(", ",)" if len(value) == 1 else ")")
+        return left + ", ".join(shown) + more + right
+    return f"a {kind.__name__[:40]} object"
+
+
+def check_seat(seat, players: int, error: type = ValueError) -> int:
+    """`seat` if it is one of the seats 1..players; else raises `error` saying so."""
+    if type(seat) is not int or not 1 <= seat <= players:
+        raise error(f"{describe(seat)} is not a seat: the seats are 1 to {players}")
+    return seat
+
+
+def play_problem(play, most: int | None, most_jokers: int | None) -> str | None:
+    """Why `play` is not a canonical play tuple (rank, natural, fillers, small, big)
+    with at most `most` of a rank or of 2s and `most_jokers` of each joker; None if it is."""
+    if type(play) is not tuple or len(play) != 5:
+        return "a play is a tuple (rank, natural, fillers, small, big)"
+    if any(type(n) is not int for n in play):
+        return "a play's rank and counts are ints"
+    rank, natural, fillers, small, big = play
+    if not -1 <= rank <= 12:
+        return "its rank is not -1 (jokers only), 0 (3) ... 11 (A) or 12 (2s only)"
+    if min(natural, fillers, small, big) < 0:
+        return "it has a negative card count"
+    if most is not None and (natural > most or fillers > most or small > most_jokers or big > most_jokers):
+        return "it holds more of a card than the decks have"
+    if (0 <= rank <= 11) != (natural > 0) or (rank == 12 and not fillers) or (rank == -1 and (fillers or not small + big)):
+        return "it is not the canonical tuple of any cards (see runtime.cards_of)"
+    return None
+
+
+def normal_action(action, decks: int | None) -> Action | None:
+    """`action` (an Action, or a plain (kind, play) tuple or list) as a well-formed Action
+    (the shared one when there is one), or None when it is malformed. With `decks`,
+    no play may hold more of a card than that many decks have."""
+    kind_of = type(action)
+    if kind_of not in (Action, tuple, list):
+        return None
+    items = tuple(list.__iter__(action)) if kind_of is list else tuple(tuple.__iter__(action))
+    if len(items) != 2 or type(items[0]) is not str:
+        return None
+    kind, play = items
+    if kind in _SIMPLE_ACTIONS:
+        return _SIMPLE_ACTIONS[kind] if play is None else None
+    if kind not in (PLAY, BURN):
+        return None
+    if type(play) is list:
+        play = tuple(list.__iter__(play))
+    most = None if decks is None else 4 * decks
+    if play_problem(play, most, decks) is not None:
+        return None
+    table = PLAY_ACTIONS if kind == PLAY else _BURN_ACTIONS
+    return table.get(play) or Action(PLAY if kind == PLAY else BURN, play)
+
+
+def read_action(action, decks: int) -> Action:
+    """Any value offered to `apply_action` as a well-formed Action, or IllegalAction saying
+    briefly why not. Checks only the form; whether the rules allow it is the game's business."""
+    if isinstance(action, str):
+        action = string_to_action(action)
+        if action.play is not None and play_problem(action.play, 4 * decks, decks) is not None:
+            raise IllegalAction(f"'{action.kind} ...' holds more of a card than {decks} deck(s) have")
+        return action
+    normal = normal_action(action, decks)
+    if normal is None:
+        _refuse(action, decks)
+    return normal
+
+
+def _refuse(action, decks: int) -> None:
+    """Raise IllegalAction naming what is wrong with a malformed action."""
+    shown = describe(action)
+    if type(action) not in (Action, tuple, list):
+        raise IllegalAction(f"{shown} is not an action: use a game.Action or a string like 'play 7 7 7' or 'pass'")
+    items = tuple(action) if type(action) is list else tuple(tuple.__iter__(action))
+    if len(items) != 2:
+        raise IllegalAction(f"{shown} is not an action: an action is (kind, play), e.g. Action('play', (4, 3, 0, 0, 0))")
+    kind, play = items
+    if type(kind) is not str or kind not in KIND_ORDER:
+        raise IllegalAction(f"{shown}: unknown kind {describe(kind)}: expected one of {', '.join(KIND_ORDER)}")
+    if kind in _SIMPLE_ACTIONS:
+        raise IllegalAction(f"{shown}: a {kind} action has no cards (play must be None)")
+    if type(play) is list:
+        play = tuple(play)
+    raise IllegalAction(f"{shown}: {play_problem(play, 4 * decks, decks)}")
+
+
+def string_to_action(text: str) -> Action:
+    """'play 7 7 7', 'burn 2 2 BJ', 'pass', ... -> an Action, or IllegalAction saying why not."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"{describe(text)} is not an action string")
+    text = str.__getitem__(text, slice(None))  # a plain str: a subclass's own methods are never called
+    if len(text) > MAX_ACTION_TEXT:
+        raise IllegalAction(f"an action of {len(text):,} characters is no action (at most {MAX_ACTION_TEXT:,})")
+    words = text.split()
+    if not words:
+        raise IllegalAction("empty action")
+    kind = words[0]
+    if kind in _SIMPLE_ACTIONS and len(words) == 1:
+        return _SIMPLE_ACTIONS[kind]
+    if kind in (PLAY, BURN) and len(words) > 1:
+        try:
+            counts = rt.parse_cards(" ".join(words[1:]))
+        except rt.CardError as exc:
+            raise IllegalAction(_clip(str(exc))) from None
+        play = _canonical(counts)
+        if play is None:
+            raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
+        return play_action(play) if kind == PLAY else burn_action(play)
+    raise IllegalAction(f"cannot read action {describe(text)}: expected 'play CARDS', 'burn CARDS', 'pass', "
+                        "'defer', 'declare' or 'revolt'")
+
+
+def _clip(message: str, most: int = 200) -> str:
+    return message if len(message) <= most else message[:most] + "..."
+
+
+def _canonical(counts) -> tuple | None:
+    """The canonical play tuple of cards of one-rank shape (validity is the variant's business)."""
+    ranks = [i for i in range(12) if counts[i]]
+    if len(ranks) > 1 or not any(counts):
+        return None
+    if ranks:
+        return (ranks[0], counts[ranks[0]], counts[12], counts[13], counts[14])
+    if counts[12]:
+        return (12, 0, counts[12], counts[13], counts[14])
+    return (-1, 0, 0, counts[13], counts[14])
+
+
+def shown(action) -> str:
+    """An action as its player wrote it, if that is short and safe to print; else described."""
+    if type(action) is str and len(action) <= 80:
+        return action
+    return str(action) if id(action) in KNOWN else describe(action)

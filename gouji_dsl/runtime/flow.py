@@ -1,0 +1,585 @@
+"""The game flow: whose turn it is, what they may do, and what each action does.
+
+`Game` is the fast flow every generated engine drives (the reference interpreter
+has its own, in backends/oracle). What differs between variants comes from the
+`Rules` object, bound at construction; the flow never consults the rule model.
+Where the sources leave a rule open, the code cites the RULES.md decision (D15, D26 ...).
+"""
+from __future__ import annotations
+
+import random
+
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, KNOWN, PASS, PASS_ACTION,
+                                       PLAY, PLAY_ACTIONS, REVOLT, REVOLT_ACTION, Action, IllegalAction,
+                                       action_to_string, burn_action, check_seat, describe, play_action, read_action)
+from gouji_dsl.runtime.setup import SetUp
+from gouji_dsl.runtime.state import Match, Phase, Rules, State, seats_after
+
+# The phases as module globals: a global is read several times faster than an Enum member.
+_DECLARING, _REVOLTING, _PLAYING = Phase.DECLARE, Phase.REVOLT, Phase.PLAY
+
+
+class Game(SetUp):
+    """One game. Create with `new_game` (or `new_position`)."""
+
+    def __init__(self, rules: Rules, seed, match: Match | None):
+        if seed is not None and type(seed) not in (int, str, bytes, float):
+            raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
+        if match is not None and not isinstance(match, Match):
+            raise ValueError(f"match is a game.Match (from next_match()), not {describe(match)}")
+        State.__init__(self, rules, seed, match or Match(), _rng=random.Random(seed))
+        self._start_deal()
+
+    # --- the round --------------------------------------------------------------------
+
+    def _in_force(self) -> bool:
+        """Do the 级牌 rules apply to the current top play?"""
+        return self.top_gouji and not self.chaos and not self.top_free and not self.top_opposite_only
+
+    def _restricted(self) -> bool:
+        """May only the opposite (or a burner, or 无头 players) answer the top play?
+        With gouji_answer = anyone a 级牌 is answered in turn like any play."""
+        return self._in_force() and not self.r.gouji_answer_anyone
+
+    def _may_burn(self, seat: int) -> bool:
+        r = self.r
+        x = self.top_seat
+        if not r.burn_allowed or seat == r.opposite[x] or seat in self.headless or x in self.headless:
+            return False
+        if r.teams[seat] == r.teams[x] and not r.teammates_may_burn:
+            return False
+        if seat in self.passed and not r.burn_after_pass:
+            return False
+        if not r.counter_burn and x in self.obligation and self.burn_of.get(x) == seat:
+            return False  # no 反烧: the burned player may not burn the burner back
+        return r.can_burn(self.hands[seat - 1], self.top, self._answers_of(seat))
+
+    def _may_answer(self, seat: int) -> bool:
+        """May `seat` beat the current top now (not counting a burn)?"""
+        r = self.r
+        x = self.top_seat
+        if self.chaos:
+            return r.chaos_pass_keeps_right or seat not in self.passed
+        if self.top_opposite_only:
+            return seat == r.opposite[x] or not self._holding(r.opposite[x])
+        if self.top_free:
+            return True
+        if self._restricted():
+            if x in self.headless:
+                return True  # anyone may answer a 无头 player's 级牌; not a burn
+            if seat == r.opposite[x]:
+                return True
+            if seat in self.headless:
+                return not (r.headless_pass_loses_gouji and seat in self.passed_plain)
+            return False
+        if r.headless_any_play and (x in self.headless or seat in self.headless):
+            return True
+        if seat not in self.passed:
+            return True
+        return r.pass_except_opposite and seat == r.opposite[x]
+
+    def _answers_of(self, seat: int) -> list[tuple]:
+        """The plays of `seat` that beat the top (cached until the top changes).
+
+        No 3s filter is needed in 憋三: a play that beats anything holds a rank
+        above the lead's or only jokers, so it is never a play of 3s."""
+        cache = self._answers_cache
+        plays = cache.get(seat)
+        if plays is None:
+            plays = cache[seat] = self.r.answers(self.hands[seat - 1], self.top)
+        return plays
+
+    # --- public API ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+        return -1 if self.terminal else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take, sorted (a new list each call)."""
+        return list(self._legal_actions())
+
+    def _legal_actions(self) -> list[Action]:
+        if self.terminal:
+            return []
+        if self.phase is _DECLARING:
+            return [PASS_ACTION, DECLARE_ACTION]
+        if self.phase is _REVOLTING:
+            return [PASS_ACTION, REVOLT_ACTION]
+        seat = self.cur
+        if self._legal is not None:
+            return self._legal
+        if self.top is None:
+            self._legal = self.r.lead_actions(self.hands[seat - 1])
+            return self._legal
+        actions = [PASS_ACTION]
+        if self._can_defer(seat):
+            actions.append(DEFER_ACTION)
+        answers = self._answers_of(seat)
+        if seat in self.burners_pending:
+            if self.r.first_play_needs_joker:
+                answers = [p for p in answers if p[3] or p[4]]
+            actions.extend(burn_action(p) for p in sorted(answers))
+        else:
+            get = PLAY_ACTIONS.get
+            actions.extend([get(p) or play_action(p) for p in sorted(answers)])
+        self._legal = actions
+        return actions
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.phase is _PLAYING and self.top is None:
+            # A lead: any legal play the hand holds (3s only as the last play in 憋三).
+            # Checked directly: the list of leads can run to a thousand plays.
+            play = action.play
+            if action.kind != PLAY or play is None or len(play) != 5:
+                return False
+            hand = self.hands[self.cur - 1]
+            rank, natural, fillers, small, big = play
+            if rank >= 0 and natural and hand[rank] < natural:
+                return False
+            if hand[12] < fillers or hand[13] < small or hand[14] < big or min(play[1:]) < 0:
+                return False
+            c = self.r.classify(rt.cards_of(play))
+            if not c.valid or c.play != play:
+                return False
+            # 憋三 (D22): 3s only as the last play, and all of them in it.
+            return not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural))
+        legal = self._legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
+
+    def _can_defer(self, seat: int) -> bool:
+        r = self.r
+        if not r.defer or self.chaos or seat in self.defer_used:
+            return False
+        if seat != r.opposite[self.top_seat] or self.top_free or self.top_opposite_only:
+            return False
+        return r.defer_any_play or not self.top_gouji
+
+    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply the current player's action. A platform may name the seat that
+        acts: an action by any other seat is refused with the reason. Anything
+        but a legal action (malformed ones included) raises IllegalAction and
+        changes nothing: the form is checked first, then legality, then the move."""
+        if id(action) not in KNOWN:  # not one of the engine's own actions: check its form first
+            action = read_action(action, self.r.decks)
+        if self.terminal:
+            raise IllegalAction("the game is over")
+        if seat is not None and (seat.__class__ is not int or seat != self.cur):  # not True or 1.0 for seat 1
+            raise IllegalAction(self._why_not_seat(check_seat(seat, self.r.players, IllegalAction), action))
+        if not self._is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self._history.append(action)
+        self._legal = None
+        seat = self.cur
+        self.log.append((seat, action))  # rendered by transcript(); formatting here would cost every step
+        if self.phase is _DECLARING:
+            if action.kind == DECLARE:
+                self.declared.add(seat)
+            self.phase_seats.pop(0)
+            if self.phase_seats:
+                self.cur = self.phase_seats[0]
+            else:
+                self._after_declare()
+            return
+        if self.phase is _REVOLTING:
+            if action.kind == REVOLT:
+                self.revolters.append(seat)
+            self.phase_seats.pop(0)
+            if self.phase_seats:
+                self.cur = self.phase_seats[0]
+                return
+            if len(self.revolters) >= self.r.redeal_at:
+                self.log.append(f"{len(self.revolters)} revolutionaries: redeal")
+                self._start_deal()
+                return
+            if self.revolters:
+                self.revolutionary = self.revolters[0]
+                self.log.append(f"seat {self.revolutionary} sits out (革命)")
+            self._begin_play()
+            return
+        if action.kind == PASS:
+            self._pass(seat)
+        elif action.kind == DEFER:
+            # 让牌: the next two act first; if both pass, the deferrer is asked again.
+            self.defer_used.add(seat)
+            self.queue.insert(min(2, len(self.queue)), seat)
+            self._advance(seat)
+        else:
+            self._play(seat, action.play, burn=action.kind == BURN)
+
+    def _why_not_seat(self, seat: int, action: Action) -> str:
+        r = self.r
+        if self.phase is _PLAYING and self.top is not None and action.kind in (PLAY, BURN) and self._restricted():
+            x = self.top_seat
+            if seat != r.opposite[x] and seat not in self.headless and x not in self.headless:
+                return (f"seat {seat} may not answer a 级牌 of seat {x}: only seat {r.opposite[x]} (opposite) "
+                        f"or a burner may")
+        if seat in self.place_of:
+            return f"seat {seat} has finished (place {self.place_of[seat]}) and plays no more"
+        return f"it is seat {self.cur}'s turn, not seat {seat}'s"
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.cur
+        if self.phase is not _PLAYING:
+            return f"seat {seat} must choose {' or '.join(a.kind for a in self.legal_actions())} now, not {action_to_string(action)}"
+        if action.kind == PASS and self.top is None:
+            return f"seat {seat} leads and may not pass"
+        if action.kind == DEFER:
+            return f"seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may"
+        if action.play is not None:
+            c = self.r.classify(rt.cards_of(action.play))
+            if not c.valid:
+                return f"{rt.format_cards(action.play)} is not a legal play"
+            hand = self.hands[seat - 1]
+            if any(a > b for a, b in zip(rt.cards_of(action.play), hand)):
+                return f"seat {seat} does not hold {rt.format_cards(action.play)}"
+            if self.top is not None and self._in_force() and action.kind == PLAY and seat in self.burners_pending:
+                return (f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it "
+                        f"('burn {rt.format_cards(action.play)}'): only seat {self.r.opposite[self.top_seat]} (opposite) answers it plainly")
+            if action.kind == BURN:
+                return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
+            if self.top is not None:
+                return f"{rt.format_cards(action.play)} does not beat {rt.format_cards(self.top)}"
+            if self.r.threes_last and action.play[0] == 0:
+                return "3s may only be played as one's last play, all of them together (憋三)"
+        return f"{action_to_string(action)} is not allowed now"
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def _set_queue_after_play(self, seat: int) -> None:
+        """Who is asked about the new top play, and in which order."""
+        r = self.r
+        place_of = self.place_of
+        order = [s for s in seats_after(r.players)[seat] if s not in place_of]
+        self.burners_pending: set[int] = set()
+        self.burn_candidates: set[int] = set()
+        if self._restricted() and seat not in self.headless:
+            # Who might burn, in priority order; whether they can is decided when
+            # their turn comes (it depends on nothing that changes before then).
+            opp = r.opposite[seat]
+            candidates = [s for s in order if s != opp and s not in self.headless
+                          and (r.teammates_may_burn or r.teams[s] != r.teams[seat])]
+            if r.burn_priority == "team_first":
+                candidates.sort(key=lambda s: (r.teams[s] != r.teams[seat], order.index(s)))
+            self.burn_candidates = set(candidates)
+            self.queue = candidates + [s for s in order if s not in self.burn_candidates]
+        else:
+            self.queue = order
+
+    def _play(self, seat: int, play: tuple, burn: bool) -> None:
+        r = self.r
+        hand = self.hands[seat - 1]
+        previous_top, previous_seat = self.top, self.top_seat
+        was_in_force = self._in_force() if previous_top is not None else False
+        played = self.played
+        rank, natural, fillers, small, big = play
+        if natural:
+            hand[rank] -= natural
+            played[rank] += natural
+        hand[12] -= fillers
+        hand[13] -= small
+        hand[14] -= big
+        played[12] += fillers
+        played[13] += small
+        played[14] += big
+        # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
+        if previous_top is not None:
+            if previous_seat in self.obligation and r.lift:
+                self.obligation.discard(previous_seat)
+                self.log.append(f"seat {previous_seat}'s burn is lifted (解烧)")
+            if previous_seat in self.before_threes and seat != previous_seat:
+                self.men.append([previous_seat, seat])
+                self.before_threes.discard(previous_seat)
+            if ((was_in_force or self.top_out_gouji) and r.open_method == "survives" and seat != r.opposite[previous_seat]
+                    and not burn and r.counts_for_open(previous_top)):
+                self._open(previous_seat, before_chaos=self.top_out_gouji)
+        out = not any(hand)
+        if burn:
+            self.obligation.add(seat)
+            self.burn_of[seat] = previous_seat
+            self.burned_play[seat] = previous_top
+            self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
+        elif seat in self.obligation and not out and not (play[3] or play[4]):
+            self._fail_burn(seat, play)
+            return
+        if r.threes_last and not out and hand[0] and sum(hand) == hand[0]:
+            self.before_threes.add(seat)
+        else:
+            self.before_threes.discard(seat)
+        self.top, self.top_seat = play, seat
+        self._answers_cache = {}
+        self.top_gouji = r.is_gouji(play)
+        self.top_free = False
+        self.top_opposite_only = False
+        self.top_out_gouji = False
+        self.circles = 0
+        if out:
+            self._go_out(seat, play)
+            if self.terminal:
+                return
+        self._set_queue_after_play(seat)
+        self._advance(seat)
+
+    def _open(self, seat: int, before_chaos: bool = False) -> None:
+        """`before_chaos`: the 级牌 was played before 四户乱缠 began, even if going out with it began it (D26)."""
+        if seat not in self.opened and (before_chaos or not self.chaos):
+            self.opened.add(seat)
+            self.log.append(f"seat {seat} opens (开点)")
+
+    def _go_out(self, seat: int, play: tuple) -> None:
+        r = self.r
+        place = min(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        self.place_of[seat] = place
+        self.finish_order.append(seat)
+        self.log.append(f"seat {seat} goes out, place {place}")
+        if seat in self.obligation:
+            self.obligation.discard(seat)
+            self.burns_done.append([seat, self.burn_of[seat]])
+            self.log.append(f"seat {seat}'s burn succeeds")
+        if self.top_gouji and not self.chaos:
+            self.top_out_gouji = True
+            if r.going_out_gouji == "anyone_answers":
+                self.top_free = True
+            elif r.going_out_gouji == "opposite_answers":
+                self.top_opposite_only = True
+            else:
+                self.top_gouji = False  # it loses its 级牌 status (接风)
+        self._update_headless(seat)
+        self._check_end()
+        if not self.terminal:
+            self._check_chaos()
+
+    def _update_headless(self, seat: int) -> None:
+        r = self.r
+        opp = r.opposite[seat]
+        if r.headless_cause == "opposite_of_first_out":
+            if len(self.finish_order) == 1:
+                self.headless.add(opp)
+        else:
+            self.headless.add(opp)
+
+    def _fail_burn(self, seat: int, play: tuple) -> None:
+        """D15: a non-last play without a joker after burning: the burner takes the lowest free place."""
+        r = self.r
+        self.obligation.discard(seat)
+        place = max(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        self.place_of[seat] = place
+        self.failed.append(seat)
+        hand = self.hands[seat - 1]
+        for i, c in enumerate(rt.cards_of(play)):
+            self.played[i] -= c           # the failing play does not count as played
+            self.dead[i] += hand[i] + c
+            hand[i] = 0
+        self.log.append(f"seat {seat} fails the burn (烧牌失误) and takes place {place}")
+        self._check_end()
+        if self.terminal:
+            return
+        self._check_chaos()
+        burned = self.burn_of.get(seat)
+        if r.failure_leader == "burned_player" and burned is not None and self._holding(burned):
+            self._new_round(burned)
+            self._restore_burned(burned, self.burned_play[seat])
+        else:
+            self._new_round(self._next_holder(seat))
+
+    def _restore_burned(self, seat: int, play: tuple) -> None:
+        """D15: the burned 级牌 is back on the table. Its player's opposite may answer it and
+        others may burn it, as when it was played; if nobody does, its player leads."""
+        self.top, self.top_seat = play, seat
+        self.top_gouji = self.r.is_gouji(play)
+        self.log.append(f"seat {seat}'s {rt.format_cards(play)} is back on the table")
+        self._set_queue_after_play(seat)
+        self._advance(seat)
+
+    def _check_chaos(self) -> None:
+        r = self.r
+        if self.chaos:
+            return
+        holders = len(self._holders())
+        if holders <= r.chaos_starts_at or (r.chaos_after_first_out_with_revolution and self.revolutionary is not None
+                                             and self.finish_order):
+            self.chaos = True
+            self.headless.clear()
+            self.log.append("四户乱缠 (free-for-all) begins")
+
+    def _check_end(self) -> None:
+        r = self.r
+        holders = self._holders()
+        if not self._game_over(holders):
+            return
+        self._place_holders(holders)
+        self.terminal = True
+        self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
+        result = self.result()
+        self._scores = r.score(dict(result, previous=self.match.previous()))
+        self.log.append(f"scores: {self._scores}")
+
+    def _game_over(self, holders: list[int]) -> bool:
+        """[end] ends_when and sweep: is the game decided?"""
+        r = self.r
+        if r.sweep_ends and self._swept():
+            return True
+        if r.ends_all_out:
+            return len(holders) <= 1
+        return len({r.teams[s] for s in holders}) <= 1
+
+    def _swept(self) -> bool:
+        """串三户: places 1-3 are taken, all by one team."""
+        seat_at = {p: s for s, p in self.place_of.items()}
+        top = [seat_at.get(p) for p in (1, 2, 3)]
+        return None not in top and len({self.r.teams[s] for s in top}) == 1
+
+    def _place_holders(self, holders: list[int]) -> None:
+        """Players still holding cards take the free places in playing order from
+        the seat after the last player out (D10); with remaining_by_cards, fewer
+        cards first and playing order only between equals."""
+        r = self.r
+        last = self.finish_order[-1] if self.finish_order else (self.failed[-1] if self.failed else 1)
+        order = [s for s in seats_after(r.players)[last] if s in holders]
+        if last in holders:
+            order.append(last)
+        if r.remaining_by_cards:
+            order.sort(key=lambda s: sum(self.hands[s - 1]))  # stable: ties keep playing order
+        free = sorted(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        for s, p in zip(order, free):
+            self.place_of[s] = p
+
+    def _pass(self, seat: int) -> None:
+        self.passed.add(seat)
+        if not self._in_force():
+            self.passed_plain.add(seat)
+        self.burners_pending.discard(seat)
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        """Find the next seat to act; end the round when it has gone round enough."""
+        r = self.r
+        place_of = self.place_of
+        queue = self.queue
+        while True:
+            while queue:
+                nxt = queue.pop(0)
+                if nxt in place_of:
+                    continue
+                if nxt in self.burn_candidates:
+                    self.burn_candidates.discard(nxt)
+                    if self._may_burn(nxt):
+                        self.burners_pending.add(nxt)
+                        self.cur = nxt
+                        return
+                elif self._may_answer(nxt) and self._answers_of(nxt):
+                    self.cur = nxt
+                    return
+                # Cannot or may not answer: passes without being asked (要不起). A player who
+                # cannot beat the top is not offered 让牌 either: whatever beats the top later
+                # in the round beats it too, so deferring could change nothing (issue 10).
+                self.passed.add(nxt)
+                self.burners_pending.discard(nxt)
+                if not self._in_force():
+                    self.passed_plain.add(nxt)
+            # A full circle with no play.
+            self.circles += 1
+            owner = self.top_seat
+            need = 1
+            if not self._in_force() and not self.top_free and not self.top_opposite_only:
+                need = r.chaos_circles if self.chaos else r.lead_return_circles
+            if self.circles < need and owner not in place_of:
+                queue = self.queue = [s for s in seats_after(r.players)[owner] if s not in place_of]
+                self.burners_pending = set()
+                self.burn_candidates = set()
+                if any(self._may_answer(s) and self._answers_of(s) for s in queue):
+                    continue
+            self._win_round(owner)
+            return
+
+    def _win_round(self, owner: int) -> None:
+        r = self.r
+        top = self.top
+        was_gouji = self.top_gouji and not self.top_free and not self.top_opposite_only
+        if top is not None and was_gouji and not self.chaos and r.counts_for_open(top):
+            self._open(owner)
+        elif top is not None and self.top_out_gouji and r.open_method == "survives" and r.counts_for_open(top):
+            self._open(owner, before_chaos=True)  # D26: the going-out 级牌 nobody beat
+        if self._holding(owner):
+            leader = owner
+        elif r.take_over_partner:
+            leader = r.opposite[owner] if self._holding(r.opposite[owner]) else self._next_holder(owner)
+        else:
+            leader = self._next_holder(owner)
+        self.log.append(f"seat {leader} leads")
+        self._new_round(leader)
+
+    # --- results --------------------------------------------------------------------------
+
+    def transcript(self) -> list[str]:
+        """The game so far, readable: deal, tributes, every action, burns, places, scores."""
+        return [e if isinstance(e, str) else f"seat {e[0]}: {action_to_string(e[1])}" for e in self.log]
+
+    def places(self) -> dict[int, int]:
+        return dict(sorted(self.place_of.items()))
+
+    def standings(self) -> list[tuple[str, int]]:
+        """(place name, seat) of every seat placed so far, first place first, e.g.
+        ("头科", 3): the places as the variant's [end] places names them."""
+        names = self.r.place_names
+        return [(names[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=lambda item: item[1])]
+
+    def result(self) -> dict:
+        """The finished game as CONFORMANCE.md's `result`."""
+        finish = [s for s, _p in sorted(self.place_of.items(), key=lambda item: item[1])]
+        return {"finish": finish, "opened": sorted(self.opened), "declared": sorted(self.declared),
+                "burns": [list(b) for b in self.burns_done], "men": [list(m) for m in self.men]}
+
+    def returns(self) -> list[int]:
+        if not self.terminal:
+            return [0] * self.r.players
+        return list(self._scores)
+
+    def next_match(self) -> Match:
+        """The match state after this (finished) game, for the next game's tribute."""
+        if not self.terminal:
+            raise IllegalAction("the game is not over")
+        return Match(results=self.match.results + [self.result()],
+                     first_out=self.finish_order[0] if self.finish_order else None)
+
+    def observation(self, seat: int) -> dict:
+        """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
+        ValueError if `seat` is not one of the seats 1..players."""
+        r = self.r
+        check_seat(seat, r.players)
+        counts = {}
+        hands = {seat: rt.format_cards(self.hands[seat - 1])}
+        for other in range(1, r.players + 1):
+            if other == seat:
+                continue
+            left = sum(self.hands[other - 1]) if other not in self.place_of or not self.terminal else 0
+            if r.report_at is not None and left <= r.report_at:
+                counts[other] = left
+            if r.teams[other] == r.teams[seat] and self._holding(other):
+                if r.show_team_at is not None and left <= r.show_team_at:
+                    hands[other] = rt.format_cards(self.hands[other - 1])
+        if r.watch_after_out and seat in self.place_of and seat in self.finish_order:
+            mates = [o for o in range(1, r.players + 1) if o != seat and r.teams[o] == r.teams[seat] and self._holding(o)]
+            if mates:
+                hands[mates[0]] = rt.format_cards(self.hands[mates[0] - 1])
+        return {
+            "seat": seat,
+            "phase": self.phase.value,
+            "current_player": self.current_player(),
+            "hands": hands,
+            "card_counts": counts,
+            "table": None if self.top is None else {"seat": self.top_seat, "cards": rt.format_cards(self.top)},
+            "places": self.places(),
+            "opened": sorted(self.opened),
+            "declared": sorted(self.declared),
+        }

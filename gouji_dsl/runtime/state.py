@@ -1,0 +1,279 @@
+"""The data a game works on: the variant's `Rules`, the `Match` carried between
+games, and the game's own state as one dataclass.
+
+`State` lists every field of a game, each with the value it has before the deal
+and the scope after which it starts afresh: "deal" fields at each deal (and redeal,
+and `new_position`), "round" fields when a round starts. `clone` copies the fields
+the same way, so a field added here is reset and copied without a second list.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the flow needs from a variant, resolved once. The data fields are
+    the rules' registered `spec.Setting`s (model.semantics.game_settings); the
+    card functions come from the engine that builds the Rules."""
+
+    name: str
+    players: int
+    decks: int
+    cards_per_player: int
+    teams: tuple
+    opposite: dict
+    first_leader: str
+    place_names: tuple
+    # card functions
+    classify: Callable
+    is_gouji: Callable             # play tuple -> bool
+    answers: Callable
+    plays: Callable
+    lead_actions: Callable         # hand -> the sorted play actions of a leader (3s rule applied)
+    can_burn: Callable
+    counts_for_open: Callable      # play tuple -> bool (the [open] counts formula)
+    may_revolt: Callable           # hand -> bool (the [revolution] condition)
+    tributes: Callable
+    score: Callable
+    graduated: Callable            # match results -> seats open by 点贡毕业 in the next game
+    # flow
+    gouji_answer_anyone: bool      # anyone may answer a 级牌 in turn, like any play (no burning)
+    defer: bool
+    defer_any_play: bool
+    pass_except_opposite: bool
+    lead_return_circles: int
+    going_out_gouji: str
+    take_over_partner: bool
+    chaos_starts_at: int
+    chaos_after_first_out_with_revolution: bool
+    chaos_circles: int
+    chaos_pass_keeps_right: bool
+    # burning
+    burn_allowed: bool
+    teammates_may_burn: bool
+    burn_after_pass: bool
+    burn_priority: str
+    first_play_needs_joker: bool
+    failure_leader: str
+    lift: bool
+    counter_burn: bool
+    # 无头, 开点, 宣点
+    headless_cause: str
+    headless_any_play: bool
+    headless_pass_loses_gouji: bool
+    open_method: str
+    declare: bool
+    # modes
+    threes_last: bool
+    buy_three: bool
+    buy_with: tuple
+    seller_min_threes: int
+    ask_three: bool
+    revolution: bool
+    redeal_at: int
+    revolution_place: int
+    auto_open: bool
+    report_at: int | None
+    show_team_at: int | None
+    watch_after_out: bool
+    # end of the game
+    ends_all_out: bool             # play on until at most one player holds cards (else: one team left)
+    remaining_by_cards: bool       # players left holding cards are placed by cards left, fewer first
+    sweep_ends: bool               # a team taking places 1-3 ends the game at once (串三户)
+    # tribute
+    returned: bool
+    mutual_dian_returned: bool
+    return_not_above_received: bool
+    return_from_dealt: bool
+    no_single_return: bool
+
+
+@dataclass
+class Match:
+    """What carries from one game of a match to the next."""
+
+    results: list = field(default_factory=list)     # result dicts of finished games, oldest first
+    first_out: int | None = None                     # 头科 of the previous game
+
+    def previous(self) -> list:
+        return [{"opened": list(r["opened"])} for r in self.results]
+
+
+class Phase(str, Enum):
+    """The part of the deal the game is in. The members are the strings users see
+    (`observation(...)["phase"]`, `game.phase == "play"`) and print as them."""
+
+    DECLARE = "declare"   # 宣点: each seat in turn declares or passes
+    REVOLT = "revolt"     # 革命: each seat whose hand qualifies revolts or passes
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _no_cards() -> list:
+    return [0] * 15
+
+
+def _deal(default=dataclasses.MISSING, factory=dataclasses.MISSING):
+    """A field that starts afresh at each deal."""
+    return field(default=default, default_factory=factory, init=False, repr=False, metadata={"scope": "deal"})
+
+
+def _round(default=dataclasses.MISSING, factory=dataclasses.MISSING):
+    """A field that starts afresh at each round (each new lead)."""
+    return field(default=default, default_factory=factory, init=False, repr=False, metadata={"scope": "round"})
+
+
+def _copy_hands(hands: list) -> list:
+    return [list(h) for h in hands]
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    other = random.Random()
+    other.setstate(rng.getstate())
+    return other
+
+
+# How clone copies a field whose value is mutable; other fields are shared (ints,
+# tuples, None, the Rules and the Match, which a game never changes).
+_COPIERS = {"hands": _copy_hands, "dealt": _copy_hands, "_rng": _copy_rng}
+
+
+@dataclass(eq=False, repr=False)
+class State:
+    """Everything a game is at one moment. `Game` (runtime.flow) adds the moves."""
+
+    r: Rules
+    seed: object = None
+    match: Match = field(default_factory=Match)
+    _history: list = field(default_factory=list, init=False)    # the actions applied, in order
+    log: list = field(default_factory=list)                      # transcript events: strings, or (seat, action)
+    _rng: random.Random = field(default_factory=random.Random)
+
+    # --- the deal ---
+    phase: Phase = _deal(Phase.PLAY)
+    phase_seats: list = _deal(factory=list)     # seats still to choose in the declare / revolt phase
+    hands: list = _deal(factory=list)           # per seat (index seat - 1), a 15-count list
+    dealt: list = _deal(factory=list)           # the hands as dealt, before tribute
+    dead: list = _deal(factory=_no_cards)       # cards of failed burners, out of play
+    played: list = _deal(factory=_no_cards)     # cards played to the table this game
+    tribute_log: list = _deal(factory=list)
+    declared: set = _deal(factory=set)
+    revolters: list = _deal(factory=list)
+    revolutionary: int | None = _deal(None)
+    place_of: dict = _deal(factory=dict)        # seat -> place, for every seat without cards
+    finish_order: list = _deal(factory=list)    # seats as they went out normally
+    failed: list = _deal(factory=list)          # failed burners, in order
+    opened: set = _deal(factory=set)
+    burns_done: list = _deal(factory=list)      # [burner, burned] of successful burns
+    men: list = _deal(factory=list)             # [seat, beater] of 憋三 players beaten before their 3s
+    headless: set = _deal(factory=set)          # 无头 players
+    chaos: bool = _deal(False)                  # 四户乱缠 has begun
+    obligation: set = _deal(factory=set)        # burners still bound by the joker-carry rule
+    burn_of: dict = _deal(factory=dict)         # burner -> the player they burned
+    burned_play: dict = _deal(factory=dict)     # burner -> the 级牌 they burned (back on the table if they fail, D15)
+    terminal: bool = _deal(False)
+    _legal: list | None = _deal(None)           # cache of the current legal actions
+    _scores: list | None = _deal(None)
+
+    # --- the round ---
+    cur: int = _round(1)                        # the seat to act
+    top: tuple | None = _round(None)            # the play to beat, None when leading
+    top_seat: int | None = _round(None)
+    top_gouji: bool = _round(False)
+    top_free: bool = _round(False)              # anyone may answer (底牌 of a player going out)
+    top_opposite_only: bool = _round(False)
+    top_out_gouji: bool = _round(False)         # a 级牌 that went out before 四户乱缠: it may still open (D26)
+    passed: set = _round(factory=set)
+    passed_plain: set = _round(factory=set)     # passes on non-级牌 plays (qingdao's 无头 rule)
+    defer_used: set = _round(factory=set)
+    burners_pending: set = _round(factory=set)
+    burn_candidates: set = _round(factory=set)
+    before_threes: set = _round(factory=set)    # players whose standing play comes right before their final 3s
+    queue: list = _round(factory=list)          # who is asked next about the top play
+    circles: int = _round(0)
+    _answers_cache: dict = _round(factory=dict)  # seat -> its plays that beat the top
+
+    def _reset(self, scope: str) -> None:
+        """Every field of `scope` ("deal" or "round") back to its value before the deal."""
+        fixed, made = _RESETS[scope]
+        values = self.__dict__
+        values.update(fixed)  # one call for the immutable defaults: a round starts often
+        for name, factory in made:
+            values[name] = factory()
+
+    def _new_deal(self, hands: list) -> None:
+        """The one initialiser of a deal, shared by dealing and `new_position`:
+        every deal and round field afresh, with these hands."""
+        self._reset("deal")
+        self._reset("round")
+        self.hands = [list(h) for h in hands]
+        self.dealt = [list(h) for h in hands]
+
+    def _new_round(self, leader: int) -> None:
+        self._reset("round")
+        self.cur = leader
+
+    def _holding(self, seat: int) -> bool:
+        # Every seat without cards has a place (out, failed burner, or revolutionary).
+        return seat not in self.place_of
+
+    def _holders(self) -> list[int]:
+        return [s for s in range(1, self.r.players + 1) if self._holding(s)]
+
+    def _next_holder(self, seat: int) -> int:
+        s = seat
+        for _ in range(self.r.players):
+            s = seat_after(s, self.r.players)
+            if self._holding(s):
+                return s
+        return seat
+
+    def clone(self):
+        """An independent copy: later moves on either leave the other unchanged."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in _COPIED:
+            value = getattr(self, name)
+            copier = _COPIERS.get(name)
+            setattr(other, name, copier(value) if copier else value.copy())
+        return other
+
+
+def _resets(scope: str) -> tuple[dict, tuple]:
+    """The fields of `scope`: {name: default} of those with a fixed default, and
+    (name, factory) of those made afresh each time."""
+    fields = [f for f in dataclasses.fields(State) if f.metadata.get("scope") == scope]
+    fixed = {f.name: f.default for f in fields if f.default_factory is dataclasses.MISSING}
+    return fixed, tuple((f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING)
+
+
+_RESETS = {"deal": _resets("deal"), "round": _resets("round")}
+# The fields clone copies: those whose values can change in place.
+_COPIED = tuple(f.name for f in dataclasses.fields(State)
+                if f.name in _COPIERS or f.default_factory in (list, set, dict, _no_cards))
+
+
+def seat_after(seat: int, players: int) -> int:
+    return seat % players + 1
+
+
+_SEATS_AFTER: dict[int, dict[int, tuple]] = {}
+
+
+def seats_after(players: int) -> dict[int, tuple]:
+    """For each seat, the other seats in playing order starting after it."""
+    table = _SEATS_AFTER.get(players)
+    if table is None:
+        table = _SEATS_AFTER[players] = {
+            seat: tuple((seat + k - 1) % players + 1 for k in range(1, players)) for seat in range(1, players + 1)}
+    return table

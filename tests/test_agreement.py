@@ -1,0 +1,320 @@
+"""The generated engines against the reference interpreter, action for action.
+
+The two are independent implementations of the game flow: a generated module
+drives the fast flow of `gouji_dsl.runtime`, the reference interpreter its own
+plain flow (`gouji_dsl.backends.oracle`, calling each rule's interpreter hook).
+Seeded matches of several games (so tributes, returns, 点贡 levels and the
+previous game's first player carry over) are played on both at once: at every
+step they must agree on the player to move, the legal actions and what that
+player sees; at the end of each game on places, result, tributes, scores and
+the whole transcript.
+
+The actions are chosen by a seeded generator biased towards plays, burns,
+deferring, declaring and revolting, so the flow rules are exercised; the test
+counts how often each flow feature happened and fails when a feature that a
+variant enables never did (an agreement over games that never burn proves
+nothing about burning).
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import gouji_dsl
+from gouji_dsl.runtime.state import Match
+from strategies import ENGINE_VARIANTS
+
+MAX_STEPS = 5000  # far above any game; a longer one is a bug in both
+
+
+@functools.lru_cache(maxsize=None)
+def engines(name: str):
+    return gouji_dsl.engine(name), gouji_dsl.reference_engine(name)
+
+
+def choose(game, actions: list, rng: random.Random):
+    """A legal action, biased towards what exercises the flow rules: burns, 革命, 宣点 and
+    让牌 often; leads mostly of a whole set of the lowest rank and answers mostly with the
+    smallest play, jokers spared, so hands shrink to the few sets burning needs (D12)."""
+    by_kind: dict[str, list] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    for kind, chance in (("burn", 0.7), ("revolt", 0.5), ("declare", 0.4), ("defer", 0.3)):
+        if kind in by_kind and rng.random() < chance:
+            return rng.choice(by_kind[kind])
+    plays = by_kind.get("play", [])
+    if game.top is not None and rng.random() < 0.2:
+        return actions[0]  # pass though able to play: later in the round that may matter (after_pass, D25)
+    if not plays or rng.random() < 0.15:
+        return rng.choice(actions)
+    if rng.random() < 0.3:
+        return rng.choice(plays)
+    if game.top is None:  # rank first (jokers-only last), whole sets, nothing attached
+        return min(plays, key=lambda a: (a.play[0] if a.play[0] >= 0 else 99, sum(a.play[2:]), -a.play[1]))
+    return min(plays, key=lambda a: (a.play[3] + a.play[4], a.play[2], a.play[0]))
+
+
+def features_of(game) -> set[str]:
+    """The flow features a finished (or redealt) oracle game went through, from its record."""
+    lines = game.transcript()
+    kinds = {a.kind for a in game.history()}
+    seen = {kind for kind in ("burn", "defer", "declare") if kind in kinds}
+    for feature, text in (("failed burn", "fails the burn"), ("successful burn", "burn succeeds"),
+                          ("解烧", "is lifted (解烧)"), ("burned 级牌 back", "is back on the table"),
+                          ("四户乱缠", "四户乱缠"), ("革命", "sits out (革命)"), ("redeal", "revolutionaries: redeal"),
+                          ("买3", "buys a 3"), ("要3", "is given a 3"), ("开点", "opens (开点)"),
+                          ("tribute", "tribute "), ("还贡", "return: ")):
+        if any(text in line for line in lines):
+            seen.add(feature)
+    if game.result()["men"]:
+        seen.add("闷")
+    return seen
+
+
+def enabled(v) -> set[str]:
+    """The flow features a variant's rules make possible, that its run must show. 要3 and
+    解烧 are counted too, but too rare in the default run to demand of every variant."""
+    out = {"四户乱缠", "开点", "无头"}
+    if v.burning.allowed:
+        out |= {"burn", "failed burn", "successful burn"}
+        if v.burning.failure_leader == "burned_player":
+            out.add("burned 级牌 back")
+    if v.flow.defer:
+        out.add("defer")
+    if v.open.declare:
+        out.add("declare")
+    if v.revolution.allowed:
+        out.add("革命")
+    if v.threes.threes_last:
+        out.add("闷")
+    if v.threes.buy_three:
+        out.add("买3")
+    if v.tribute.enabled:
+        out.add("tribute")
+        if v.tribute.returned:
+            out.add("还贡")
+    return out
+
+
+def play_out(gen, ref, where: str, rng: random.Random, seen: Counter) -> None:
+    """Play a game to its end on both engines, comparing them at every step and at the end."""
+    headless = False
+    for step in range(MAX_STEPS):
+        seat = gen.current_player()
+        assert seat == ref.current_player(), f"{where} step {step}: player to move"
+        if gen.is_terminal():
+            break
+        actions = gen.legal_actions()
+        assert [str(a) for a in actions] == [str(a) for a in ref.legal_actions()], f"{where} step {step}: legal actions"
+        assert gen.observation(seat) == ref.observation(seat), f"{where} step {step}: seat {seat}'s observation"
+        headless = headless or bool(ref.headless)
+        action = choose(ref, actions, rng)
+        gen.apply_action(action)
+        ref.apply_action(action)
+    else:
+        pytest.fail(f"{where}: no end after {MAX_STEPS} actions")
+    assert ref.is_terminal()
+    assert gen.transcript() == ref.transcript(), where
+    assert (gen.places(), gen.result(), gen.returns()) == (ref.places(), ref.result(), ref.returns()), where
+    assert gen.tribute_log == ref.tribute_log, where
+    for seat in range(1, len(gen.places()) + 1):
+        assert gen.observation(seat) == ref.observation(seat), f"{where}: seat {seat}'s final observation"
+    seen.update(features_of(ref) | ({"无头"} if headless else set()))
+
+
+def play_match(pair, seed: int, games: int, seen: Counter) -> None:
+    """One seeded match of `games` games on both engines (generated, reference): tributes,
+    returns, 点贡 levels and the previous game's first player out carry over."""
+    gen_engine, ref_engine = pair
+    name = ref_engine.VARIANT
+    rng = random.Random(seed)
+    gen_match, ref_match = Match(), Match()
+    for number in range(games):
+        game_seed = seed * 100 + number
+        gen, ref = gen_engine.new_game(seed=game_seed, match=gen_match), ref_engine.new_game(seed=game_seed, match=ref_match)
+        play_out(gen, ref, f"{name} match {seed} game seed {game_seed}", rng, seen)
+        gen_match, ref_match = gen.next_match(), ref.next_match()
+
+
+def play_position(pair, seed: int, seen: Counter) -> None:
+    """A seeded end-game position: one to ten cards a seat from a shuffled deck (half the
+    time with the jokers dealt first), sometimes a seat already out (its opposite 无头).
+    Small hands meet the burning conditions often, so burns, failed burns, 解烧 and
+    burned 级牌 back on the table happen here."""
+    gen_engine, ref_engine = pair
+    name = ref_engine.VARIANT
+    rng = random.Random(seed)
+    decks, players = ref_engine.v.table.decks, ref_engine.PLAYERS
+    deck = [card for card in range(13) for _ in range(4 * decks)] + [13, 14] * decks
+    rng.shuffle(deck)
+    if rng.random() < 0.5:  # jokers first: burners who carry jokers through several plays (D12, D15)
+        deck.sort(key=lambda card: card < 13)
+    seats = list(range(1, players + 1))
+    out = {rng.choice(seats): 1} if rng.random() < 0.5 else {}
+    hands = {}
+    for seat in seats:
+        if seat not in out:
+            size = rng.randint(1, 10)
+            hands[seat] = tuple(deck[:size].count(card) for card in range(15))
+            del deck[:size]
+    leader = rng.choice([s for s in seats if s not in out])
+    gen = gen_engine.new_position(hands, leader, out=out or None)
+    ref = ref_engine.new_position(hands, leader, out=out or None)
+    play_out(gen, ref, f"{name} position seed {seed}", rng, seen)
+
+
+def run(pair, matches, games: int, positions: int) -> Counter:
+    """Play and compare (`matches`: how many, or which seeds); fail if a flow feature the
+    variant enables never happened."""
+    seen: Counter = Counter()
+    for seed in range(matches) if isinstance(matches, int) else matches:
+        play_match(pair, seed, games, seen)
+    for seed in range(positions):
+        play_position(pair, seed, seen)
+    never = sorted(enabled(pair[1].v) - set(seen))
+    assert not never, f"{pair[1].VARIANT}: the run never showed {never} (seen: {dict(seen)})"
+    return seen
+
+
+@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+def test_generated_and_oracle_agree_over_seeded_matches_and_positions(name):
+    run(engines(name), matches=2, games=3, positions=100)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+def test_generated_and_oracle_agree_over_many_matches(name, request):
+    """About a minute and a half a variant."""
+    expression = request.config.getoption("markexpr") or ""
+    if "slow" not in expression or "not slow" in expression:
+        pytest.skip("a soak run of minutes: select with -m slow")
+    run(engines(name), matches=40, games=4, positions=2000)
+
+
+# --- house rules: the options no standard variant switches on ------------------------------------
+# Each is one rule changed in a child of a standard variant; both engines are built in memory.
+
+HOUSE_RULES = [
+    ("zaozhuang", "[burning]\nteammates_may_burn = no"),
+    ("zaozhuang", "[burning]\nafter_pass = no"),
+    ("zaozhuang", "[burning]\nfirst_play_needs_joker = yes"),
+    ("zaozhuang", "[burning]\ncounter_burn = yes"),
+    ("zaozhuang", "[burning]\nlift = no"),
+    ("zaozhuang", "[burning]\npriority = nearest"),
+    ("zaozhuang", "[burning]\nfailure_leader = next_player"),
+    ("zaozhuang", "[flow]\ngouji_answer = anyone\n[burning]\nallowed = no"),
+    ("zaozhuang", "[flow]\ndefer_to = any_play"),
+    ("zaozhuang", "[flow]\npass_rule = round"),
+    ("zaozhuang", "[flow]\nlead_return_circles = 1"),
+    ("zaozhuang", "[flow]\ngoing_out_gouji = opposite_answers"),
+    ("zaozhuang", "[flow]\ngoing_out_gouji = loses_status"),
+    ("zaozhuang", "[flow]\ntake_over = partner"),
+    ("zaozhuang", "[chaos]\npass_keeps_right = no"),
+    ("zaozhuang", "[chaos]\nlead_return_circles = 1"),
+    ("zaozhuang", "[headless]\ncause = opposite_of_first_out"),
+    ("zaozhuang", "[headless]\nscope = any_play"),
+    ("zaozhuang", "[headless]\npass_loses_gouji = no"),
+    ("zaozhuang", "[open]\nmethod = wins_lead"),
+    ("zaozhuang", "[end]\nends_when = all_out"),
+    ("zaozhuang", "[end]\nremaining_by_cards = no"),
+    ("zaozhuang", "[end]\nsweep = no"),
+    ("qingdao", "[info]\nshow_team_at = 5\nreport_at = 3"),
+    ("lianzhong", "[tribute]\nno_single_return = yes"),
+    ("lianzhong", "[tribute]\nmutual_dian_returned = yes"),
+    ("lianzhong", "[tribute]\nreturn_limit = not_above_received\nreturn_from_dealt = yes"),
+    ("lianzhong", "[threes]\nask_three = no"),
+    ("lianzhong", "[table]\nfirst_leader = previous_first"),
+    ("lianzhong", "[revolution]\nauto_open = yes"),
+    ("lianzhong", "[chaos]\nafter_first_out_with_revolution = yes\nstarts_at = 3"),
+]
+
+
+def house_engines(tmp_path, base: str, text: str):
+    from gouji_dsl.backends.codegen import engine_module
+    from gouji_dsl.backends.reference import Reference
+    from gouji_dsl.lang.loader import Workspace
+    from gouji_dsl.phases import Compilation
+
+    path = tmp_path / "house.gouji"
+    path.write_text(f"variant house extends {base}\n{text}\n", encoding="utf-8")
+    ws = Workspace()
+    model = Compilation(ws, ws.resolve_argument(str(path))).checked
+    return engine_module(model), Reference(model)
+
+
+@pytest.mark.parametrize("base, text", HOUSE_RULES, ids=[t.split("\n")[1] for _b, t in HOUSE_RULES])
+def test_generated_and_oracle_agree_on_house_rules(tmp_path, base, text):
+    # Match seed 3 has a 革命 in its second game (lianzhong), which the revolution rules need.
+    run(house_engines(tmp_path, base, text), matches=[3], games=2, positions=40)
+
+
+# --- independence: the oracle's flow shares no code with the fast flow -----------------------------
+
+SHARED_DATA = {"gouji_dsl.runtime.cards": None, "gouji_dsl.runtime.actions": None, "gouji_dsl.runtime.state": {"Match"}}
+
+
+def _runtime_imports(source: str) -> list[tuple[str, set]]:
+    """(module, names) of every import of gouji_dsl.runtime or model.semantics in `source`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = {a.name for a in node.names}
+            if node.module == "gouji_dsl.runtime":
+                found += [(f"gouji_dsl.runtime.{n}", {"*"}) for n in names]
+            elif node.module.startswith(("gouji_dsl.runtime", "gouji_dsl.model.semantics")):
+                found.append((node.module, names))
+        elif isinstance(node, ast.Import):
+            found += [(a.name, {"*"}) for a in node.names if a.name.startswith(("gouji_dsl.runtime", "gouji_dsl.model.semantics"))]
+    return found
+
+
+def test_the_oracle_shares_no_flow_code_with_the_fast_flow():
+    """The oracle's modules and every rule's interpreter region import from the runtime only
+    card notation, actions and Match: never its Game, Rules, flow or setup (nor the Rules
+    settings of model.semantics), so a flow bug cannot hide in code both engines run."""
+    import gouji_dsl.backends.oracle as oracle
+    import gouji_dsl.rules as rules
+
+    sources = {path.name: path.read_text(encoding="utf-8") for path in Path(oracle.__file__).parent.glob("*.py")}
+    for path in Path(rules.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if "# --- interpreter ---" in text:
+            region = text.split("# --- interpreter ---", 1)[1].split("\n# --- ", 1)[0]
+            sources[f"rules/{path.name} (interpreter)"] = region.split("\n", 1)[1]
+    assert len(sources) > 20
+    for name, source in sources.items():
+        for module, names in _runtime_imports(source):
+            assert module in SHARED_DATA, f"{name} imports {module}"
+            allowed = SHARED_DATA[module]
+            assert allowed is None or names <= allowed, f"{name} imports {sorted(names)} from {module}"
+
+
+def test_every_interpreter_hook_is_called_by_the_oracle(monkeypatch):
+    """A hook the flow never calls would be a rule the interpreter silently ignores."""
+    from gouji_dsl.backends.oracle import hooks
+    from gouji_dsl.rules import spec
+
+    called = set()
+    ask = hooks.ask
+
+    def recording_ask(key, *args):
+        called.add(spec.facet(key, "interpreter"))
+        return ask(key, *args)
+
+    for module in ("setup", "table", "game", "position"):
+        monkeypatch.setattr(f"gouji_dsl.backends.oracle.{module}.ask", recording_ask)
+    for section in ("flow", "threes", "burning", "headless", "open", "revolution", "info", "end"):
+        monkeypatch.setattr(f"gouji_dsl.rules.{section}.ask", recording_ask)  # hooks that ask other hooks
+    for name in ("lianzhong", "zaozhuang"):  # between them every hook has work: 要3, 解烧, 革命 ...
+        for seed in (2, 3):  # match 2 has a 要3, match 3 a 革命 (lianzhong)
+            play_match(engines(name), seed, 2, Counter())
+        for seed in range(100):
+            play_position(engines(name), seed, Counter())
+    hooked = {key: fn for key in spec.rule_keys() if callable(fn := spec.facet(key, "interpreter"))}
+    assert len(hooked) > 40
+    assert not sorted(key for key, fn in hooked.items() if fn not in called)
