@@ -81,11 +81,3 @@ def load(ws: Workspace, name: str, kind: str = "generated") -> Engine:
         if module is not None:
             return module
     return from_model(_checked_with_engine(ws, name), kind)
-
-
-def generated_engine(ws: Workspace, name: str) -> Engine:
-    return load(ws, name, "generated")
-
-
-def reference_engine(ws: Workspace, name: str) -> Engine:
-    return load(ws, name, "reference")

@@ -232,3 +232,13 @@ def test_opposites_naming_a_missing_seat_is_one_error(tmp_path):  # [table] oppo
     text = "variant house extends zaozhuang\n\n[table]\nopposites = [[1, 7], [2, 5], [3, 6]]\n"
     found = [d.split(" error: ", 1)[1] for d in diagnostics_for(tmp_path, text)]
     assert found == ["opposites name seat 7, but there are only seats 1..6"]  # not also "seat 4 has no opposite"
+
+
+@pytest.mark.parametrize("lines,error", [("L50-50", None), ("L50-51", None),
+                                         ("L50-49", "citation @000:L50-49 ends before it starts")])
+def test_a_cited_line_range_may_be_one_line_but_not_reversed(tmp_path, lines, error):  # [about] citations
+    from helpers import diagnostics_for
+
+    text = f"variant house extends zaozhuang\n\n[flow]\nlead_return_circles = 1  @000:{lines}\n"
+    found = [d.split(" error: ", 1)[1] for d in diagnostics_for(tmp_path, text)]
+    assert found == ([error] if error else [])

@@ -561,3 +561,22 @@ def test_dian_level_starts_at_one_and_grows(load):  # D18: 点贡 levels over co
     second = dict(first, previous=[{"opened": [1, 2, 3]}])
     dian = [(t["from"], t["to"], t["count"]) for t in e.tributes(second) if t["kind"] == "dian"]
     assert dian == [(4, 1, 2), (5, 2, 2), (6, 3, 2)]
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_a_position_may_hold_every_copy_of_a_card_and_no_more(load):  # six decks: 24 of a rank, 6 of a joker
+    e = load("zaozhuang")
+    others = {2: "4", 3: "4", 4: "4", 5: "4", 6: "4"}
+    g = e.new_position({1: " ".join(["5"] * 24 + ["BJ"] * 6), **others}, leader=1)
+    assert e.format_cards(g.hands[0]).count("5") == 24
+    for too_many in (["5"] * 25, ["BJ"] * 7):
+        with pytest.raises(ValueError, match="more of a card than 6 deck"):
+            e.new_position({1: " ".join(too_many), **others}, leader=1)
+
+
+@pytest.mark.parametrize("load", ENGINES)
+def test_previous_games_of_a_result_hold_only_opened(load):
+    e = load("zaozhuang")
+    result = {"finish": [1, 2, 3, 4, 5, 6], "opened": [1], "previous": [{"opened": [1], "declared": []}]}
+    with pytest.raises(ValueError, match=r"result.previous must be a list"):
+        e.tributes(result)

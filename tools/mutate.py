@@ -81,7 +81,8 @@ TARGETS = {
     "template": Target("template", ("gouji_dsl/backends/templates/engine.py.j2",),
                        ENGINE_TESTS + ("tests/test_differential.py",), rebuild=True),
     "diff": Target("diff", ("gouji_dsl/diff/*.py",),
-                   ("tests/test_diff.py", "tests/test_user_files.py::test_diff_a_user_variant_and_emit_cases_that_conform")),
+                   ("tests/test_diff_prose.py", "tests/test_diff.py",
+                    "tests/test_user_files.py::test_diff_a_user_variant_and_emit_cases_that_conform")),
     # The rulebooks in generated/ are the expected output: `gouji build --check` (what CI
     # runs) kills a mutant that changes any of them, before the rulebook tests run.
     "rulebook": Target("rulebook", ("gouji_dsl/docs/*.py",),

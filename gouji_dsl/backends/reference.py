@@ -312,18 +312,6 @@ class Reference:
             plays = [p for p in plays if p[0] != 0 or (sum(hand) == hand[0] == p[1])]
         return [play_action(p) for p in plays]
 
-    def rules(self):
-        """The fast flow's `runtime.game.Rules` with this interpreter's card functions.
-        Not used by the oracle's own games (`new_game` ...): the diff's hybrid variants
-        run games on the fast flow with it."""
-        from gouji_dsl.model.semantics import game_settings
-        from gouji_dsl.runtime.game import Rules
-
-        return Rules(**game_settings(self.v), classify=self.classify, is_gouji=self.is_gouji, answers=self.answers,
-                     plays=self.plays, lead_actions=self.lead_actions, can_burn=self.can_burn,
-                     counts_for_open=self.opens, may_revolt=self.may_revolt, tributes=self.tributes,
-                     score=self.score, graduated=self.graduated)
-
     def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:
         """D20: how many of each card a receiver holding `hand` may return to the payer who
         gave them `given` (`received`: every tribute card they got in this deal;

@@ -153,8 +153,8 @@ PREVIOUS_RESULTS = (
 # 宣点, 买3, 革命, tribute): positions cannot show them, dealt games can.
 DEAL_SETTINGS = {"decks", "cards_per_player", "first_leader", "buy_three", "buy_with", "seller_min_threes",
                   "ask_three", "revolution", "redeal_at", "revolution_place", "auto_open", "declare",
-                  "tribute_enabled", "returned", "mutual_dian_returned", "return_not_above_received",
-                  "return_from_dealt", "no_single_return", "dian_max_level", "dian_graduation",
+                  "returned", "mutual_dian_returned", "return_not_above_received",
+                  "return_from_dealt", "no_single_return",
                   "chaos_after_first_out_with_revolution", "place_names"}
 RESULT_SECTIONS = {"tribute", "scoring"}
 

@@ -6,20 +6,22 @@ from typing import Any
 
 from gouji_dsl import engines
 from gouji_dsl.model import schema as m
+from gouji_dsl.rules import spec
 
-# Model fields read by the card and result functions of an engine (classify,
-# beats, answers, can_burn, opens, may_revolt, tributes, score); every other
-# behavioural field reaches the game flow only through `game_settings`.
-_CARD_FUNCTION_FIELDS = {
-    "table.players", "table.teams", "table.opposites", "open.declare", "open.counts", "end.sweep",
-    "threes.threes_last", "burning.allowed", "burning.condition", "burning.first_play_needs_joker",
-    "revolution.condition",
-}
-_CARD_FUNCTION_SECTIONS = {"cards", "plays", "gouji", "tribute", "scoring"}
+# The generated functions a game calls through `Rules` (room functions are not among them).
+_GAME_FUNCTIONS = {"classify", "is_gouji", "beats", "answers", "plays", "lead_actions", "can_burn", "opens",
+                   "_may_revolt", "tributes", "score", "graduated"}
 
 
 def pure_setting(path: str) -> bool:
-    return path not in _CARD_FUNCTION_FIELDS and path.split(".")[0] not in _CARD_FUNCTION_SECTIONS
+    """Whether the rule reaches a game only through a `Rules` setting of the flow, so a
+    hybrid may keep the engine's own card functions. Its engine facet says so."""
+    engine = spec.facet(path, "engine")
+    if isinstance(engine, spec.Setting):
+        return not engine.functions
+    if isinstance(engine, spec.CardFunction):
+        return not set(engine.functions) & _GAME_FUNCTIONS
+    return True  # NoPlay, Unsupported: nothing in a game reads it
 
 
 class VariantEngine:
@@ -67,7 +69,19 @@ class Hybrid:
         if self.pure:
             self.rules = dataclasses.replace(base.rules, **game_settings(self.model))
         else:
-            self.rules = _memo_rules(self.reference.rules())
+            self.rules = _memo_rules(_reference_rules(self.model, self.reference))
+
+
+def _reference_rules(model: m.Variant, ref):
+    """The fast flow's `Rules` with the reference interpreter's card functions: a hybrid
+    whose changed rule reaches the card functions plays on the fast flow with these."""
+    from gouji_dsl.model.semantics import game_settings
+    from gouji_dsl.runtime.state import Rules
+
+    return Rules(**game_settings(model), classify=ref.classify, is_gouji=ref.is_gouji, answers=ref.answers,
+                 plays=ref.plays, lead_actions=ref.lead_actions, can_burn=ref.can_burn,
+                 counts_for_open=ref.opens, may_revolt=ref.may_revolt, tributes=ref.tributes,
+                 score=ref.score, graduated=ref.graduated)
 
 
 def _memo(fn, key):

@@ -41,14 +41,12 @@ def play_match(engine, seed: int, games: int, bot: str, max_steps: int = 20000) 
 
 
 def transcript(engine, played: list[PlayedGame]) -> str:
-    names = engine.RULES.place_names
     out = []
     for i, p in enumerate(played, 1):
         g = p.game
         out.append(f"=== {engine.VARIANT} game {i} (seed {p.seed}) ===")
         out.extend(g.transcript())
-        places = sorted(g.places().items(), key=lambda item: item[1])
-        out.append("places: " + ", ".join(f"{names[place - 1]} seat {seat}" for seat, place in places))
+        out.append("places: " + ", ".join(f"{name} seat {seat}" for name, seat in g.standings()))
         out.append("scores: " + ", ".join(f"seat {s}: {v:+d}" for s, v in enumerate(g.returns(), 1)))
         out.append("")
     return "\n".join(out)

@@ -56,7 +56,8 @@ type_only("burning.allowed", "burning.condition", "burning.teammates_may_burn", 
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("burning.allowed", "engine", spec.Setting("burn_allowed", lambda v: v.burning.allowed))
+spec.register("burning.allowed", "engine", spec.Setting("burn_allowed", lambda v: v.burning.allowed,
+                                                                ("can_burn", "tributes", "score")))
 spec.register("burning.condition", "engine", spec.CardFunction(("can_burn",)))  # the formula, translated
 spec.register("burning.teammates_may_burn", "engine",
               spec.Setting("teammates_may_burn", lambda v: v.burning.teammates_may_burn))
@@ -64,7 +65,7 @@ spec.register("burning.after_pass", "engine", spec.Setting("burn_after_pass", la
 spec.register("burning.priority", "engine", spec.Setting("burn_priority", lambda v: v.burning.priority))
 # Also compiled into can_burn (a burn needs a joker-carrying answer).
 spec.register("burning.first_play_needs_joker", "engine",
-              spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker))
+              spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",)))
 spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader", lambda v: v.burning.failure_leader))
 spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: v.burning.lift))
 spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lambda v: v.burning.counter_burn))

@@ -64,7 +64,7 @@ from gouji_dsl.rules import spec  # noqa: E402
 spec.register("end.ends_when", "engine", spec.Setting("ends_all_out", lambda v: v.end.ends_when == "all_out"))
 spec.register("end.remaining_by_cards", "engine", spec.Setting("remaining_by_cards", lambda v: v.end.remaining_by_cards))
 # Also compiled into tributes and score (串三户 changes both).
-spec.register("end.sweep", "engine", spec.Setting("sweep_ends", lambda v: v.end.sweep))
+spec.register("end.sweep", "engine", spec.Setting("sweep_ends", lambda v: v.end.sweep, ("tributes", "score")))
 spec.register("end.places", "engine", spec.Setting(
     "place_names", lambda v: tuple(p.zh for p in sorted(v.end.places, key=lambda p: p.place))))
 

@@ -35,7 +35,7 @@ from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method))
 spec.register("open.counts", "engine", spec.CardFunction(("opens",)))  # the formula, translated
-spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare))
+spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare, ("tributes", "score")))
 
 
 # --- interpreter --------------------------------------------------------------

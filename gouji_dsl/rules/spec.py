@@ -41,9 +41,12 @@ class TypeOnly:
 @dataclass(frozen=True)
 class Setting:
     """engine: the rule becomes field `name` of `runtime.game.Rules`, computed from
-    the checked variant by `value`; the fast flow reads `rules.<name>`."""
+    the checked variant by `value`; the fast flow reads `rules.<name>`. `functions`
+    names the generated card functions that read the rule too (the diff's search
+    must then run hybrids on the reference's card functions, not the engine's)."""
     name: str
     value: Callable[[Any], Any]
+    functions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

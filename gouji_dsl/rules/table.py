@@ -117,11 +117,12 @@ type_only("table.direction", "table.first_leader")
 from gouji_dsl.model.semantics import opposite_of, team_of  # noqa: E402
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("table.players", "engine", spec.Setting("players", lambda v: v.table.players))
+spec.register("table.players", "engine", spec.Setting("players", lambda v: v.table.players,
+                                                               ("tributes", "score")))
 spec.register("table.decks", "engine", spec.Setting("decks", lambda v: v.table.decks))
 spec.register("table.cards_per_player", "engine", spec.Setting("cards_per_player", lambda v: v.table.cards_per_player))
-spec.register("table.teams", "engine", spec.Setting("teams", team_of))              # seat -> team index
-spec.register("table.opposites", "engine", spec.Setting("opposite", opposite_of))  # seat -> its opposite
+spec.register("table.teams", "engine", spec.Setting("teams", team_of, ("tributes", "score")))              # seat -> team index
+spec.register("table.opposites", "engine", spec.Setting("opposite", opposite_of, ("tributes", "score", "graduated")))  # seat -> its opposite
 spec.register("table.direction", "engine",
               spec.NoPlay("seats are numbered in playing order, so the direction only tells players where to sit"))
 spec.register("table.first_leader", "engine", spec.Setting("first_leader", lambda v: v.table.first_leader))

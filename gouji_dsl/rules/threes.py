@@ -54,7 +54,8 @@ from gouji_dsl.rules import spec  # noqa: E402
 
 # 憋三 is compiled into classify, lead_actions and can_burn as well; the flow reads
 # the setting to refuse an early lead of 3s and to record who was beaten (men tribute).
-spec.register("threes.threes_last", "engine", spec.Setting("threes_last", lambda v: v.threes.threes_last))
+spec.register("threes.threes_last", "engine", spec.Setting("threes_last", lambda v: v.threes.threes_last,
+                                                                   ("classify", "plays", "lead_actions", "can_burn", "tributes", "score")))
 spec.register("threes.buy_three", "engine", spec.Setting("buy_three", lambda v: v.threes.buy_three))
 spec.register("threes.buy_with", "engine", spec.Setting("buy_with", lambda v: tuple(v.threes.buy_with)))
 spec.register("threes.seller_min_threes", "engine", spec.Setting("seller_min_threes", lambda v: v.threes.seller_min_threes))

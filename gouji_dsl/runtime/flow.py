@@ -45,9 +45,9 @@ class Game(SetUp):
     def _may_burn(self, seat: int) -> bool:
         r = self.r
         x = self.top_seat
-        if not r.burn_allowed or seat == r.opposite[x] or seat in self.headless or x in self.headless:
-            return False
-        if r.teams[seat] == r.teams[x] and not r.teammates_may_burn:
+        # The opposite, 无头 players and (without teammates_may_burn) teammates are never
+        # candidates: _set_queue_after_play leaves them out.
+        if not r.burn_allowed:
             return False
         if seat in self.passed and not r.burn_after_pass:
             return False
