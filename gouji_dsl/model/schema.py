@@ -16,26 +16,32 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from gouji_dsl.diagnostics import Pos
-from gouji_dsl.model.fields import ANY_CARD, HAND, LEVEL, PLACE, PLAY, REST, SEAT, Section, column, rule  # noqa: F401
-from gouji_dsl.rules.about import GAME, About, Decision, Source  # noqa: F401
-from gouji_dsl.rules.burning import BURN_PRIORITY, FAIL_LEADER, BurnRules  # noqa: F401
-from gouji_dsl.rules.cards import CardRules  # noqa: F401
-from gouji_dsl.rules.chaos import ChaosRules  # noqa: F401
-from gouji_dsl.rules.end import ENDS_WHEN, EndRules, Place  # noqa: F401
-from gouji_dsl.rules.flow import DEFER_TO, GOING_OUT, GOUJI_ANSWER, PASS_RULE, TAKE_OVER, FlowRules  # noqa: F401
-from gouji_dsl.rules.gouji import GoujiRules, Threshold  # noqa: F401
-from gouji_dsl.rules.headless import HEADLESS_CAUSE, HEADLESS_SCOPE, HeadlessRules  # noqa: F401
-from gouji_dsl.rules.info import InfoRules  # noqa: F401
-from gouji_dsl.rules.open import OPEN_RULE, OpenRules  # noqa: F401
-from gouji_dsl.rules.patterns import ChainRule, JokerBomb, PatternRules, PatternType  # noqa: F401
-from gouji_dsl.rules.plays import COMPARE, SHAPE, PlayRules  # noqa: F401
-from gouji_dsl.rules.revolution import RevolutionRules  # noqa: F401
-from gouji_dsl.rules.room import RANK_BY, ROOM_MODE, PlayerRank, RoomRules  # noqa: F401
-from gouji_dsl.rules.scoring import ScoringRules  # noqa: F401
-from gouji_dsl.rules.table import DIRECTION, FIRST_LEADER, TableRules  # noqa: F401
-from gouji_dsl.rules.threes import ThreesRules  # noqa: F401
-from gouji_dsl.rules.tribute import (DECLARED, OPENED, RETURN_LIMIT, SWEEP_LUO, TRIBUTE_KIND, DianRow,  # noqa: F401
-                                     LuoTribute, TributeRules)
+from gouji_dsl.model.fields import Section, rule
+from gouji_dsl.rules.about import About, Decision, Source
+from gouji_dsl.rules.burning import BurnRules
+from gouji_dsl.rules.cards import CardRules
+from gouji_dsl.rules.chaos import ChaosRules
+from gouji_dsl.rules.end import EndRules, Place
+from gouji_dsl.rules.flow import TAKE_OVER, FlowRules
+from gouji_dsl.rules.gouji import GoujiRules, Threshold
+from gouji_dsl.rules.headless import HeadlessRules
+from gouji_dsl.rules.info import InfoRules
+from gouji_dsl.rules.open import OpenRules
+from gouji_dsl.rules.patterns import ChainRule, JokerBomb, PatternRules, PatternType
+from gouji_dsl.rules.plays import PlayRules
+from gouji_dsl.rules.revolution import RevolutionRules
+from gouji_dsl.rules.room import PlayerRank, RoomRules
+from gouji_dsl.rules.scoring import ScoringRules
+from gouji_dsl.rules.table import TableRules
+from gouji_dsl.rules.threes import ThreesRules
+from gouji_dsl.rules.tribute import TRIBUTE_KIND, DianRow, LuoTribute, TributeRules
+
+# The section classes and row types are used as `schema.X` (`m.X`) across the compiler.
+__all__ = ["Section", "rule", "About", "Decision", "Source", "BurnRules", "CardRules", "ChaosRules", "EndRules",
+           "Place", "TAKE_OVER", "FlowRules", "GoujiRules", "Threshold", "HeadlessRules", "InfoRules", "OpenRules",
+           "ChainRule", "JokerBomb", "PatternRules", "PatternType", "PlayRules", "RevolutionRules", "PlayerRank",
+           "RoomRules", "ScoringRules", "TableRules", "ThreesRules", "TRIBUTE_KIND", "DianRow", "LuoTribute",
+           "TributeRules", "SECTIONS", "SECTION_BY_NAME", "SECTION_ALIASES", "Origin", "Variant", "applicable"]
 
 
 SECTIONS: tuple[type[Section], ...] = (
