@@ -16,10 +16,10 @@ import random
 
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, KIND_ORDER,
                                        MAX_ACTION_TEXT, PASS, PASS_ACTION, PLAY, REVOLT, REVOLT_ACTION, Action,
-                                       IllegalAction, action_key, action_to_string, burn_action, check_seat,
+                                       IllegalAction, action_key, action_to_string, burn_action, check_position_seats, check_seat,
                                        describe, normal_action, play_action, read_action, shown, string_to_action)
 from gouji_dsl.runtime.flow import Game
-from gouji_dsl.runtime.setup import check_position_seats, position_hands, returnable
+from gouji_dsl.runtime.setup import position_hands, returnable
 from gouji_dsl.runtime.state import Match, Phase, Rules, State
 
 __all__ = [
@@ -42,7 +42,7 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     play starts with `leader` to lead. Nothing is dealt and no pre-play phase runs.
     """
     hands = position_hands(rules, hands)
-    check_position_seats(rules, leader, out, opened, headless)
+    check_position_seats(rules.players, leader, out, opened, headless)
     game = Game.__new__(Game)
     State.__init__(game, rules, seed, Match(), log=["position"], _rng=random.Random(seed))
     game._new_deal([hands.get(seat, (0,) * 15) for seat in range(1, rules.players + 1)])

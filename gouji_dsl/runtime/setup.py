@@ -191,21 +191,3 @@ def position_hands(rules: Rules, hands) -> dict:
             raise ValueError(f"seat {seat} holds more of a card than {rules.decks} deck(s) have")
         vectors[seat] = cards
     return vectors
-
-
-def check_position_seats(rules: Rules, leader, out, opened, headless) -> None:
-    """ValueError unless every seat (and place) new_position is given is one of 1..players."""
-    n = rules.players
-    if out is not None and not isinstance(out, dict):
-        raise ValueError(f"out maps seats to their places, e.g. {{3: 1}}, not {describe(out)}")
-    for seat, place in (out or {}).items():
-        check_seat(seat, n)
-        if type(place) is not int or not 1 <= place <= n:
-            raise ValueError(f"seat {seat}'s place {describe(place)} is not a place: the places are 1 to {n}")
-    if check_seat(leader, n) in (out or {}):
-        raise ValueError(f"the leader, seat {leader}, is out and cannot lead")
-    for seats in (opened, headless or ()):
-        if isinstance(seats, (str, bytes, dict)) or not hasattr(seats, "__iter__"):
-            raise ValueError(f"opened and headless are collections of seats, not {describe(seats)}")
-        for seat in seats:
-            check_seat(seat, n)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from gouji_dsl.backends.oracle.game import OracleGame
 from gouji_dsl.backends.oracle.hooks import ask
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import check_seat, describe
+from gouji_dsl.runtime.actions import check_position_seats, check_seat, describe
 
 
 def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=None) -> OracleGame:
@@ -13,7 +13,7 @@ def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=No
     pre-play phase runs. ValueError names a bad seat, place or card list."""
     v = ref.v
     vectors = _hands(v, hands)
-    _check_seats(v.table.players, leader, out, opened, headless)
+    check_position_seats(v.table.players, leader, out, opened, headless)
     game = OracleGame(ref, seed, None, deal=False)
     game.log.append("position")
     game.hands = [list(vectors.get(seat, (0,) * 15)) for seat in range(1, v.table.players + 1)]
@@ -52,19 +52,3 @@ def _hands(v, hands) -> dict:
             raise ValueError(f"seat {seat} holds more of a card than {decks} deck(s) have")
         vectors[seat] = cards
     return vectors
-
-
-def _check_seats(players: int, leader, out, opened, headless) -> None:
-    if out is not None and not isinstance(out, dict):
-        raise ValueError(f"out maps seats to their places, e.g. {{3: 1}}, not {describe(out)}")
-    for seat, place in (out or {}).items():
-        check_seat(seat, players)
-        if type(place) is not int or not 1 <= place <= players:
-            raise ValueError(f"seat {seat}'s place {describe(place)} is not a place: the places are 1 to {players}")
-    if check_seat(leader, players) in (out or {}):
-        raise ValueError(f"the leader, seat {leader}, is out and cannot lead")
-    for seats in (opened, headless or ()):
-        if isinstance(seats, (str, bytes, dict)) or not hasattr(seats, "__iter__"):
-            raise ValueError(f"opened and headless are collections of seats, not {describe(seats)}")
-        for seat in seats:
-            check_seat(seat, players)

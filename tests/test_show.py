@@ -1,0 +1,36 @@
+"""`gouji show --rules --json`: the variant's head fields, and where each value comes from
+(a rule file, the schema's default, or nowhere for an abstract variant's unset rule)."""
+from __future__ import annotations
+
+import json
+
+from gouji_dsl.cli import main
+
+
+def rules_json(capsys, *variant: str) -> dict:
+    assert main(["show", *variant, "--rules", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_head_names_the_variant_its_game_and_lineage(capsys):
+    assert {k: v for k, v in rules_json(capsys, "huangjindao").items() if k not in ("functions", "operators", "sections")} \
+        == {"variant": "huangjindao", "game": "gouji", "abstract": False, "lineage": ["huangjindao", "lianzhong", "gouji"]}
+    head = rules_json(capsys, "shuangkou-baibian")
+    assert (head["variant"], head["game"], head["abstract"], head["lineage"]) \
+        == ("shuangkou-baibian", "shuangkou", True, ["shuangkou-baibian", "shuangkou"])
+    assert rules_json(capsys)["variant"] is None and "lineage" not in rules_json(capsys)  # the schema alone
+
+
+def test_a_rule_no_file_sets_comes_from_the_default(capsys):
+    rank_by = rules_json(capsys, "huangjindao")["sections"]["room"]["rules"]["rank_by"]
+    assert (rank_by["value"], rank_by["set_in"], rank_by["cites"]) == ("points", "default", [])
+    assert main(["show", "huangjindao", "--rules"]) == 0
+    text = capsys.readouterr().out
+    assert "    here: points (积分)    (from default)" in text
+
+
+def test_an_abstract_variants_unset_rule_comes_from_nowhere(capsys):
+    decks = rules_json(capsys, "gouji")["sections"]["table"]["rules"]["decks"]
+    assert (decks["value"], decks["set_in"], decks["cites"]) == (None, None, [])
+    set_here = rules_json(capsys, "gouji")["sections"]["table"]["rules"]["players"]
+    assert set_here["set_in"] == "gouji" and set_here["value"] == 6
