@@ -16,6 +16,8 @@ from gouji_dsl.phases import Compilation, check_variants
 from helpers import diagnostics_for, scratch_workspace
 
 Z = "variant house extends zaozhuang\n"
+S = "abstract variant house extends shuangkou\n"
+SK_ROOT = "abstract variant house\n[about]\ngame = shuangkou\n[plays]\nshape = patterns\n"  # no parent: most rules unset
 
 
 def shown(variant: str, path: str, message: str) -> str:
@@ -480,6 +482,21 @@ CASES = [
       "house.gouji:3:1: note: leave_penalty = 0 here\n"
       "    leave_penalty = 0\n"
       "    ^"]),
+    # --- Shuangkou play types and joker bombs (abstract variants: checked, not built) -----------
+    ("a play type longer at least than at most", S + "[patterns]\ntypes =\n  | name | zh | width | min_length | max_length |\n"
+     '  | "single" | "单张" | 1 | 1 | 1 |\n  | "straight" | "顺子" | 1 | 6 | 5 |\n',
+     ["house.gouji:6:3: error: 'straight': min_length 6 is above max_length 5\n"
+      '      | "straight" | "顺子" | 1 | 6 | 5 |\n'
+      "      ^"]),
+    # Checks run on abstract variants, which may leave rules unset: a joker bomb is measured
+    # against the decks only when both are known.
+    ("joker bombs, decks unset", SK_ROOT + '[patterns]\njoker_bombs =\n  | name | zh | jokers | lines |\n  | "k" | "k" | 5 | 6 |\n',
+     []),
+    ("decks, joker bombs unset", SK_ROOT + "[table]\ndecks = 1\n", []),
+    ("joker bombs and decks", SK_ROOT + '[table]\ndecks = 1\n[patterns]\njoker_bombs =\n  | name | zh | jokers | lines |\n  | "k" | "k" | 3 | 6 |\n',
+     ["house.gouji:11:3: error: 1 deck(s) hold only 2 jokers\n"
+      '      | "k" | "k" | 3 | 6 |\n'
+      "      ^"]),
 ]
 
 
@@ -702,3 +719,27 @@ def test_a_long_line_is_shown_around_the_caret():
     assert len(lines[1]) < MAX_EXCERPT + 10
     assert lines[1].startswith("    ...") and lines[1].endswith("Z]")
     assert lines[1][lines[2].index("^")] == "Z"
+
+
+def test_an_error_in_a_parent_file_points_at_the_first_rule_it_names(tmp_path):
+    # house writes none of the rules the check names, so the error points at the first of
+    # them (cards_per_player) where the parent wrote it, not at another of them (decks).
+    ws = scratch_workspace(tmp_path, {"base": "abstract variant base extends zaozhuang\n[table]\ncards_per_player = 40\ndecks = 3\n",
+                                      "house": 'variant house extends base\n[about]\ntitle = "x"\n'})
+    _good, diags = check_variants(ws, ["house"])
+    assert [d.render(ws.sources).replace(str(tmp_path) + "/", "") for d in diags] == [
+        "variants/base.gouji:3:1: error: 6 players × 40 cards = 240, but 3 deck(s) hold only 162 cards\n"
+        "    cards_per_player = 40\n"
+        "    ^"]
+
+
+def test_positions_of_unset_rules_and_of_table_rows():
+    from gouji_dsl.model.checks import at
+
+    v = Compilation(Workspace(), "shuangkou-baibian").model
+    header = v.origin("variant").pos
+    assert (header.line, header.col) == (3, 1)
+    assert at(v, "patterns.chain_unequal") == header  # unset (its default): the variant's header
+    row = at(v, "patterns.chain_rules[1]")  # a row: its own line, in the file that wrote it
+    assert row.file.endswith("shuangkou-baibian.gouji") and row.line == v.origin("patterns.chain_rules").pos.line + 3
+    assert at(v, "patterns.types[0]").file.endswith("shuangkou.gouji")  # inherited rows: the parent's line

@@ -17,6 +17,7 @@ from pathlib import Path
 import jinja2
 
 from gouji_dsl import __version__
+from gouji_dsl.backends.api import Engine
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula
@@ -135,10 +136,8 @@ def _card_imports(v: m.Variant) -> list[str]:
 
 
 def module_api() -> tuple[str, ...]:
-    """`__all__` of a generated module: the members of `engines.Engine`, in the
+    """`__all__` of a generated module: the members of `backends.api.Engine`, in the
     protocol's order, then EXTRA_API."""
-    from gouji_dsl.engines import Engine
-
     members = list(Engine.__annotations__)
     members += [name for name, value in vars(Engine).items() if callable(value) and not name.startswith("_")]
     return tuple(members) + EXTRA_API
