@@ -82,6 +82,25 @@ def test_pyproject_installs_only_gouji_dsl_with_all_its_data():
         assert not missed, (package, missed)
 
 
+def test_pyproject_lists_every_subpackage_of_gouji_dsl():
+    """The package list is written out (the data folders are mapped by package-dir), so a new
+    subpackage must be added to it, or `pip install .` leaves it out."""
+    packages = set(_pyproject()["tool"]["setuptools"]["packages"])
+    code = ROOT / "gouji_dsl"
+    subpackages = {".".join(("gouji_dsl",) + init.parent.relative_to(code).parts)
+                   for init in code.rglob("__init__.py") if "__pycache__" not in init.parts}
+    assert subpackages - packages == set()
+
+
+def test_templates_are_package_data():
+    setuptools = _pyproject()["tool"]["setuptools"]
+    for folder in (ROOT / "gouji_dsl").rglob("templates"):
+        package = ".".join(("gouji_dsl",) + folder.parent.relative_to(ROOT / "gouji_dsl").parts)
+        templates = [f.name for f in folder.iterdir() if f.suffix == ".j2"]
+        assert templates and all(any(fnmatch.fnmatch(f"templates/{n}", g) for g in setuptools["package-data"][package])
+                                 for n in templates), package
+
+
 def test_the_installed_distribution_has_one_top_level_package():
     try:
         top_level = importlib.metadata.distribution("gouji-dsl").read_text("top_level.txt")
