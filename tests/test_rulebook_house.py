@@ -1,5 +1,6 @@
 """Rulebooks of house-rule files that switch options no shipped variant switches: the
-sentences and the worked examples for them are rendered, and true of the engines."""
+sentences and the worked examples for them are rendered, and true of the engines. Also the
+document builder's guards (unknown language, a yes/no value with no sentence) and its cells."""
 from __future__ import annotations
 
 import pytest
@@ -7,6 +8,11 @@ import pytest
 from gouji_dsl import engines
 from gouji_dsl.docs import examples
 from gouji_dsl.docs import rulebook as rb
+from gouji_dsl.docs.book import build_document
+from gouji_dsl.docs.sentences import cell
+from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.text import T, plain
+from gouji_dsl.model.types import BoolT, OptionalT
 from gouji_dsl.phases import Compilation
 
 from helpers import scratch_workspace
@@ -40,3 +46,54 @@ def test_both_languages_say_the_burning_play_needs_a_joker(tmp_path, lang, needl
     ws, v = house(tmp_path, "[burning]\nfirst_play_needs_joker = yes\n")
     assert needle in rb.render_rulebook(v, lang, "md", ws)
     assert needle not in rb.render_rulebook(Compilation(ws, "zaozhuang").checked, lang, "md", ws)
+
+
+def test_a_burn_whose_simplest_answer_fails_the_condition_shows_the_answer_that_meets_it(tmp_path):
+    # Burning needs every joker spent and at most one card left: `K K K` against `Q Q Q` keeps
+    # the big joker, so the example must look past it to `K K BJ`.
+    ws, v = house(tmp_path, "[burning]\ncondition = jokers(rest) == 0 and size(rest) <= 1\n")
+    burn = examples.examples_for(v).burn
+    assert (burn["target"], burn["good"], burn["bad"]) == ("Q Q Q", "K K K BJ", "4 K K K BJ")
+    good, bad = burn["good_detail"], burn["bad_detail"]
+    assert (good["play"], good["rest"], good["ok"], good["parts"]) == ("K K BJ", "K", True, [("jokers(rest)", 0), ("size(rest)", 1)])
+    # The failing hand shows its natural answer, the one without a joker.
+    assert (bad["play"], bad["rest"], bad["ok"], bad["parts"]) == ("K K K", "4 BJ", False, [("jokers(rest)", 1), ("size(rest)", 2)])
+    e = engines.from_model(v, "reference")
+    target = e.classify(e.parse_cards("Q Q Q")).play
+    assert e.can_burn(e.parse_cards(burn["good"]), target) and not e.can_burn(e.parse_cards(burn["bad"]), target)
+    md = rb.render_rulebook(v, "en", "md", ws)
+    assert ("Hand `K K K BJ`: **may burn**. After `K K BJ` beats `Q Q Q`, the rest is `K`; "
+            "`jokers(rest)` = 0, `size(rest)` = 1, so the condition holds.") in md
+
+
+def test_the_filler_example_needs_a_threshold_that_leaves_room_for_a_natural_card(tmp_path):
+    # Thresholds of 2 at most: "two 2s and no card of the rank" is no filler example, so none is shown.
+    ws, v = house(tmp_path, "[gouji]\nthresholds =\n  | rank | at_least |\n  | Q | 2 |\n  | K | 2 |\n  | A | 2 |\n  | 2 | 1 |\n")
+    shown = examples.examples_for(v).gouji
+    assert [(cards, why) for cards, _rank, _size, _gouji, why in shown] == [("Q Q", "threshold"), ("Q", "below"), ("4 SJ", "joker")]
+    zaozhuang = examples.examples_for(Compilation(ws, "zaozhuang").checked).gouji
+    fillers = [(cards, gouji) for cards, _rank, _size, gouji, why in zaozhuang if why.startswith("filler")]
+    assert fillers == [("10 10 10 2 2", True), ("9 9 9 2 2", False)]   # 10 needs 5: three 10s and two 2s
+
+
+# --- the document builder's own guards and cells -------------------------------------------------
+
+def test_the_document_builder_refuses_an_unknown_language(tmp_path):
+    _ws, v = house(tmp_path, "")
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        build_document(v, "fr")
+
+
+@pytest.mark.parametrize("lang,yes,no", [("en", "yes", "no"), ("zh", "是", "否")])
+def test_a_yes_no_cell_says_yes_or_no(lang, yes, no):
+    assert cell(BoolT(), True, lang) == plain(yes) and cell(BoolT(), False, lang) == plain(no)
+    assert cell(OptionalT(BoolT()), None, lang) == plain("none" if lang == "en" else "无")
+
+
+@pytest.mark.parametrize("template", ["the rule is {x}.", "the rule is **{x}**.", "the rule is `{x}`."])
+@pytest.mark.parametrize("value", [True, False, None])
+def test_a_yes_no_or_none_value_never_reaches_prose_unworded(template, value):
+    # A bare True/None would print as "True"/"None": each needs its own sentence.
+    with pytest.raises(RulebookError, match="was put into prose without a sentence"):
+        T(template, x=value)
+    assert T(template, x=3).plain() == "the rule is 3."

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gouji_dsl.cli import main
 
 
@@ -34,3 +36,23 @@ def test_an_abstract_variants_unset_rule_comes_from_nowhere(capsys):
     assert (decks["value"], decks["set_in"], decks["cites"]) == (None, None, [])
     set_here = rules_json(capsys, "gouji")["sections"]["table"]["rules"]["players"]
     assert set_here["set_in"] == "gouji" and set_here["value"] == 6
+
+
+def test_a_card_range_rule_names_what_each_end_may_be(capsys):
+    assert main(["show", "--rules"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    start = lines.index("  run_ranks (连牌范围)    required")
+    assert lines[start + 2:start + 4] == [
+        "    values: a range of cards, LOW..HIGH (such as 3..A), LOW below HIGH",
+        "      each end: a rank from 3 to A: 3 4 5 6 7 8 9 10 J Q K A (also T = 10)"]
+    run_ranks = rules_json(capsys)["sections"]["patterns"]["rules"]["run_ranks"]["type"]
+    assert run_ranks["kind"] == "card range" and run_ranks["card"]["kind"] == "card"
+
+
+@pytest.mark.parametrize("argv", [["show", "zaozhuang", "--json"], ["show", "zaozhuang", "--rules", "--json"]])
+def test_json_output_is_indented_by_two_and_keeps_chinese(capsys, argv):
+    # One layout for every JSON the CLI prints, so that committed copies diff cleanly.
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out == json.dumps(json.loads(out), ensure_ascii=False, indent=2) + "\n"
+    assert "够级" in out and "\\u" not in out
