@@ -497,6 +497,24 @@ CASES = [
      ["house.gouji:11:3: error: 1 deck(s) hold only 2 jokers\n"
       '      | "k" | "k" | 3 | 6 |\n'
       "      ^"]),
+    ("a wild big joker", S + "[patterns]\nwilds = [BJ]\n", []),  # shuangkou plays with both jokers
+    ("a wild joker, jokers unset", SK_ROOT + "[patterns]\nwilds = [BJ]\n",
+     ["house.gouji:7:1: error: BJ is not one of the jokers, so it cannot be wild\n"
+      "    wilds = [BJ]\n"
+      "    ^"]),
+    # --- tribute tables -------------------------------------------------------------------------------
+    ("a tribute order, 闷贡 unset", "abstract variant house\n[about]\ngame = gouji\n[tribute]\norder = [dian]\n", []),
+    ("an empty 落贡 table the order uses", Z + "[tribute]\nluo =\n  | payer | receiver | count |\n",
+     ["house.gouji:3:1: error: the tribute order lists 'luo' but the luo table is empty\n"
+      "    luo =\n"
+      "    ^"]),
+    ("an empty 落贡 table the order does not use", Z + "[tribute]\norder = [dian]\nluo =\n  | payer | receiver | count |\n", []),
+    ("a 点贡 row that is its own mirror, uneven", Z + "[tribute]\ndian =\n  | declared | opened  | me_gives | opp_gives |\n"
+     "  | neither  | me      | 0        | level     |\n  | neither  | neither | 1        | 2         |\n"
+     "  | neither  | both    | 0        | 0         |\n",
+     ["house.gouji:6:3: error: declared = neither, opened = neither is the same seen from either player, so me_gives and opp_gives must be equal\n"
+      "      | neither  | neither | 1        | 2         |\n"
+      "      ^"]),
 ]
 
 

@@ -94,6 +94,8 @@ def test_no_single_return(tmp_path, kind, rule):  # [tribute] no_single_return ä
     hand, received, given, payer = cards("5 6 7 K"), cards(""), cards("A"), cards("5 7 8")
     returnable = e.format_cards(e.returnable(hand, received, given, payer))
     assert returnable == ("5 7" if rule else "5 6 7 K")
+    # The offer itself, card by card: what the payer lacks is offered 0 times, never less.
+    assert tuple(e.returnable(hand, received, given, payer)) == tuple(cards("5 7" if rule else "5 6 7 K"))
     # Between teammates, and when the payer's hand is not known, the rule does not apply.
     assert e.format_cards(e.returnable(hand, received, given, payer, teammates=True)) == "5 6 7 K"
     assert e.format_cards(e.returnable(hand, received, given)) == "5 6 7 K"
