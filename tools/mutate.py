@@ -81,12 +81,13 @@ TARGETS = {
     "template": Target("template", ("gouji_dsl/backends/templates/engine.py.j2",),
                        ENGINE_TESTS + ("tests/test_differential.py",), rebuild=True),
     "diff": Target("diff", ("gouji_dsl/diff/*.py",),
-                   ("tests/test_diff_prose.py", "tests/test_diff_search.py", "tests/test_diff.py",
+                   ("tests/test_diff_prose.py", "tests/test_diff_search.py", "tests/test_diff_more.py", "tests/test_diff.py",
                     "tests/test_user_files.py::test_diff_a_user_variant_and_emit_cases_that_conform")),
     # The rulebooks in generated/ are the expected output: `gouji build --check` (what CI
     # runs) kills a mutant that changes any of them, before the rulebook tests run.
     "rulebook": Target("rulebook", ("gouji_dsl/docs/*.py",),
-                       ("tests/test_rulebook_house.py", "tests/test_show.py", "tests/test_rulebook.py", "tests/test_cli.py",
+                       ("tests/test_rulebook_house.py", "tests/test_rulebook_more.py", "tests/test_show.py", "tests/test_rulebook.py",
+                        "tests/test_cli.py",
                         "-k", "not headless_chromium"),
                        build_check=True),
 }
