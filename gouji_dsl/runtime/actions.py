@@ -260,3 +260,23 @@ def check_position_seats(players: int, leader, out, opened, headless) -> None:
             raise ValueError(f"opened and headless are collections of seats, not {describe(seats)}")
         for seat in seats:
             check_seat(seat, n)
+
+
+def position_hands(players: int, decks: int, hands) -> dict:
+    """new_position's hands as 15-count tuples; ValueError naming a bad seat or card list
+    (untrusted input to both engines' `new_position`)."""
+    if not isinstance(hands, dict):
+        raise ValueError(f"hands map seats to cards, e.g. {{1: '7 7 7 BJ'}}, not {describe(hands)}")
+    vectors = {}
+    for seat, cards in hands.items():
+        check_seat(seat, players)
+        if isinstance(cards, str):
+            cards = rt.parse_cards(cards)  # CardError (a ValueError) names the bad token
+        elif type(cards) in (tuple, list) and len(cards) == 15 and all(type(n) is int and n >= 0 for n in cards):
+            cards = tuple(cards)
+        else:
+            raise ValueError(f"seat {seat}'s cards {describe(cards)} are neither a card string nor 15 counts")
+        if any(n > 4 * decks for n in cards[:13]) or any(n > decks for n in cards[13:]):
+            raise ValueError(f"seat {seat} holds more of a card than {decks} deck(s) have")
+        vectors[seat] = cards
+    return vectors

@@ -16,10 +16,10 @@ import random
 
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, KIND_ORDER,
                                        MAX_ACTION_TEXT, PASS, PASS_ACTION, PLAY, REVOLT, REVOLT_ACTION, Action,
-                                       IllegalAction, action_key, action_to_string, burn_action, check_position_seats, check_seat,
+                                       IllegalAction, action_key, action_to_string, burn_action, check_position_seats, check_seat, position_hands,
                                        describe, normal_action, play_action, read_action, shown, string_to_action)
 from gouji_dsl.runtime.flow import Game
-from gouji_dsl.runtime.setup import position_hands, returnable
+from gouji_dsl.runtime.setup import returnable
 from gouji_dsl.runtime.state import Match, Phase, Rules, State
 
 __all__ = [
@@ -41,7 +41,7 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     `out` maps seats already out to their places (in the order they went out);
     play starts with `leader` to lead. Nothing is dealt and no pre-play phase runs.
     """
-    hands = position_hands(rules, hands)
+    hands = position_hands(rules.players, rules.decks, hands)
     check_position_seats(rules.players, leader, out, opened, headless)
     game = Game.__new__(Game)
     State.__init__(game, rules, seed, Match(), log=["position"], _rng=random.Random(seed))

@@ -6,7 +6,7 @@ the play phase through the Game's `_check_chaos` and round methods.
 from __future__ import annotations
 
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import check_seat, describe
+from gouji_dsl.runtime.actions import describe
 from gouji_dsl.runtime.state import Phase, Rules, State, seat_after
 
 
@@ -172,22 +172,3 @@ def _counts(cards: list[int]) -> tuple:
     for c in cards:
         counts[c] += 1
     return tuple(counts)
-
-
-def position_hands(rules: Rules, hands) -> dict:
-    """new_position's hands as 15-count tuples; ValueError naming a bad seat or card list."""
-    if not isinstance(hands, dict):
-        raise ValueError(f"hands map seats to cards, e.g. {{1: '7 7 7 BJ'}}, not {describe(hands)}")
-    vectors = {}
-    for seat, cards in hands.items():
-        check_seat(seat, rules.players)
-        if isinstance(cards, str):
-            cards = rt.parse_cards(cards)  # CardError (a ValueError) names the bad token
-        elif type(cards) in (tuple, list) and len(cards) == 15 and all(type(n) is int and n >= 0 for n in cards):
-            cards = tuple(cards)
-        else:
-            raise ValueError(f"seat {seat}'s cards {describe(cards)} are neither a card string nor 15 counts")
-        if any(n > 4 * rules.decks for n in cards[:13]) or any(n > rules.decks for n in cards[13:]):
-            raise ValueError(f"seat {seat} holds more of a card than {rules.decks} deck(s) have")
-        vectors[seat] = cards
-    return vectors

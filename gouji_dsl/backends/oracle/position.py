@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from gouji_dsl.backends.oracle.game import OracleGame
 from gouji_dsl.backends.oracle.hooks import ask
-from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import check_position_seats, check_seat, describe
+from gouji_dsl.runtime.actions import check_position_seats, position_hands
 
 
 def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=None) -> OracleGame:
@@ -12,7 +11,7 @@ def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=No
     to their places, in the order they went out; `leader` leads. Nothing is dealt and no
     pre-play phase runs. ValueError names a bad seat, place or card list."""
     v = ref.v
-    vectors = _hands(v, hands)
+    vectors = position_hands(v.table.players, v.table.decks, hands)
     check_position_seats(v.table.players, leader, out, opened, headless)
     game = OracleGame(ref, seed, None, deal=False)
     game.log.append("position")
@@ -33,22 +32,3 @@ def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=No
     game._empty_table(leader)
     game._maybe_start_chaos()
     return game
-
-
-def _hands(v, hands) -> dict:
-    if not isinstance(hands, dict):
-        raise ValueError(f"hands map seats to cards, e.g. {{1: '7 7 7 BJ'}}, not {describe(hands)}")
-    decks = v.table.decks
-    vectors = {}
-    for seat, cards in hands.items():
-        check_seat(seat, v.table.players)
-        if isinstance(cards, str):
-            cards = rt.parse_cards(cards)  # CardError (a ValueError) names the bad token
-        elif type(cards) in (tuple, list) and len(cards) == 15 and all(type(n) is int and n >= 0 for n in cards):
-            cards = tuple(cards)
-        else:
-            raise ValueError(f"seat {seat}'s cards {describe(cards)} are neither a card string nor 15 counts")
-        if any(n > 4 * decks for n in cards[:13]) or any(n > decks for n in cards[13:]):
-            raise ValueError(f"seat {seat} holds more of a card than {decks} deck(s) have")
-        vectors[seat] = cards
-    return vectors
