@@ -208,3 +208,17 @@ def test_the_card_counts_a_seat_sees_cover_every_other_seat():  # [info] report_
     g = gouji_dsl.engine("zaozhuang").new_position({1: "Q Q Q 4", 2: "5", 3: "6", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
     assert g.observation(2)["card_counts"] == {1: 4, 3: 1, 4: 4, 5: 1, 6: 1}
     assert g.observation(1)["card_counts"] == {2: 1, 3: 1, 4: 4, 5: 1, 6: 1}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_only_a_round_won_with_a_gouji_opens(kind):  # 开点: 000:L33
+    g = getattr(gouji_dsl, kind)("zaozhuang").new_position(
+        {1: "Q Q Q 4 3", 2: "A A A 5 3", 3: "K K K 6", 4: "K K K 7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play 4")  # not a 级牌: winning the round with it opens nothing
+    while g.current_player() != 1:
+        g.apply_action("pass")
+    assert g.opened == set() and "seat 1 opens (开点)" not in g.log
+    g.apply_action("play Q Q Q")  # a 级牌 nobody answers: seat 1 opens
+    while g.current_player() != 1:
+        g.apply_action("pass")
+    assert g.opened == {1} and g.log[-2:] == ["seat 1 opens (开点)", "seat 1 leads"]

@@ -244,3 +244,26 @@ def test_a_cited_line_range_may_be_one_line_but_not_reversed(tmp_path, lines, er
     text = f"variant house extends zaozhuang\n\n[flow]\nlead_return_circles = 1  @000:{lines}\n"
     found = [d.split(" error: ", 1)[1] for d in diagnostics_for(tmp_path, text)]
     assert found == ([error] if error else [])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("limit", ["none", "not_above_received"])
+def test_return_limit(tmp_path, kind, limit):  # [tribute] return_limit; D20
+    e = house(tmp_path, "zaozhuang", f"[tribute]\nreturn_limit = {limit}\nreturn_from_dealt = no", kind)
+    cards = e.parse_cards
+    hand = cards("5 7 7 8 K 2")
+    # Not above the lowest card received from this payer: 7 of "7 A", so 5 and 7 only.
+    assert e.format_cards(e.returnable(hand, cards(""), cards("A 7"))) == ("5 7 7" if limit != "none" else "5 7 7 8 K 2")
+    assert e.format_cards(e.returnable(hand, cards(""), cards("2"))) == "5 7 7 8 K 2"
+    # Nothing received from this payer: no limit.
+    assert e.format_cards(e.returnable(hand, cards(""), cards(""))) == "5 7 7 8 K 2"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("dealt", [True, False])
+def test_return_from_dealt(tmp_path, kind, dealt):  # [tribute] return_from_dealt; D20
+    e = house(tmp_path, "zaozhuang", f"[tribute]\nreturn_limit = none\nreturn_from_dealt = {'yes' if dealt else 'no'}", kind)
+    cards = e.parse_cards
+    # The receiver got an 8 and a K in tribute (from anyone): with the rule, one 8 and the K are not theirs to return.
+    got = e.returnable(cards("5 8 8 K"), cards("8 K"), cards("A"))
+    assert e.format_cards(got) == ("5 8" if dealt else "5 8 8 K")

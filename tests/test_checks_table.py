@@ -1,0 +1,124 @@
+"""One row per semantic check: a house rule file and every error it gets.
+
+The rows cover each error a check can give (and its neighbour that is fine),
+so a check that stops reporting, reports at the wrong place, or reports a
+rule that is sound fails here. The diagnostics are compared in full in
+test_errors.py; here only their located first lines."""
+from __future__ import annotations
+
+import pytest
+
+from helpers import diagnostics_for
+
+SK = "abstract variant house extends shuangkou\n\n"
+ZZ = "variant house extends zaozhuang\n\n"
+TABLE = "abstract variant house\n\n[table]\nplayers = 6\n"
+CHAIN = "  | smallest_bomb | largest_bomb | min_bombs |\n"
+TYPES = "[patterns]\ntypes =\n  | name | zh | width | min_length | max_length |\n"
+THRESHOLDS = "[gouji]\nthresholds =\n  | rank | at_least |\n"
+CITE = ZZ + "[flow]\nlead_return_circles = 1  "
+SOURCE_000 = "source 000 (000_d8750651ba4cd99f.txt) has 157 lines"
+DIAN = "[tribute]\ndian =\n  | declared | opened | me_gives | opp_gives |\n"
+
+ROWS = [
+    # [patterns]
+    (SK + "[patterns]\nchains = yes\nchain_lines = smallest + bombs\n",
+     ["house.gouji:4:1: error: chains = yes needs chain_rules: which bombs make a chain"]),
+    (SK + "[patterns]\nchains = yes\nchain_rules =\n" + CHAIN + "  | 4 | 5 | 3 |\n",
+     ["house.gouji:4:1: error: chains = yes needs chain_lines: a chain's strength in lines"]),
+    (SK + "[patterns]\nchain_unequal = yes\n", ["house.gouji:4:1: error: chain_unequal = yes needs chains = yes"]),
+    (SK + "[patterns]\nchains = yes\nchain_lines = smallest + bombs\nchain_rules =\n" + CHAIN + "  | 3 | 5 | 3 |\n",
+     ["house.gouji:8:3: error: a bomb has at least 4 cards (bomb_min)"]),
+    (SK + "[patterns]\nchains = yes\nchain_lines = smallest + bombs\nchain_rules =\n" + CHAIN + "  | 4 | 4 | 3 |\n", []),
+    (SK + TYPES + '  | "pair_run" | "连对" | 2 | 4 | 3 |\n',
+     ["house.gouji:6:3: error: 'pair_run': min_length 4 is above max_length 3"]),
+    (SK + TYPES + '  | "pair_run" | "连对" | 2 | 3 | 3 |\n', []),
+    # [table]
+    (TABLE + "teams = [[1, 3, 5, 6], [2, 4]]\n", ["house.gouji:5:1: error: the teams are unequal (4 and 2 players)"]),
+    (TABLE + "teams = [[1, 3, 5], [2, 4, 7]]\n", ["house.gouji:5:1: error: teams name seat 7, but there are only seats 1..6"]),
+    (TABLE + "teams = [[1, 3, 5], [2, 4, 5]]\n",
+     ["house.gouji:5:1: error: seat 5 is in both teams", "house.gouji:5:1: error: seat 6 is in no team"]),
+    (TABLE + "teams = [[1, 3, 5], [2, 4]]\n", ["house.gouji:5:1: error: seat 6 is in no team"]),
+    (TABLE + "teams = [[1, 3, 5], [2, 4, 6]]\n", []),
+    (TABLE + "opposites = [[1, 4], [2, 5], [3, 7]]\n",
+     ["house.gouji:5:1: error: opposites name seat 7, but there are only seats 1..6"]),
+    (TABLE + "opposites = [[1, 4], [2, 5]]\n", ["house.gouji:5:1: error: seat 3 has no opposite"]),
+    (TABLE + "teams = [[1, 3, 5], [2, 4, 6]]\nopposites = [[1, 3], [2, 5], [4, 6]]\n",
+     ["house.gouji:6:1: error: seats 1 and 3 face each other, so they must be opponents (on different teams)"]),
+    (TABLE + "teams = [[1, 3, 5], [2, 4, 6]]\nopposites = [[1, 4], [2, 5], [3, 6]]\n", []),
+    # [about] citations: source 000 has 157 lines
+    (CITE + "@000:L157\n", []), (CITE + "@000:L1-157\n", []),
+    (CITE + "@000:L158\n", [f"house.gouji:4:26: error: citation @000:L158 is out of range: {SOURCE_000}"]),
+    (CITE + "@000:L0\n", [f"house.gouji:4:26: error: citation @000:L0 is out of range: {SOURCE_000}"]),
+    (CITE + "@000:L150-158\n", [f"house.gouji:4:26: error: citation @000:L150-158 is out of range: {SOURCE_000}"]),
+    # [gouji] thresholds: six decks hold 24 of a rank, and 24 filler 2s when fillers count
+    (ZZ + THRESHOLDS + "  | 10 | 48 |\n  | 2 | 24 |\n", []),
+    (ZZ + THRESHOLDS + "  | 10 | 49 |\n  | 2 | 25 |\n",
+     ["house.gouji:6:3: error: no play can hold 49 cards of rank 10: 6 deck(s) give at most 48",
+      "house.gouji:7:3: error: no play can hold 25 cards of rank 2: 6 deck(s) give at most 24"]),
+    (ZZ + THRESHOLDS + "  | 10 | 25 |\nfillers_count = no\n",
+     ["house.gouji:6:3: error: no play can hold 25 cards of rank 10: 6 deck(s) give at most 24"]),
+    (ZZ + THRESHOLDS + "  | 10 | 24 |\nfillers_count = no\n", []),
+    # [threes]
+    (ZZ + "[threes]\nthrees_last = no\nbuy_three = yes\n",
+     ["house.gouji:5:1: error: buy_three = yes contradicts threes_last = no: 买3 exists only in 憋三"]),
+    (ZZ + "[threes]\nask_three = yes\nbuy_three = no\n",
+     ["house.gouji:4:1: error: ask_three = yes needs buy_three = yes: 要3 happens when 买3 fails"]),
+    (ZZ + "[threes]\nbuy_with = [3, 4]\n", ["house.gouji:4:1: error: a player cannot pay for a 3 with a 3"]),
+    # [cards]
+    (ZZ + "[cards]\norder = [4, 3, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]\n",
+     ["house.gouji:4:1: error: Gouji engines rank 3 < 4 < ... < K < A: keep the number cards in that order"]),
+    # [room]
+    (ZZ + "[room]\nmin_games = 0\n",
+     ["zaozhuang.gouji:61:1: error: a leaving penalty needs a minimum number of games (min_games = 0)"]),
+    (ZZ + "[room]\nleave_penalty = 0\n",
+     ["house.gouji:4:1: error: min_games has no effect without a leaving penalty (leave_penalty = 0)",
+      "house.gouji:4:1: error: penalty_first_leaver_only = yes has no effect without a leaving penalty (leave_penalty = 0)"]),
+    # [scoring]
+    (ZZ + "[scoring]\nplace_points = [3, 2, 1, 0, -1, -2]\n",
+     ["house.gouji:4:1: error: place points add up to 3, so games would not be zero-sum"]),
+    (ZZ + "[scoring]\nplace_points = [3, 2, 1, -1, 0, -5]\n",
+     ["house.gouji:4:1: error: place points must not rise from a better place to a worse one"]),
+    (ZZ + "[scoring]\nplace_points = [3, 2, 1, -1, -2, -3]\n", []),
+    # [tribute]
+    (ZZ + "[tribute]\nmen = 1\n", ["house.gouji:4:1: error: men = 1 but 'men' is not in the tribute order",
+                                   "house.gouji:4:1: error: men = 1 contradicts [threes] threes_last = no"]),
+    (ZZ + "[tribute]\norder = [dian, luo, shao]\nshao = 0\n",
+     ["house.gouji:4:1: error: the tribute order lists 'shao' but shao = 0"]),
+    (ZZ + "[tribute]\norder = [dian, luo, shao]\nshao = 1\n[burning]\nallowed = no\n",
+     ["house.gouji:5:1: error: shao = 1 contradicts [burning] allowed = no"]),
+    (ZZ + "[tribute]\norder = [dian, luo, shao]\nshao = 1\n", []),
+    ("variant house extends lianzhong\n\n[tribute]\nmen = 0\n",
+     ["lianzhong.gouji:34:1: error: the tribute order lists 'men' but men = 0"]),
+    (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 7 | 1 | 1 |\n",
+     ["house.gouji:6:3: error: place 7 does not exist: there are 6 places"]),
+    (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 2 | 2 | 1 |\n",
+     ["house.gouji:6:3: error: place 2 cannot pay tribute to itself"]),
+    (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 6 | 1 | 1 |\n", []),
+    ("abstract variant house\n\n" + DIAN + "  | neither | me | 0 | level |\n", []),  # no [open] declare: cases unknown
+    (ZZ + DIAN + "  | neither | me | 0 | level |\n",
+     ["house.gouji:4:1: error: the 点贡 table has no row for declared = neither, opened = both (and 1 more case(s))"]),
+    ("variant house extends lianzhong\n\n" + DIAN + "  | neither | me | 0 | level |\n  | neither | neither | 1 | 1 |\n"
+     "  | neither | both | 0 | 0 |\n",
+     ["house.gouji:4:1: error: the 点贡 table has no row for declared = both, opened = me (and 11 more case(s))"]),
+    (ZZ + DIAN + "  | neither | me | 0 | level |\n  | neither | neither | 1 | 2 |\n  | neither | both | 0 | 0 |\n",
+     ["house.gouji:7:3: error: declared = neither, opened = neither is the same seen from either player, "
+      "so me_gives and opp_gives must be equal"]),
+    (ZZ + DIAN + "  | me | me | 0 | level |\n  | neither | me | 0 | level |\n  | neither | neither | 1 | 1 |\n"
+     "  | neither | both | 0 | 0 |\n",
+     ["house.gouji:6:3: error: row for declared = me, but nobody can declare ([open] declare = no)"]),
+    (ZZ + "[tribute]\ndian_max_level = 1\n", ["zaozhuang.gouji:51:1: error: 点贡毕业 needs levels: set dian_max_level above 1"]),
+    (ZZ + "[tribute]\ndian_max_level = 2\n", []),
+    (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n",
+     ["house.gouji:4:1: error: the tribute order lists 'luo' but the luo table is empty"]),
+    (ZZ + DIAN + "  | neither | me | 0 | level |\n  | neither | neither | 1 | 1 |\n",
+     ["house.gouji:4:1: error: the 点贡 table has no row for declared = neither, opened = both"]),
+    (ZZ + DIAN + "  | neither | me | 0 | level |\n  | neither | opp | 0 | level |\n  | neither | neither | 1 | 1 |\n"
+     "  | neither | both | 0 | 0 |\n",
+     ["house.gouji:7:3: error: this row contradicts its mirror (declared = neither, opened = me) with the players swapped"]),
+]
+
+
+@pytest.mark.parametrize("text, expected", ROWS, ids=[f"row{i}" for i in range(len(ROWS))])
+def test_check(tmp_path, text, expected):
+    assert diagnostics_for(tmp_path, text) == expected
