@@ -220,6 +220,19 @@ HOUSE_RULES = [
     ("zaozhuang", "[headless]\nscope = any_play"),
     ("zaozhuang", "[headless]\npass_loses_gouji = no"),
     ("zaozhuang", "[open]\nmethod = wins_lead"),
+    # The card rules every standard variant shares: the other branch of each engine-template switch.
+    ("zaozhuang", "[cards]\nfiller = none"),
+    ("zaozhuang", "[plays]\nfillers_alone = no"),
+    ("zaozhuang", "[plays]\njokers_alone = no"),
+    ("zaozhuang", "[gouji]\njokers_make_gouji = no"),
+    ("zaozhuang", "[gouji]\nfillers_count = no"),
+    ("zaozhuang", "[scoring]\nteam_sum = no"),
+    # Burn conditions of the other shapes the engine template realises: over the rest other
+    # than the carry rule alone, carry_rule inside a larger formula (憋三 too), over the hand.
+    ("zaozhuang", "[burning]\ncondition = carry_rule(rest) and jokers(hand) >= 1"),
+    ("zaozhuang", "[burning]\ncondition = jokers(rest) >= 1\nfirst_play_needs_joker = yes"),
+    ("lianzhong", "[burning]\ncondition = carry_rule(rest) or size(rest) == 0"),
+    ("huangjindao", "[burning]\nfirst_play_needs_joker = yes"),
     ("zaozhuang", "[end]\nends_when = all_out"),
     ("zaozhuang", "[end]\nremaining_by_cards = no"),
     ("zaozhuang", "[end]\nsweep = no"),

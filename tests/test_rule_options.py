@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import gouji_dsl
+from gouji_dsl.runtime.actions import IllegalAction
 
 KINDS = ["engine", "reference_engine"]
 
@@ -267,3 +268,44 @@ def test_return_from_dealt(tmp_path, kind, dealt):  # [tribute] return_from_deal
     # The receiver got an 8 and a K in tribute (from anyone): with the rule, one 8 and the K are not theirs to return.
     got = e.returnable(cards("5 8 8 K"), cards("8 K"), cards("A"))
     assert e.format_cards(got) == ("5 8" if dealt else "5 8 8 K")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("fillers_count", ["yes", "no"])
+def test_thresholds_table_is_the_whole_list_of_gouji_ranks(tmp_path, kind, fillers_count):  # [gouji] thresholds, fillers_count; D4
+    # A house table with a row for 3s, and none for 10 ... A: only 3s (5 or more) and 2s are 级牌.
+    e = house(tmp_path, "zaozhuang", "[gouji]\nthresholds =\n  | rank | at_least |\n  | 3 | 5 |\n  | 2 | 1 |\n"
+              f"fillers_count = {fillers_count}", kind)
+    gouji = {cards: e.classify(e.parse_cards(cards)).gouji
+             for cards in ("3 3 3 3 3", "3 3 3 3", "3 3 3 3 2", "10 10 10 10 10", "A A A A 2", "2", "2 2")}
+    assert gouji == {"3 3 3 3 3": True, "3 3 3 3": False, "3 3 3 3 2": fillers_count == "yes",
+                     "10 10 10 10 10": False, "A A A A 2": False, "2": True, "2 2": True}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("jokers", ["yes", "no"])
+def test_jokers_make_gouji(tmp_path, kind, jokers):  # [gouji] jokers_make_gouji
+    e = house(tmp_path, "zaozhuang", f"[gouji]\njokers_make_gouji = {jokers}", kind)
+    gouji = {cards: e.classify(e.parse_cards(cards)).gouji for cards in ("SJ", "BJ BJ", "7 SJ", "10 10 10 10 10", "3 BJ")}
+    assert gouji == {"SJ": jokers == "yes", "BJ BJ": jokers == "yes", "7 SJ": jokers == "yes", "10 10 10 10 10": True,
+                     "3 BJ": jokers == "yes"}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rules, hand, whole", [
+    ("[plays]\njokers_alone = no", "SJ BJ BJ", "SJ BJ BJ"),
+    ("[plays]\nfillers_alone = no", "2 2", "2 2"),
+    ("[plays]\nfillers_alone = no\njokers_alone = no", "2 BJ", "2 BJ"),
+    ("[plays]\nfillers_alone = no\n[threes]\nthrees_last = yes\nbuy_three = no", "3 3 2", "3 3 2"),
+])
+def test_a_leader_with_nothing_to_lead_goes_out_with_the_whole_hand(tmp_path, kind, rules, hand, whole):  # D27
+    e = house(tmp_path, "zaozhuang", rules, kind)
+    g = e.new_position({1: hand, 2: "5", 3: "6", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
+    assert actions(g) == [f"play {whole}"]
+    g.apply_action(f"play {whole}")
+    assert g.place_of == {1: 1}
+    # Only when nothing else may be led: with a 7 as well, the leader plays what the rules allow.
+    g = e.new_position({1: hand + " 7", 2: "5", 3: "6", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
+    assert f"play {whole}" not in actions(g) and "play 7" in actions(g)
+    with pytest.raises(IllegalAction):
+        g.apply_action(f"play {whole}")

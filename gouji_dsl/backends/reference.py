@@ -310,6 +310,16 @@ class Reference:
         plays = self.plays(hand)
         if self.v.threes.threes_last:  # 3s only as the last play, all of them (D22)
             plays = [p for p in plays if p[0] != 0 or (sum(hand) == hand[0] == p[1])]
+        if not plays:
+            # D27: nothing may be led on its own (only jokers or 2s that may not go alone,
+            # perhaps with 3s kept for last): the leader goes out with the whole hand.
+            ranks = [rank for rank in range(12) if hand[rank]]
+            if ranks:
+                plays = [(ranks[0], hand[ranks[0]], hand[12], hand[13], hand[14])]
+            elif hand[12]:
+                plays = [(12, 0, hand[12], hand[13], hand[14])]
+            else:
+                plays = [(-1, 0, 0, hand[13], hand[14])]
         return [play_action(p) for p in plays]
 
     def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:

@@ -103,10 +103,14 @@ book.enum_rule("plays.shape", "plays", {
 })
 book.bool_rule("plays.jokers_alone", "plays",
                ("只出王（不带别的牌）也是合法的一手。", "A play of jokers only is legal."),
-               ("不能只出王：王必须挂在别的牌上。", "Jokers may not be played on their own: they must join a rank."))
+               ("不能只出王：王必须挂在别的牌上。领出的人手里若只剩王（或不能单出的牌），就把剩下的牌一次出完。",
+                "Jokers may not be played on their own: they must join a rank. A leader left with nothing else "
+                "to lead plays all their remaining cards at once."))
 book.bool_rule("plays.fillers_alone", "plays",
                ("只出2（可以带王）也是合法的一手，这时它的点数就是2。", "A play of 2s only (jokers may join) is legal; its rank is then 2."),
-               ("2不能单独出，只能贴在别的点数上。", "2s may not be played on their own, only with another rank."),
+               ("2不能单独出，只能贴在别的点数上。领出的人手里若只剩2（或不能单出的牌），就把剩下的牌一次出完。",
+                "2s may not be played on their own, only with another rank. A leader left with nothing else "
+                "to lead plays all their remaining cards at once."),
                inactive=lambda ctx: None if ctx.v.cards.filler else ("本玩法没有贴牌。", "This variant has no fillers."))
 
 book.group("plays", "比大小", "How plays compare")

@@ -147,10 +147,12 @@ class Game(SetUp):
             if hand[12] < fillers or hand[13] < small or hand[14] < big or min(play[1:]) < 0:
                 return False
             c = self.r.classify(rt.cards_of(play))
-            if not c.valid or c.play != play:
-                return False
             # 憋三 (D22): 3s only as the last play, and all of them in it.
-            return not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural))
+            if c.valid and c.play == play and not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural)):
+                return True
+            # Not a lead on its own: legal only as the whole hand of a leader who has
+            # nothing else to lead (D27), which is then the one lead on the list.
+            return action in self._legal_actions()
         legal = self._legal_actions()
         for candidate in legal:
             if candidate is action:
