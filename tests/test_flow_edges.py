@@ -222,3 +222,22 @@ def test_only_a_round_won_with_a_gouji_opens(kind):  # 开点: 000:L33
     while g.current_player() != 1:
         g.apply_action("pass")
     assert g.opened == {1} and g.log[-2:] == ["seat 1 opens (开点)", "seat 1 leads"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_two_revolutionaries_redeal_and_the_transcript_says_so(tmp_path, kind):  # [revolution] redeal_at; D23
+    # Every hand may revolt under this house rule; seats 1 and 2 do, the rest pass.
+    e = house(tmp_path, "lianzhong", "[revolution]\ncondition = size(hand) > 0", kind)
+    g = e.new_game(seed=5)
+    while actions(g) == ["pass", "declare"]:
+        g.apply_action("pass")
+    assert actions(g) == ["pass", "revolt"] and g.current_player() == 1
+    g.apply_action("revolt")
+    g.apply_action("revolt")
+    while actions(g) == ["pass", "revolt"] and g.current_player() != 1:
+        g.apply_action("pass")
+    lines = g.transcript()
+    at = lines.index("2 revolutionaries: redeal")
+    assert lines[at - 6:at + 2] == ["seat 1: revolt", "seat 2: revolt", "seat 3: pass", "seat 4: pass", "seat 5: pass",
+                                    "seat 6: pass", "2 revolutionaries: redeal", "deal (seed 5)"]
+    assert g.revolutionary is None and not any("sits out" in line for line in lines)

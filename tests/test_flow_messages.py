@@ -12,7 +12,7 @@ import gouji_dsl
 from gouji_dsl.runtime.actions import IllegalAction
 from test_rule_options import KINDS
 
-HANDS = {1: "Q Q Q 4 3", 2: "A A A 5 3", 3: "K K K 6", 4: "K K K 7", 5: "8", 6: "9"}
+HANDS = {1: "Q Q Q 4 3 BJ", 2: "A A A 5 3", 3: "K K K 6", 4: "K K K 7", 5: "8", 6: "9"}
 
 
 @pytest.mark.parametrize("variant, moves, action, seat, message", [
@@ -38,7 +38,9 @@ HANDS = {1: "Q Q Q 4 3", 2: "A A A 5 3", 3: "K K K 6", 4: "K K K 7", 5: "8", 6: 
     ("zaozhuang", ["play 4"], "burn 5", None,
      "seat 2 may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"),
     ("lianzhong", [], "play 3", None, "3s may only be played as one's last play, all of them together (憋三)"),
+    ("zaozhuang", ["play Q Q Q"], "play K K K", 4, "it is seat 3's turn, not seat 4's"),  # the opposite, out of turn
     ("huangjindao", [], "play 3", None, "3s may only be played as one's last play, all of them together (憋三)"),
+    ("lianzhong", [], "play 3 BJ", None, "3 BJ is not a legal play"),  # 憋三: the 3s go alone (D22)
 ])
 @pytest.mark.parametrize("kind", KINDS)
 def test_why_an_action_is_refused(kind, variant, moves, action, seat, message):
