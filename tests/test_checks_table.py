@@ -74,6 +74,21 @@ ROWS = [
     (ZZ + "[room]\nleave_penalty = 0\n",
      ["house.gouji:4:1: error: min_games has no effect without a leaving penalty (leave_penalty = 0)",
       "house.gouji:4:1: error: penalty_first_leaver_only = yes has no effect without a leaving penalty (leave_penalty = 0)"]),
+    (ZZ + "[room]\nranks =\n  | title | points_min | coins_min |\n"  # two faults, one error: the first
+     '  | "a" | 0 | 0 |\n  | "b" | 0 | 5 |\n  | "c" | 0 | 6 |\n',
+     ["house.gouji:7:3: error: rank 'b' needs no more points_min than the rank before it: "
+      "ranks are looked up by points_min, lowest first"]),
+    (ZZ + "[room]\nranks =\n  | title | points_min | coins_min |\n" '  | "a" | 0 | 0 |\n  | "b" | 1 | 0 |\nrank_by = coins\n',
+     ["house.gouji:7:3: error: rank 'b' needs no more coins_min than the rank before it: "
+      "ranks are looked up by coins_min, lowest first"]),
+    (ZZ + "[room]\nranks =\n  | title | points_min | coins_min |\n" '  | "a" | 0 | 0 |\n  | "b" | 1 | 1 |\nrank_by = coins\n', []),
+    (ZZ + "[room]\nmode = haixuan\n",
+     ["house.gouji:4:1: error: a 海选 room (mode = haixuan) has no tribute: enabled = yes contradicts it",
+      "house.gouji:4:1: error: a 海选 room (mode = haixuan) has no leaving penalty"]),
+    ("variant house extends zaozhuang-haixuan\n\n[tribute]\nenabled = yes\n",
+     ["house.gouji:4:1: error: a 海选 room (mode = haixuan) has no tribute: enabled = yes contradicts it"]),
+    ("variant house extends zaozhuang-haixuan\n\n[room]\nleave_penalty = 5\nmin_games = 2\n",
+     ["house.gouji:4:1: error: a 海选 room (mode = haixuan) has no leaving penalty"]),
     # [scoring]
     (ZZ + "[scoring]\nplace_points = [3, 2, 1, 0, -1, -2]\n",
      ["house.gouji:4:1: error: place points add up to 3, so games would not be zero-sum"]),

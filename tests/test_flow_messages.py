@@ -88,3 +88,19 @@ def test_a_match_goes_on_only_after_the_game(kind):
     g = getattr(gouji_dsl, kind)("zaozhuang").new_game(seed=1)
     with pytest.raises(IllegalAction, match=r"^the game is not over$"):
         g.next_match()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_replay_names_the_action_it_cannot_apply(kind):
+    e = getattr(gouji_dsl, kind)("zaozhuang")
+    for history, message in (("pass", "a history is a list of actions, not 'pass'"),
+                             ({"a": 1}, "a history is a list of actions, not a dict object"),
+                             (["pass"], "action 1 (pass): seat 2 leads and may not pass")):
+        with pytest.raises(IllegalAction) as refused:
+            e.replay(history, seed=1)
+        assert str(refused.value) == message
+    g = e.new_game(seed=1)
+    first = g.legal_actions()[-1]
+    g.apply_action(first)
+    again = e.replay((str(first),), seed=1)
+    assert again.history() == g.history() and again.current_player() == g.current_player()
