@@ -107,6 +107,10 @@ ROWS = [
      ["lianzhong.gouji:34:1: error: the tribute order lists 'men' but men = 0"]),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 7 | 1 | 1 |\n",
      ["house.gouji:6:3: error: place 7 does not exist: there are 6 places"]),
+    (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 7 | 8 | 1 |\n",  # one error a row
+     ["house.gouji:6:3: error: place 7 does not exist: there are 6 places"]),
+    (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 1 | 9 | 1 |\n",
+     ["house.gouji:6:3: error: place 9 does not exist: there are 6 places"]),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 2 | 2 | 1 |\n",
      ["house.gouji:6:3: error: place 2 cannot pay tribute to itself"]),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 6 | 1 | 1 |\n", []),

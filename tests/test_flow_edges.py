@@ -241,3 +241,17 @@ def test_two_revolutionaries_redeal_and_the_transcript_says_so(tmp_path, kind): 
     assert lines[at - 6:at + 2] == ["seat 1: revolt", "seat 2: revolt", "seat 3: pass", "seat 4: pass", "seat 5: pass",
                                     "seat 6: pass", "2 revolutionaries: redeal", "deal (seed 5)"]
     assert g.revolutionary is None and not any("sits out" in line for line in lines)
+
+
+def test_a_tribute_card_is_the_payers_highest_down_to_a_3():  # D20
+    # A house rule may ask more cards of a payer than the few a small deal gives: the
+    # payer gives the highest left each time, 3s last, and nothing once the hand is empty.
+    g = gouji_dsl.engine("zaozhuang").new_game(seed=1)
+    g.hands[0] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]
+    assert g._highest(1) == 11
+    g.hands[0][11] = 0
+    assert g._highest(1) == 0
+    g.hands[0][0] = 0
+    assert g._highest(1) is None
+    g.hands[0][14] = 1
+    assert g._highest(1) == 14

@@ -71,22 +71,31 @@ class Target:
 
 # Each target's tests, the quickest to kill first (pytest stops at the first failure).
 # A survivor costs a whole selection's run, so each is kept to well under a minute.
-ENGINE_TESTS = ("tests/test_scenarios.py", "tests/test_flow_edges.py", "tests/test_flow_more.py", "tests/test_rule_options.py",
-                "tests/test_conformance.py", "tests/test_replay_files.py", "tests/test_games.py")
+ENGINE_TESTS = ("tests/test_actions_table.py", "tests/test_cards_table.py", "tests/test_flow_messages.py",
+                "tests/test_scenarios.py", "tests/test_flow_edges.py", "tests/test_flow_more.py", "tests/test_rule_options.py",
+                "tests/test_conformance.py", "tests/test_replay_files.py", "tests/test_game_api.py", "tests/test_games.py",
+                # the fast flow against the independent oracle over seeded games, house rules included (~50 s)
+                "tests/test_agreement.py")
 TARGETS = {
     "flow": Target("flow", ("gouji_dsl/runtime/*.py",), ENGINE_TESTS),
     "checks": Target("checks", ("gouji_dsl/model/checks.py", "gouji_dsl/rules/*.py"),
-                     ("tests/test_models.py", "tests/test_errors.py", "tests/test_checks_more.py", "tests/test_rule_options.py"),
+                     ("tests/test_checks_table.py", "tests/test_models.py", "tests/test_errors.py", "tests/test_checks_more.py",
+                      "tests/test_rule_options.py"),
                      region="checks", region_files="gouji_dsl/rules/*.py"),
     "template": Target("template", ("gouji_dsl/backends/templates/engine.py.j2",),
                        ENGINE_TESTS + ("tests/test_differential.py",), rebuild=True),
     "diff": Target("diff", ("gouji_dsl/diff/*.py",),
-                   ("tests/test_diff_prose.py", "tests/test_diff_search.py", "tests/test_diff_more.py", "tests/test_diff.py",
+                   ("tests/test_diff_table.py", "tests/test_diff_games.py", "tests/test_diff_command.py",
+                    "tests/test_diff_cases.py", "tests/test_diff_prose.py", "tests/test_diff_search.py",
+                    "tests/test_diff_more.py", "tests/test_diff.py",
                     "tests/test_user_files.py::test_diff_a_user_variant_and_emit_cases_that_conform")),
     # The rulebooks in generated/ are the expected output: `gouji build --check` (what CI
     # runs) kills a mutant that changes any of them, before the rulebook tests run.
     "rulebook": Target("rulebook", ("gouji_dsl/docs/*.py",),
-                       ("tests/test_rulebook_house.py", "tests/test_rulebook_more.py", "tests/test_show.py", "tests/test_rulebook.py",
+                       ("tests/test_docs_text.py", "tests/test_docs_explain.py", "tests/test_docs_sentences.py",
+                        "tests/test_docs_provenance.py", "tests/test_docs_guards.py",
+                        "tests/test_rulebook_table.py", "tests/test_rulebook_house.py", "tests/test_rulebook_more.py",
+                        "tests/test_show.py", "tests/test_rulebook.py",
                         "tests/test_cli.py",
                         "-k", "not headless_chromium"),
                        build_check=True),

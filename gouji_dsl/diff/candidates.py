@@ -24,8 +24,7 @@ def _plays_of_size(size: int) -> list[tuple]:
                     counts[12] += f
                     counts[13] += s
                     counts[14] += b
-                    if sum(counts):
-                        out.append(tuple(counts))
+                    out.append(tuple(counts))
     out = sorted(set(out), key=lambda c: (sum(1 for x in c if x), [i for i, x in enumerate(c) for _ in range(x)]))
     return out
 
@@ -130,7 +129,7 @@ def result_cases(check: str, players: int = 6) -> Iterator[dict]:
     streams = [plain(), burns(), declared(), men(), previous()]
     while streams:
         for i, stream in enumerate(list(streams)):
-            taken = list(itertools.islice(stream, 8 if i == 0 and stream is streams[0] else 1))
+            taken = list(itertools.islice(stream, 8 if i == 0 else 1))  # the first stream left: 8 a round
             if not taken:
                 streams.remove(stream)
             yield from taken

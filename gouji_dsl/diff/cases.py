@@ -35,8 +35,7 @@ def write_cases(path: Path | str, examples: Iterable[Counterexample], refs: dict
         e = group[0]
         lines.append("")
         cites = f"{e.a} {' '.join(e.a_cites) or '(no citation)'}; {e.b} {' '.join(e.b_cites) or '(no citation)'}"
-        names_of = " + ".join(e.rules) if len(e.rules) > 1 else rule
-        lines.append(f"# {names_of} ({e.zh}): {cites}")
+        lines.append(f"# {' + '.join(e.rules)} ({e.zh}): {cites}")  # e.rules[0] is the rule
         for ex in group:
             case = ex.to_case()
             case["expect"] = {refs.get(name, name): value for name, value in case["expect"].items()}

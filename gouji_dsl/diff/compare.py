@@ -175,9 +175,7 @@ def diff_models(a: m.Variant, b: m.Variant) -> list[RuleDiff]:
     out: list[RuleDiff] = []
     for cls in m.SECTIONS:
         sec_a, sec_b = _section_of(a, cls), _section_of(b, cls)
-        if sec_a is ABSENT and sec_b is ABSENT:
-            continue
-        for f in dataclasses.fields(cls):
+        for f in dataclasses.fields(cls):   # a section neither has: ABSENT twice, the same value
             vtype = f.metadata["type"]
             va = ABSENT if sec_a is ABSENT else getattr(sec_a, f.name)
             vb = ABSENT if sec_b is ABSENT else getattr(sec_b, f.name)

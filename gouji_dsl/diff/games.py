@@ -124,7 +124,7 @@ POSITION_STYLES = (((1, 2, 2, 3), (1, 1, 2, 2, 3), (0, 0, 0, 1, 1, 1, 2, 3)),
 PASS_RATES = (None, 0.1, 0.5)
 
 
-def random_position(rng: random.Random, players: int, teams: dict, style: int = 0) -> Situation:
+def random_position(rng: random.Random, players: int, teams: dict, style: int) -> Situation:
     groups, sizes, outs = POSITION_STYLES[style % len(POSITION_STYLES)]
     seats = list(range(1, players + 1))
     while True:

@@ -84,8 +84,7 @@ def build_document(v, lang: str, ws: Workspace | None = None, engine=None) -> Do
         raise ValueError(f"unknown language {lang!r}: expected zh or en")
     if v.abstract:
         raise RulebookError(f"variant '{v.name}' is abstract: only concrete variants have a rulebook")
-    if v.game != "gouji":
-        raise RulebookError(f"variant '{v.name}' is a {v.game} variant: rulebooks are written for Gouji variants only")
+    # A concrete variant is a Gouji variant: the checks refuse a concrete Shuangkou variant (no engine).
     renderers = renderers_of(v)
     examples = examples_for(v) if engine is None else compute_examples(v, engine)
     ctx = Ctx(v)
@@ -109,9 +108,8 @@ def build_document(v, lang: str, ws: Workspace | None = None, engine=None) -> Do
     number = 0
     for cid, title_zh, title_en, _sections in CHAPTERS:
         items = by_chapter[cid]
+        # Every rules chapter has items: each shows the rules of sections every Gouji variant has.
         kind = cid if cid in ("glossary", "quotes", "files") else "rules"
-        if kind == "rules" and not items:
-            continue
         number += 1
         chapters.append(Chapter(f"ch-{cid}", number, title_zh if zh else title_en, intros.get(cid, []), items, kind))
 

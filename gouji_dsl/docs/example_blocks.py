@@ -90,7 +90,7 @@ def _result_text(ctx: Ctx, result: dict, lang: str) -> list[Block]:
     for men, beater in result.get("men", []):
         lines.append(T("{a}号最后一手3之前的牌被{b}号打掉（闷）", a=men, b=beater) if zh else
                      T("Seat {a}'s play before their final 3s was beaten by seat {b}", a=men, b=beater))
-    for i, game in enumerate(result.get("previous", []), 1):
+    for game in result.get("previous", []):
         seats = game.get("opened", [])
         lines.append(T("上一局开点的人：{s}", s=ctx.seats_zh(seats)) if zh else
                      T("In the previous game, the players who opened: {s}", s=ctx.seats_en(seats)))

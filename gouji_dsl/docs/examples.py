@@ -32,8 +32,9 @@ def _vector(**counts) -> tuple:
 
 
 def _pool() -> tuple:
-    """Plenty of every card but 3 (3s are special under 憋三): what the searches draw from."""
-    return tuple([0] + [4] * 11 + [4, 4, 4])
+    """Plenty of every card but 3 (3s are special under 憋三): what the searches draw from.
+    Four of each is plenty: the largest play searched for is four of a rank."""
+    return (0,) + (4,) * 14
 
 
 @dataclass
@@ -70,7 +71,8 @@ def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
     a, led = _effective(play), _effective(lead)
     zh_parts: list[Text] = []
     en_parts: list[Text] = []
-    if play[2] and play[0] >= 0 and play[0] != 12:
+    # The only play with 2s compared here is the filler answer, which holds cards of its own rank.
+    if play[2]:
         zh_parts.append(T("贴上的2当作{r}", r=CARDS[play[0]]))
         en_parts.append(T("the 2s count as {r}s", r=CARDS[play[0]]))
     if v.plays.big_joker_doubling:
@@ -82,11 +84,10 @@ def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
             zh_parts.append(T("{c}张大王管住{b}张大王", b=b, c=2 * b))
             en_parts.append(T("{c} take the {b}", c=plural(2 * b, "big joker"), b=plural(b, "big joker")))
             a, led = a[2 * b:], led[b:]
-    if v.plays.same_size and len(a) != len(led):
+    # Gouji plays have the same size and compare card by card (the checks refuse anything else).
+    if len(a) != len(led):
         return (False, T("张数不同（{x}张对{y}张）", x=len(a), y=len(led)),
                 T("different sizes ({x} cards against {y})", x=len(a), y=len(led)))
-    if v.plays.compare != "card_by_card":
-        raise RulebookError(f"no worked comparison for plays.compare = {v.plays.compare}")
     pairs_zh, pairs_en = [], []
     for x, y in zip(a, led):
         if x > y:
@@ -110,9 +111,10 @@ def _semi(parts: list[Text], lang: str) -> Text:
 
 
 def _simplest(plays) -> list:
-    """Plays in an order of our own (engines list them differently): fewest jokers,
-    then fewest fillers, lowest rank, most cards of the rank itself."""
-    return sorted(plays, key=lambda p: (p[3] + p[4], p[2], p[0], -p[1], p[3], p[4]))
+    """Answers in an order of our own (engines list them differently): fewest jokers, then
+    fewest fillers, then the lowest rank. That settles the rest: answers to one play have one
+    size, and the answers picked hold no small joker (the burn hands hold none)."""
+    return sorted(plays, key=lambda p: (p[3] + p[4], p[2], p[0]))
 
 
 def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
@@ -133,8 +135,14 @@ def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
     def first(items, pred):
         return next((p for p in items if pred(p)), None)
 
+    def holds_rank(p):
+        # In _simplest order the first answer holding cards of a rank holds no 2s and no small
+        # joker when any such answer exists (r r BJ comes before r 2 BJ and r SJ BJ).
+        return p[1]
+
     # 1. A plain play: three of a middle rank that is not a 级牌.
-    lead = first(plays, lambda p: p[0] >= 4 and p[1] == 3 and p[2:] == (0, 0, 0) and not e.classify(_cards(p)).gouji)
+    lead = first(plays, lambda p: p[0] >= 4 and p[1] == 3 and p[2:] == (0, 0, 0)
+                 and not e.classify(_vector(**{CARDS[p[0]]: 3})).gouji)
     if lead is None:
         raise RulebookError(f"{v.name}: no plain play found for the comparison examples")
     answers = _simplest(e.answers(pool, lead))
@@ -142,7 +150,7 @@ def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
     if yes:
         add(lead, yes, "plain")
     if v.cards.filler:
-        yes2 = first(answers, lambda p: p[1] >= 1 and p[2] >= 1 and p[3:] == (0, 0))
+        yes2 = first(answers, lambda p: p[1] and p[2] and p[3:] == (0, 0))  # cards of the rank and 2s, no joker
         if yes2:
             add(lead, yes2, "filler")
     no = first(plays, lambda p: p[0] > lead[0] and p[1] == lead[1] + 1 and p[2:] == (0, 0, 0) and not e.beats(p, lead))
@@ -152,7 +160,7 @@ def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
     # 2. A small joker in the lead.
     lead_sj = first(plays, lambda p: p[0] == lead[0] and p[1] == 2 and p[2:] == (0, 1, 0))
     if lead_sj:
-        yes = first(_simplest(e.answers(pool, lead_sj)), lambda p: p[0] >= 0 and p[2] == 0 and p[3] == 0)
+        yes = first(_simplest(e.answers(pool, lead_sj)), holds_rank)
         if yes:
             add(lead_sj, yes, "small_joker")
         no = first(plays, lambda p: p[0] > lead_sj[0] and p[1] == 2 and p[2:] == (0, 1, 0))
@@ -162,7 +170,7 @@ def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
     lead_bj = first(plays, lambda p: p[0] == lead[0] and p[1] == 2 and p[2:] == (0, 0, 1))
     if lead_bj:
         answers = _simplest(e.answers(pool, lead_bj))
-        yes = first(answers, lambda p: p[0] >= 0 and p[2] == 0 and p[3] == 0)
+        yes = first(answers, holds_rank)
         if yes:
             add(lead_bj, yes, "big_joker")
         elif not answers:
@@ -171,17 +179,6 @@ def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
         if no:
             add(lead_bj, no, "big_joker")
     return cases, nothing
-
-
-def _cards(play) -> tuple:
-    rank, natural, fillers, small, big = play
-    vec = [0] * 15
-    if rank >= 0 and natural:
-        vec[rank] += natural
-    vec[12] += fillers
-    vec[13] += small
-    vec[14] += big
-    return tuple(vec)
 
 
 def _gouji_examples(v, e) -> list:
@@ -196,10 +193,9 @@ def _gouji_examples(v, e) -> list:
 
     rows = v.gouji.thresholds
     pick = next((r for r in rows if 2 <= r.at_least <= 4 and r.rank in CARDS[:12]), None) or rows[0]
-    if pick.at_least >= 1:
-        add(_vector(**{pick.rank: pick.at_least}), "threshold")
-        if pick.at_least >= 2:
-            add(_vector(**{pick.rank: pick.at_least - 1}), "below")
+    add(_vector(**{pick.rank: pick.at_least}), "threshold")   # at_least is 1 or more
+    if pick.at_least >= 2:
+        add(_vector(**{pick.rank: pick.at_least - 1}), "below")
     listed = {r.rank for r in rows}
     if v.cards.filler:
         big = next((r for r in rows if r.at_least >= 3 and r.rank in CARDS[:12]), None)
@@ -250,9 +246,8 @@ def _burn_example(v, e) -> dict | None:
         t = CARDS.index(row.rank)
         if t >= 11:
             continue
+        # The row's own cards are a 级牌: the engine is generated from the same table.
         target = e.classify(_vector(**{row.rank: row.at_least})).play
-        if target is None or not e.classify(_cards(target)).gouji:
-            continue
         beater = CARDS[t + 1]
         base = {beater: row.at_least, "BJ": 1}
         extras = [c for c in CARDS[1:12] if c not in (row.rank, beater)]
@@ -276,18 +271,19 @@ def _burn_example(v, e) -> dict | None:
 
 
 def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:
-    """The play that burns (or the natural answer, for a failing hand), its rest and the condition's parts."""
+    """The simplest play that burns (for a failing hand: its simplest answer, which fails the
+    condition), its rest and the condition's parts."""
     b = v.burning
     fns = ref._functions()
     chosen = None
     for play in _simplest(e.answers(hand, target)):
-        if b.first_play_needs_joker and not (play[3] or play[4]):
+        if b.first_play_needs_joker and not play[4]:   # the hand's only joker is a big one
             continue
         rest = minus(hand, play)
         ok = bool(evaluate(b.condition, {"hand": tuple(hand), "rest": rest}, fns))
         if ok == expect or (not expect and chosen is None):
             chosen = (play, rest, ok)
-            if ok == expect and (expect or not (play[3] or play[4])):
+            if ok == expect:
                 break
     if chosen is None:
         raise RulebookError(f"{v.name}: no play of {e.format_cards(hand)} beats {e.format_cards(target)}")
@@ -334,15 +330,13 @@ def _tribute_samples(v, e) -> list[dict]:
     seats = list(range(1, players + 1))
     # An ordinary finish: teams alternate at the top, so there is no sweep.
     first = seats[0]
-    order = [first, opposite.get(first, seats[1])]
+    order = [first, opposite[first]]   # every seat has an opposite (the table check)
     for s in seats:
         if s not in order and team[s] == team[first]:
             order.append(s)
             break
     rest = [s for s in seats if s not in order]
-    finish = order + rest
-    if len({team[s] for s in finish[:3]}) == 1:
-        finish = finish[:2] + finish[3:4] + finish[2:3] + finish[4:]
+    finish = order + rest   # a seat, its opposite (an opponent), a teammate: no sweep
     opened = sorted({finish[0], finish[3], finish[4]})
     results = []
     base = {"finish": finish, "opened": opened}

@@ -35,11 +35,9 @@ def provenance(v, key: str, lang: str, quotes: dict[str, str]) -> tuple[Provenan
                               (T("资料未说明或相互矛盾，此条按 RULES.md 的决定补足：{s}", s=summary) if zh else
                                T("The sources are silent or disagree here; RULES.md decides: {s}", s=summary))))
             cites.append(CiteRef(label, "#" + anchor_of(f"about.decisions[{index}]"), summary, "#" + anchor_of("about.decisions")))
-        elif _CITE.match(label):
+        else:  # a source's lines: the citation check refuses anything else
             anchor = _cite_target(label, quotes)
             cites.append(CiteRef(label, "#" + anchor if anchor else None, quotes.get(anchor) if anchor else None))
-        else:
-            raise RulebookError(f"{key} cites {cite}, which is neither a source line nor a listed decision")
     return Provenance(key, name, where, href, cites), notes
 
 
@@ -84,8 +82,9 @@ def quotes_of(v) -> tuple[list[QuoteDoc], dict[str, str]]:
         run: list[int] = []
         for number in numbers + [None]:
             if run and (number is None or number != run[-1] + 1):
+                # Blank lines are not quoted (the citation check keeps every cited line in the file).
                 shown = [(k, f"src-{key}-L{k}", lines[k - 1].strip()) for k in run
-                         if 1 <= k <= len(lines) and lines[k - 1].strip() not in ("", "|")]
+                         if lines[k - 1].strip() not in ("", "|")]
                 label = f"{key}:L{run[0]}" + (f"-{run[-1]}" if len(run) > 1 else "")
                 groups.append(QuoteGroup(label, shown))
                 for k, anchor, text in shown:

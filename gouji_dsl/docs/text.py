@@ -111,11 +111,7 @@ def _value_segs(value: Any) -> tuple[Seg, ...]:
 def join(items: Sequence[Any], lang: str, last_zh: str = "和", last_en: str = "and") -> Text:
     """'A、B和C' / 'A, B and C'."""
     parts = [i if isinstance(i, Text) else plain(i) for i in items]
-    if not parts:
-        return Text()
-    if len(parts) == 1:
-        return parts[0]
-    out = Text()
+    out = Text()   # no parts: empty; one part: that part alone
     if lang == "zh":
         for i, part in enumerate(parts):
             if i:

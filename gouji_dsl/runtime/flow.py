@@ -446,7 +446,8 @@ class Game(SetUp):
         the seat after the last player out (D10); with remaining_by_cards, fewer
         cards first and playing order only between equals."""
         r = self.r
-        last = self.finish_order[-1] if self.finish_order else (self.failed[-1] if self.failed else 1)
+        # A game ends only once someone is out: went out, or failed a burn.
+        last = self.finish_order[-1] if self.finish_order else self.failed[-1]
         order = [s for s in seats_after(r.players)[last] if s in holders]
         if last in holders:
             order.append(last)
