@@ -55,7 +55,7 @@ MALFORMED = [  # (line, what the runner says about it)
     ('{"check": "answers", "hand": "2", "lead": "3", "variant": "qingdao", "expect": 1.5}', "expect must be a count"),
     ('{"check": "answers", "hand": "2", "lead": "3", "variant": "qingdao", "expect": NaN}', "expect must be a count"),
     ('{"check": "score", "variant": "zaozhuang", "result": {"finish": [1, 2, 3, 4, 5, 6]}, "expect": [1e999]}',
-     "expect must be a list of whole numbers"),
+     "expect must be a list of numbers, one per seat"),
     ('{"check": "score", "variant": "zaozhuang", "result": [], "expect": []}', "field 'result' must be an object"),
     ('{"check": "score", "variant": "zaozhuang", "result": {"finish": [[1], 2, 3, 4, 5, 6]}, "expect": []}',
      "result.finish must be a list of seats"),

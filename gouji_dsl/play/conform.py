@@ -12,7 +12,10 @@ numbers of what follows.
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
@@ -93,7 +96,41 @@ def matches(check: str, expected: Any, got: Any) -> bool:
         return all(got[k] == v for k, v in expected.items())
     if check == "tribute":
         return _normal_tributes(expected) == _normal_tributes(got)
+    if check == "score":
+        return len(expected) == len(got) and all(same_number(e, g) for e, g in zip(expected, got))
     return expected == got
+
+
+# An exact score written as a string: "2/3", "-7/2", "5" (CONFORMANCE.md).
+_FRACTION = re.compile(r"-?[0-9]{1,30}(/[0-9]{1,30})?")
+
+
+def score_number(value: Any) -> Fraction | float | None:
+    """An expected score as a number: an int, a finite float, or a fraction string
+    ("2/3"); None when it is none of these."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, str) and _FRACTION.fullmatch(value):
+        number, _, denominator = value.partition("/")
+        if denominator and int(denominator) == 0:
+            return None
+        return Fraction(int(number), int(denominator or 1))
+    return None
+
+
+def same_number(expected: Any, got: Any) -> bool:
+    """An expected score and an engine's: exactly equal when both are exact (ints,
+    fractions), else equal within a relative tolerance of 1e-9."""
+    want = score_number(expected)
+    if isinstance(got, bool) or not isinstance(got, (int, float, Fraction)):
+        return False
+    if isinstance(want, Fraction) and not isinstance(got, float):
+        return want == got
+    return math.isclose(float(want), float(got), rel_tol=1e-9)
 
 
 def _validate_expect(check: str, value: Any, where: str) -> None:
@@ -118,8 +155,8 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
                     or not all(isinstance(e[k], int) and not isinstance(e[k], bool) for k in ("from", "to", "count")):
                 bad('a list of {"kind": "dian"|"luo"|"shao"|"men", "from": seat, "to": seat, "count": n}')
     elif check == "score":
-        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            bad("a list of whole numbers, one per seat")
+        if not isinstance(value, list) or not all(score_number(v) is not None for v in value):
+            bad('a list of numbers, one per seat: whole, decimal, or an exact fraction written as a string ("2/3")')
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -287,5 +324,6 @@ def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, k
         if matches(case["check"], expected, got):
             report.passed += 1
         else:
+            # default=str: an exact fraction an engine scores is shown as the case would write it, "2/3".
             report.fail(f"{where}: {variant}: {case['check']}: expected {json.dumps(expected, ensure_ascii=False)}, "
-                        f"got {json.dumps(got, ensure_ascii=False)}")
+                        f"got {json.dumps(got, ensure_ascii=False, default=str)}")
