@@ -199,6 +199,7 @@ dp.phrase("room.mode", {
 }, effect=dp.ROOM)
 dp.phrase("room.min_games", {
     0: dp.said("没有最少局数", "has no minimum number of games"),
+    1: dp.said("最少打1局", "requires 1 game before leaving"),
     "*": dp.said("最少打{v}局", "requires {v} games before leaving"),
 }, effect=dp.ROOM)
 dp.phrase("room.leave_penalty", {
