@@ -70,7 +70,7 @@ ROWS = [
      ["house.gouji:4:1: error: Gouji engines rank 3 < 4 < ... < K < A: keep the number cards in that order"]),
     # [room]
     (ZZ + "[room]\nmin_games = 0\n",
-     ["zaozhuang.gouji:61:1: error: a leaving penalty needs a minimum number of games (min_games = 0)"]),
+     ["house.gouji:4:1: error: a leaving penalty needs a minimum number of games (min_games = 0)"]),
     (ZZ + "[room]\nleave_penalty = 0\n",
      ["house.gouji:4:1: error: min_games has no effect without a leaving penalty (leave_penalty = 0)",
       "house.gouji:4:1: error: penalty_first_leaver_only = yes has no effect without a leaving penalty (leave_penalty = 0)"]),

@@ -50,7 +50,10 @@ def check_room_and_penalty(v: Variant, rep: Reporter) -> None:
     one line come in this order.)"""
     penalty = value_of(v, "room.leave_penalty")
     if penalty and value_of(v, "room.min_games") == 0:
-        rep.error(at(v, "room.leave_penalty"), "a leaving penalty needs a minimum number of games (min_games = 0)")
+        # At the line the variant itself wrote (a house rule's min_games = 0), not its parent's penalty.
+        pos, zero_at = at_nearest(v, "room.leave_penalty", "room.min_games"), at(v, "room.min_games")
+        rep.error(pos, "a leaving penalty needs a minimum number of games (min_games = 0)",
+                  notes=[] if zero_at == pos else [(zero_at, "min_games = 0 here")])
     # Without a penalty these two change nothing: accepted, they would be rules the engine ignores.
     if penalty == 0:
         for path, what in (("room.min_games", "min_games"), ("room.penalty_first_leaver_only", "penalty_first_leaver_only = yes")):
