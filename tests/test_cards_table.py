@@ -104,6 +104,9 @@ def test_read_result_reads_every_field():
     ({**GOOD, "previous": [{"opened": [8]}]}, {}, "result.previous.opened names seat 8: seats are 1..6"),
     ({**GOOD, "opened": [1, 7]}, {}, "result.opened names seat 7: seats are 1..6"),
     ({**GOOD, "declared": 1}, {}, "result.declared must be a list of seats"),
+    ({**GOOD, "opened": [1, 3, 1]}, {}, "result.opened names seat 1 twice"),
+    ({**GOOD, "declared": [2, 2]}, {}, "result.declared names seat 2 twice"),
+    ({**GOOD, "previous": [{"opened": [4, 5, 4]}]}, {}, "result.previous.opened names seat 4 twice"),
 ])
 def test_read_result_refuses(data, kwargs, message):
     with pytest.raises(ResultError) as err:

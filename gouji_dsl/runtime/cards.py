@@ -111,12 +111,15 @@ def read_result(data, players: int = 6, declare: bool = True, burn: bool = True,
         raise ResultError(f"unknown result field(s): {', '.join(sorted(unknown))}")
     seats = set(range(1, players + 1))
 
-    def seat_list(name, value):
+    def seat_list(name, value, unique=False):
         if not isinstance(value, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in value):
             raise ResultError(f"result.{name} must be a list of seats")
         bad = [s for s in value if s not in seats]
         if bad:
             raise ResultError(f"result.{name} names seat {bad[0]}: seats are 1..{players}")
+        twice = [s for i, s in enumerate(value) if s in value[:i]]
+        if unique and twice:  # a set of seats: a seat named twice is a result no game wrote
+            raise ResultError(f"result.{name} names seat {twice[0]} twice")
         return value
 
     finish = seat_list("finish", data.get("finish", []))
@@ -141,11 +144,11 @@ def read_result(data, players: int = 6, declare: bool = True, burn: bool = True,
         raise ResultError("result.previous must be a list of {\"opened\": [...]} objects")
     return Result(
         finish=tuple(finish),
-        opened=frozenset(seat_list("opened", data.get("opened", []))),
-        declared=frozenset(seat_list("declared", data.get("declared", []))),
+        opened=frozenset(seat_list("opened", data.get("opened", []), unique=True)),
+        declared=frozenset(seat_list("declared", data.get("declared", []), unique=True)),
         burns=pairs["burns"],
         men=pairs["men"],
-        previous=tuple(frozenset(seat_list("previous.opened", g.get("opened", []))) for g in previous),
+        previous=tuple(frozenset(seat_list("previous.opened", g.get("opened", []), unique=True)) for g in previous),
     )
 
 
