@@ -288,7 +288,8 @@ def _state(a, b):
 
 def tributes(result):
     """The tributes a finished game owes before the next deal."""
-    result = read_result(result, PLAYERS, declare=False, burn=True, men=False)
+    result = read_result(result, PLAYERS, declare=False, burn=True, men=False,
+                         opposite=_OPPOSITE)
     opened, streak = _opened_and_streaks(result)
     finish = result.finish
     entries = []
@@ -314,7 +315,8 @@ def tributes(result):
 
 def score(result):
     """Each seat's score for a finished game, seats 1..6."""
-    result = read_result(result, PLAYERS, declare=False, burn=True, men=False)
+    result = read_result(result, PLAYERS, declare=False, burn=True, men=False,
+                         opposite=_OPPOSITE)
     finish = result.finish
     multiplier = 2 if _sweep(finish) else 1
     points = {seat: _PLACE_POINTS[i] * multiplier for i, seat in enumerate(finish)}

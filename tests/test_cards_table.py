@@ -114,6 +114,18 @@ def test_read_result_refuses(data, kwargs, message):
     assert str(err.value) == message
 
 
+def test_read_result_refuses_a_burn_between_opposites_when_it_knows_them():  # D14
+    opposite = {1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3}
+    for pair in ([1, 4], [4, 1], [6, 3]):
+        with pytest.raises(ResultError) as err:
+            rt.read_result({**GOOD, "burns": [[1, 2], pair]}, opposite=opposite)
+        assert str(err.value) == (f"result.burns pairs seat {pair[0]} with its opposite {pair[1]}: "
+                                  "the opposite answers a 级牌 plainly, it never burns it (D14)")
+    assert rt.read_result({**GOOD, "burns": [[1, 2], [1, 6], [2, 1]], "men": [[1, 4]]}, opposite=opposite).burns == \
+        ((1, 2), (1, 6), (2, 1))
+    assert rt.read_result({**GOOD, "burns": [[1, 4]]}).burns == ((1, 4),)  # opposites not given
+
+
 def test_read_result_allows_empty_fields_a_variant_lacks():
     r = rt.read_result({**GOOD, "declared": [], "burns": [], "men": []}, declare=False, burn=False, men=False)
     assert r.declared == frozenset() and r.burns == () and r.men == ()

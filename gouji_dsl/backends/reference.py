@@ -176,8 +176,9 @@ class Reference:
 
     def _read(self, result) -> rt.Result:
         v = self.v
+        opposite = {seat: other for a, b in v.table.opposites for seat, other in ((a, b), (b, a))}
         return rt.read_result(result, v.table.players, declare=v.open.declare, burn=v.burning.allowed,
-                              men=v.threes.threes_last)
+                              men=v.threes.threes_last, opposite=opposite)
 
     def _match_state(self, games) -> tuple[frozenset, dict]:
         """Over the opened seats of a match's games, oldest first: the last game's

@@ -99,11 +99,13 @@ class Result(NamedTuple):
 RESULT_FIELDS = {"finish", "opened", "declared", "burns", "men", "previous"}
 
 
-def read_result(data, players: int = 6, declare: bool = True, burn: bool = True, men: bool = True) -> Result:
+def read_result(data, players: int = 6, declare: bool = True, burn: bool = True, men: bool = True,
+                opposite: dict | None = None) -> Result:
     """Validate a finished game's result (CONFORMANCE.md `result`).
 
     The flags say whether the variant has 宣点, burning and 憋三 at all: a
-    result naming them in a variant without them could come from no game."""
+    result naming them in a variant without them could come from no game.
+    `opposite` (seat -> its opposite), when given, refuses a burn between opposites."""
     if not isinstance(data, dict):
         raise ResultError("result must be an object")
     unknown = set(data) - RESULT_FIELDS
@@ -134,6 +136,9 @@ def read_result(data, players: int = 6, declare: bool = True, burn: bool = True,
             seat_list(name, pair)
             if pair[0] == pair[1]:
                 raise ResultError(f"result.{name} pairs a seat with itself")
+            if name == "burns" and opposite and opposite.get(pair[0]) == pair[1]:
+                raise ResultError(f"result.burns pairs seat {pair[0]} with its opposite {pair[1]}: "
+                                  "the opposite answers a 级牌 plainly, it never burns it (D14)")
         pairs[name] = tuple(tuple(p) for p in value)
     for name, allowed, what in (("declared", declare, "宣点 (declaring)"), ("burns", burn, "burning"),
                                 ("men", men, "憋三 (threes last)")):
