@@ -59,6 +59,8 @@ HOUSES = {
                       "[end]\nplaces =\n  | place | zh | en |\n"
                       + "".join(f'  | {i} | "{i}科" | "place {i}" |\n' for i in range(1, 9))
                       + "[scoring]\nplace_points = [4, 3, 2, 1, -1, -2, -3, -4]\n"),
+    # 3s may be a 级牌 under 憋三, but take no fillers there (D22): the filler example is the 10s'.
+    "threes-row": ("lianzhong", thresholds({"3": 3, "10": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1})),
     "no-plain": ("lianzhong", thresholds({"7": 3, "8": 3, "9": 3, "10": 3, "J": 3, "Q": 3, "K": 3, "A": 3, "2": 1})),
 }
 
@@ -142,6 +144,9 @@ def test_a_filler_answer_of_aces_says_the_2s_count_as_aces(variants):
     ("five-to-ace", [("J J J J", "J", 4, True, "threshold"), ("J J J", "J", 3, False, "below"),
                      ("5 5 5 5 5 5 2 2", "5", 8, True, "filler"), ("4 4 4 4 4 4 2 2", "4", 8, False, "filler_low"),
                      ("4 SJ", "4", 2, True, "joker")]),
+    ("threes-row", [("3 3 3", "3", 3, True, "threshold"), ("3 3", "3", 2, False, "below"),
+                    ("10 10 10 2 2", "10", 5, True, "filler"), ("9 9 9 2 2", "9", 5, False, "filler_low"),
+                    ("4 SJ", "4", 2, True, "joker")]),
 ])
 def test_the_gouji_examples(variants, name, gouji):
     v = variants[name]
@@ -358,3 +363,13 @@ def test_a_variant_with_no_engine_has_no_examples(monkeypatch, variants):
     with pytest.raises(RulebookError, match="^variant 'lead-k' has no engine to compute the rulebook's examples: "
                                             "the template cannot say this$"):
         examples.engine_for(variants["lead-k"])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_rulebook_for_a_3s_threshold_under_biesan_builds(tmp_path, lang):
+    from gouji_dsl.docs.book import build_document
+
+    base, text = HOUSES["threes-row"]
+    ws = scratch_workspace(tmp_path, {"threes-row": f"variant threes-row extends {base}\n{text}"})
+    doc = build_document(Compilation(ws, "threes-row").checked, lang, ws)
+    assert doc.chapters and any(ch.items for ch in doc.chapters)

@@ -198,7 +198,9 @@ def _gouji_examples(v, e) -> list:
         add(_vector(**{pick.rank: pick.at_least - 1}), "below")
     listed = {r.rank for r in rows}
     if v.cards.filler:
-        big = next((r for r in rows if r.at_least >= 3 and r.rank in CARDS[:12]), None)
+        # A row whose rank takes fillers (not 3s under 憋三, which go alone: D22).
+        big = next((r for r in rows if r.at_least >= 3 and r.rank in CARDS[:12]
+                    and e.classify(_vector(**{r.rank: r.at_least - 2, v.cards.filler: 2})).valid), None)
         if big:
             add(_vector(**{big.rank: big.at_least - 2, v.cards.filler: 2}), "filler")
         low = next((c for c in reversed(CARDS[1:12]) if c not in listed), None)
