@@ -427,6 +427,7 @@ RULES = Rules(
     failure_leader='burned_player',
     first_leader='random',
     first_play_needs_joker=False,
+    first_seat=None,
     going_out_gouji='opposite_answers',
     gouji_answer_anyone=False,
     headless_any_play=False,

@@ -377,6 +377,7 @@ RULES = Rules(
     failure_leader='next_player',
     first_leader='random',
     first_play_needs_joker=False,
+    first_seat=None,
     going_out_gouji='loses_status',
     gouji_answer_anyone=False,
     headless_any_play=False,

@@ -242,6 +242,7 @@ HOUSE_RULES = [
     ("lianzhong", "[tribute]\nreturn_limit = not_above_received\nreturn_from_dealt = yes"),
     ("lianzhong", "[threes]\nask_three = no"),
     ("lianzhong", "[table]\nfirst_leader = previous_first"),
+    ("lianzhong", "[table]\nfirst_leader = fixed_seat\nfirst_seat = 4"),
     ("lianzhong", "[revolution]\nauto_open = yes"),
     ("lianzhong", "[chaos]\nafter_first_out_with_revolution = yes\nstarts_at = 3"),
 ]
@@ -321,7 +322,7 @@ def test_every_interpreter_hook_is_called_by_the_oracle(monkeypatch):
 
     for module in ("setup", "table", "game", "position"):
         monkeypatch.setattr(f"gouji_dsl.backends.oracle.{module}.ask", recording_ask)
-    for section in ("flow", "threes", "burning", "headless", "open", "revolution", "info", "end"):
+    for section in ("table", "flow", "threes", "burning", "headless", "open", "revolution", "info", "end"):
         monkeypatch.setattr(f"gouji_dsl.rules.{section}.ask", recording_ask)  # hooks that ask other hooks
     for name in ("lianzhong", "zaozhuang"):  # between them every hook has work: 要3, 解烧, 革命 ...
         for seed in (2, 3):  # match 2 has a 要3, match 3 a 革命 (lianzhong)

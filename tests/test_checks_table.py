@@ -59,6 +59,13 @@ ROWS = [
     (ZZ + THRESHOLDS + "  | 10 | 25 |\nfillers_count = no\n",
      ["house.gouji:6:3: error: no play can hold 25 cards of rank 10: 6 deck(s) give at most 24"]),
     (ZZ + THRESHOLDS + "  | 10 | 24 |\nfillers_count = no\n", []),
+    # [table] first_leader = fixed_seat and first_seat
+    (ZZ + "[table]\nfirst_leader = fixed_seat\n",
+     ["house.gouji:4:1: error: first_leader = fixed_seat needs first_seat: the seat that leads first"]),
+    (ZZ + "[table]\nfirst_leader = fixed_seat\nfirst_seat = 7\n", ["house.gouji:5:1: error: seat 7 does not exist: there are 6 players"]),
+    (ZZ + "[table]\nfirst_seat = 2\n",
+     ["house.gouji:4:1: error: first_seat has no effect unless first_leader = fixed_seat (it is random)"]),
+    (ZZ + "[table]\nfirst_leader = fixed_seat\nfirst_seat = 6\n", []),
     # [threes]
     (ZZ + "[threes]\nthrees_last = no\nbuy_three = yes\n",
      ["house.gouji:5:1: error: buy_three = yes contradicts threes_last = no: 买3 exists only in 憋三"]),

@@ -265,6 +265,8 @@ def check_file(tmp_path: Path, lines: list[str], name: str = "fuzz.jsonl") -> in
     text = "\n".join(lines) + "\n"
     path, report = run_text(tmp_path, text, name)
     physical = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace").split("\n")
+    if physical[0].startswith("\ufeff"):  # the runner skips a byte-order mark at the start of the file
+        physical[0] = physical[0][1:]
     case_numbers = {n for n, line in enumerate(physical, 1)
                     if line.rstrip("\r").strip() and not line.rstrip("\r").strip().startswith("#")}
     assert report.internal == 0, [x for x in report.lines if "INTERNAL" in x]

@@ -130,7 +130,7 @@ CASES = [
       "     ^\n"
       "  hint: did you mean 'table' (牌桌)?"]),
     ("unknown rule", Z + "[table]\ndeks = 6\n",
-     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player (每人张数), decks (副数), direction (方向), first_leader (上班), opposites (对家), players (人数), teams (联邦)\n"
+     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player (每人张数), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), teams (联邦)\n"
       "    deks = 6\n"
       "    ^\n"
       "  hint: did you mean 'decks' (副数)?"]),
@@ -284,6 +284,16 @@ CASES = [
      ["house.gouji:3:1: error: teams name seat 7, but there are only seats 1..6\n"
       "    teams = [[1, 3, 7], [2, 4, 6]]\n"
       "    ^"]),
+    ("a fixed first leader without its seat", Z + "[table]\nfirst_leader = fixed_seat\n",
+     ["house.gouji:3:1: error: first_leader = fixed_seat needs first_seat: the seat that leads first\n"
+      "    first_leader = fixed_seat\n"
+      "    ^\n"
+      "  hint: add [table] first_seat = 1 (or another seat)"]),
+    ("a first seat without a fixed first leader", Z + "[table]\nfirst_seat = 2\n",
+     ["house.gouji:3:1: error: first_seat has no effect unless first_leader = fixed_seat (it is random)\n"
+      "    first_seat = 2\n"
+      "    ^\n"
+      "  hint: set [table] first_leader = fixed_seat, or remove first_seat"]),
     ("opposites on one team", Z + "[table]\nopposites = [[1, 3], [2, 5], [4, 6]]\n",
      ["house.gouji:3:1: error: seats 1 and 3 face each other, so they must be opponents (on different teams)\n"
       "    opposites = [[1, 3], [2, 5], [4, 6]]\n"
@@ -565,7 +575,7 @@ CHINESE_CASES = [
       "     ^\n"
       "  hint: `gouji show --rules` lists every section and rule"]),
     ("misspelt Chinese rule", Z + "[牌桌]\n副树 = 6\n",
-     ["house.gouji:3:1: error: unknown rule '副树' in section [table]: expected one of cards_per_player (每人张数), decks (副数), direction (方向), first_leader (上班), opposites (对家), players (人数), teams (联邦)\n"
+     ["house.gouji:3:1: error: unknown rule '副树' in section [table]: expected one of cards_per_player (每人张数), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), teams (联邦)\n"
       "    副树 = 6\n"
       "    ^^\n"
       "  hint: did you mean '副数' (decks)?"]),

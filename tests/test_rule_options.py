@@ -309,3 +309,13 @@ def test_a_leader_with_nothing_to_lead_goes_out_with_the_whole_hand(tmp_path, ki
     assert f"play {whole}" not in actions(g) and "play 7" in actions(g)
     with pytest.raises(IllegalAction):
         g.apply_action(f"play {whole}")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("seat", [1, 5])
+def test_a_fixed_seat_leads_first_in_every_game(tmp_path, kind, seat):  # [table] first_leader = fixed_seat, first_seat
+    e = house(tmp_path, "zaozhuang", f"[table]\nfirst_leader = fixed_seat\nfirst_seat = {seat}", kind)
+    leaders = {e.new_game(seed=s).current_player() for s in range(12)}
+    assert leaders == {seat}
+    drawn = house(tmp_path, "zaozhuang", "[table]\nfirst_leader = random", kind)
+    assert len({drawn.new_game(seed=s).current_player() for s in range(12)}) > 1

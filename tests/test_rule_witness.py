@@ -214,6 +214,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "table.opposites": fixed(((1, 2), (3, 4), (5, 6)), ((1, 4), (2, 5)), ((1, 3), (2, 4), (5, 6))),
     "table.direction": by_type,
     "table.first_leader": by_type,
+    "table.first_seat": by_type,
     "cards.order": fixed(("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "SJ"),
                          ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "2", "A", "SJ", "BJ"),
                          ("4", "3", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gouji_dsl.model.fields import SEAT, Section, rule
-from gouji_dsl.model.types import EnumT, IntT, ListT, Member
+from gouji_dsl.model.types import EnumT, IntT, ListT, Member, OptionalT
 
 
 # --- the rules ------------------------------------------------------------------
@@ -12,7 +12,8 @@ from gouji_dsl.model.types import EnumT, IntT, ListT, Member
 DIRECTION = EnumT(Member("counter_clockwise", "逆时针", "counter-clockwise"),
                   Member("clockwise", "顺时针", "clockwise"))
 FIRST_LEADER = EnumT(Member("random", "随机", "drawn at random for every game (上班)"),
-                     Member("previous_first", "上局头科", "the first player out of the previous game; drawn at random for the first game"))
+                     Member("previous_first", "上局头科", "the first player out of the previous game; drawn at random for the first game"),
+                     Member("fixed_seat", "固定座位", "the seat named by first_seat, in every game"))
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,8 @@ class TableRules(Section):
     opposites: tuple = rule(ListT(ListT(SEAT, 2, 2, unique=True), 1, 6), "对家", "pairs of seats facing each other (对家 / 对头)")
     direction: str = rule(DIRECTION, "方向", "the direction of play, as players see it (seat numbers always follow playing order)")
     first_leader: str = rule(FIRST_LEADER, "上班", "who leads first in a game")
+    first_seat: int | None = rule(OptionalT(SEAT), "上班座位", "the seat that leads first in every game, with first_leader = fixed_seat",
+                                  default=None)
 
 
 # --- checks -------------------------------------------------------------------
@@ -110,7 +113,22 @@ def check_seats(v: Variant, rep: Reporter) -> None:
                     break
 
 
-type_only("table.direction", "table.first_leader")
+@check("table.first_leader", "table.first_seat")
+def check_first_seat(v: Variant, rep: Reporter) -> None:
+    """A fixed first leader names a seat that exists; a seat named otherwise would be ignored."""
+    leader, seat, players = value_of(v, "table.first_leader"), value_of(v, "table.first_seat"), value_of(v, "table.players")
+    if leader == "fixed_seat" and seat is None:
+        rep.error(at(v, "table.first_leader"), "first_leader = fixed_seat needs first_seat: the seat that leads first",
+                  hint="add [table] first_seat = 1 (or another seat)")
+    elif leader == "fixed_seat" and players is not None and seat > players:
+        rep.error(at(v, "table.first_seat"), f"seat {seat} does not exist: there are {players} players")
+    elif seat is not None and leader is not None and leader != "fixed_seat":
+        rep.error(at_nearest(v, "table.first_seat", "table.first_leader"),
+                  f"first_seat has no effect unless first_leader = fixed_seat (it is {leader})",
+                  hint="set [table] first_leader = fixed_seat, or remove first_seat")
+
+
+type_only("table.direction")
 
 
 # --- engine -------------------------------------------------------------------
@@ -126,10 +144,11 @@ spec.register("table.opposites", "engine", spec.Setting("opposite", opposite_of,
 spec.register("table.direction", "engine",
               spec.NoPlay("seats are numbered in playing order, so the direction only tells players where to sit"))
 spec.register("table.first_leader", "engine", spec.Setting("first_leader", lambda v: v.table.first_leader))
+spec.register("table.first_seat", "engine", spec.Setting("first_seat", lambda v: v.table.first_seat))
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
+from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 from gouji_dsl.rules import spec  # noqa: E402
 
 
@@ -169,9 +188,19 @@ def first_leader(g) -> int:
     """Who leads first: previous_first, the first player out of the match's previous
     game; otherwise (and in a match's first game) drawn by the game's generator
     (`randint(1, players)`, its one draw after the last shuffle)."""
-    if g.v.table.first_leader == "previous_first" and g.match.first_out:
+    t = g.v.table
+    fixed = ask("table.first_seat", g)
+    if t.first_leader == "fixed_seat":
+        return fixed  # no draw: the generator is not used
+    if t.first_leader == "previous_first" and g.match.first_out:
         return g.match.first_out
-    return g._rng.randint(1, g.v.table.players)
+    return g._rng.randint(1, t.players)
+
+
+@hook("table.first_seat")
+def first_seat(g) -> int | None:
+    """The fixed first leader's seat (read by the table.first_leader hook)."""
+    return g.v.table.first_seat
 
 
 spec.register("table.direction", "interpreter",
@@ -251,7 +280,16 @@ book.group("table", "出牌顺序", "Leading and answering")
 book.enum_rule("table.first_leader", "course", {
     "random": ("**[[上班]]**：每局发完牌后，随机确定一名玩家首先出牌。", "**[[上班|First lead]]**: after the deal, a player drawn at random leads first."),
     "previous_first": ("**[[上班]]**：每局由上一局的头科首先出牌；第一局随机确定。", "**[[上班|First lead]]**: {en}."),
+    "fixed_seat": ("**[[上班]]**：每局都由同一个固定的座位首先出牌（是哪个座位见下一条）。",
+                   "**[[上班|First lead]]**: the same fixed seat leads first in every game (the next rule names it)."),
 })
+
+
+@book.rule("table.first_seat", "course")
+def _(ctx, value):
+    if value is None:
+        return said(T("没有固定的上班座位。"), T("No seat is fixed to lead first."))
+    return said(T("每局由{s}号座位上班。", s=value), T("Seat {s} leads first in every game.", s=value))
 
 
 
@@ -284,4 +322,9 @@ dp.phrase("table.direction", {
 dp.phrase("table.first_leader", {
     "random": dp.said("每局随机决定谁上班", "draws the first leader of every game at random"),
     "previous_first": dp.said("由上局头科上班", "lets the previous game's first player out lead first"),
+    "fixed_seat": dp.said("每局由固定座位上班", "lets a fixed seat (first_seat) lead first in every game"),
+})
+dp.phrase("table.first_seat", {
+    None: dp.said("没有固定上班座位", "fixes no first seat"),
+    "*": dp.said("每局由{v}号上班", "lets seat {v} lead first in every game"),
 })

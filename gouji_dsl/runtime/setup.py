@@ -140,7 +140,9 @@ class SetUp(State):
             if r.headless_cause == "opposite_out_or_revolution":
                 self.headless.add(r.opposite[self.revolutionary])
         self.opened |= r.graduated(self.match.results)
-        if r.first_leader == "previous_first" and self.match.first_out:
+        if r.first_leader == "fixed_seat":
+            leader = r.first_seat
+        elif r.first_leader == "previous_first" and self.match.first_out:
             leader = self.match.first_out
         else:
             leader = self._rng.randint(1, r.players)

@@ -28,6 +28,7 @@ class Rules:
     teams: tuple
     opposite: dict
     first_leader: str
+    first_seat: int | None         # the leader of every game when first_leader is fixed_seat
     place_names: tuple
     # card functions
     classify: Callable
