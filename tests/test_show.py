@@ -56,3 +56,13 @@ def test_json_output_is_indented_by_two_and_keeps_chinese(capsys, argv):
     out = capsys.readouterr().out
     assert out == json.dumps(json.loads(out), ensure_ascii=False, indent=2) + "\n"
     assert "够级" in out and "\\u" not in out
+
+
+def test_a_table_rule_is_shown_as_its_table_alone(capsys):
+    assert main(["show", "zaozhuang"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("  thresholds (门槛):  from gouji @000:L22 @001:L36 @003:L26 @004:L25")
+    assert lines[at + 1:at + 8] == ["    | rank | at_least |", "    | 10   | 5        |", "    | J    | 4        |",
+                                    "    | Q    | 3        |", "    | K    | 2        |", "    | A    | 2        |",
+                                    "    | 2    | 1        |"]
+    assert lines[at + 8].startswith("  jokers_make_gouji (")  # the next rule: no "thresholds = ..." line after the table
