@@ -272,4 +272,4 @@ def test_position_hands_reads_strings_and_counts_at_the_limits():
 ])
 def test_canonical(counts, play):
     from gouji_dsl.runtime import cards as rt
-    assert A._canonical(rt.parse_cards(counts)) == play
+    assert A.canonical_play(rt.parse_cards(counts)) == play

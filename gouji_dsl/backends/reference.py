@@ -176,9 +176,8 @@ class Reference:
 
     def _read(self, result) -> rt.Result:
         v = self.v
-        opposite = {seat: other for a, b in v.table.opposites for seat, other in ((a, b), (b, a))}
         return rt.read_result(result, v.table.players, declare=v.open.declare, burn=v.burning.allowed,
-                              men=v.threes.threes_last, opposite=opposite)
+                              men=v.threes.threes_last, opposite=opposite_of(v))
 
     def _match_state(self, games) -> tuple[frozenset, dict]:
         """Over the opened seats of a match's games, oldest first: the last game's
@@ -305,7 +304,7 @@ class Reference:
 
     def lead_actions(self, hand) -> list:
         """A leader's play actions: every legal play, 3s only as the last play in 憋三."""
-        from gouji_dsl.runtime.actions import play_action
+        from gouji_dsl.runtime.actions import canonical_play, play_action
 
         hand = tuple(hand)
         plays = self.plays(hand)
@@ -314,13 +313,7 @@ class Reference:
         if not plays:
             # D27: nothing may be led on its own (only jokers or 2s that may not go alone,
             # perhaps with 3s kept for last): the leader goes out with the whole hand.
-            ranks = [rank for rank in range(12) if hand[rank]]
-            if ranks:
-                plays = [(ranks[0], hand[ranks[0]], hand[12], hand[13], hand[14])]
-            elif hand[12]:
-                plays = [(12, 0, hand[12], hand[13], hand[14])]
-            else:
-                plays = [(-1, 0, 0, hand[13], hand[14])]
+            plays = [canonical_play(hand)]
         return [play_action(p) for p in plays]
 
     def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:
@@ -348,17 +341,9 @@ class Reference:
 
     def replay(self, history, seed=None, match=None):
         """A new game with the same seed and match, with each action of `history` applied (and verified)."""
-        from gouji_dsl.runtime.actions import IllegalAction, describe, shown
+        from gouji_dsl.runtime.actions import replay_history
 
-        if type(history) not in (list, tuple):
-            raise IllegalAction(f"a history is a list of actions, not {describe(history)}")
-        game = self.new_game(seed, match)
-        for i, action in enumerate(history):
-            try:
-                game.apply_action(action)
-            except IllegalAction as exc:
-                raise IllegalAction(f"action {i + 1} ({shown(action)}): {exc}") from None
-        return game
+        return replay_history(lambda: self.new_game(seed, match), history)
 
     def new_position(self, hands, leader, seed=None, out=None, opened=(), headless=None):
         """A game set up at a chosen position: `hands` maps seats to cards ("7 7 7 2 BJ" or

@@ -148,7 +148,7 @@ spec.register("table.first_seat", "engine", spec.Setting("first_seat", lambda v:
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
+from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
 from gouji_dsl.rules import spec  # noqa: E402
 
 
@@ -183,24 +183,17 @@ def opposite(g, seat: int) -> int:
     return next(b if seat == a else a for a, b in g.v.table.opposites if seat in (a, b))
 
 
-@hook("table.first_leader")
+@hook("table.first_leader", "table.first_seat")
 def first_leader(g) -> int:
-    """Who leads first: previous_first, the first player out of the match's previous
-    game; otherwise (and in a match's first game) drawn by the game's generator
-    (`randint(1, players)`, its one draw after the last shuffle)."""
+    """Who leads first: fixed_seat, the seat first_seat names; previous_first, the first
+    player out of the match's previous game; otherwise (and in a match's first game)
+    drawn by the game's generator (`randint(1, players)`, its one draw after the last shuffle)."""
     t = g.v.table
-    fixed = ask("table.first_seat", g)
     if t.first_leader == "fixed_seat":
-        return fixed  # no draw: the generator is not used
+        return t.first_seat  # no draw: the generator is not used
     if t.first_leader == "previous_first" and g.match.first_out:
         return g.match.first_out
     return g._rng.randint(1, t.players)
-
-
-@hook("table.first_seat")
-def first_seat(g) -> int | None:
-    """The fixed first leader's seat (read by the table.first_leader hook)."""
-    return g.v.table.first_seat
 
 
 spec.register("table.direction", "interpreter",

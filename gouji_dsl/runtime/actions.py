@@ -42,22 +42,21 @@ _DISPLAY_DECKS = 256    # str() of an unshared action shows at most this many de
 
 
 def play_action(play: tuple) -> Action:
-    try:
-        action = PLAY_ACTIONS.get(play)
-    except TypeError:  # unhashable, so malformed: _shared says why
-        action = None
-    if action is None:
-        action = _shared(PLAY_ACTIONS, PLAY, play)
-    return action
+    return _action(PLAY_ACTIONS, PLAY, play)
 
 
 def burn_action(play: tuple) -> Action:
+    return _action(_BURN_ACTIONS, BURN, play)
+
+
+def _action(table: dict, kind: str, play) -> Action:
+    """The shared Action of `kind` for `play`, made (and checked) the first time it is asked for."""
     try:
-        action = _BURN_ACTIONS.get(play)
+        action = table.get(play)
     except TypeError:  # unhashable, so malformed: _shared says why
         action = None
     if action is None:
-        action = _shared(_BURN_ACTIONS, BURN, play)
+        action = _shared(table, kind, play)
     return action
 
 
@@ -212,7 +211,7 @@ def string_to_action(text: str) -> Action:
             counts = rt.parse_cards(" ".join(words[1:]))
         except rt.CardError as exc:
             raise IllegalAction(_clip(str(exc))) from None
-        play = _canonical(counts)
+        play = canonical_play(counts)
         if play is None:
             raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
         return play_action(play) if kind == PLAY else burn_action(play)
@@ -224,8 +223,9 @@ def _clip(message: str, most: int = 200) -> str:
     return message if len(message) <= most else message[:most] + "..."
 
 
-def _canonical(counts) -> tuple | None:
-    """The canonical play tuple of cards of one-rank shape (validity is the variant's business)."""
+def canonical_play(counts) -> tuple | None:
+    """The canonical play tuple of cards of one-rank shape (one rank 3..A or none, besides 2s
+    and jokers); None for no cards or several ranks. Validity is the variant's business."""
     ranks = [i for i in range(12) if counts[i]]
     if len(ranks) > 1 or not any(counts):
         return None
@@ -234,6 +234,20 @@ def _canonical(counts) -> tuple | None:
     if counts[12]:
         return (12, 0, counts[12], counts[13], counts[14])
     return (-1, 0, 0, counts[13], counts[14])
+
+
+def replay_history(new_game, history):
+    """`new_game()` with each action of `history` applied (and verified); IllegalAction names
+    the first action refused, counting from 1. Both engines' `replay` (a history is untrusted input)."""
+    if type(history) not in (list, tuple):
+        raise IllegalAction(f"a history is a list of actions, not {describe(history)}")
+    game = new_game()
+    for i, action in enumerate(history):
+        try:
+            game.apply_action(action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"action {i + 1} ({shown(action)}): {exc}") from None
+    return game
 
 
 def shown(action) -> str:
@@ -280,3 +294,11 @@ def position_hands(players: int, decks: int, hands) -> dict:
             raise ValueError(f"seat {seat} holds more of a card than {decks} deck(s) have")
         vectors[seat] = cards
     return vectors
+
+
+def check_seats_hold_cards(players: int, vectors: dict, out) -> None:
+    """ValueError unless every seat not `out` holds cards in new_position's `vectors`
+    (from position_hands; `out` already checked by check_position_seats)."""
+    for seat in range(1, players + 1):
+        if seat not in (out or {}) and not any(vectors.get(seat, ())):
+            raise ValueError(f"seat {seat} holds no cards: give it cards, or list it in `out` with its place")

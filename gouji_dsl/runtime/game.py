@@ -17,7 +17,8 @@ import random
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, KIND_ORDER,
                                        MAX_ACTION_TEXT, PASS, PASS_ACTION, PLAY, REVOLT, REVOLT_ACTION, Action,
                                        IllegalAction, action_key, action_to_string, burn_action, check_position_seats, check_seat, position_hands,
-                                       describe, normal_action, play_action, read_action, shown, string_to_action)
+                                       check_seats_hold_cards,
+                                       describe, normal_action, play_action, read_action, replay_history, string_to_action)
 from gouji_dsl.runtime.flow import Game
 from gouji_dsl.runtime.setup import returnable
 from gouji_dsl.runtime.state import Match, Phase, Rules, State
@@ -43,6 +44,7 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     """
     hands = position_hands(rules.players, rules.decks, hands)
     check_position_seats(rules.players, leader, out, opened, headless)
+    check_seats_hold_cards(rules.players, hands, out)
     game = Game.__new__(Game)
     State.__init__(game, rules, seed, Match(), log=["position"], _rng=random.Random(seed))
     game._new_deal([hands.get(seat, (0,) * 15) for seat in range(1, rules.players + 1)])
@@ -51,9 +53,6 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
         game.place_of[seat] = place
         game.finish_order.append(seat)
         game._update_headless(seat)
-    for seat in range(1, rules.players + 1):
-        if seat not in game.place_of and not any(game.hands[seat - 1]):
-            raise ValueError(f"seat {seat} holds no cards: give it cards, or list it in `out` with its place")
     if headless is not None:
         game.headless = set(headless)
     game._new_round(leader)
@@ -67,12 +66,4 @@ def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:
 
 def replay(rules: Rules, history, seed=None, match: Match | None = None) -> Game:
     """A new game with the same seed and match, with each action of `history` applied (and verified)."""
-    if type(history) not in (list, tuple):
-        raise IllegalAction(f"a history is a list of actions, not {describe(history)}")
-    game = new_game(rules, seed, match)
-    for i, action in enumerate(history):
-        try:
-            game.apply_action(action)
-        except IllegalAction as exc:
-            raise IllegalAction(f"action {i + 1} ({shown(action)}): {exc}") from None
-    return game
+    return replay_history(lambda: new_game(rules, seed, match), history)

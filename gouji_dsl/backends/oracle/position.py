@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from gouji_dsl.backends.oracle.game import OracleGame
 from gouji_dsl.backends.oracle.hooks import ask
-from gouji_dsl.runtime.actions import check_position_seats, position_hands
+from gouji_dsl.runtime.actions import check_position_seats, check_seats_hold_cards, position_hands
 
 
 def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=None) -> OracleGame:
@@ -13,6 +13,7 @@ def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=No
     v = ref.v
     vectors = position_hands(v.table.players, v.table.decks, hands)
     check_position_seats(v.table.players, leader, out, opened, headless)
+    check_seats_hold_cards(v.table.players, vectors, out)
     game = OracleGame(ref, seed, None, deal=False)
     game.log.append("position")
     game.hands = [list(vectors.get(seat, (0,) * 15)) for seat in range(1, v.table.players + 1)]
@@ -24,9 +25,6 @@ def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=No
         game.place_of[seat] = place
         game.finish_order.append(seat)
         ask("headless.cause", game, seat, "out")
-    for seat in range(1, v.table.players + 1):
-        if seat not in game.place_of and not any(game.hands[seat - 1]):
-            raise ValueError(f"seat {seat} holds no cards: give it cards, or list it in `out` with its place")
     if headless is not None:
         game.headless = set(headless)
     game._empty_table(leader)
