@@ -390,21 +390,31 @@ def _may_revolt(hand):
     return bool(((_jokers(hand) == 0) and ((hand)[12] == 0)))
 
 
+def _redeal_if(hand):
+    # no [table] redeal_if: a dealt hand always stands
+    return False
+
+
 # The flow's settings: each rule's registered spec.Setting (model.semantics.game_settings).
 RULES = Rules(
-    ask_three=True,
     auto_open=True,
     burn_after_pass=True,
     burn_allowed=True,
-    burn_priority='team_first',
-    buy_three=True,
-    buy_with=('2', 'SJ', 'BJ'),
+    burn_ask_order=(2, 4, 1, 5, 'opposite'),
+    burn_free_after_rounds=None,
+    buy_no_price='no_sale',
+    buy_order='by_buyer',
+    buy_price=('2', 'SJ', 'BJ'),
+    buy_ranks=('3',),
+    buy_seller_min=2,
+    buy_sellers=('opposite', 'teammate_after', 'teammate_before'),
     cards_per_player=36,
     chaos_after_first_out_with_revolution=True,
     chaos_circles=1,
     chaos_pass_keeps_right=True,
     chaos_starts_at=4,
     counter_burn=False,
+    deck_counts=(16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 4, 4),
     decks=4,
     declare=True,
     defer=True,
@@ -419,25 +429,26 @@ RULES = Rules(
     headless_any_play=True,
     headless_cause='opposite_out_or_revolution',
     headless_pass_loses_gouji=True,
+    joker_check_leads_only=False,
     lead_return_circles=1,
-    lift=True,
+    lift='anyone',
     mutual_dian_returned=False,
     name='huangjindao',
     no_single_return=False,
     open_method='wins_lead',
     opposite={1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3},
-    pass_except_opposite=True,
+    pass_rule='round_except_opposite',
     place_names=('头科', '二科', '三科', '四科', '二落', '大落'),
     players=6,
+    rank_rules=(),
     redeal_at=2,
-    remaining_by_cards=True,
+    remaining='by_cards',
     report_at=None,
     return_from_dealt=False,
     return_not_above_received=False,
     returned=True,
     revolution=True,
     revolution_place=4,
-    seller_min_threes=2,
     show_team_at=None,
     sweep_ends=True,
     take_over_partner=False,
@@ -447,7 +458,7 @@ RULES = Rules(
     watch_after_out=False,
     # the card functions above
     classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
-    can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, tributes=tributes, score=score,
+    can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
     graduated=graduated,
 )
 

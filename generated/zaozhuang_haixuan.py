@@ -72,7 +72,7 @@ def beats(play, lead):
     rank, natural, fillers, small, big = play
     lead_rank, lead_natural, lead_fillers, lead_small, lead_big = lead
     if lead_big:
-        # Each big joker of the lead takes two of the answer's (D3).
+        # Each big joker of the lead takes 2 of the answer's (D3).
         big -= 2 * lead_big
         if big < 0:
             return False
@@ -349,21 +349,31 @@ def _may_revolt(hand):
     return bool(((_jokers(hand) == 0) and ((hand)[12] == 0)))
 
 
+def _redeal_if(hand):
+    # no [table] redeal_if: a dealt hand always stands
+    return False
+
+
 # The flow's settings: each rule's registered spec.Setting (model.semantics.game_settings).
 RULES = Rules(
-    ask_three=False,
     auto_open=False,
     burn_after_pass=True,
     burn_allowed=True,
-    burn_priority='team_first',
-    buy_three=False,
-    buy_with=('2', 'SJ', 'BJ'),
+    burn_ask_order=(2, 4, 1, 5, 'opposite'),
+    burn_free_after_rounds=None,
+    buy_no_price='no_sale',
+    buy_order='by_buyer',
+    buy_price=('2', 'SJ', 'BJ'),
+    buy_ranks=(),
+    buy_seller_min=2,
+    buy_sellers=('opposite',),
     cards_per_player=54,
     chaos_after_first_out_with_revolution=False,
     chaos_circles=2,
     chaos_pass_keeps_right=True,
     chaos_starts_at=4,
     counter_burn=False,
+    deck_counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 6, 6),
     decks=6,
     declare=False,
     defer=True,
@@ -378,25 +388,26 @@ RULES = Rules(
     headless_any_play=False,
     headless_cause='opposite_out',
     headless_pass_loses_gouji=True,
+    joker_check_leads_only=False,
     lead_return_circles=2,
-    lift=True,
+    lift='anyone',
     mutual_dian_returned=False,
     name='zaozhuang-haixuan',
     no_single_return=False,
     open_method='survives',
     opposite={1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3},
-    pass_except_opposite=True,
+    pass_rule='round_except_opposite',
     place_names=('头科', '二科', '三科', '四科', '二落', '大落'),
     players=6,
+    rank_rules=(),
     redeal_at=2,
-    remaining_by_cards=True,
+    remaining='by_cards',
     report_at=10,
     return_from_dealt=True,
     return_not_above_received=True,
     returned=True,
     revolution=False,
     revolution_place=4,
-    seller_min_threes=2,
     show_team_at=None,
     sweep_ends=True,
     take_over_partner=False,
@@ -406,7 +417,7 @@ RULES = Rules(
     watch_after_out=False,
     # the card functions above
     classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
-    can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, tributes=tributes, score=score,
+    can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
     graduated=graduated,
 )
 

@@ -14,7 +14,8 @@ _CACHES = {"_legal", "_answers_cache", "_rng"}  # derived from the rest (or comp
 
 
 def deck(rules) -> list[int]:
-    return [4 * rules.decks] * 13 + [rules.decks, rules.decks]
+    """The count of each card kind in the whole deck ([table] decks and copies)."""
+    return list(rules.deck_counts)
 
 
 def conserved(game) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import functools
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -68,18 +69,32 @@ def features_of(game) -> set[str]:
                           ("解烧", "is lifted (解烧)"), ("burned 级牌 back", "is back on the table"),
                           ("四户乱缠", "四户乱缠"), ("革命", "sits out (革命)"), ("redeal", "revolutionaries: redeal"),
                           ("买3", "buys a 3"), ("要3", "is given a 3"), ("开点", "opens (开点)"),
-                          ("tribute", "tribute "), ("还贡", "return: ")):
+                          ("tribute", "tribute "), ("还贡", "return: "),
+                          ("turn back", "gets its turn back"), ("last chance", "is asked once more")):
         if any(text in line for line in lines):
             seen.add(feature)
     if game.result()["men"]:
         seen.add("闷")
+    out = set()
+    for line in lines:  # a burn of a player who is out: of the 级牌 they went out with (going_out_gouji = as_usual)
+        found = re.match(r"seat (\d+) goes out", line) or re.match(r"seat \d+ burns seat (\d+)'s", line)
+        if found and "burns" in line and found.group(1) in out:
+            seen.add("底牌 burned")
+        elif found and "goes out" in line:
+            out.add(found.group(1))
     return seen
 
 
 def enabled(v) -> set[str]:
     """The flow features a variant's rules make possible, that its run must show. 要3 and
     解烧 are counted too, but too rare in the default run to demand of every variant."""
-    out = {"四户乱缠", "开点", "无头"}
+    out = {"开点", "无头"}
+    if v.chaos.starts_at is not None:
+        out.add("四户乱缠")
+    if v.flow.pass_rule == "once_per_round":
+        out |= {"turn back", "last chance"}
+    if v.flow.going_out_gouji == "as_usual" and v.burning.allowed:
+        out.add("底牌 burned")
     if v.burning.allowed:
         out |= {"burn", "failed burn", "successful burn"}
         if v.burning.failure_leader == "burned_player":
@@ -92,7 +107,7 @@ def enabled(v) -> set[str]:
         out.add("革命")
     if v.threes.threes_last:
         out.add("闷")
-    if v.threes.buy_three:
+    if "3" in v.buy.ranks:
         out.add("买3")
     if v.tribute.enabled:
         out.add("tribute")
@@ -205,7 +220,14 @@ HOUSE_RULES = [
     ("zaozhuang", "[burning]\nfirst_play_needs_joker = yes"),
     ("zaozhuang", "[burning]\ncounter_burn = yes"),
     ("zaozhuang", "[burning]\nlift = no"),
-    ("zaozhuang", "[burning]\npriority = nearest"),
+    ("zaozhuang", "[burning]\nask_order = [1, 2, opposite, 4, 5]"),
+    ("zaozhuang", "[burning]\nask_order = [opposite, 5, 1]"),
+    ("zaozhuang", "[burning]\nlift = opposite_or_headless"),
+    ("zaozhuang", "[burning]\njoker_check = leads_only\nlift = no"),
+    ("zaozhuang", "[burning]\nfree_after_rounds = 2"),
+    # zhoujxMT's burning (research/peers/zhoujxmt.md B3, B4, B6, B8) all at once.
+    ("lianzhong", "[burning]\nask_order = [1, 2, opposite, 4, 5]\nafter_pass = no\nlift = opposite_or_headless\n"
+                  "joker_check = leads_only\nfree_after_rounds = 3"),
     ("zaozhuang", "[burning]\nfailure_leader = next_player"),
     ("zaozhuang", "[flow]\ngouji_answer = anyone\n[burning]\nallowed = no"),
     ("zaozhuang", "[flow]\ndefer_to = any_play"),
@@ -213,6 +235,15 @@ HOUSE_RULES = [
     ("zaozhuang", "[flow]\nlead_return_circles = 1"),
     ("zaozhuang", "[flow]\ngoing_out_gouji = opposite_answers"),
     ("zaozhuang", "[flow]\ngoing_out_gouji = loses_status"),
+    ("zaozhuang", "[flow]\ngoing_out_gouji = as_usual"),
+    ("zaozhuang", "[flow]\npass_rule = once_per_round"),
+    ("huangjindao", "[flow]\npass_rule = once_per_round\ngoing_out_gouji = as_usual\n[chaos]\nstarts_at = none"),
+    # lamb-cn's turn flow (research/peers/lamb-cn.md F2-F7, F11): one circle a round, anyone answers
+    # a 级牌, no burning, 让牌 on any play, no 四户乱缠.
+    ("zaozhuang", "[flow]\npass_rule = once_per_round\ngouji_answer = anyone\nlead_return_circles = 1\ndefer_to = any_play\n"
+                  "[burning]\nallowed = no\n[chaos]\nstarts_at = none"),
+    ("zaozhuang", "[chaos]\nstarts_at = none"),
+    ("zaozhuang", "[flow]\ngouji_answer = anyone\ngoing_out_gouji = as_usual\n[burning]\nallowed = no"),
     ("zaozhuang", "[flow]\ntake_over = partner"),
     ("zaozhuang", "[chaos]\npass_keeps_right = no"),
     ("zaozhuang", "[chaos]\nlead_return_circles = 1"),
@@ -220,10 +251,26 @@ HOUSE_RULES = [
     ("zaozhuang", "[headless]\nscope = any_play"),
     ("zaozhuang", "[headless]\npass_loses_gouji = no"),
     ("zaozhuang", "[open]\nmethod = wins_lead"),
+    # The deal (issue 12): a copies table dealt out whole (lamb-cn keeps 6 of its 24 threes), a
+    # redeal condition over each hand (zhoujxMT: fewer than 11 cards of J or higher; 20 here, to redeal
+    # often), and 买牌 of two ranks in rounds (lamb-cn) and buyer by buyer, paid and free.
+    ("zaozhuang", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\ncards_per_player = all"),
+    ("zaozhuang", "[table]\nredeal_if = count_from(hand, J) < 19 or count(hand, 2) + jokers(hand) < 4"),
+    ("zaozhuang", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\n  | 4 | 6 |\ncards_per_player = all\n"
+                  "[buy]\nranks = [3, 4]\nsellers = [opposite, teammate_before, teammate_after, previous, next]\n"
+                  "no_price = free"),
+    ("zaozhuang", "[threes]\nthrees_last = yes\n[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\n  | 5 | 6 |\n"
+                  "cards_per_player = 48\n[buy]\nranks = [3, 5]\nsellers = [next, opposite, teammate_after]\nprice = [BJ, 2]\norder = by_buyer\n"
+                  "seller_min = 1"),
     # The card rules every standard variant shares: the other branch of each engine-template switch.
     ("zaozhuang", "[cards]\nfiller = none"),
     ("zaozhuang", "[plays]\nfillers_alone = no"),
     ("zaozhuang", "[plays]\njokers_alone = no"),
+    # lamb-cn's joker kills (research/peers/lamb-cn.md P2, P6, P7): 二杀一 and 三杀一, jokers alone of one
+    # kind and ranked by their lowest joker; and a big joker that three small jokers kill (the general path).
+    ("zaozhuang", "[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n  | SJ | 1 | 2 | none |\n"
+                  "  | BJ | none | 2 | 3 |\njokers_rank_lowest = yes\njokers_one_kind = yes"),
+    ("lianzhong", "[plays]\njoker_kills +=\n  | joker | by_lower |\n  | BJ | 3 |"),
     ("zaozhuang", "[gouji]\njokers_make_gouji = no"),
     ("zaozhuang", "[gouji]\nfillers_count = no"),
     ("zaozhuang", "[scoring]\nteam_sum = no"),
@@ -234,17 +281,27 @@ HOUSE_RULES = [
     ("lianzhong", "[burning]\ncondition = carry_rule(rest) or size(rest) == 0"),
     ("huangjindao", "[burning]\nfirst_play_needs_joker = yes"),
     ("zaozhuang", "[end]\nends_when = all_out"),
-    ("zaozhuang", "[end]\nremaining_by_cards = no"),
+    ("zaozhuang", "[end]\nremaining = playing_order"),
+    ("zaozhuang", "[end]\nremaining = seat_order"),
+    ("lianzhong", "[scoring]\nscale = 1/3\nsweep_multiplier = 6"),
+    ("zaozhuang", "[scoring]\nscale = 3/2"),
     ("zaozhuang", "[end]\nsweep = no"),
     ("qingdao", "[info]\nshow_team_at = 5\nreport_at = 3"),
     ("lianzhong", "[tribute]\nno_single_return = yes"),
     ("lianzhong", "[tribute]\nmutual_dian_returned = yes"),
     ("lianzhong", "[tribute]\nreturn_limit = not_above_received\nreturn_from_dealt = yes"),
-    ("lianzhong", "[threes]\nask_three = no"),
+    ("lianzhong", "[buy]\nsellers = [opposite]"),  # 买3 without 要3
     ("lianzhong", "[table]\nfirst_leader = previous_first"),
     ("lianzhong", "[table]\nfirst_leader = fixed_seat\nfirst_seat = 4"),
     ("lianzhong", "[revolution]\nauto_open = yes"),
     ("lianzhong", "[chaos]\nafter_first_out_with_revolution = yes\nstarts_at = 3"),
+    # [ranks] constraints: lamb-cn's 3s and 4s (many 3s held at once: the hand columns lapse),
+    # and with 憋三 and fillers: 9s last and all together, Ks one at a time with 2s or jokers.
+    ("zaozhuang", "[ranks]\nconstraints =  # 3 single and last, 4 all at once and bare\n"
+                  "  | rank | single | last_only | all_at_once | bare |\n  | 3 | yes | yes | no | yes |\n  | 4 | no | no | yes | yes |"),
+    ("lianzhong", "[ranks]\nconstraints =  # 9 last and all at once, K single\n"
+                  "  | rank | single | last_only | all_at_once | bare |\n  | 9 | no | yes | yes | no |\n  | K | yes | no | no | no |"
+                  "\n[revolution]\nallowed = no\n[headless]\ncause = opposite_of_first_out"),
 ]
 
 
@@ -322,7 +379,7 @@ def test_every_interpreter_hook_is_called_by_the_oracle(monkeypatch):
 
     for module in ("setup", "table", "game", "position"):
         monkeypatch.setattr(f"gouji_dsl.backends.oracle.{module}.ask", recording_ask)
-    for section in ("flow", "threes", "burning", "headless", "open", "revolution", "info", "end"):
+    for section in ("flow", "buy", "burning", "headless", "open", "revolution", "info", "end"):
         monkeypatch.setattr(f"gouji_dsl.rules.{section}.ask", recording_ask)  # hooks that ask other hooks
     for name in ("lianzhong", "zaozhuang"):  # between them every hook has work: 要3, 解烧, 革命 ...
         for seed in (2, 3):  # match 2 has a 要3, match 3 a 革命 (lianzhong)

@@ -16,8 +16,11 @@ TABLE = "abstract variant house\n\n[table]\nplayers = 6\n"
 CHAIN = "  | smallest_bomb | largest_bomb | min_bombs |\n"
 TYPES = "[patterns]\ntypes =\n  | name | zh | width | min_length | max_length |\n"
 THRESHOLDS = "[gouji]\nthresholds =\n  | rank | at_least |\n"
+COPIES = "copies =\n  | card | copies |\n"
 CITE = ZZ + "[flow]\nlead_return_circles = 1  "
 SOURCE_000 = "source 000 (000_d8750651ba4cd99f.txt) has 157 lines"
+KILLS = "[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n"
+RANKS = "[ranks]\nconstraints =\n  | rank | single | last_only | all_at_once | bare |\n"
 DIAN = "[tribute]\ndian =\n  | declared | opened | me_gives | opp_gives |\n"
 
 ROWS = [
@@ -46,11 +49,44 @@ ROWS = [
     (TABLE + "teams = [[1, 3, 5], [2, 4, 6]]\nopposites = [[1, 3], [2, 5], [4, 6]]\n",
      ["house.gouji:6:1: error: seats 1 and 3 face each other, so they must be opponents (on different teams)"]),
     (TABLE + "teams = [[1, 3, 5], [2, 4, 6]]\nopposites = [[1, 4], [2, 5], [3, 6]]\n", []),
+    # [table] copies, cards_per_player = all, redeal_if (issue 12); six decks hold 24 of a rank
+    (ZZ + "[table]\n" + COPIES + "  | 3 | 25 |\n  | 4 | 23 |\n",
+     ["house.gouji:6:3: error: 6 deck(s) hold only 24 cards of 3, not 25"]),
+    (ZZ + "[table]\n" + COPIES + "  | 3 | 24 |\n  | BJ | 6 |\n", []),
+    (ZZ + "[table]\n" + COPIES + "  | 3 | 5 |\ncards_per_player = all\n",
+     ["house.gouji:7:1: error: cards_per_player = all deals every card, but the 305 cards (6 deck(s) with the copies table) "
+      "do not share out evenly among 6 players (5 left over)"]),
+    (ZZ + "[table]\n" + COPIES + "  | 3 | 6 |\ncards_per_player = all\n", []),
+    (ZZ + "[table]\n" + COPIES + "  | 3 | 6 |\ncards_per_player = 51\n", []),
+    (ZZ + "[table]\ncards_per_player = all\n", []),
+    ("abstract variant house\n\n[table]\nplayers = 4\ndecks = 1\ncards_per_player = all\n",
+     ["house.gouji:6:1: error: cards_per_player = all deals every card, but the 54 cards (1 deck(s) × 54) "
+      "do not share out evenly among 4 players (2 left over)"]),
+    (ZZ + "[table]\n" + COPIES + "  | 3 | 6 |\n", ["house.gouji:4:1: error: 6 players × 54 cards = 324, but the deck holds only 306 cards"]),
+    (ZZ + "[table]\nredeal_if = count_from(hand, J) < 30\n",
+     ["house.gouji:4:1: error: redeal_if holds for some hand in every one of 200 sample deals: the cards would be dealt "
+      "again (almost) forever"]),
+    (ZZ + "[table]\nredeal_if = count_from(hand, J) < 11\n", []),
+    (ZZ + "[table]\nredeal_if = gouji(hand) or size(hand) > 0\n", []),  # not sampled: the engines' cap stops it
+    # [buy] (issue 12)
+    (ZZ + "[buy]\nranks = [3, 4]\nprice = [4, 2]\n", ["house.gouji:5:1: error: a player cannot pay for a 4 with a 4"]),
+    (ZZ + "[buy]\nranks = [3, 4]\nprice = [2, SJ, BJ]\n", []),
+    ("variant house extends lianzhong\n\n[buy]\nprice = [3, 4]\n",
+     ["house.gouji:4:1: error: a player cannot pay for a 3 with a 3"]),
+    ("variant house extends lianzhong\n\n[buy]\nprice = [4]\n", []),
     # [about] citations: source 000 has 157 lines
     (CITE + "@000:L157\n", []), (CITE + "@000:L1-157\n", []),
     (CITE + "@000:L158\n", [f"house.gouji:4:26: error: citation @000:L158 is out of range: {SOURCE_000}"]),
     (CITE + "@000:L0\n", [f"house.gouji:4:26: error: citation @000:L0 is out of range: {SOURCE_000}"]),
     (CITE + "@000:L150-158\n", [f"house.gouji:4:26: error: citation @000:L150-158 is out of range: {SOURCE_000}"]),
+    # [plays] joker_kills: each way names a joker kind that exists; kills are card-by-card rules
+    (ZZ + KILLS + "  | SJ | 1 | 2 | none |\n  | BJ | none | 2 | 3 |\n", []),
+    (ZZ + KILLS + "  | SJ | 1 | 2 | 3 |\n  | BJ | 1 | 2 | none |\n",
+     ["house.gouji:6:3: error: no joker is just below SJ: by_lower cannot kill it",
+      "house.gouji:7:3: error: no joker is higher than BJ: by_higher cannot kill it"]),
+    (SK + "[plays]\ncompare = top_card\njoker_kills =\n  | joker | by_same |\n  | BJ | 2 |\n",
+     ["house.gouji:5:1: error: joker kills are a rule of card-by-card comparison"]),
+    (SK + "[plays]\ncompare = top_card\njoker_kills =\n  | joker | by_same |\n  | BJ | none |\n", []),
     # [gouji] thresholds: six decks hold 24 of a rank, and 24 filler 2s when fillers count
     (ZZ + THRESHOLDS + "  | 10 | 48 |\n  | 2 | 24 |\n", []),
     (ZZ + THRESHOLDS + "  | 10 | 49 |\n  | 2 | 25 |\n",
@@ -67,11 +103,18 @@ ROWS = [
      ["house.gouji:4:1: error: first_seat has no effect unless first_leader = fixed_seat (it is random)"]),
     (ZZ + "[table]\nfirst_leader = fixed_seat\nfirst_seat = 6\n", []),
     # [threes]
-    (ZZ + "[threes]\nthrees_last = no\nbuy_three = yes\n",
-     ["house.gouji:5:1: error: buy_three = yes contradicts threes_last = no: 买3 exists only in 憋三"]),
-    (ZZ + "[threes]\nask_three = yes\nbuy_three = no\n",
-     ["house.gouji:4:1: error: ask_three = yes needs buy_three = yes: 要3 happens when 买3 fails"]),
-    (ZZ + "[threes]\nbuy_with = [3, 4]\n", ["house.gouji:4:1: error: a player cannot pay for a 3 with a 3"]),
+    # [ranks] constraints
+    (ZZ + RANKS + "  | 5 | no | no | no | no |\n",
+     ["house.gouji:6:3: error: the row for 5 constrains nothing: every column is no"]),
+    (ZZ + RANKS + "  | 5 | yes | no | yes | no |\n",
+     ["house.gouji:6:3: error: single and all_at_once contradict for 5: a player holding two 5s could play them "
+      "neither one at a time nor all together"]),
+    ("variant house extends lianzhong\n\n" + RANKS + "  | 3 | no | yes | no | yes |\n",
+     ["house.gouji:6:3: error: 3s are played by 憋三 here ([threes] threes_last = yes: the last play, all the 3s, "
+      "3s only), so a constraints row for 3 would contradict or repeat it"]),
+    (ZZ + RANKS + "  | 3 | yes | yes | no | yes |\n  | 4 | no | no | yes | yes |\n", []),
+    (ZZ + "[ranks]\nconstraints =\n  | rank | bare |\n  | 2 | yes |\n",
+     ["house.gouji:6:5: error: '2' is not allowed here: expected a rank from 3 to A (3 4 5 6 7 8 9 10 J Q K A)"]),
     # [cards]
     (ZZ + "[cards]\norder = [4, 3, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]\n",
      ["house.gouji:4:1: error: Gouji engines rank 3 < 4 < ... < K < A: keep the number cards in that order"]),
@@ -102,6 +145,24 @@ ROWS = [
     (ZZ + "[scoring]\nplace_points = [3, 2, 1, -1, 0, -5]\n",
      ["house.gouji:4:1: error: place points must not rise from a better place to a worse one"]),
     (ZZ + "[scoring]\nplace_points = [3, 2, 1, -1, -2, -3]\n", []),
+    # [burning]
+    (ZZ + "[burning]\nask_order = [1, 2, 4, 5]\n",
+     ["house.gouji:4:1: error: ask_order must name opposite (对家): where the 级牌 player's opposite answers among the burners"]),
+    (ZZ + "[burning]\nask_order = [1, 2, 3, opposite]\n",
+     ["house.gouji:4:1: error: 3 seats after every player sits their opposite: write opposite (对家), not 3"]),
+    (ZZ + "[burning]\nask_order = [1, 6, opposite]\n",
+     ["house.gouji:4:1: error: ask_order counts seat 6 after the 级牌 player, but with 6 players the others sit 1 to 5 seats after him"]),
+    (ZZ + "[burning]\nask_order = [5, opposite, 1]\n", []),
+    (ZZ + "[burning]\njoker_check = leads_only\n",
+     ["house.gouji:4:1: error: joker_check = leads_only changes nothing with [burning] lift = anyone: any play beaten "
+      "lifts the burn, so a burner still bound never answers a play"]),
+    (ZZ + "[burning]\njoker_check = leads_only\nlift = opposite_or_headless\n", []),
+    (ZZ + "[burning]\nfree_after_rounds = 54\n",
+     ["house.gouji:4:1: error: free_after_rounds = 54 never acts: a player holding 54 cards plays 级牌 in at most "
+      "54 rounds, and the rule frees his 级牌 only after 54"]),
+    (ZZ + "[burning]\nfree_after_rounds = 53\n", []),
+    # Opposites at no fixed distance: every seat may be counted, each 级牌 player's own opposite is skipped.
+    (ZZ + "[table]\nopposites = [[1, 2], [3, 6], [4, 5]]\n[burning]\nask_order = [1, 2, 3, 4, 5, opposite]\n", []),
     # [tribute]
     (ZZ + "[tribute]\nmen = 1\n", ["house.gouji:4:1: error: men = 1 but 'men' is not in the tribute order",
                                    "house.gouji:4:1: error: men = 1 contradicts [threes] threes_last = no"]),
@@ -111,7 +172,7 @@ ROWS = [
      ["house.gouji:5:1: error: shao = 1 contradicts [burning] allowed = no"]),
     (ZZ + "[tribute]\norder = [dian, luo, shao]\nshao = 1\n", []),
     ("variant house extends lianzhong\n\n[tribute]\nmen = 0\n",
-     ["lianzhong.gouji:34:1: error: the tribute order lists 'men' but men = 0"]),
+     ["lianzhong.gouji:38:1: error: the tribute order lists 'men' but men = 0"]),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 7 | 1 | 1 |\n",
      ["house.gouji:6:3: error: place 7 does not exist: there are 6 places"]),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 7 | 8 | 1 |\n",  # one error a row
@@ -133,7 +194,9 @@ ROWS = [
     (ZZ + DIAN + "  | me | me | 0 | level |\n  | neither | me | 0 | level |\n  | neither | neither | 1 | 1 |\n"
      "  | neither | both | 0 | 0 |\n",
      ["house.gouji:6:3: error: row for declared = me, but nobody can declare ([open] declare = no)"]),
-    (ZZ + "[tribute]\ndian_max_level = 1\n", ["zaozhuang.gouji:51:1: error: 点贡毕业 needs levels: set dian_max_level above 1"]),
+    # The same rows, with 点贡 left out of the tribute order: unused, so not wrong.
+    ("variant house extends lianzhong-bubiesan\n\n[open]\ndeclare = no\n\n[tribute]\norder = [shao, luo]\n", []),
+    (ZZ + "[tribute]\ndian_max_level = 1\n", ["zaozhuang.gouji:53:1: error: 点贡毕业 needs levels: set dian_max_level above 1"]),
     (ZZ + "[tribute]\ndian_max_level = 2\n", []),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n",
      ["house.gouji:4:1: error: the tribute order lists 'luo' but the luo table is empty"]),

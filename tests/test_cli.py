@@ -34,12 +34,12 @@ def test_rule_errors_exit_1_and_report_all(tmp_path, capsys):
     a = tmp_path / "a.gouji"
     a.write_text("variant a extends zaozhuang\n[table]\ndecks = 4\n[flow]\ndefer = perhaps\n", encoding="utf-8")
     b = tmp_path / "b.gouji"
-    b.write_text("variant b extends lianzhong\n[burning]\npriority = closest\n", encoding="utf-8")
+    b.write_text("variant b extends lianzhong\n[burning]\nlift = closest\n", encoding="utf-8")
     assert main(["check", str(a), str(b)]) == 1
     err = capsys.readouterr().err
     assert "a.gouji:3:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards" in err
     assert "a.gouji:5:9: error: expected yes or no (是/否), found 'perhaps'" in err
-    assert "b.gouji:3:12: error: unknown value 'closest'" in err
+    assert "b.gouji:3:8: error: unknown value 'closest'" in err
     assert "gouji: 3 error(s)" in err
     assert "Traceback" not in err
 
@@ -61,7 +61,7 @@ def test_show_text_and_json(capsys):
     assert main(["show", "zaozhuang", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["sections"]["table"]["decks"] == 6
-    assert data["sections"]["plays"]["big_joker_doubling"] is True
+    assert data["sections"]["plays"]["joker_kills"][1] == {"joker": "BJ", "by_higher": None, "by_same": 2, "by_lower": None}
     assert data["origins"]["table.decks"]["cites"] == ["@000:L15"]
 
 
@@ -74,7 +74,7 @@ def test_show_refuses_a_broken_variant(tmp_path, capsys):
 
 def test_fmt_check_writes_nothing_then_fmt_rewrites(tmp_path, capsys):
     path = tmp_path / "club.gouji"
-    messy = "variant club extends zaozhuang   # our club\n[烧牌]\n优先=就近   @D14\n[flow]\nlead_return_circles=1\n"
+    messy = "variant club extends zaozhuang   # our club\n[烧牌]\n烧牌顺序=[1,2,对家,4,5]   @D14\n[flow]\nlead_return_circles=1\n"
     path.write_text(messy, encoding="utf-8")
     assert main(["fmt", "--check", str(path)]) == 1
     assert path.read_text(encoding="utf-8") == messy
@@ -82,7 +82,7 @@ def test_fmt_check_writes_nothing_then_fmt_rewrites(tmp_path, capsys):
     assert main(["fmt", str(path)]) == 0
     assert path.read_text(encoding="utf-8") == (
         "variant club extends zaozhuang  # our club\n\n[burning]\n"
-        "priority = nearest" + " " * 35 + "@D14\n\n[flow]\nlead_return_circles = 1\n")
+        "ask_order = [1, 2, opposite, 4, 5]" + " " * 19 + "@D14\n\n[flow]\nlead_return_circles = 1\n")
     assert main(["fmt", "--check", str(path)]) == 0
 
 
@@ -110,7 +110,7 @@ def test_fmt_without_files_formats_the_users_folder_only(tmp_path, monkeypatch, 
 CHINESE_CLUB = (
     "# 我们俱乐部的规则\n"
     "variant club extends zaozhuang\n\n"
-    "[烧牌]\n优先 = 就近  # 就近烧\n首手带王 = 是\n\n"
+    "[烧牌]\n烧牌顺序 = [1, 2, 对家, 4, 5]  # 对家前后分两段\n首手带王 = 是\n\n"
     "[出牌]\n让圈 = 1\n\n"
     "[报牌看牌]\n看牌 = 无\n\n"
     "[进贡]\n顺序 = [点贡, 落贡]\n"
@@ -140,7 +140,7 @@ def test_fmt_names_zh_keeps_a_chinese_file_chinese(tmp_path, capsys):
     english.write_text(CHINESE_CLUB, encoding="utf-8")
     assert main(["fmt", str(english)]) == 0
     text = english.read_text(encoding="utf-8")
-    assert "[burning]\npriority = nearest  # 就近烧\nfirst_play_needs_joker = yes\n" in text
+    assert "[burning]\nask_order = [1, 2, opposite, 4, 5]  # 对家前后分两段\nfirst_play_needs_joker = yes\n" in text
     assert "show_team_at = none" in text and "| neither  | me      | 0        | level     |" in text
     assert _model(english) == _model(path)  # the same rules, whichever language names them
     assert main(["fmt", "--names", "zh", str(english)]) == 0  # and back again, comments kept
@@ -149,10 +149,10 @@ def test_fmt_names_zh_keeps_a_chinese_file_chinese(tmp_path, capsys):
 
 def test_fmt_names_keep_keeps_each_name_as_written(tmp_path):
     path = tmp_path / "club.gouji"
-    path.write_text("variant club extends zaozhuang\n[烧牌]\npriority=就近\n[flow]\n让圈 = 1\ndefer = 是\n", encoding="utf-8")
+    path.write_text("variant club extends zaozhuang\n[烧牌]\nlift=对家或无头\n[flow]\n让圈 = 1\ndefer = 是\n", encoding="utf-8")
     assert main(["fmt", "--names", "keep", str(path)]) == 0
     assert path.read_text(encoding="utf-8") == (
-        "variant club extends zaozhuang\n\n[烧牌]\npriority = 就近\n\n[flow]\n让圈 = 1\ndefer = 是\n")
+        "variant club extends zaozhuang\n\n[烧牌]\nlift = 对家或无头\n\n[flow]\n让圈 = 1\ndefer = 是\n")
     assert main(["fmt", "--names", "keep", "--check", str(path)]) == 0
 
 
@@ -168,13 +168,14 @@ def test_show_rules_schema(capsys):
     assert "[burning] 烧牌 - Burning (烧牌)    (applies to game gouji)" in text
     assert "[patterns] 牌型表 - Play types, bombs and wild cards    (applies to game shuangkou, when [plays] shape = patterns)" in text
     lines = text.splitlines()
-    start = lines.index("  priority (优先)    required")
-    assert lines[start:start + 5] == [
-        "  priority (优先)    required",
-        "    who burns when several want to",
+    start = lines.index("  lift (解烧)    required")
+    assert lines[start:start + 6] == [
+        "  lift (解烧)    required",
+        "    whose beating a play of the burner lifts the burn, without penalty",
         "    values: one of",
-        "      team_first (联邦优先)  the burned player's teammates first; within a side, the first in playing order after the burned player",
-        "      nearest (就近)         the burner nearest after the burned player in playing order"]
+        "      anyone (任何人)                    any play of the burner beaten by anyone lifts the burn",
+        "      opposite_or_headless (对家或无头)  a play of the burner lifts the burn when the burner's opposite or a 无头 player beats it",
+        "      no (不解烧)                        a burn is never lifted"]
     assert "  jokers_alone (纯王)    optional, default yes (是)" in text
     assert "    values: a whole number from 1 to 12" in text
     assert "here:" not in text  # no variant, no values
@@ -203,9 +204,12 @@ def test_show_rules_of_a_variant_text_and_json_agree(capsys):
             assert rule["meaning"] and rule["type"]["summary"]
             if "value_text" in rule:
                 assert f"    here: {rule['value_text']}" in text
-    priority = data["sections"]["burning"]["rules"]["priority"]
-    assert priority["type"]["values"][1] == {"name": "nearest", "zh": "就近",
-                                             "meaning": "the burner nearest after the burned player in playing order"}
+    lift = data["sections"]["burning"]["rules"]["lift"]
+    assert lift["type"]["values"][2] == {"name": "no", "zh": "不解烧", "meaning": "a burn is never lifted"}
+    ask_order = data["sections"]["burning"]["rules"]["ask_order"]
+    assert ask_order["value"] == [2, 4, 1, 5, "opposite"]
+    assert ask_order["type"]["item"]["values"] == [{"name": "opposite", "zh": "对家",
+                                                    "meaning": "the 级牌 player's opposite, who answers here"}]
     thresholds = data["sections"]["gouji"]["rules"]["thresholds"]["type"]
     assert [c["name"] for c in thresholds["columns"]] == ["rank", "at_least"]
     assert thresholds["columns"][1]["type"] == {"kind": "number", "summary": "a whole number from 1 to 100",

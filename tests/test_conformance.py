@@ -49,6 +49,15 @@ def test_case_files_cover_every_check_and_variant():
 # A seed line as the rule files cite it (the '@' is optional in a comment): 001:L40, 004:L75-79.
 SEED_LINE = re.compile(r"@?\b(\d{3}):L(\d+)(?:-(\d+))?\b")
 DECISION = re.compile(r"\b([DK]\d+)\b")
+# A line of an outside engine's code (cases of variants/peers): room_end.go:L264, judger.py:L93-133.
+PEER_LINE = re.compile(r"\b([\w.-]+\.(?:go|py)):L(\d+)(?:-(\d+))?\b")
+PEER_NOTES = Path(__file__).resolve().parent.parent / "research" / "peers"
+
+
+def _peer_files() -> set[str]:
+    """The code files of the outside engines, as the research notes name them."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(PEER_NOTES.glob("*.md")))
+    return set(re.findall(r"\b[\w.-]+\.(?:go|py)\b", text))
 
 
 def _known_citations() -> tuple[dict[str, int], set[str]]:
@@ -63,9 +72,15 @@ def _known_citations() -> tuple[dict[str, int], set[str]]:
     return lines, decisions
 
 
-def citation_problems(comment: str, lines: dict[str, int], decisions: set[str]) -> list[str]:
-    """What is wrong with the citations of one comment: none at all, or one that cites nothing real."""
+def citation_problems(comment: str, lines: dict[str, int], decisions: set[str],
+                      peer_files: set[str] = frozenset()) -> list[str]:
+    """What is wrong with the citations of one comment: none at all, or one that cites nothing real.
+    A case of an outside engine's variant cites that engine's code (`peer_files`: the files its
+    research notes read)."""
     problems = []
+    peers = PEER_LINE.findall(comment)
+    problems += [f"cites {name}, which no research note of an outside engine reads"
+                 for name, _first, _last in peers if name not in peer_files]
     seeds = SEED_LINE.findall(comment)
     for key, first, last in seeds:
         if key not in lines:
@@ -74,8 +89,8 @@ def citation_problems(comment: str, lines: dict[str, int], decisions: set[str]) 
             problems.append(f"cites {key}:L{first}{'-' + last if last else ''}, but seed {key} has {lines[key]} lines")
     named = DECISION.findall(comment)
     problems += [f"cites decision {d}, which no variant records" for d in named if d not in decisions]
-    if not seeds and not named:
-        problems.append("cites no seed line (NNN:LNN) and no decision (D12)")
+    if not seeds and not named and not peers:
+        problems.append("cites no seed line (NNN:LNN), no decision (D12) and no peer code line (judger.py:L93)")
     return problems
 
 
@@ -83,7 +98,11 @@ def test_citation_problems_are_found():
     lines, decisions = {"001": 60}, {"D3"}
     assert citation_problems("# comparison 001:L40 (T10, T11); D3", lines, decisions) == []
     assert citation_problems("# @001:L40-42", lines, decisions) == []
-    assert citation_problems("# Jokers: T12-T15", lines, decisions) == ["cites no seed line (NNN:LNN) and no decision (D12)"]
+    assert citation_problems("# Jokers: T12-T15", lines, decisions) == [
+        "cites no seed line (NNN:LNN), no decision (D12) and no peer code line (judger.py:L93)"]
+    assert citation_problems("# kills: judger.py:L93-133", lines, decisions, {"judger.py"}) == []
+    assert citation_problems("# kills: judge.py:L93", lines, decisions, {"judger.py"}) == [
+        "cites judge.py, which no research note of an outside engine reads"]
     assert citation_problems("# 001:L61", lines, decisions) == ["cites 001:L61, but seed 001 has 60 lines"]
     assert citation_problems("# 001:L50-49", lines, decisions) == ["cites 001:L50-49, but seed 001 has 60 lines"]
     assert citation_problems("# 009:L1", lines, decisions) == ["cites seed 009, which no variant lists as a source"]
@@ -92,6 +111,8 @@ def test_citation_problems_are_found():
 
 def test_every_case_group_cites_its_source():
     lines, decisions = _known_citations()
+    peer_files = _peer_files()
+    assert {"judger.py", "room_end.go"} <= peer_files
     problems = []
     for path in CASES:
         previous_comment = None
@@ -104,7 +125,7 @@ def test_every_case_group_cites_its_source():
                     problems.append(f"{path.name}:{number}: case before any citing comment")
                     continue
                 where, comment = previous_comment
-                problems += [f"{path.name}:{where}: {p}" for p in citation_problems(comment, lines, decisions)]
+                problems += [f"{path.name}:{where}: {p}" for p in citation_problems(comment, lines, decisions, peer_files)]
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 

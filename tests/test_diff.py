@@ -69,7 +69,7 @@ def run_cli(argv, ws=None):
 def test_only_rules_that_differ_in_section_order():
     diffs = diff_models(model("zaozhuang"), model("lianzhong"))
     paths = [d.path for d in diffs]
-    assert "plays.big_joker_doubling" in paths and "threes.threes_last" in paths and "tribute.dian" in paths
+    assert "plays.joker_kills" in paths and "threes.threes_last" in paths and "tribute.dian" in paths
     # Inherited-but-identical rules are left out.
     for same in ("table.players", "plays.compare", "gouji.thresholds", "burning.condition", "flow.defer"):
         assert same not in paths
@@ -100,12 +100,13 @@ def test_values_origins_and_prose():
     assert decks.prose("en") == "Zaozhuang deals 6 decks, 54 cards each; Lianzhong 4 decks, 36 each."
     assert decks.prose("zh") == "枣庄六副够级用6副牌，每人54张；联众够级用4副牌，每人36张。"
     assert diffs["table.cards_per_player"].merged_into == "table.decks"
-    doubling = diffs["plays.big_joker_doubling"]
-    assert (doubling.a_value, doubling.b_value) == (True, False)
-    assert doubling.b_origin.variant == "gouji"  # lianzhong inherits the base's "no"
-    line = model("zaozhuang").origin("plays.big_joker_doubling").pos.line
+    doubling = diffs["plays.joker_kills"]
+    assert [(r.joker, r.by_same) for r in doubling.a_value] == [("SJ", None), ("BJ", 2)]
+    assert [(r.joker, r.by_same) for r in doubling.b_value] == [("SJ", None), ("BJ", None)]
+    assert doubling.b_origin.variant == "gouji"  # lianzhong inherits the base's table
+    line = model("zaozhuang").origin("plays.joker_kills").pos.line
     assert doubling.where("a") == f"zaozhuang:{line} @000:L28 @000:L29 @D3"
-    assert "two big jokers" in doubling.prose("en") and "两个大王" in doubling.prose("zh")
+    assert "BJ: Zaozhuang none / 2 / none" in doubling.prose("en") and "杀王" in doubling.prose("zh")
     assert not diffs["table.direction"].behavioural and not diffs["room.min_games"].behavioural
 
 
@@ -170,9 +171,9 @@ def test_each_behavioural_difference_has_a_counterexample_or_says_why_not(a, b):
 def test_known_counterexamples():
     _ma, _mb, _diffs, examples = searched("zaozhuang", "lianzhong")
     by_rule = {e.rule: e for e in examples}
-    assert by_rule["plays.big_joker_doubling"].to_case() == {
+    assert by_rule["plays.joker_kills"].to_case() == {
         "check": "beats", "lead": "BJ", "play": "BJ BJ", "expect": {"zaozhuang": True, "lianzhong": False}}
-    assert by_rule["plays.big_joker_doubling"].text("en") == "lead BJ, answer BJ BJ: beats in zaozhuang, not in lianzhong"
+    assert by_rule["plays.joker_kills"].text("en") == "lead BJ, answer BJ BJ: beats in zaozhuang, not in lianzhong"
     assert by_rule["threes.threes_last"].to_case()["check"] == "hand"
     assert by_rule["scoring.open_points"].check == "score"
     circles = by_rule["flow.lead_return_circles"]
@@ -209,7 +210,7 @@ def test_emitted_cases_pass_conform_on_both_engines(tmp_path, capsys):
     cases = [json.loads(line) for line in lines if line.strip() and not line.startswith("#")]
     assert cases and all(set(c["expect"]) == {"zaozhuang", "lianzhong"} for c in cases)
     # Each group follows a comment naming its rule and citations.
-    assert "# plays.big_joker_doubling (大王翻倍): zaozhuang @000:L28 @000:L29 @D3; lianzhong (no citation)" in lines
+    assert "# plays.joker_kills (杀王): zaozhuang @000:L28 @000:L29 @D3; lianzhong @D2" in lines
     for i, line in enumerate(lines):
         if line.startswith("{"):
             assert lines[i - 1].startswith("# ") or lines[i - 1].startswith("{")
@@ -287,8 +288,8 @@ defer = no
     "lianzhong-house": """# No 要3, tribute from dealt cards only and 不还单张, a stricter room.
 variant lianzhong-house extends lianzhong
 
-[threes]
-ask_three = no
+[buy]
+sellers = [opposite]
 
 [tribute]
 return_from_dealt = yes
@@ -327,7 +328,7 @@ def test_golden_house_rules_json(house, update_golden):
     text = render_diff(ma, mb, diffs, examples, "zh", "json")
     doc = json.loads(text)
     effects = {r["rule"]: (r["effect"], r["behavioural"]) for r in doc["rules"]}
-    assert effects["room.leave_penalty"] == ("room", False) and effects["threes.ask_three"] == ("play", True)
+    assert effects["room.leave_penalty"] == ("room", False) and effects["buy.sellers"] == ("play", True)
     check_golden("diffs/lianzhong--lianzhong-house.zh.json", text, update_golden)
 
 
@@ -342,7 +343,7 @@ def test_house_rule_counterexamples_separate_the_engines(house):
     # The rules no shipped variant switches are each shown by a situation.
     assert {e.rule for e in searched_pairs[HOUSE_PAIRS[0]][3]} == {
         "flow.defer", "burning.teammates_may_burn", "burning.after_pass", "burning.first_play_needs_joker"}
-    assert {"threes.ask_three", "tribute.no_single_return"} <= {e.rule for e in searched_pairs[HOUSE_PAIRS[1]][3]}
+    assert {"buy.sellers", "tribute.no_single_return"} <= {e.rule for e in searched_pairs[HOUSE_PAIRS[1]][3]}
 
 
 # --- every rule's phrase ------------------------------------------------------------------------------------
@@ -420,17 +421,19 @@ def test_matrix_lists_the_known_differences():
     ws = Workspace()
     models = [model(n, ws) for n in CONCRETE]
     rows = {r.path: dict(zip(CONCRETE, r.cells)) for r in matrix_rows(models, "en")}
-    assert {v for v, cell in rows["plays.big_joker_doubling"].items() if cell == "yes"} == {"zaozhuang", "zaozhuang-haixuan"}
+    assert {v for v, cell in rows["plays.joker_kills[BJ]"].items() if cell == "none / 2 / none"} == {"zaozhuang", "zaozhuang-haixuan"}
     assert {v for v, cell in rows["threes.threes_last"].items() if cell == "yes"} == {"lianzhong", "huangjindao"}
-    assert rows["burning.priority"]["qingdao"] == "nearest" and rows["burning.priority"]["lianzhong"] == "team_first"
+    assert rows["burning.ask_order"]["qingdao"] == "[1, 2, 4, 5, opposite]"
+    assert rows["burning.ask_order"]["lianzhong"] == "[2, 4, 1, 5, opposite]"
     assert rows["table.decks"] == {"zaozhuang": "6", "zaozhuang-haixuan": "6", "lianzhong": "4",
                                    "lianzhong-bubiesan": "4", "qingdao": "4", "huangjindao": "4"}
     assert rows["tribute.dian[neither/me]"]["zaozhuang"] == "0 / level"
     assert "table.players" not in rows and "plays.compare" not in rows
     zh = {r.path: r for r in matrix_rows(models, "zh")}
-    assert zh["burning.priority"].zh == "优先" and dict(zip(CONCRETE, zh["burning.priority"].cells))["qingdao"] == "就近"
+    assert zh["burning.ask_order"].zh == "烧牌顺序"
+    assert dict(zip(CONCRETE, zh["burning.ask_order"].cells))["qingdao"] == "[1, 2, 4, 5, 对家]"
     md = render_matrix(models, "en", "md")
-    assert "| `plays.big_joker_doubling` | 大王翻倍 |" in md
+    assert "| `plays.joker_kills[BJ]` | 杀王[BJ] |" in md
 
 
 def test_matrix_command(capsys):
@@ -440,7 +443,7 @@ def test_matrix_command(capsys):
     assert all(name in header for name in CONCRETE) and "gouji |" not in header
     assert run_cli(["diff", "--matrix", "zaozhuang", "qingdao", "--format", "html", "--lang", "zh"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("<!DOCTYPE html>") and "大王翻倍" in out and "<th" in out
+    assert out.startswith("<!DOCTYPE html>") and "杀王[BJ]" in out and "<th" in out
     with pytest.raises(UsageError):
         run_cli(["diff", "--matrix", "--format", "json"])
     with pytest.raises(UsageError):

@@ -7,7 +7,7 @@ import pytest
 from gouji_dsl.cli import main
 from gouji_dsl.diff import command
 
-FAMILY = "lianzhong, huangjindao, lianzhong-bubiesan, qingdao, zaozhuang, zaozhuang-haixuan"
+FAMILY = "lianzhong, huangjindao, lianzhong-bubiesan, zhoujxmt, qingdao, zaozhuang, lamb-cn, zaozhuang-haixuan"
 
 
 @pytest.mark.parametrize("argv,message", [
@@ -31,7 +31,7 @@ def test_options_that_do_not_go_together_are_usage_errors(tmp_path, capsys, argv
 def test_the_matrix_of_all_concrete_variants_in_family_order(capsys):
     assert main(["diff", "--matrix"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith(f"# Rule matrix: {FAMILY}\n") and "| `plays.big_joker_doubling` |" in out
+    assert out.startswith(f"# Rule matrix: {FAMILY}\n") and "| `plays.joker_kills[BJ]` |" in out
 
 
 @pytest.mark.parametrize("argv,status,start", [
@@ -57,7 +57,7 @@ def test_no_examples_means_not_searched(capsys):
 
 def test_rule_errors_are_reported_with_status_2(tmp_path, capsys):
     bad = tmp_path / "bad.gouji"
-    bad.write_text("variant bad extends zaozhuang\n[plays]\nbig_joker_doubling = maybe\n", encoding="utf-8")
+    bad.write_text("variant bad extends zaozhuang\n[plays]\njokers_rank_lowest = maybe\n", encoding="utf-8")
     assert main(["diff", "--no-examples", "zaozhuang", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "maybe" in err and err.rstrip().endswith("gouji: 1 error(s)")

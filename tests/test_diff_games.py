@@ -188,7 +188,7 @@ CARD_RULE = ["hand", "beats", "answers", "can_burn", "opens"]
 
 
 @pytest.mark.parametrize("path,checks,games", [
-    ("cards.order", CARD_RULE, True), ("plays.big_joker_doubling", CARD_RULE, True),
+    ("cards.order", CARD_RULE, True), ("plays.joker_kills", CARD_RULE, True),
     ("gouji.thresholds", ["hand", "opens", "can_burn", "beats"], True),
     ("threes.threes_last", ["hand", "can_burn", "answers"], True), ("threes.other", [], True),
     ("burning.allowed", ["can_burn"], True), ("burning.condition", ["can_burn"], True),
@@ -315,9 +315,9 @@ def pair():
     ("tribute.return_limit", True, ["match"]),
     ("scoring.open_points", False, ["match"]),
     ("table.decks", True, ["deal", "match"]),           # a dealing setting: dealt games only
-    ("threes.buy_three", True, ["deal", "match"]),
+    ("buy.ranks", True, ["deal", "match"]),
     ("info.report_at", True, ["position", "deal"]),     # a setting of the play itself
-    ("plays.big_joker_doubling", False, ["position", "deal"]),   # a card function
+    ("plays.joker_kills", False, ["position", "deal"]),   # a card function
 ])
 def test_the_kinds_of_game_a_rule_is_walked_in(pair, rule, pure, kinds):
     hyb = pair.hybrid(pair.a, (rule,))
@@ -332,7 +332,7 @@ def test_a_rule_that_never_reaches_the_game_is_not_walked(pair):
     assert search._game_kinds(pair, pair.a, same, "info.report_at") == [] and hyb.pure
 
 
-DOUBLING = ("plays.big_joker_doubling",)
+DOUBLING = ("plays.joker_kills",)
 
 
 def test_the_simplest_case_where_the_rule_alone_explains_the_disagreement(pair):
@@ -364,7 +364,7 @@ def test_the_case_search_is_bounded(pair):
     ("table.decks", True),
     ("table.players", False),              # a setting the tribute and score functions read too
     ("burning.first_play_needs_joker", False),
-    ("plays.big_joker_doubling", False),   # compiled into beats and answers
+    ("plays.joker_kills", False),   # compiled into beats and answers
     ("open.counts", False), ("revolution.condition", False), ("tribute.dian_max_level", False),
     ("room.min_games", True),              # compiled only into a room function, which games never call
     ("about.title", True), ("table.direction", True),     # no effect on play
@@ -375,9 +375,10 @@ def test_which_rules_a_hybrid_keeps_the_engine_s_card_functions_for(rule, pure):
 
 
 def test_a_hybrid_changes_only_its_rules(pair):
-    hyb = search.Hybrid(pair.a, {"plays.big_joker_doubling": False, "info.report_at": None})
-    assert hyb.model.sections["plays"].big_joker_doubling is False and hyb.model.sections["info"].report_at is None
-    assert pair.a.model.sections["plays"].big_joker_doubling is True                 # the base is untouched
+    lianzhong_kills = pair.b.model.sections["plays"].joker_kills
+    hyb = search.Hybrid(pair.a, {"plays.joker_kills": lianzhong_kills, "info.report_at": None})
+    assert hyb.model.sections["plays"].joker_kills == lianzhong_kills and hyb.model.sections["info"].report_at is None
+    assert pair.a.model.sections["plays"].joker_kills != lianzhong_kills             # the base is untouched
     assert hyb.model.sections["table"] is pair.a.model.sections["table"]
     assert not hyb.pure and hyb.rules.report_at is None
     case = {"check": "beats", "lead": "BJ", "play": "BJ BJ"}
@@ -505,9 +506,9 @@ def test_a_game_hit_the_engines_refuse_or_agree_on_is_no_counterexample(pair):
 def test_a_counterexample_that_does_not_verify_is_an_error(monkeypatch):
     ws = Workspace()
     za, lz = Compilation(ws, "zaozhuang").checked, Compilation(ws, "lianzhong").checked
-    diffs = [d for d in diff_models(za, lz) if d.path == "plays.big_joker_doubling"]
+    diffs = [d for d in diff_models(za, lz) if d.path == "plays.joker_kills"]
     monkeypatch.setattr(Counterexample, "verify", lambda self, ea, eb: False)
-    with pytest.raises(AssertionError, match="counterexample for plays.big_joker_doubling does not separate "
+    with pytest.raises(AssertionError, match="counterexample for plays.joker_kills does not separate "
                                              "zaozhuang and lianzhong"):
         search.counterexamples("zaozhuang", "lianzhong", diffs, ws=ws)
 
@@ -589,14 +590,14 @@ def test_when_every_case_that_shows_the_rule_was_given_already_the_first_is_give
 
 
 def test_a_group_s_counterexample_is_named_by_its_first_rule_and_cites_all(monkeypatch):
-    monkeypatch.setattr(compare, "GROUPS", {"plays.big_joker_doubling": ("threes.threes_last",)})
+    monkeypatch.setattr(compare, "GROUPS", {"plays.joker_kills": ("threes.threes_last",)})
     ws = Workspace()
     za, lz = Compilation(ws, "zaozhuang").checked, Compilation(ws, "lianzhong").checked
-    diffs = [d for d in diff_models(za, lz) if d.group == "plays.big_joker_doubling"]
-    assert [d.path for d in diffs] == ["plays.big_joker_doubling", "threes.threes_last"]
+    diffs = [d for d in diff_models(za, lz) if d.group == "plays.joker_kills"]
+    assert [d.path for d in diffs] == ["plays.joker_kills", "threes.threes_last"]
     [example] = search.counterexamples("zaozhuang", "lianzhong", diffs, ws=ws)
     assert (example.rule, example.rules, example.zh) == (
-        "plays.big_joker_doubling", ("plays.big_joker_doubling", "threes.threes_last"), diffs[0].zh)
+        "plays.joker_kills", ("plays.joker_kills", "threes.threes_last"), diffs[0].zh)
     assert example.a_cites == search._cites(diffs, "a") and example.b_cites == search._cites(diffs, "b")
     assert diffs[0].zh != diffs[1].zh and example.a_cites
 

@@ -49,7 +49,7 @@ def test_the_relevance_budget_bounds_the_search(monkeypatch, relevance_checks):
     else:
         assert calls[("tribute.dian", "tribute")] == 3
         assert by_rule["tribute.dian"].check == "tribute" and by_rule["tribute.dian"].isolated
-    assert by_rule["plays.big_joker_doubling"].check == "beats"   # found at the first disagreement, whatever the budget
+    assert by_rule["plays.joker_kills"].check == "beats"   # found at the first disagreement, whatever the budget
 
 
 CONCRETE = ("zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan", "qingdao", "huangjindao")

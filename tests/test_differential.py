@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import itertools
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -126,3 +128,65 @@ def test_graduation_across_a_match(name, opened_per_game):
     gen, ref = pair(name)
     results = [{"opened": opened} for opened in opened_per_game]
     assert gen.graduated(results) == ref.graduated(results), f"{name}: graduated after {opened_per_game}"
+
+
+# --- joker kills ([plays] joker_kills, jokers_rank_lowest, jokers_one_kind) in house rules -----------------
+# No standard variant kills a joker with more cards than it (zaozhuang's D3 aside), so two house
+# rules take the generated engine's general path: lamb-cn's kills (the conformance house rule) and
+# a table with counts no one plays, to catch a count read from the wrong column.
+KILL_HOUSES = Path(tempfile.mkdtemp(prefix="gouji-kills-"))
+(KILL_HOUSES / "kill-counts.gouji").write_text(
+    'variant kill-counts extends zaozhuang\n[about]\ntitle = "杀王张数"\ntitle_en = "Kill counts"\n'
+    'summary = "Odd kill counts."\nsummary_zh = "杀王张数。"\n[plays]\njoker_kills =\n'
+    "  | joker | by_higher | by_same | by_lower |\n  | SJ | 2 | 3 | none |\n  | BJ | none | 2 | 4 |\n", encoding="utf-8")
+KILL_VARIANTS = [str(Path(__file__).parent / "conformance" / "kills.gouji"), str(KILL_HOUSES / "kill-counts.gouji")]
+
+
+@functools.lru_cache(maxsize=None)
+def kill_plays(name):
+    return tuple(gouji_dsl.reference_engine(name).plays(PLAY_CARDS_UNIVERSE))
+
+
+@st.composite
+def kill_case(draw, how_many: int):
+    name = draw(st.sampled_from(KILL_VARIANTS))
+    return (name, *(draw(st.sampled_from(kill_plays(name))) for _ in range(how_many)))
+
+
+@given(st.sampled_from(KILL_VARIANTS), st.one_of(any_cards, play_cards()))
+def test_joker_kills_classify(name, cards):
+    gen, ref = pair(name)
+    assert gen.classify(cards) == ref.classify(cards), f"{name}: classify({format_cards(cards)})"
+
+
+@given(kill_case(2))
+def test_joker_kills_beats(case):
+    name, play, lead = case
+    gen, ref = pair(name)
+    assert gen.beats(play, lead) == ref.beats(play, lead), f"{name}: beats({shown(play)!r}, lead {shown(lead)!r})"
+
+
+@given(kill_case(1), hands(max_joker=4))
+def test_joker_kills_answers(case, hand):
+    name, lead = case
+    gen, ref = pair(name)
+    got, want = sorted(gen.answers(hand, lead)), ref.answers(hand, lead)
+    assert got == want, f"{name}: answers(hand {format_cards(hand)!r}, lead {shown(lead)!r})"
+    assert len(set(got)) == len(got), "each answer listed once"
+    assert all(gen.beats(p, lead) for p in got)
+
+
+@given(st.sampled_from(KILL_VARIANTS), hands(max_rank=3, max_two=3, max_joker=3))
+def test_joker_kills_plays_and_leads(name, hand):
+    gen, ref = pair(name)
+    assert sorted(gen.plays(hand)) == ref.plays(hand), f"{name}: plays({format_cards(hand)!r})"
+    if any(hand):  # nobody leads with no cards
+        assert gen.lead_actions(hand) == ref.lead_actions(hand), f"{name}: lead_actions({format_cards(hand)!r})"
+
+
+@given(kill_case(1), hands(max_rank=4, max_two=3, max_joker=3))
+def test_joker_kills_can_burn(case, hand):
+    name, target = case
+    gen, ref = pair(name)
+    assert gen.can_burn(hand, target) == ref.can_burn(hand, target), \
+        f"{name}: can_burn(hand {format_cards(hand)!r}, target {shown(target)!r})"

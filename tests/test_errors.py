@@ -17,6 +17,7 @@ from helpers import diagnostics_for, scratch_workspace
 
 Z = "variant house extends zaozhuang\n"
 S = "abstract variant house extends shuangkou\n"
+COPIES = "copies =\n  | card | copies |\n"  # [table] copies, rows follow
 SK_ROOT = "abstract variant house\n[about]\ngame = shuangkou\n[plays]\nshape = patterns\n"  # no parent: most rules unset
 
 
@@ -125,12 +126,12 @@ CASES = [
       "  hint: for example: | rank | at_least |"]),
     # --- names and structure ----------------------------------------------------------
     ("unknown section", Z + "[tabel]\ndecks = 6\n",
-     ["house.gouji:2:2: error: unknown section [tabel]: expected one of about (简介), burning (烧牌), cards (牌), chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), patterns (牌型表), plays (牌型), ...\n"
+     ["house.gouji:2:2: error: unknown section [tabel]: expected one of about (简介), burning (烧牌), buy (买牌), cards (牌), chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), patterns (牌型表), ...\n"
       "    [tabel]\n"
       "     ^\n"
       "  hint: did you mean 'table' (牌桌)?"]),
     ("unknown rule", Z + "[table]\ndeks = 6\n",
-     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player (每人张数), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), teams (联邦)\n"
+     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player (每人张数), copies (张数表), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), redeal_if (重发条件), teams (联邦)\n"
       "    deks = 6\n"
       "    ^\n"
       "  hint: did you mean 'decks' (副数)?"]),
@@ -199,7 +200,7 @@ CASES = [
       "    ^\n"
       "  hint: remove it, or change [about] game / [plays] shape"]),
     ("unset rules", "variant house\n[table]\ndecks = 6\n",
-     ["house.gouji:1:9: error: variant 'house' leaves rules unset: [about] game, title, title_en, region, sources; [table] players, cards_per_player, teams, opposites, direction, first_leader; [cards] order, filler, jokers; [plays] shape, compare, same_size; [gouji] thresholds, jokers_make_gouji, fillers_count; [threes] threes_last, buy_three, buy_with, seller_min_threes, ask_three; [flow] gouji_answer, defer, defer_to, pass_rule, lead_return_circles, going_out_gouji, take_over; [chaos] starts_at, after_first_out_with_revolution, lead_return_circles, pass_keeps_right; [burning] allowed, condition, teammates_may_burn, after_pass, priority, first_play_needs_joker, failure_leader, lift, counter_burn; [headless] cause, scope, pass_loses_gouji; [open] method, counts, declare; [revolution] allowed, condition, redeal_at, place, auto_open; [info] report_at, show_team_at, watch_after_out; [end] ends_when, remaining_by_cards, sweep, places; [tribute] enabled, order, luo, sweep_luo, dian, dian_max_level, dian_graduation, shao, men, returned, mutual_dian_returned, return_limit, return_from_dealt, no_single_return; [scoring] place_points, team_sum, sweep_multiplier, open_points, zero_sum; [room] mode, min_games, leave_penalty, penalty_first_leaver_only\n"
+     ["house.gouji:1:9: error: variant 'house' leaves rules unset: [about] game, title, title_en, region, sources; [table] players, cards_per_player, teams, opposites, direction, first_leader; [cards] order, filler, jokers; [plays] shape, compare, same_size; [gouji] thresholds, jokers_make_gouji, fillers_count; [threes] threes_last; [flow] gouji_answer, defer, defer_to, pass_rule, lead_return_circles, going_out_gouji, take_over; [chaos] starts_at, after_first_out_with_revolution, lead_return_circles, pass_keeps_right; [burning] allowed, condition, teammates_may_burn, after_pass, ask_order, first_play_needs_joker, failure_leader, lift, counter_burn; [headless] cause, scope, pass_loses_gouji; [open] method, counts, declare; [revolution] allowed, condition, redeal_at, place, auto_open; [info] report_at, show_team_at, watch_after_out; [end] ends_when, remaining, sweep, places; [tribute] enabled, order, luo, sweep_luo, dian, dian_max_level, dian_graduation, shao, men, returned, mutual_dian_returned, return_limit, return_from_dealt, no_single_return; [scoring] place_points, team_sum, sweep_multiplier, open_points, zero_sum; [room] mode, min_games, leave_penalty, penalty_first_leaver_only\n"
       "    variant house\n"
       "            ^\n"
       "  hint: extend a variant that states them (variant NAME extends gouji), state them here, or mark the variant 'abstract'"]),
@@ -209,7 +210,7 @@ CASES = [
       "    defer = maybe\n"
       "            ^"]),
     ("misspelt policy", Z + "[flow]\npass_rule = round_except_oposite\n",
-     ["house.gouji:3:13: error: unknown value 'round_except_oposite': expected one of round (本轮无权), round_except_opposite (除对头牌外本轮无权)\n"
+     ["house.gouji:3:13: error: unknown value 'round_except_oposite': expected one of once_per_round (一轮一次), round (本轮无权), round_except_opposite (除对头牌外本轮无权)\n"
       "    pass_rule = round_except_oposite\n"
       "                ^\n"
       "  hint: did you mean 'round_except_opposite' (除对头牌外本轮无权)?"]),
@@ -221,7 +222,7 @@ CASES = [
      ["house.gouji:5:10: error: 500 is out of range: expected a whole number from 1 to 100\n"
       "      | 10 | 500 |\n"
       "             ^"]),
-    ("several errors at once", Z + "[table]\ncards_per_player = 36\n[flow]\ndefer = 1\n[burning]\npriority = teamfirst\n",
+    ("several errors at once", Z + "[table]\ncards_per_player = 36\n[flow]\ndefer = 1\n[burning]\nlift = anyon\n",
      ["house.gouji:3:1: error: 6 players × 36 cards = 216 leaves 108 of 6 deck(s) × 54 = 324 cards undealt\n"
       "    cards_per_player = 36\n"
       "    ^\n"
@@ -229,10 +230,10 @@ CASES = [
       "house.gouji:5:9: error: expected yes or no (是/否), found the number 1\n"
       "    defer = 1\n"
       "            ^",
-      "house.gouji:7:12: error: unknown value 'teamfirst': expected one of nearest (就近), team_first (联邦优先)\n"
-      "    priority = teamfirst\n"
-      "               ^\n"
-      "  hint: did you mean 'team_first' (联邦优先)?"]),
+      "house.gouji:7:8: error: unknown value 'anyon': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)\n"
+      "    lift = anyon\n"
+      "           ^\n"
+      "  hint: did you mean 'anyone' (任何人)?"]),
     ("repeated list item", Z + "[tribute]\norder = [dian, luo, dian]\n",
      ["house.gouji:3:21: error: dian appears twice in this list\n"
       "    order = [dian, luo, dian]\n"
@@ -255,7 +256,7 @@ CASES = [
       "    counts = gouji(play) and level > 1\n"
       "                             ^"]),
     ("unknown function", Z + "[burning]\ncondition = set(hand) <= 2\n",
-     ["house.gouji:3:13: error: unknown function 'set': expected one of carry_rule, count, gouji, jokers, max, min, sets, size\n"
+     ["house.gouji:3:13: error: unknown function 'set': expected one of carry_rule, count, count_from, gouji, jokers, max, min, sets, size\n"
       "    condition = set(hand) <= 2\n"
       "                ^\n"
       "  hint: did you mean 'sets'?"]),
@@ -275,6 +276,46 @@ CASES = [
      ["house.gouji:3:25: error: 'Z' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)\n"
       "    condition = count(hand, Z) == 0\n"
       "                            ^"]),
+    # [scoring] scale: a positive whole number or fraction, never a decimal; expressions have no '/'
+    ("a scale of 0", Z + "[scoring]\nscale = 0\n",
+     ["house.gouji:3:9: error: 0 is not positive: expected a positive number up to 1000: whole (3) or a fraction p/q (1/3) with a denominator of at most 1000\n"
+      "    scale = 0\n"
+      "            ^"]),
+    ("a negative scale", Z + "[scoring]\nscale = -1/3\n",
+     ["house.gouji:3:9: error: -1/3 is not positive: expected a positive number up to 1000: whole (3) or a fraction p/q (1/3) with a denominator of at most 1000\n"
+      "    scale = -1/3\n"
+      "            ^"]),
+    ("a scale dividing by zero", Z + "[scoring]\nscale = 1/0\n",
+     ["house.gouji:3:11: error: 1/0 divides by zero: expected a positive number up to 1000: whole (3) or a fraction p/q (1/3) with a denominator of at most 1000\n"
+      "    scale = 1/0\n"
+      "              ^"]),
+    ("a scale's denominator too large", Z + "[scoring]\nscale = 1/1001\n",
+     ["house.gouji:3:11: error: denominator 1001 is too large: expected a positive number up to 1000: whole (3) or a fraction p/q (1/3) with a denominator of at most 1000\n"
+      "    scale = 1/1001\n"
+      "              ^"]),
+    ("a scale too large", Z + "[scoring]\nscale = 2000\n",
+     ["house.gouji:3:9: error: 2000 is out of range: expected a positive number up to 1000: whole (3) or a fraction p/q (1/3) with a denominator of at most 1000\n"
+      "    scale = 2000\n"
+      "            ^"]),
+    ("a fraction of names", Z + "[scoring]\nscale = x/3\n",
+     ["house.gouji:3:9: error: expected a positive number up to 1000: whole (3) or a fraction p/q (1/3) with a denominator of at most 1000, found an expression\n"
+      "    scale = x/3\n"
+      "            ^\n"
+      "  hint: a fraction is two whole numbers with '/' between them, such as 1/3"]),
+    ("a scale that is a sum", Z + "[scoring]\nscale = 1/3 + 1\n",
+     ["house.gouji:3:9: error: expected a positive number up to 1000: whole (3) or a fraction p/q (1/3) with a denominator of at most 1000, found an expression\n"
+      "    scale = 1/3 + 1\n"
+      "            ^\n"
+      "  hint: write a whole number (3) or a fraction (1/3); 0.5 is written 1/2"]),
+    ("a decimal scale", Z + "[scoring]\nscale = 1.5\n",
+     ["house.gouji:3:10: error: unexpected character '.'\n"
+      "    scale = 1.5\n"
+      "             ^\n"
+      "  hint: numbers have no decimal point: write a fraction, 3/2 for 1.5"]),
+    ("division in a condition", Z + "[burning]\ncondition = size(hand) / 2 >= 1\n",
+     ["house.gouji:3:13: error: '/' writes a fraction (such as [scoring] scale = 1/3); expressions have no division\n"
+      "    condition = size(hand) / 2 >= 1\n"
+      "                ^"]),
     # --- semantic checks ------------------------------------------------------------------
     ("card arithmetic", Z + "[table]\ndecks = 4\n",
      ["house.gouji:3:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards\n"
@@ -294,6 +335,42 @@ CASES = [
       "    first_seat = 2\n"
       "    ^\n"
       "  hint: set [table] first_leader = fixed_seat, or remove first_seat"]),
+    # [table] copies, cards_per_player = all, redeal_if; [buy] (issue 12)
+    ('more copies than the decks hold', Z + "[table]\n" + COPIES + "  | 3 | 25 |\ncards_per_player = all\n",
+     ['house.gouji:5:3: error: 6 deck(s) hold only 24 cards of 3, not 25\n'
+      '      | 3 | 25 |\n'
+      '      ^\n'
+      '  hint: keep at most 24 (or shuffle more decks together)',
+      'house.gouji:6:1: error: cards_per_player = all deals every card, but the 325 cards (6 deck(s) with the copies table) do not share out evenly among 6 players (1 left over)\n'
+      '    cards_per_player = all\n'
+      '    ^\n'
+      '  hint: keep 324 or 330 cards in the deck']),
+    ('cards_per_player = all that does not divide', Z + "[table]\n" + COPIES + "  | 3 | 5 |\ncards_per_player = all\n",
+     ['house.gouji:6:1: error: cards_per_player = all deals every card, but the 305 cards (6 deck(s) with the copies table) do not share out evenly among 6 players (5 left over)\n'
+      '    cards_per_player = all\n'
+      '    ^\n'
+      '  hint: keep 300 or 306 cards in the deck']),
+    ('copies that leave too few cards for the deal', Z + "[table]\n" + COPIES + "  | 3 | 6 |\n",
+     ['house.gouji:3:1: error: 6 players × 54 cards = 324, but the deck holds only 306 cards\n'
+      '    copies =\n'
+      '    ^']),
+    ('copies that leave cards undealt', Z + "[table]\n" + COPIES + "  | 3 | 6 |\ncards_per_player = 50\n",
+     ['house.gouji:6:1: error: 6 players × 50 cards = 300 leaves 6 of the 306 cards of the deck undealt\n'
+      '    cards_per_player = 50\n'
+      '    ^\n'
+      '  hint: deal 51 each (or cards_per_player = all)']),
+    ('a redeal condition met in every deal', Z + "[table]\nredeal_if = count_from(hand, J) < 30\n",
+     ['house.gouji:3:1: error: redeal_if holds for some hand in every one of 200 sample deals: the cards would be dealt again (almost) forever\n'
+      '    redeal_if = count_from(hand, J) < 30\n'
+      '    ^\n'
+      '  hint: loosen the condition, e.g. ask for fewer cards']),
+    ('paying for a card with its own rank', Z + "[buy]\nranks = [3, 4]\nprice = [4, 2]\n",
+     ['house.gouji:4:1: error: a player cannot pay for a 4 with a 4\n'
+      '    price = [4, 2]\n'
+      '    ^\n'
+      'house.gouji:3:1: note: 4 is bought here\n'
+      '    ranks = [3, 4]\n'
+      '    ^']),
     ("opposites on one team", Z + "[table]\nopposites = [[1, 3], [2, 5], [4, 6]]\n",
      ["house.gouji:3:1: error: seats 1 and 3 face each other, so they must be opponents (on different teams)\n"
       "    opposites = [[1, 3], [2, 5], [4, 6]]\n"
@@ -318,6 +395,18 @@ CASES = [
       "    ^\n"
       "  hint: write cause = opposite_out\n"
       + shown("gouji", "revolution.allowed", "note: revolution switched off here")]),
+    ("a constraints row for 3 under 憋三", "variant house extends lianzhong\n[ranks]\nconstraints =\n  | rank | last_only |\n  | 3 | yes |\n",
+     ["house.gouji:5:3: error: 3s are played by 憋三 here ([threes] threes_last = yes: the last play, all the 3s, 3s only), "
+      "so a constraints row for 3 would contradict or repeat it\n"
+      "      | 3 | yes |\n"
+      "      ^\n"
+      "  hint: set [threes] threes_last = no, or remove the row for 3\n"
+      + shown("lianzhong", "threes.threes_last", "note: threes_last set here")]),
+    ("a constraints row that constrains nothing", Z + "[ranks]\nconstraints =\n  | rank | single | bare |\n  | 7 | no | no |\n",
+     ["house.gouji:5:3: error: the row for 7 constrains nothing: every column is no\n"
+      "      | 7 | no | no |\n"
+      "      ^\n"
+      "  hint: remove the row (in a child variant: constraints -= with | rank | and | 7 |)"]),
     ("unreachable threshold", "variant house extends lianzhong\n[gouji]\nthresholds =\n  | rank | at_least |\n  | 10 | 40 |\n",
      ["house.gouji:5:3: error: no play can hold 40 cards of rank 10: 4 deck(s) give at most 32\n"
       "      | 10 | 40 |\n"
@@ -354,11 +443,6 @@ CASES = [
       "    place_points = [4, 2, 0, 0, -2, -2]\n"
       "    ^\n"
       + shown("gouji", "scoring.zero_sum", "note: zero_sum = yes set here")]),
-    ("buying 3s without threes last", Z + "[threes]\nbuy_three = yes\n",
-     ["house.gouji:3:1: error: buy_three = yes contradicts threes_last = no: 买3 exists only in 憋三\n"
-      "    buy_three = yes\n"
-      "    ^\n"
-      + shown("gouji", "threes.threes_last", "note: threes_last set here")]),
     ("men tribute without threes last", Z + "[tribute]\nmen = 1\n",
      ["house.gouji:3:1: error: men = 1 but 'men' is not in the tribute order\n"
       "    men = 1\n"
@@ -379,6 +463,30 @@ CASES = [
     ("counter-burning without burning", Z + "[burning]\nallowed = no\ncounter_burn = yes\n",
      ["house.gouji:4:1: error: counter_burn = yes contradicts [burning] allowed = no\n"
       "    counter_burn = yes\n"
+      "    ^"]),
+    ("burn ask order without the opposite", Z + "[burning]\nask_order = [1, 2, 4, 5]\n",
+     ["house.gouji:3:1: error: ask_order must name opposite (对家): where the 级牌 player's opposite answers among the burners\n"
+      "    ask_order = [1, 2, 4, 5]\n"
+      "    ^\n"
+      "  hint: e.g. ask_order = [1, 2, opposite, 4, 5]"]),
+    ("burn ask order counting the opposite", Z + "[burning]\nask_order = [1, 2, 3, opposite]\n",
+     ["house.gouji:3:1: error: 3 seats after every player sits their opposite: write opposite (对家), not 3\n"
+      "    ask_order = [1, 2, 3, opposite]\n"
+      "    ^"]),
+    ("leads-only joker check where any beat lifts a burn", Z + "[burning]\njoker_check = leads_only\n",
+     ["house.gouji:3:1: error: joker_check = leads_only changes nothing with [burning] lift = anyone: any play beaten "
+      "lifts the burn, so a burner still bound never answers a play\n"
+      "    joker_check = leads_only\n"
+      "    ^\n"
+      "  hint: lift = opposite_or_headless or lift = no"]),
+    ("free burns after more rounds than cards", Z + "[burning]\nfree_after_rounds = 60\n",
+     ["house.gouji:3:1: error: free_after_rounds = 60 never acts: a player holding 54 cards plays 级牌 in at most "
+      "54 rounds, and the rule frees his 级牌 only after 60\n"
+      "    free_after_rounds = 60\n"
+      "    ^"]),
+    ("burn ask order beyond the table", Z + "[burning]\nask_order = [opposite, 7]\n",
+     ["house.gouji:3:1: error: ask_order counts seat 7 after the 级牌 player, but with 6 players the others sit 1 to 5 seats after him\n"
+      "    ask_order = [opposite, 7]\n"
       "    ^"]),
     ("free-for-all after a revolution, without revolution", Z + "[chaos]\nafter_first_out_with_revolution = yes\n",
      ["house.gouji:3:1: error: after_first_out_with_revolution = yes contradicts [revolution] allowed = no\n"
@@ -405,10 +513,23 @@ CASES = [
      ["house.gouji:3:1: error: Gouji plays are one rank with fillers and jokers: shape = one_rank\n"
       "    shape = patterns\n"
       "    ^"]),
-    ("big joker doubling, top-card comparison", "abstract variant house extends shuangkou\n[plays]\ncompare = top_card\nbig_joker_doubling = yes\n",
-     ["house.gouji:4:1: error: big joker doubling is a rule of card-by-card comparison\n"
-      "    big_joker_doubling = yes\n"
+    ("joker kills, top-card comparison", "abstract variant house extends shuangkou\n[plays]\ncompare = top_card\n"
+     "joker_kills =\n  | joker | by_same |\n  | BJ    | 2       |\n",
+     ["house.gouji:4:1: error: joker kills are a rule of card-by-card comparison\n"
+      "    joker_kills =\n"
       "    ^"]),
+    ("joker kill by a higher joker of the top joker", "variant house extends lianzhong\n[plays]\njoker_kills =\n"
+     "  | joker | by_higher |\n  | BJ    | 1         |\n",
+     ["house.gouji:5:3: error: no joker is higher than BJ: by_higher cannot kill it\n"
+      "      | BJ    | 1         |\n"
+      "      ^\n"
+      "  hint: write by_higher = none in this row"]),
+    ("joker kill by the kind below the lowest joker", "variant house extends lianzhong\n[plays]\njoker_kills +=\n"
+     "  | joker | by_lower |\n  | SJ    | 3        |\n",
+     ["house.gouji:5:3: error: no joker is just below SJ: by_lower cannot kill it\n"
+      "      | SJ    | 3        |\n"
+      "      ^\n"
+      "  hint: write by_lower = none in this row"]),
     ("unknown citation source", Z.rstrip("\n") + " @009:L1\n",
      ["house.gouji:1:33: error: unknown source or decision '009' in citation @009:L1\n"
       "    variant house extends zaozhuang @009:L1\n"
@@ -529,7 +650,7 @@ CASES = [
 
 
 def test_chinese_aliases_are_accepted(tmp_path):
-    source = Z + "[烧牌]\n优先 = 就近\n[牌桌]\n副数 = 6\n"
+    source = Z + "[烧牌]\n解烧 = 对家或无头\n烧牌顺序 = [1, 2, 对家, 4, 5]\n[牌桌]\n副数 = 6\n"
     assert diagnostics_for(tmp_path, source) == []
 
 
@@ -539,21 +660,26 @@ def test_chinese_aliases_are_accepted(tmp_path):
 # type instead.
 
 CHINESE_CASES = [
-    ("misspelt Chinese policy", Z + "[烧牌]\n优先 = 联帮优先\n",
-     ["house.gouji:3:6: error: unknown value '联帮优先': expected one of nearest (就近), team_first (联邦优先)\n"
-      "    优先 = 联帮优先\n"
+    ("misspelt Chinese policy", Z + "[烧牌]\n解烧 = 对家或无投\n",
+     ["house.gouji:3:6: error: unknown value '对家或无投': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)\n"
+      "    解烧 = 对家或无投\n"
       "           ^^\n"
-      "  hint: did you mean '联邦优先' (team_first)?"]),
-    ("misspelt English policy", Z + "[burning]\npriority = teamfirst\n",
-     ["house.gouji:3:12: error: unknown value 'teamfirst': expected one of nearest (就近), team_first (联邦优先)\n"
-      "    priority = teamfirst\n"
-      "               ^\n"
-      "  hint: did you mean 'team_first' (联邦优先)?"]),
-    ("one wrong character of two", Z + "[烧牌]\n优先 = 就进\n",
-     ["house.gouji:3:6: error: unknown value '就进': expected one of nearest (就近), team_first (联邦优先)\n"
-      "    优先 = 就进\n"
-      "           ^^\n"
-      "  hint: did you mean '就近' (nearest)?"]),
+      "  hint: did you mean '对家或无头' (opposite_or_headless)?"]),
+    ("misspelt English policy", Z + "[burning]\nlift = anyon\n",
+     ["house.gouji:3:8: error: unknown value 'anyon': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)\n"
+      "    lift = anyon\n"
+      "           ^\n"
+      "  hint: did you mean 'anyone' (任何人)?"]),
+    ("one wrong character of two", Z + "[烧牌]\n挂王检查 = 每首\n",
+     ["house.gouji:3:8: error: unknown value '每首': expected one of every_play (每手), leads_only (只查发牌)\n"
+      "    挂王检查 = 每首\n"
+      "               ^^\n"
+      "  hint: did you mean '每手' (every_play)?"]),
+    ("misspelt name in a list of seats", Z + "[burning]\nask_order = [1, 2, oposite, 4, 5]\n",
+     ["house.gouji:3:20: error: unknown value 'oposite': expected one of opposite (对家)\n"
+      "    ask_order = [1, 2, oposite, 4, 5]\n"
+      "                       ^\n"
+      "  hint: did you mean 'opposite' (对家)?"]),
     ("misspelt Chinese yes", Z + "[出牌]\n让牌 = 是的\n",
      ["house.gouji:3:6: error: expected yes or no (是/否), found '是的'\n"
       "    让牌 = 是的\n"
@@ -564,18 +690,18 @@ CHINESE_CASES = [
       "    defer = yess\n"
       "            ^\n"
       "  hint: did you mean 'yes' (是)?"]),
-    ("misspelt Chinese section", Z + "[烧牌牌]\n优先 = 就近\n",
-     ["house.gouji:2:2: error: unknown section [烧牌牌]: expected one of about (简介), burning (烧牌), cards (牌), chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), patterns (牌型表), plays (牌型), ...\n"
+    ("misspelt Chinese section", Z + "[烧牌牌]\n解烧 = 任何人\n",
+     ["house.gouji:2:2: error: unknown section [烧牌牌]: expected one of about (简介), burning (烧牌), buy (买牌), cards (牌), chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), patterns (牌型表), ...\n"
       "    [烧牌牌]\n"
       "     ^^\n"
       "  hint: did you mean '烧牌' (burning)?"]),
     ("section like no other", Z + "[xyz]\n",
-     ["house.gouji:2:2: error: unknown section [xyz]: expected one of about (简介), burning (烧牌), cards (牌), chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), patterns (牌型表), plays (牌型), ...\n"
+     ["house.gouji:2:2: error: unknown section [xyz]: expected one of about (简介), burning (烧牌), buy (买牌), cards (牌), chaos (四户乱缠), end (终局), flow (出牌), gouji (级牌), headless (无头), info (报牌看牌), open (开点), patterns (牌型表), ...\n"
       "    [xyz]\n"
       "     ^\n"
       "  hint: `gouji show --rules` lists every section and rule"]),
     ("misspelt Chinese rule", Z + "[牌桌]\n副树 = 6\n",
-     ["house.gouji:3:1: error: unknown rule '副树' in section [table]: expected one of cards_per_player (每人张数), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), teams (联邦)\n"
+     ["house.gouji:3:1: error: unknown rule '副树' in section [table]: expected one of cards_per_player (每人张数), copies (张数表), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), redeal_if (重发条件), teams (联邦)\n"
       "    副树 = 6\n"
       "    ^^\n"
       "  hint: did you mean '副数' (decks)?"]),

@@ -55,8 +55,10 @@ def test_deal(name, decks, each):  # MATRIX T19
 
 
 def test_policies_differ_where_the_seeds_do():
-    assert model("zaozhuang").plays.big_joker_doubling and not model("lianzhong").plays.big_joker_doubling
-    assert model("qingdao").burning.priority == "nearest"
+    kills = {v: {r.joker: r.by_same for r in model(v).plays.joker_kills} for v in ("zaozhuang", "lianzhong")}
+    assert kills == {"zaozhuang": {"SJ": None, "BJ": 2}, "lianzhong": {"SJ": None, "BJ": None}}
+    assert model("qingdao").burning.ask_order == (1, 2, 4, 5, "opposite")
+    assert model("lianzhong").burning.ask_order == (2, 4, 1, 5, "opposite")
     assert model("huangjindao").burning.condition.text == "sets(hand) - jokers(hand) <= 2"
     assert model("lianzhong").burning.condition.text == "carry_rule(rest)"
     assert model("zaozhuang").open.method == "survives"

@@ -36,7 +36,7 @@ from gouji_dsl.paths import variants_dir
 from gouji_dsl.phases import Compilation, has_engine
 from gouji_dsl.docs.rulebook import has_rulebook
 from gouji_dsl.docs.show import to_json
-from gouji_dsl.model.types import CARDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, RowT, StrT, quote
+from gouji_dsl.model.types import CARDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, RatioT, RowT, StrT, quote
 from gouji_dsl.model.expr import ExprT
 
 REAL = {p.stem: p.read_text(encoding="utf-8") for p in sorted(variants_dir().glob("*.gouji"))}
@@ -152,7 +152,7 @@ def expression(depth: int = 0):
     calls = st.builds(lambda f, a, b: f"{f}({a})" if FUNCTIONS[f].params != ("cards", "rank") else f"{f}({a}, {b})",
                       st.sampled_from(sorted(FUNCTIONS)), sub, st.sampled_from(["2", "J", "BJ", "Z"]))
     binary = st.builds(lambda a, op, b: f"{a} {op} {b}", sub,
-                       st.sampled_from(["+", "-", "*", "<=", "==", "!=", ">", "and", "or"]), sub)
+                       st.sampled_from(["+", "-", "*", "/", "<=", "==", "!=", ">", "and", "or"]), sub)
     return st.one_of(leaves, calls, binary, sub.map(lambda e: f"({e})"), sub.map(lambda e: f"not {e}"))
 
 
@@ -163,6 +163,10 @@ def value_for(vtype, depth: int = 0):
         good = st.one_of(st.just("none"), st.just("无"), value_for(vtype.inner, depth))
     elif isinstance(vtype, IntT):
         good = st.integers(-3, 120).map(str)
+    elif isinstance(vtype, RatioT):  # whole, p/q (0 and negative denominators too), and the decimals it refuses
+        good = st.one_of(st.integers(-3, 1200).map(str),
+                         st.builds(lambda p, q: f"{p}/{q}", st.integers(-5, 2000), st.integers(-3, 1100)),
+                         st.builds(lambda p, q: f"{p}.{q}", st.integers(0, 9), st.integers(0, 9)))
     elif isinstance(vtype, BoolT):
         good = st.sampled_from(["yes", "no", "是", "否", "maybe"])
     elif isinstance(vtype, StrT):

@@ -12,6 +12,9 @@ import contextlib
 import copy
 import io
 import json
+import re
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +202,23 @@ def test_outcome_fields_are_optional_but_checked_when_recorded(tmp_path, capsys)
     path = tmp_path / "games.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path), "--quiet"]) == 0
+
+
+def test_exact_fraction_scores_are_written_as_strings_and_replayed(tmp_path, capsys):
+    """[scoring] scale = 1/3 (tests/conformance/thirds.gouji): a score that does not come out whole
+    is the string "p/q" in the JSON, whole ones stay numbers; the replay checks them exactly."""
+    folder = str(Path(__file__).parent / "conformance")
+    assert main(["play", "thirds", "--seed", "5", "--games", "3", "--json", "--path", folder]) == 0
+    data = json.loads(capsys.readouterr().out)
+    scores = [x for game in data["games"] for x in game["scores"]]
+    assert any(isinstance(x, str) for x in scores), scores  # some game ends in thirds
+    assert all(isinstance(x, int) or re.fullmatch(r"-?[0-9]+/3", x) for x in scores)
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path), "--quiet", "--path", folder]) == 0
+    game = next(i for i, g in enumerate(data["games"]) if any(isinstance(x, str) for x in g["scores"]))
+    seat = next(j for j, x in enumerate(data["games"][game]["scores"]) if isinstance(x, str))
+    data["games"][game]["scores"][seat] = float(Fraction(data["games"][game]["scores"][seat]))  # 0.666...: not exact
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path), "--quiet", "--path", folder]) == 1
+    assert f"game {game + 1}: recorded scores" in capsys.readouterr().err

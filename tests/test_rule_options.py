@@ -10,7 +10,9 @@ no_single_return, 要3).
 """
 from __future__ import annotations
 
+import re
 import zlib
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -103,7 +105,7 @@ def test_no_single_return(tmp_path, kind, rule):  # [tribute] no_single_return �
 
 
 def _after_declaring(engine, seed: int):
-    """A new game of `engine` after everyone passed the 宣点 phase (买3 and 要3 happen then)."""
+    """A new game of `engine` after everyone passed the 宣点 phase (买3 and 要3, [buy], happen then)."""
     g = engine.new_game(seed=seed)
     while actions(g) == ["pass", "declare"]:
         g.apply_action("pass")
@@ -111,10 +113,10 @@ def _after_declaring(engine, seed: int):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_ask_three_a_teammate_gives_a_three(tmp_path, kind):  # [threes] ask_three 要3; D22
-    # buy_with = []: nobody can pay for a 3, so a player dealt none can only ask.
-    asks = house(tmp_path, "lianzhong", "[threes]\nbuy_with = []\nask_three = yes", kind)
-    never = house(tmp_path, "lianzhong", "[threes]\nbuy_with = []\nask_three = no", kind)
+def test_ask_three_a_teammate_gives_a_three(tmp_path, kind):  # [buy] sellers: 要3 of D22
+    # price = []: nobody can pay the opposite for a 3, so a player dealt none can only ask a teammate.
+    asks = house(tmp_path, "lianzhong", "[buy]\nprice = []\nsellers = [opposite, teammate_after, teammate_before]", kind)
+    never = house(tmp_path, "lianzhong", "[buy]\nprice = []\nsellers = [opposite]", kind)
     team = {1: {3, 5}, 3: {1, 5}, 5: {1, 3}, 2: {4, 6}, 4: {2, 6}, 6: {2, 4}}
     gifts = 0
     for seed in range(12):
@@ -123,7 +125,7 @@ def test_ask_three_a_teammate_gives_a_three(tmp_path, kind):  # [threes] ask_thr
         moved = {s: after[s - 1][0] - dealt[s - 1][0] for s in range(1, 7) if after[s - 1] != dealt[s - 1]}
         assert all(after[s - 1][1:] == dealt[s - 1][1:] for s in moved), seed  # only 3s change hands
         for seat in range(1, 7):
-            may_give = [t for t in team[seat] if dealt[t - 1][0] >= 2]  # seller_min_threes = 2
+            may_give = [t for t in team[seat] if dealt[t - 1][0] >= 2]  # seller_min = 2
             if dealt[seat - 1][0] == 0 and may_give:
                 assert moved.get(seat) == 1, (seed, seat)  # asked, and given one
                 gifts += 1
@@ -136,16 +138,107 @@ def test_ask_three_a_teammate_gives_a_three(tmp_path, kind):  # [threes] ask_thr
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("lift", [True, False])
-def test_lift(tmp_path, kind, lift):  # [burning] lift 解烧; D15
-    e = house(tmp_path, "zaozhuang", f"[burning]\nlift = {'yes' if lift else 'no'}", kind)
+@pytest.mark.parametrize("lift", ["anyone", "opposite_or_headless", "no"])
+def test_lift(tmp_path, kind, lift):  # [burning] lift 解烧; D15, zhoujxMT B8
+    e = house(tmp_path, "zaozhuang", f"[burning]\nlift = {lift}\n[gouji]\njokers_make_gouji = no", kind)
+    # The burner's opposite (seat 5) beats the burner's play.
     g = e.new_position({1: "Q Q Q 4", 2: "K K K 5 5 6 BJ", 3: "3", 4: "4", 5: "A A A 7 7", 6: "6"}, leader=1)
     g.apply_action("play Q Q Q")
     g.apply_action("pass")  # seat 5
     g.apply_action("burn K K K")
     assert 2 in g.obligation and g.current_player() == 5
     g.apply_action("play A A A")  # beats the burner's play: that lifts the burn, if 解烧 is a rule
-    assert (2 in g.obligation) is (not lift)
+    assert (2 in g.obligation) is (lift == "no")
+    # A 无头 player (seat 3: seat 6 is out) beats it.
+    g = e.new_position({1: "Q Q Q 4", 2: "K K K 5 5 6 BJ", 3: "A A A 3", 4: "4", 5: "7"}, leader=1, out={6: 1})
+    g.apply_action("play Q Q Q")
+    g.apply_action("burn K K K")
+    assert g.current_player() == 3 and "play A A A" in actions(g)  # a 无头 player answers a 级牌 plainly
+    g.apply_action("play A A A")
+    assert (2 in g.obligation) is (lift == "no")
+    # Anyone else (seat 3, an opponent of the burner) beats it: only lift = anyone lifts the burn.
+    g = e.new_position({1: "Q Q Q 4", 2: "K K K 5 5 SJ 9", 3: "6 6 BJ 3", 4: "4", 5: "7", 6: "6"}, leader=1)
+    g.apply_action("play Q Q Q")
+    g.apply_action("burn K K K")
+    assert g.current_player() == 2 and g.top is None
+    g.apply_action("play 5 5 SJ")  # not a 级牌 here (jokers_make_gouji = no): answered in turn
+    assert g.current_player() == 3
+    g.apply_action("play 6 6 BJ")
+    assert (2 in g.obligation) is (lift != "anyone")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("order", ["[2, 4, 1, 5, opposite]", "[1, 2, opposite, 4, 5]", "[opposite, 5]"])
+def test_burn_ask_order(tmp_path, kind, order):  # [burning] ask_order; D14, zhoujxMT B3
+    e = house(tmp_path, "zaozhuang", f"[burning]\nask_order = {order}", kind)
+    # Seat 2 (1 after seat 1), seat 5 (4 after) and seat 6 (5 after) can burn; seat 4 is the opposite.
+    hands = {1: "Q Q Q 4", 2: "K K K 5", 3: "3", 4: "A A A 6", 5: "A A A 7", 6: "K K K 8"}
+    g = e.new_position(hands, leader=1)
+    g.apply_action("play Q Q Q")
+    asked = []
+    while g.top is not None:
+        kinds = {a.split()[0] for a in actions(g) if a != "pass"}
+        asked.append((g.current_player(), kinds.pop()))
+        g.apply_action("pass")
+    asked.append((g.current_player(), "lead"))
+    want = {"[2, 4, 1, 5, opposite]": [(5, "burn"), (2, "burn"), (6, "burn"), (4, "play"), (1, "lead")],
+            "[1, 2, opposite, 4, 5]": [(2, "burn"), (4, "play"), (5, "burn"), (6, "burn"), (1, "lead")],
+            "[opposite, 5]": [(4, "play"), (6, "burn"), (1, "lead")]}[order]
+    assert asked == want
+    if order == "[1, 2, opposite, 4, 5]":
+        # The opposite beats the 级牌: seats 5 and 6 are no longer asked about seat 1's, and
+        # nobody can beat his A A A: he leads.
+        g = e.new_position(hands, leader=1)
+        g.apply_action("play Q Q Q")
+        g.apply_action("pass")  # seat 2
+        g.apply_action("play A A A")  # seat 4
+        assert g.top is None and g.current_player() == 4
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("check", ["every_play", "leads_only"])
+def test_joker_check(tmp_path, kind, check):  # [burning] joker_check; D15, zhoujxMT B6
+    e = house(tmp_path, "zaozhuang", f"[burning]\njoker_check = {check}\nlift = no", kind)
+    g = e.new_position({1: "Q Q Q 4", 2: "K K K 6 6 SJ 9 9", 3: "3", 4: "4", 5: "7 7 BJ 8 3", 6: "6"}, leader=1)
+    g.apply_action("play Q Q Q")
+    g.apply_action("burn K K K")
+    assert g.current_player() == 2 and g.top is None
+    g.apply_action("play 6 6 SJ")  # a lead with a joker
+    assert g.current_player() == 5
+    g.apply_action("play 7 7 BJ")  # the burner's opposite beats it (no 解烧 here)
+    assert g.current_player() == 5 and g.top is None
+    g.apply_action("play 8")
+    while g.current_player() != 2:
+        g.apply_action("pass")
+    g.apply_action("play 9")  # an answer without a joker, not the burner's last play
+    if check == "every_play":
+        assert 2 in g.places() and 2 not in g.obligation  # the burn failed
+    else:
+        assert 2 not in g.places() and 2 in g.obligation
+        while g.current_player() != 2:
+            g.apply_action("pass")
+        assert g.top is None  # seat 2 leads: a lead without a joker (not the last play) fails
+        g.apply_action("play 9")
+        assert 2 in g.places() and 2 not in g.obligation
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rounds", ["none", "2"])
+def test_free_after_rounds(tmp_path, kind, rounds):  # [burning] free_after_rounds; zhoujxMT B4
+    e = house(tmp_path, "zaozhuang", f"[burning]\nfree_after_rounds = {rounds}", kind)
+    # Seat 2 can beat A A and the 2, but the cards it keeps fail the burn condition (carry rule).
+    g = e.new_position({1: "K K A A 2 4", 2: "SJ BJ 5 6 7 8", 3: "3", 4: "4", 5: "5", 6: "6"}, leader=1)
+    g.apply_action("play K K")  # a 级牌 in round 1: nobody can beat it
+    assert g.current_player() == 1 and g.top is None
+    g.apply_action("play A A")  # a 级牌 in round 2: the round before it is only one
+    assert g.current_player() == 1 and g.top is None
+    g.apply_action("play 2")  # round 3: seat 1 played 级牌 in two earlier rounds
+    if rounds == "2":
+        assert g.current_player() == 2 and actions(g) == ["pass", "burn BJ", "burn SJ"]
+        g.apply_action("burn SJ")
+        assert 2 in g.obligation
+    else:
+        assert g.current_player() == 1 and g.top is None
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -211,7 +304,7 @@ def test_chaos_pass_keeps_the_right_to_answer(tmp_path, kind, keeps):  # [chaos]
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("joker", ["SJ", "BJ"])
 def test_a_burner_playing_either_joker_does_not_fail(tmp_path, kind, joker):  # D15: a joker, small or big
-    e = house(tmp_path, "zaozhuang", "[burning]\nlift = yes", kind)
+    e = house(tmp_path, "zaozhuang", "[burning]\nlift = anyone", kind)
     g = e.new_position({1: "Q Q Q 4 4", 2: f"K K K 5 5 6 6 {joker}", 3: "3 3 3 3", 4: "4", 5: "5", 6: "6"},
                        leader=1)
     g.apply_action("play Q Q Q")
@@ -296,7 +389,7 @@ def test_jokers_make_gouji(tmp_path, kind, jokers):  # [gouji] jokers_make_gouji
     ("[plays]\njokers_alone = no", "SJ BJ BJ", "SJ BJ BJ"),
     ("[plays]\nfillers_alone = no", "2 2", "2 2"),
     ("[plays]\nfillers_alone = no\njokers_alone = no", "2 BJ", "2 BJ"),
-    ("[plays]\nfillers_alone = no\n[threes]\nthrees_last = yes\nbuy_three = no", "3 3 2", "3 3 2"),
+    ("[plays]\nfillers_alone = no\n[threes]\nthrees_last = yes\n[buy]\nranks = []", "3 3 2", "3 3 2"),
 ])
 def test_a_leader_with_nothing_to_lead_goes_out_with_the_whole_hand(tmp_path, kind, rules, hand, whole):  # D27
     e = house(tmp_path, "zaozhuang", rules, kind)
@@ -319,3 +412,436 @@ def test_a_fixed_seat_leads_first_in_every_game(tmp_path, kind, seat):  # [table
     assert leaders == {seat}
     drawn = house(tmp_path, "zaozhuang", "[table]\nfirst_leader = random", kind)
     assert len({drawn.new_game(seed=s).current_player() for s in range(12)}) > 1
+
+
+# --- [flow] pass_rule = once_per_round, going_out_gouji = as_usual; [chaos] starts_at = none (issue 12) ---
+
+# lamb-cn's turn flow: anyone answers a 级牌, no burning, no 让牌; one circle makes a round.
+ONE_CIRCLE = "[burning]\nallowed = no\n[flow]\ngouji_answer = anyone\ndefer = no\nlead_return_circles = 1\npass_rule = "
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", ["once_per_round", "round_except_opposite", "round"])
+def test_a_play_ends_ones_part_in_the_round(tmp_path, kind, rule):  # [flow] pass_rule = once_per_round (lamb-cn F2)
+    e = house(tmp_path, "zaozhuang", ONE_CIRCLE + rule, kind)
+    g = e.new_position({1: "7 9 4", 2: "8 5", 3: "3", 4: "3", 5: "3", 6: "3"}, leader=1)
+    g.apply_action("play 7")
+    g.apply_action("play 8")  # seats 3-6 cannot beat it; seat 1, who led, could with its 9
+    if rule == "once_per_round":
+        assert g.current_player() == 2 and actions(g) == ["play 5"]  # seat 1's part is over: seat 2 wins the round
+    else:
+        assert g.current_player() == 1 and actions(g) == ["pass", "play 9"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", ["once_per_round", "round_except_opposite", "round"])
+@pytest.mark.parametrize("gouji", [True, False])
+def test_a_gouji_gives_the_passed_opposite_its_turn_back(tmp_path, kind, rule, gouji):  # once_per_round, exception A (F4)
+    e = house(tmp_path, "zaozhuang", ONE_CIRCLE + rule, kind)
+    lead = "2" if gouji else "A"  # a lone 2 is a 级牌, a lone A is not
+    g = e.new_position({1: "7 4", 2: "8 SJ 5", 3: "3", 4: "3", 5: f"{lead} 6", 6: "3"}, leader=1)
+    g.apply_action("play 7")
+    assert g.current_player() == 2
+    g.apply_action("pass")
+    g.apply_action(f"play {lead}")  # seat 5, seat 2's opposite
+    answers = (rule == "round_except_opposite") or (rule == "once_per_round" and gouji)
+    if answers:
+        assert g.current_player() == 2 and actions(g) == ["pass", "play SJ"]
+    else:
+        assert g.current_player() == 5 and actions(g) == ["play 6"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_turn_given_back_stays_until_it_is_used(tmp_path, kind):  # once_per_round: F4 makes the player active again
+    e = house(tmp_path, "zaozhuang", ONE_CIRCLE + "once_per_round", kind)
+    g = e.new_position({1: "7 4", 2: "8 BJ 5", 3: "3", 4: "3", 5: "2 6", 6: "SJ 3"}, leader=1)
+    g.apply_action("play 7")
+    g.apply_action("pass")      # seat 2
+    g.apply_action("play 2")    # seat 5's 级牌 gives seat 2 its turn back
+    g.apply_action("play SJ")   # seat 6 beats it first; seat 2 may still beat seat 6's play
+    assert g.current_player() == 2 and actions(g) == ["pass", "play BJ"]
+    g.apply_action("play BJ")   # nobody may answer: seats 1, 5 and 6 have played, 3 and 4 passed
+    assert g.current_player() == 2 and actions(g) == ["play 5", "play 8"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", ["once_per_round", "round_except_opposite"])
+def test_the_leaders_opposite_gets_a_last_chance_at_an_unbeaten_lead(tmp_path, kind, rule):  # once_per_round, F5
+    e = house(tmp_path, "zaozhuang", ONE_CIRCLE + rule, kind)
+    hands = {1: "7 4", 2: "3", 3: "3", 4: "8 5", 5: "3", 6: "3"}
+    g = e.new_position(hands, leader=1)
+    g.apply_action("play 7")
+    assert g.current_player() == 4
+    g.apply_action("pass")  # seats 5, 6, 2, 3 cannot beat it: the circle is complete
+    if rule == "once_per_round":
+        assert g.current_player() == 4 and actions(g) == ["pass", "play 8"]  # asked once more
+        g.apply_action("pass")
+    assert g.current_player() == 1 and actions(g) == ["play 4"]  # never a third time
+    # Only a lead: once another player has played, the passed opposite of the standing play is not asked again.
+    g = e.new_position({1: "7 4", 2: "8 5", 3: "3", 4: "3", 5: "9 6", 6: "3"}, leader=1)
+    g.apply_action("play 7")
+    g.apply_action("play 8")
+    assert g.current_player() == 5
+    g.apply_action("pass")
+    assert g.current_player() == 2 and actions(g) == ["play 5"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("how", ["as_usual", "anyone_answers", "opposite_answers", "loses_status"])
+def test_going_out_with_a_gouji_as_usual(tmp_path, kind, how):  # [flow] going_out_gouji (zhoujxMT T9: as_usual)
+    e = house(tmp_path, "zaozhuang", f"[flow]\ngoing_out_gouji = {how}", kind)
+    g = e.new_position({1: "Q Q Q", 2: "K K K 5", 3: "4", 4: "A A A 6", 5: "7", 6: "8"}, leader=1)
+    g.apply_action("play Q Q Q")  # seat 1 goes out with a 级牌
+    if how == "as_usual":  # still a 级牌: seat 2 may only burn it, the opposite answers it plainly
+        assert g.current_player() == 2 and actions(g) == ["pass", "burn K K K"]
+        g.apply_action("pass")
+        assert g.current_player() == 4 and actions(g) == ["pass", "play A A A"]
+    elif how == "opposite_answers":
+        assert g.current_player() == 4 and actions(g) == ["pass", "play A A A"]
+    else:  # anyone answers it, and that is no burn
+        assert g.current_player() == 2 and actions(g) == ["pass", "play K K K"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("starts", ["5", "none"])
+def test_no_free_for_all(tmp_path, kind, starts):  # [chaos] starts_at = none (lamb-cn F11)
+    e = house(tmp_path, "zaozhuang", f"[chaos]\nstarts_at = {starts}", kind)
+    g = e.new_position({1: "9", 2: "J 3 3", 3: "10 3 3", 4: "3 3", 5: "3 3", 6: "3 3"}, leader=1)
+    g.apply_action("play 9")  # seat 1 goes out: five hold cards
+    assert g.chaos == (starts == "5")
+    g.apply_action("pass")    # seat 2
+    g.apply_action("play 10")  # seat 3; seats 4-6 cannot beat it
+    if starts == "5":  # 四户乱缠 (pass_keeps_right): seat 2 may still play
+        assert g.current_player() == 2 and actions(g) == ["pass", "play J"]
+    else:  # seat 2 passed, and seat 3 is not its opposite
+        assert g.current_player() == 3 and not g.chaos
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("scale, expect", [
+    (None, [2, -2, 2, -2, 2, -2]),
+    ("1/3", [Fraction(2, 3), Fraction(-2, 3), Fraction(2, 3), Fraction(-2, 3), Fraction(2, 3), Fraction(-2, 3)]),
+    ("10", [20, -20, 20, -20, 20, -20]),
+    ("3/2", [3, -3, 3, -3, 3, -3]),
+])
+def test_scale_multiplies_every_score_exactly(tmp_path, kind, scale, expect):  # [scoring] scale
+    rules = "" if scale is None else f"[scoring]\nscale = {scale}"
+    e = house(tmp_path, "zaozhuang", rules, kind)
+    # Odd seats take places 1, 4, 5 (4 + 0 - 2), even seats 2, 3, 6 (2 + 0 - 4); nobody opened.
+    got = e.score({"finish": [1, 2, 4, 3, 5, 6], "opened": []})
+    assert got == expect and [type(x) for x in got] == [type(x) for x in expect]  # whole scores stay int
+    # Open points are scaled too: seat 1 opened, its opposite seat 4 did not (zaozhuang: ±6).
+    opened = e.score({"finish": [1, 2, 4, 3, 5, 6], "opened": [1]})
+    factor = Fraction(scale) if scale else 1
+    assert opened[0] - got[0] == 6 * factor and opened[3] - got[3] == -6 * factor
+    assert sum(opened) == 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_scaled_scores_of_played_games_are_exact(tmp_path, kind):  # [scoring] scale: returns(), in play
+    e = house(tmp_path, "lianzhong", "[scoring]\nscale = 1/3", kind)
+    seen = set()
+    for seed in range(6):
+        g = e.new_game(seed=seed)
+        while not g.is_terminal():
+            g.apply_action(g.legal_actions()[0])
+        returns = g.returns()
+        assert sum(returns) == 0 and all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in returns)
+        assert returns == e.score(g.result())
+        seen |= {type(x) for x in returns}
+    assert Fraction in seen  # some game ends with thirds
+
+
+# lamb-cn's joker kills (research/peers/lamb-cn.md P2, P6, P7), in a flow where anyone answers a 级牌
+# (zaozhuang: a big joker already falls to two big jokers, D3).
+KILLS = ("[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n  | SJ | 1 | 2 | none |\n"
+         "  | BJ | none | 2 | 3 |\njokers_rank_lowest = yes\njokers_one_kind = yes\n")
+ANYONE = "[flow]\ngouji_answer = anyone\n[burning]\nallowed = no\n"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kills", [True, False])
+def test_jokers_kill_a_joker_with_more_cards(tmp_path, kind, kills):  # [plays] joker_kills: 二杀一, 三杀一
+    e = house(tmp_path, "zaozhuang", (KILLS if kills else "") + ANYONE, kind)
+    g = e.new_position({1: "7 BJ 9", 2: "8 SJ SJ SJ 5", 3: "Q Q BJ BJ 4", 4: "4", 5: "5", 6: "6"}, leader=1)
+    g.apply_action("play 7 BJ")
+    if kills:  # three small jokers kill a big one
+        assert g.current_player() == 2
+        assert [a for a in actions(g) if a.startswith("play")] == ["play 8 SJ SJ SJ"]
+        g.apply_action("pass")
+    # else seat 2 has no answer and is passed over
+    assert g.current_player() == 3 and "play Q BJ BJ" in actions(g)   # two big jokers kill one (D3 too)
+    assert e.beats(target(e, "8 SJ SJ"), target(e, "7 SJ")) == kills          # two small jokers kill one
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("lowest", [True, False])
+def test_jokers_alone_rank_as_their_lowest(tmp_path, kind, lowest):  # [plays] jokers_rank_lowest
+    kills = "[plays]\njoker_kills +=\n  | joker | by_higher | by_same |\n  | SJ | 1 | 2 |\n"
+    e = house(tmp_path, "zaozhuang", kills + f"jokers_rank_lowest = {'yes' if lowest else 'no'}\n", kind)
+    for lead, play in (("SJ", "SJ SJ"), ("BJ", "BJ BJ")):
+        assert e.beats(target(e, play), target(e, lead)) == (not lowest)
+    assert e.beats(target(e, "BJ"), target(e, "SJ"))     # BJ is higher than SJ either way
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("one_kind", [True, False])
+def test_jokers_alone_of_one_kind(tmp_path, kind, one_kind):  # [plays] jokers_one_kind (lamb-cn P2)
+    e = house(tmp_path, "lianzhong", f"[plays]\njokers_one_kind = {'yes' if one_kind else 'no'}\n", kind)
+    assert e.classify(e.parse_cards("SJ BJ")).valid == (not one_kind)
+    assert e.classify(e.parse_cards("7 SJ BJ")).valid
+    g = e.new_position({1: "SJ BJ", 2: "5", 3: "4", 4: "4", 5: "5", 6: "6"}, leader=1)
+    assert sorted(actions(g)) == (["play BJ", "play SJ"] if one_kind else ["play BJ", "play SJ", "play SJ BJ"])
+
+
+# --- the deal: [table] copies, cards_per_player = all, redeal_if; [buy] (issue 12) ---------------
+
+COPIES = "copies =\n  | card | copies |\n"
+LAMB_DEAL = "[table]\n" + COPIES + "  | 3 | 6 |\ncards_per_player = all\n"  # lamb-cn keeps 6 of its 24 threes
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_copies_table_makes_the_deck_and_all_deals_it_out(tmp_path, kind):  # [table] copies, cards_per_player = all
+    e = house(tmp_path, "zaozhuang", LAMB_DEAL, kind)
+    for seed in range(6):
+        g = e.new_game(seed=seed)
+        assert [sum(h) for h in g.dealt] == [51] * 6  # (324 - 18) / 6
+        assert [sum(h[kind] for h in g.dealt) for kind in range(15)] == [6] + [24] * 12 + [6, 6]
+    # A table that restates the decks' own counts deals what the decks deal, from the same
+    # shuffle (the generator is used as before: standard variants' seeded games do not change).
+    same = house(tmp_path, "zaozhuang", "[table]\n" + COPIES + "  | 3 | 24 |\n  | BJ | 6 |\ncards_per_player = all\n", kind)
+    standard = getattr(gouji_dsl, kind)("zaozhuang")
+    for seed in range(4):
+        assert same.new_game(seed=seed).dealt == standard.new_game(seed=seed).dealt
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_redeal_if_deals_again_until_no_hand_meets_it(tmp_path, kind):  # [table] redeal_if; count_from
+    e = house(tmp_path, "zaozhuang", "[table]\nredeal_if = count_from(hand, J) < 20", kind)
+    plain = house(tmp_path, "zaozhuang", "[table]\nredeal_if = none", kind)
+    redealt = 0
+    for seed in range(10):
+        g, first = e.new_game(seed=seed), plain.new_game(seed=seed)
+        assert all(sum(h[8:]) >= 20 for h in g.dealt)  # J Q K A 2 SJ BJ
+        redeals = [line for line in g.transcript() if line.startswith("redeal:")]
+        if redeals:
+            redealt += 1
+            seat = int(redeals[0].split()[2][:-2])  # "redeal: seat 4's hand meets [table] redeal_if"
+            assert sum(first.dealt[seat - 1][8:]) < 20 and all(sum(h[8:]) >= 20 for h in first.dealt[:seat - 1])
+        else:
+            assert g.dealt == first.dealt  # the first deal stands, shuffled as without the rule
+    assert 0 < redealt < 10
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_redeal_condition_that_always_holds_stops_the_game(tmp_path, kind):  # [table] redeal_if, the cap
+    # gouji() keeps the checker from sampling the condition; the engines stop after 1000 deals.
+    e = house(tmp_path, "zaozhuang", "[table]\nredeal_if = size(hand) > 0 or gouji(hand)", kind)
+    with pytest.raises(RuntimeError, match="redeal_if held for 1000 deals in a row"):
+        e.new_game(seed=1)
+
+
+_TEAM = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
+_OPPOSITE = {1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3}
+_CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
+_AT = {"opposite": lambda s: _OPPOSITE[s], "next": lambda s: s % 6 + 1, "previous": lambda s: (s - 2) % 6 + 1,
+       "teammate_after": lambda s: (s + 1) % 6 + 1, "teammate_before": lambda s: (s - 3) % 6 + 1}
+
+
+def bought(dealt, ranks, sellers, price, no_price, seller_min, order):
+    """买牌 by the rule's text, for zaozhuang's six seats: the hands after it and its lines."""
+    hands = [list(h) for h in dealt]
+    lines = []
+
+    def ask(seat, position, rank):
+        seller = _AT[position](seat)
+        if hands[seller - 1][rank] < seller_min:
+            return False
+        if _TEAM[seller] == _TEAM[seat]:
+            pay, line = None, f"seat {seat} is given a {_CARDS[rank]} by teammate {seller}"
+        else:
+            pay = next((c for c in price if hands[seat - 1][_CARDS.index(c)]), None)
+            if pay is None and no_price == "no_sale":
+                return False
+            line = f"seat {seat} buys a {_CARDS[rank]} from seat {seller} for {pay or 'nothing'}"
+        if pay:
+            hands[seat - 1][_CARDS.index(pay)] -= 1
+            hands[seller - 1][_CARDS.index(pay)] += 1
+        hands[seller - 1][rank] -= 1
+        hands[seat - 1][rank] += 1
+        lines.append(line)
+        return True
+
+    for rank in (_CARDS.index(r) for r in ranks):
+        if order == "by_round":
+            for position in sellers:
+                for seat in range(1, 7):
+                    if not hands[seat - 1][rank]:
+                        ask(seat, position, rank)
+        else:
+            for seat in range(1, 7):
+                for position in sellers:
+                    if hands[seat - 1][rank] or ask(seat, position, rank):
+                        break
+    return hands, lines
+
+
+BUYING = [  # (the [buy] section and the deck, as in lamb-cn or with one option changed)
+    dict(ranks=["3", "4"], sellers=["opposite", "teammate_before", "teammate_after", "previous", "next"],
+         price=["2", "SJ", "BJ"], no_price="free", seller_min=2, order="by_round", copies={"3": 6, "4": 6}),
+    dict(ranks=["3", "4"], sellers=["opposite", "teammate_before", "teammate_after", "previous", "next"],
+         price=["2", "SJ", "BJ"], no_price="free", seller_min=2, order="by_buyer", copies={"3": 6, "4": 6}),
+    dict(ranks=["4", "5"], sellers=["next", "teammate_after", "previous"], price=[], no_price="no_sale", seller_min=1,
+         order="by_round", copies={"4": 6, "5": 6}),
+    dict(ranks=["5", "6", "7"], sellers=["previous", "teammate_after", "opposite"], price=["BJ", "SJ"], no_price="no_sale",
+         seller_min=3, order="by_buyer", copies={"5": 12, "6": 12, "7": 12}),
+    dict(ranks=["K", "3"], sellers=["previous"], price=["A"], no_price="free", seller_min=1, order="by_round",
+         copies={"K": 6, "3": 6}),
+]
+
+
+def _buy_section(b: dict) -> str:
+    def cards(xs):
+        return "[" + ", ".join(xs) + "]"
+    rows = "".join(f"  | {card} | {n} |\n" for card, n in b["copies"].items())
+    return (f"[table]\n{COPIES}{rows}cards_per_player = all\n[buy]\nranks = {cards(b['ranks'])}\n"
+            f"sellers = {cards(b['sellers'])}\nprice = {cards(b['price'])}\nno_price = {b['no_price']}\n"
+            f"seller_min = {b['seller_min']}\norder = {b['order']}\n")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("case", range(len(BUYING)))
+def test_buying_asks_the_sellers_in_order_at_the_price(tmp_path, kind, case):  # [buy] every rule
+    b = BUYING[case]
+    e = house(tmp_path, "zaozhuang", _buy_section(b), kind)
+    trades = 0
+    for seed in range(12):
+        g = e.new_game(seed=seed)
+        hands, lines = bought(g.dealt, b["ranks"], b["sellers"], b["price"], b["no_price"], b["seller_min"], b["order"])
+        assert [list(h) for h in g.hands] == hands
+        assert [line for line in g.transcript() if line.startswith("seat ") and ("buys a" in line or "given a" in line)] == lines
+        trades += len(lines)
+    assert trades >= 6
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_buying_in_lamb_cn_leaves_every_player_one_three_and_a_four(tmp_path, kind):  # lamb-cn C10
+    e = house(tmp_path, "zaozhuang", _buy_section(BUYING[0]), kind)
+    for seed in range(10):
+        g = e.new_game(seed=seed)
+        assert [h[0] for h in g.hands] == [1] * 6 and all(h[1] >= 1 for h in g.hands)
+
+
+LAMB_RANKS = ("[ranks]\nconstraints =\n  | rank | single | last_only | all_at_once | bare |\n"
+              "  | 3 | yes | yes | no | yes |\n  | 4 | no | no | yes | yes |")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("constrained", [True, False])
+def test_rank_constraints_lead(tmp_path, kind, constrained):  # [ranks] constraints (lamb-cn P3, P4)
+    e = house(tmp_path, "zaozhuang", LAMB_RANKS, kind) if constrained else getattr(gouji_dsl, kind)("zaozhuang")
+    g = e.new_position({1: "3 4 4 2 5", 2: "6", 3: "7", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
+    if constrained:
+        # No 3 before the last card, the 4s together and bare; 5 and 2 as ever.
+        assert actions(g) == ["play 4 4", "play 5", "play 5 2", "play 2"]
+        for refused, why in (("play 3", "3s may only be played as one's last play ([ranks] last_only)"),
+                             ("play 4", "4s may only be played all together, every 4 one holds ([ranks] all_at_once)"),
+                             ("play 4 4 2", "4 4 2 is not a legal play")):
+            with pytest.raises(IllegalAction, match=re.escape(why)):
+                g.apply_action(refused)
+    else:
+        assert {"play 3", "play 3 2", "play 4", "play 4 4 2"} <= set(actions(g))
+    g.apply_action("play 4 4")
+    assert g.hands[0][1] == 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rank_constraints_answers_and_the_last_card(tmp_path, kind):  # [ranks] constraints
+    e = house(tmp_path, "zaozhuang", LAMB_RANKS, kind)
+    # Seat 1 goes out with its one 3; seat 2, holding two 4s, may not answer with one (nor 4 2).
+    g = e.new_position({1: "3", 2: "4 4 2 6", 3: "7", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
+    assert actions(g) == ["play 3"]
+    g.apply_action("play 3")
+    assert g.place_of == {1: 1} and g.current_player() == 2
+    assert actions(g) == ["pass", "play 6", "play 2"]
+    with pytest.raises(IllegalAction, match=re.escape("4s may only be played all together")):
+        g.apply_action("play 4")
+    # Holding one 4, it may.
+    g = e.new_position({1: "3", 2: "4 2 6", 3: "7", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play 3")
+    assert actions(g) == ["pass", "play 4", "play 6", "play 2"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rank_constraints_lapse_rather_than_leave_a_leader_stuck(tmp_path, kind):  # [ranks] constraints
+    e = house(tmp_path, "zaozhuang", LAMB_RANKS, kind)
+    # Two 3s, each allowed only as the last card: the leader plays them one at a time,
+    # the first before it is its last card (last_only lapses), never both at once (single holds).
+    g = e.new_position({1: "3 3", 2: "5", 3: "6", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
+    assert actions(g) == ["play 3"]
+    with pytest.raises(IllegalAction):
+        g.apply_action("play 3 3")
+    g.apply_action("play 3")
+    assert g.hands[0][0] == 1
+    # With anything else to lead, the 3s wait.
+    g = e.new_position({1: "3 3 SJ", 2: "5", 3: "6", 4: "K K K 5", 5: "8", 6: "9"}, leader=1)
+    assert actions(g) == ["play SJ"]
+    with pytest.raises(IllegalAction, match=re.escape("([ranks] last_only)")):
+        g.apply_action("play 3")
+
+
+def test_rank_constraints_card_functions_agree_on_both_engines(tmp_path):  # [ranks] constraints
+    """Generated and reference card functions over seeded hands, with every column used, 憋三
+    on other ranks, jokers that may not go alone (D27) and the hand columns lapsing."""
+    import random
+
+    rules = ("[ranks]\nconstraints =\n  | rank | single | last_only | all_at_once | bare |\n"
+             "  | 4 | no | yes | yes | no |\n  | 5 | yes | no | no | no |\n  | 9 | no | yes | no | yes |\n"
+             "  | A | no | no | yes | no |\n[plays]\njokers_alone = no")
+    gen, ref = (house(tmp_path, "lianzhong", rules, kind) for kind in KINDS)
+    rng = random.Random(12)
+    kinds = [0, 0, 1, 1, 2, 6, 7, 11, 12, 12, 13, 14]
+    lapsed = 0
+    for _ in range(1500):
+        hand, other = [0] * 15, [0] * 15
+        for cards in (hand, other):
+            for _ in range(rng.randint(1, 9)):
+                cards[rng.choice(kinds)] += 1
+        hand, other = tuple(hand), tuple(other)
+        assert gen.classify(hand) == ref.classify(hand), hand
+        assert sorted(gen.plays(hand)) == ref.plays(hand), hand
+        leads = [str(a) for a in gen.lead_actions(hand)]
+        assert leads == [str(a) for a in ref.lead_actions(hand)], hand
+        lapsed += any(a.play[0] in (1, 6) and a.play[1] + a.play[2] + a.play[3] + a.play[4] != sum(hand)
+                      for a in gen.lead_actions(hand))
+        lead = rng.choice(ref.plays(hand) or [(0, 1, 0, 0, 0)])
+        assert sorted(gen.answers(other, lead)) == ref.answers(other, lead), (other, lead)
+    assert lapsed  # some leader had only leads that break last_only, and made one
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", ["once_per_round", "round_except_opposite"])
+def test_a_deferral_overtaken_by_a_play_is_a_pass(tmp_path, kind, rule):  # once_per_round and 让牌 (lamb-cn F7)
+    e = house(tmp_path, "zaozhuang", f"[flow]\npass_rule = {rule}\nlead_return_circles = 1", kind)
+    g = e.new_position({1: "7 4", 2: "3", 3: "3", 4: "9 J 5", 5: "8 6", 6: "3"}, leader=1)
+    g.apply_action("play 7")
+    assert g.current_player() == 4 and "defer" in actions(g)
+    g.apply_action("defer")  # seats 5 and 6 first
+    g.apply_action("play 8")  # seat 5 plays before seat 4's turn comes back
+    if rule == "once_per_round":  # seat 4's 让牌 was its pass: seat 5's 8 wins the round
+        assert g.current_player() == 5 and actions(g) == ["play 6"]
+    else:
+        assert g.current_player() == 4 and actions(g) == ["pass", "play 9", "play J"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", ["once_per_round", "round_except_opposite"])
+def test_a_player_who_played_may_not_burn_in_the_round(tmp_path, kind, rule):  # once_per_round: a burn is a play
+    e = house(tmp_path, "zaozhuang", f"[flow]\npass_rule = {rule}", kind)
+    g = e.new_position({1: "7 7 A A 4", 2: "K K 5", 3: "3", 4: "3", 5: "3", 6: "3"}, leader=1)
+    g.apply_action("play 7 7")
+    g.apply_action("play K K")  # a 级牌 of seat 2; seat 1, who led, could burn it
+    if rule == "once_per_round":
+        assert g.current_player() == 2 and actions(g) == ["play 5"]
+    else:
+        assert g.current_player() == 1 and actions(g) == ["pass", "burn A A"]

@@ -35,6 +35,7 @@ so that names and files are the only other difference.
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 import functools
 import itertools
 import json
@@ -61,6 +62,7 @@ from gouji_dsl.runtime.game import IllegalAction
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, OptionalT, RowT
+from gouji_dsl.rules.table import Copies
 
 PARENTS = ("zaozhuang", "lianzhong", "qingdao", "huangjindao", "lianzhong-bubiesan", "zaozhuang-haixuan")
 
@@ -82,6 +84,18 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     # With starts_at = 3 the rule decides whether it starts at that moment.
     "chaos.after_first_out_with_revolution": (("huangjindao", "[chaos]\nstarts_at = 3\n"),
                                               ("lianzhong", "[chaos]\nstarts_at = 3\n")),
+    # No standard variant buys with [buy]: its rules act where some ranks are bought
+    # (36 cards a hand, 16 of a rank: most deals have a buyer), the price where nobody can pay,
+    # the order where few 3s and 4s make many buyers and a buyer turned away by one seller asks others.
+    # With lift = anyone every beaten play lifts a burn: a burner still bound never answers.
+    "burning.joker_check": (("zaozhuang", "[burning]\nlift = no\n"),),
+    "buy.sellers": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
+    "buy.price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
+    "buy.no_price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\nprice = []\n"),),
+    "buy.seller_min": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
+    "buy.order": (("lianzhong-bubiesan", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\n  | 4 | 8 |\n"
+                                         "cards_per_player = all\n[buy]\nranks = [3, 4]\n"
+                                         "sellers = [opposite, teammate_after, teammate_before, previous, next]\n"),),
 }
 
 
@@ -209,12 +223,16 @@ VALUES: dict[str, Callable[[str], list]] = {
     "about.decisions": table_edits(lambda: m.Decision("D99", "witness decision"), _replace(summary="witness summary")),
     "table.players": by_type,
     "table.decks": by_type,
-    "table.cards_per_player": by_type,
+    # Whole decks are dealt out in every standard variant, so `all` is the number each already
+    # states (54, 36): only numbers are tried here; test_rule_options deals `all` from a copies table.
+    "table.cards_per_player": fixed(1, 1000, 53, 55, 36),
     "table.teams": fixed(((1, 2, 3), (4, 5, 6)), ((1, 3), (2, 4, 5, 6)), ((1, 3, 5, 7), (2, 4, 6, 8))),
     "table.opposites": fixed(((1, 2), (3, 4), (5, 6)), ((1, 4), (2, 5)), ((1, 3), (2, 4), (5, 6))),
     "table.direction": by_type,
     "table.first_leader": by_type,
     "table.first_seat": by_type,
+    "table.copies": fixed((Copies("3", 6),), (Copies("SJ", 5), Copies("BJ", 7)), (Copies("4", 0),)),
+    "table.redeal_if": formulas("count_from(hand, J) < 18", "size(hand) < 100", "count(hand, 3) <= 1"),
     "cards.order": fixed(("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "SJ"),
                          ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "2", "A", "SJ", "BJ"),
                          ("4", "3", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")),
@@ -225,7 +243,9 @@ VALUES: dict[str, Callable[[str], list]] = {
     "plays.fillers_alone": by_type,
     "plays.compare": by_type,
     "plays.same_size": by_type,
-    "plays.big_joker_doubling": by_type,
+    "plays.joker_kills": table_edits(lambda: m.JokerKill("BJ", None, 2, 3), _replace(by_same=2)),
+    "plays.jokers_rank_lowest": by_type,
+    "plays.jokers_one_kind": by_type,
     "patterns.types": fixed((m.PatternType("pairs", "连对", 2, 3, 12),)),
     "patterns.run_ranks": fixed(("3", "K")),
     "patterns.bomb_min": fixed(4),
@@ -240,11 +260,17 @@ VALUES: dict[str, Callable[[str], list]] = {
     "gouji.thresholds": table_edits(lambda: m.Threshold("9", 6), _replace(at_least=6)),
     "gouji.jokers_make_gouji": by_type,
     "gouji.fillers_count": by_type,
+    "ranks.constraints": fixed((m.RankConstraint("4", all_at_once=True, bare=True),), (m.RankConstraint("9", single=True),),
+                               (m.RankConstraint("K", last_only=True),), (m.RankConstraint("7", bare=True),),
+                               (m.RankConstraint("3", single=True, last_only=True, bare=True),),
+                               (m.RankConstraint("5"),), (m.RankConstraint("5", single=True, all_at_once=True),)),
     "threes.threes_last": by_type,
-    "threes.buy_three": by_type,
-    "threes.buy_with": fixed(("SJ", "BJ"), ("BJ", "SJ", "2"), (), ("2", "3")),
-    "threes.seller_min_threes": by_type,
-    "threes.ask_three": by_type,
+    "buy.ranks": fixed(("3", "4", "5", "6", "7"), ("2",), ("K", "Q", "J", "10", "9")),
+    "buy.sellers": fixed(("next",), ("teammate_before", "opposite"), ("previous", "teammate_after", "opposite")),
+    "buy.price": fixed((), ("BJ", "SJ"), ("3",), ("SJ", "BJ"), ("2", "3")),
+    "buy.no_price": by_type,
+    "buy.seller_min": by_type,
+    "buy.order": by_type,
     "flow.gouji_answer": by_type,
     "flow.defer": by_type,
     "flow.defer_to": by_type,
@@ -261,11 +287,14 @@ VALUES: dict[str, Callable[[str], list]] = {
                                   "jokers(hand) >= 2", "size(rest) <= 3"),
     "burning.teammates_may_burn": by_type,
     "burning.after_pass": by_type,
-    "burning.priority": by_type,
+    "burning.ask_order": fixed((1, 2, "opposite", 4, 5), (1, 2, 4, 5, "opposite"), ("opposite", 1, 2, 4, 5),
+                               (2, 4, 1, 5, "opposite"), (5, "opposite"), (1, 2, 3, "opposite"), (1, 6, "opposite")),
     "burning.first_play_needs_joker": by_type,
     "burning.failure_leader": by_type,
     "burning.lift": by_type,
     "burning.counter_burn": by_type,
+    "burning.joker_check": by_type,
+    "burning.free_after_rounds": fixed(None, 1, 2, 54),
     "headless.cause": by_type,
     "headless.scope": by_type,
     "headless.pass_loses_gouji": by_type,
@@ -283,7 +312,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "info.show_team_at": by_type,
     "info.watch_after_out": by_type,
     "end.ends_when": by_type,
-    "end.remaining_by_cards": by_type,
+    "end.remaining": by_type,
     "end.sweep": by_type,
     "end.places": table_edits(lambda: m.Place(7, "七科", "seventh"), _replace(zh="见证")),
     "tribute.enabled": by_type,
@@ -306,6 +335,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "scoring.sweep_multiplier": by_type,
     "scoring.open_points": by_type,
     "scoring.zero_sum": by_type,
+    "scoring.scale": fixed(Fraction(1, 3), 10, Fraction(3, 2), Fraction(1, 1000)),
     "room.mode": by_type,
     "room.min_games": by_type,
     "room.leave_penalty": by_type,
@@ -681,8 +711,24 @@ SITUATIONS: dict[str, tuple] = {
                                        actions=("play K K", "burn A A")), 0),),
     # Seat 2 burns seat 1's Q Q Q and seat 5 beats the burning play: is the burn lifted (解烧),
     # so that seat 2's later plays without a joker no longer fail it?
+    # Or seat 3 burns seat 2's burning play (only lift = anyone lifts seat 2's burn then), and
+    # seat 2 later leads its 6 without a joker.
     "burning.lift": ((position({1: "Q Q Q 4", 2: "K K K 5 5 6 BJ", 3: "3", 4: "4", 5: "A A A 7 7", 6: "6"}, 1,
-                               actions=("play Q Q Q", "pass", "burn K K K", "play A A A")), 12),),
+                               actions=("play Q Q Q", "pass", "burn K K K", "play A A A")), 12),
+                     (position({1: "Q Q Q 4", 2: "K K K 5 5 6 BJ", 3: "A A A BJ 3", 4: "4", 5: "7", 6: "6"}, 1,
+                               actions=("play Q Q Q", "pass", "burn K K K", "burn A A A", "play 3 BJ", "play 4",
+                                        "play 7", "play BJ", "play 6")), 0)),
+    # Seats 2, 5 and 6 may burn seat 1's Q Q Q, seat 4 (the opposite) may answer it: who is asked in which order.
+    "burning.ask_order": ((position({1: "Q Q Q 4", 2: "K K K 5", 3: "3", 4: "A A A 6", 5: "A A A 7", 6: "K K K 8"}, 1,
+                                    actions=("play Q Q Q", "pass", "pass", "pass", "pass")), 0),),
+    # Seat 2 burns; seat 5, its opposite, beats its lead (no 解烧 in this context) and leads; seat 2 answers
+    # without a joker, not its last play.
+    "burning.joker_check": ((position({1: "Q Q Q 4", 2: "K K K 6 6 SJ 9 9", 3: "3", 4: "4", 5: "7 7 BJ 8 3", 6: "6"}, 1,
+                                      actions=("play Q Q Q", "burn K K K", "play 6 6 SJ", "play 7 7 BJ", "play 8",
+                                               "play 9")), 0),),
+    # Seat 1 plays 级牌 in rounds 1, 2 and 3; seat 2 can beat the A A and the 2 but not under the burn condition.
+    "burning.free_after_rounds": ((position({1: "K K A A 2 4", 2: "SJ BJ 5 6 7 8", 3: "3", 4: "4", 5: "5", 6: "6"}, 1,
+                                            actions=("play K K", "play A A", "play 2")), 0),),
     # Seat 4 is 无头 (seat 1, its opposite, went out first) and passes seat 2's 5;
     # may it still answer seat 5's 2, a 级牌, in the same round?
     "headless.pass_loses_gouji": ((position({2: "5 7 7", 3: "3 4", 4: "9 BJ 6", 5: "2 8", 6: "3 4"}, 2, out={1: 1},
@@ -709,7 +755,7 @@ LIVE: dict[str, Callable[[m.Variant], bool]] = {
     "revolution": lambda v: v.revolution.allowed,
     "chaos.after_first_out_with_revolution": lambda v: v.revolution.allowed,
     "headless.cause": lambda v: v.revolution.allowed,
-    "threes": lambda v: v.threes.buy_three,
+    "buy": lambda v: bool(v.buy.ranks),
     "tribute": lambda v: v.tribute.enabled,
 }
 

@@ -33,12 +33,13 @@ from gouji_dsl.rules.tribute import tribute_name
 from helpers import scratch_workspace
 
 CONCRETE = ("zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan", "qingdao", "huangjindao")
+PEERS = ("lamb-cn", "zhoujxmt")  # variants/peers: shipped and built like the standard variants
 
 
 @pytest.fixture(scope="module")
 def models():
     ws = Workspace()
-    return {name: Compilation(ws, name).checked for name in CONCRETE}
+    return {name: Compilation(ws, name).checked for name in CONCRETE + PEERS}
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +68,7 @@ def rule_keys(v: m.Variant):
 
 def test_outputs_cover_every_concrete_variant_language_and_format(books):
     assert sorted(f"{n}.{l}.{f}" for n, l, f in books) == sorted(
-        f"{n}.{l}.{f}" for n in CONCRETE for l in ("zh", "en") for f in ("md", "html"))
+        f"{n}.{l}.{f}" for n in CONCRETE + PEERS for l in ("zh", "en") for f in ("md", "html"))
 
 
 def test_every_rule_and_every_table_row_is_in_every_rulebook(models, books):
@@ -450,10 +451,11 @@ def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
     args = _doc_parser().parse_args(["doc", "--all"])
     assert args.run(args, Workspace()) == 0
     written = sorted(p.name for p in (tmp_path / "rulebooks").iterdir())
-    assert written == sorted(f"{n}.{l}.{f}" for n in CONCRETE for l in ("zh", "en") for f in ("md", "html"))
-    assert "24 rulebook(s), 25 file(s) changed" in capsys.readouterr().out
+    assert written == sorted(f"{n}.{l}.{f}" for n in CONCRETE + PEERS for l in ("zh", "en") for f in ("md", "html"))
+    books = 4 * len(CONCRETE + PEERS)
+    assert f"{books} rulebook(s), {books + 1} file(s) changed" in capsys.readouterr().out
     assert args.run(args, Workspace()) == 0
-    assert "24 rulebook(s), 0 file(s) changed" in capsys.readouterr().out
+    assert f"{books} rulebook(s), 0 file(s) changed" in capsys.readouterr().out
 
 
 # --- a real browser -----------------------------------------------------------------------------------
@@ -511,9 +513,28 @@ _HOUSE_RULES = [
     ("end.places", '[end]\nplaces =\n  | place | zh | en |\n  | 1 | "状元" | "champion" |\n  | 2 | "二" | "b" |\n'
                    '  | 3 | "三" | "c" |\n  | 4 | "四" | "d" |\n  | 5 | "五" | "e" |\n  | 6 | "六" | "f" |\n', "champion"),
     ("end.ends_when", "[end]\nends_when = all_out\n", "teammates play on"),
-    ("end.remaining_by_cards", "[end]\nremaining_by_cards = no\n", "whatever cards they hold"),
+    ("end.remaining", "[end]\nremaining = playing_order\n", "whatever cards they hold"),
+    ("end.remaining", "[end]\nremaining = seat_order\n", "placed in seat order, seat 1 first"),
+    ("scoring.scale", "[scoring]\nscale = 1/3\n", "each player scores 1/3 of their team's sum plus their open points"),
+    ("scoring.scale", "[scoring]\nscale = 10\n", "every score computed above is multiplied by 10"),
     ("flow.gouji_answer", "[flow]\ngouji_answer = anyone\n[burning]\nallowed = no\n", "Anyone may answer a gouji play"),
+    ("flow.pass_rule", "[flow]\npass_rule = once_per_round\n", "each player has one turn in a round"),
+    ("flow.going_out_gouji", "[flow]\ngoing_out_gouji = as_usual\n", "it stays a gouji play and is answered as usual"),
+    ("chaos.starts_at", "[chaos]\nstarts_at = none\n", "There is no free-for-all (四户乱缠)"),
+    ("chaos.pass_keeps_right", "[chaos]\nstarts_at = none\n", "There is no free-for-all here, so this rule does not apply."),
     ("room.mode", "[room]\nmode = haixuan\nmin_games = 0\nleave_penalty = 0\npenalty_first_leaver_only = no\n[tribute]\nenabled = no\n", "heat room"),
+    # The deal (issue 12): a copies table, all cards dealt, a redeal condition, 买牌.
+    ("table.copies", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\ncards_per_player = all\n",
+     "only 6 3s are kept (of 24); suits never matter"),
+    ("table.cards_per_player", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\ncards_per_player = all\n",
+     "Every card is dealt, the same number to each player: 51 each."),
+    ("table.redeal_if", "[table]\nredeal_if = count_from(hand, J) < 11\n",
+     "the number of cards of J or higher (jokers included) in the hand is less than 11"),
+    ("buy.ranks", "[buy]\nranks = [3, 4]\nsellers = [opposite, teammate_before, teammate_after, previous, next]\n"
+                  "no_price = free\n", "`3` then `4` are bought one after the other"),
+    ("buy.sellers", "[buy]\nranks = [3, 4]\nsellers = [opposite, teammate_before, teammate_after, previous, next]\n",
+     "the nearest teammate before them in playing order"),
+    ("buy.no_price", "[buy]\nranks = [3]\nno_price = free\n", "a seller of the other team gives the card for nothing"),
     # A condition the same for every hand has no example pair; the book says the rule anyway.
     ("burning.condition", "[burning]\ncondition = yes\n", "In words: true."),
     ("burning.condition", "[burning]\ncondition = no\n", "In words: false."),

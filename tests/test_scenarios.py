@@ -307,8 +307,8 @@ def test_gouji_answer_decides_who_answers_a_gouji_play(tmp_path, answer):  # 000
                 g.apply_action("play A A", seat=2)
 
 
-def end_rules(ends_when="one_team_left", remaining="yes", sweep="yes") -> str:
-    return (f"variant house extends zaozhuang\n[end]\nends_when = {ends_when}\nremaining_by_cards = {remaining}\n"
+def end_rules(ends_when="one_team_left", remaining="by_cards", sweep="yes") -> str:
+    return (f"variant house extends zaozhuang\n[end]\nends_when = {ends_when}\nremaining = {remaining}\n"
             f"sweep = {sweep}\n")
 
 
@@ -335,14 +335,27 @@ def test_ends_when_one_team_is_left_or_all_cards_are_out(tmp_path, ends_when):  
         assert sorted(g.places().values()) == [1, 2, 3, 4, 5, 6]
 
 
-@pytest.mark.parametrize("remaining", ["yes", "no"])
-def test_players_left_are_placed_by_cards_or_in_playing_order(tmp_path, remaining):  # 000:L58; end.remaining_by_cards
+@pytest.mark.parametrize("remaining", ["by_cards", "playing_order", "seat_order"])
+def test_players_left_are_placed_by_cards_or_in_playing_order(tmp_path, remaining):  # 000:L58; end.remaining
     for e in house_engines(tmp_path, "house", end_rules(remaining=remaining)):
         g = e.new_position(END_HANDS, leader=5, out=END_OUT)
         g.apply_action("play 4")
         assert g.is_terminal()
         # Seat 4 holds 1 card, seat 6 three; seat 6 comes first after seat 5 in playing order.
-        assert (g.places()[4], g.places()[6]) == ((5, 6) if remaining == "yes" else (6, 5))
+        assert (g.places()[4], g.places()[6]) == ((6, 5) if remaining == "playing_order" else (5, 6))
+
+
+@pytest.mark.parametrize("remaining, places", [
+    ("by_cards", {2: 5, 4: 4, 6: 6}),       # 1 card, 2 cards, 3 cards
+    ("playing_order", {6: 4, 2: 5, 4: 6}),  # from seat 6, the seat after seat 5 (the last out)
+    ("seat_order", {2: 4, 4: 5, 6: 6}),     # seat 2 first (zhoujxMT T12: room_end.go:L245-251)
+])
+def test_the_three_ways_to_place_the_players_left(tmp_path, remaining, places):  # end.remaining
+    for e in house_engines(tmp_path, "house", end_rules("all_out", remaining=remaining)):
+        g = e.new_position({2: "9 9", 4: "7", 5: "4", 6: "8 8 8"}, leader=5, out={1: 1, 3: 2})
+        g.apply_action("play 4")  # seats 1, 3, 5 take places 1-3: 串三户, three players left
+        assert g.is_terminal()
+        assert {s: g.places()[s] for s in (2, 4, 6)} == places
 
 
 @pytest.mark.parametrize("sweep", ["yes", "no"])

@@ -218,13 +218,24 @@ WARNINGS = [
       "house.gouji:10:1: note: sweep_luo is written here\n"
       "    sweep_luo = as_usual\n"
       "    ^"]),
-    ("buy_with without buying", ZA + "[threes]\nbuy_with = [BJ]\n",
-     [shown("gouji", "threes.buy_three", "warning: [threes] buy_with cannot matter: nobody buys a 3 ([threes] buy_three = no)") + "\n"
-      "  hint: remove buy_with, or change [threes] buy_three\n"
-      "house.gouji:8:1: note: buy_with is written here\n"
-      "    buy_with = [BJ]\n"
+    ("a price without buying", ZA + "[buy]\nprice = [BJ]\n",
+     [shown("gouji", "buy.ranks", "warning: [buy] price cannot matter: nobody buys cards ([buy] ranks = [])") + "\n"
+      "  hint: remove price, or change [buy] ranks\n"
+      "house.gouji:8:1: note: price is written here\n"
+      "    price = [BJ]\n"
       "    ^"]),
-    ("buy_with with buying: no warning", ZA.replace("zaozhuang", "lianzhong") + "[threes]\nbuy_with = [BJ]\n", []),
+    ("a price with buying: no warning", ZA.replace("zaozhuang", "lianzhong") + "[buy]\nprice = [BJ]\n", []),
+    ("sellers and the order without buying", ZA + "[buy]\nsellers = [next]\norder = by_round\n",
+     [shown("gouji", "buy.ranks", "warning: [buy] sellers cannot matter: nobody buys cards ([buy] ranks = [])") + "\n"
+      "  hint: remove sellers, or change [buy] ranks\n"
+      "house.gouji:8:1: note: sellers is written here\n"
+      "    sellers = [next]\n"
+      "    ^",
+      shown("gouji", "buy.ranks", "warning: [buy] order cannot matter: nobody buys cards ([buy] ranks = [])") + "\n"
+      "  hint: remove order, or change [buy] ranks\n"
+      "house.gouji:9:1: note: order is written here\n"
+      "    order = by_round\n"
+      "    ^"]),
     ("defer_to without deferring", ZA + "[flow]\ndefer = no\ndefer_to = any_play\n",
      ["house.gouji:8:1: warning: [flow] defer_to cannot matter: nobody may defer ([flow] defer = no)\n"
       "    defer = no\n"
@@ -233,6 +244,15 @@ WARNINGS = [
       "house.gouji:9:1: note: defer_to is written here\n"
       "    defer_to = any_play\n"
       "    ^"]),
+    ("chaos rules without 四户乱缠", ZA + "[chaos]\nstarts_at = none\nlead_return_circles = 1\n",
+     ["house.gouji:8:1: warning: [chaos] lead_return_circles cannot matter: there is no 四户乱缠 ([chaos] starts_at = none)\n"
+      "    starts_at = none\n"
+      "    ^\n"
+      "  hint: remove lead_return_circles, or change [chaos] starts_at\n"
+      "house.gouji:9:1: note: lead_return_circles is written here\n"
+      "    lead_return_circles = 1\n"
+      "    ^"]),
+    ("inherited chaos rules without 四户乱缠: no warning", ZA + "[chaos]\nstarts_at = none\n", []),
     ("an abstract variant's defaults: no warning", "abstract " + ZA + "[flow]\ndefer = no\ndefer_to = any_play\n", []),
     ("warnings do not hide errors", ZA + "[table]\ndecks = 4\n[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
      ["house.gouji:8:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards\n"

@@ -31,7 +31,8 @@ NEVER = 10 ** 6  # a threshold no play reaches
 
 # Each rule-language function and the Python helper of the generated module it becomes.
 _PY_FUNCTIONS = {"size": "_size", "jokers": "_jokers", "sets": "_sets", "gouji": "_gouji",
-                 "carry_rule": "_carry_rule", "min": "min", "max": "max", "count": None}
+                 "carry_rule": "_carry_rule", "min": "min", "max": "max", "count": None,
+                 "count_from": None}
 _PY_OPS = {"+": "+", "-": "-", "*": "*", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!=",
            "and": "and", "or": "or"}
 assert set(_PY_FUNCTIONS) == set(FUNCTIONS), "every rule-language function needs a translation"
@@ -61,6 +62,10 @@ def translate(formula: Formula, variables: dict[str, str]) -> str:
                 card = node.args[1]
                 word = str(card.value) if isinstance(card, n.Int) else CARD_ALIASES.get(card.id, card.id)
                 return f"({go(node.args[0])})[{int(INDEX[word])}]"
+            if node.func.id == "count_from":  # the kind and every higher one, jokers included
+                card = node.args[1]
+                word = str(card.value) if isinstance(card, n.Int) else CARD_ALIASES.get(card.id, card.id)
+                return f"sum(({go(node.args[0])})[{int(INDEX[word])}:])"
             args = [go(a) for a, p in zip(node.args, fn.params) if p != RANK]
             return f"{_PY_FUNCTIONS[fn.name]}({', '.join(args)})"
         if isinstance(node, n.Unary):
@@ -161,6 +166,18 @@ def module_name(variant: str) -> str:
     return variant.replace("-", "_")
 
 
+def _kill_context(v: m.Variant) -> dict:
+    """[plays] joker_kills as (by_higher, by_same, by_lower) per joker kind, lowest first (0: not
+    that way). `kill_fast`: the kills are D2's one big joker for a small joker, and for a big joker
+    nothing or `doubling` big jokers (D3); the template then keeps its counting code for them."""
+    rows = {r.joker: r for r in v.plays.joker_kills}
+    kills = tuple((r.by_higher or 0, r.by_same or 0, r.by_lower or 0) if r else (0, 0, 0)
+                  for r in (rows.get(j) for j in ("SJ", "BJ")))
+    fast = kills[0] == (1, 0, 0) and kills[1][0] == kills[1][2] == 0 and not v.plays.jokers_rank_lowest
+    return {"kills": kills, "kill_fast": fast, "doubling": kills[1][1] if fast else 0,
+            "jokers_rank_lowest": v.plays.jokers_rank_lowest}
+
+
 def engine_context(v: m.Variant) -> dict:
     if v.abstract:
         raise GenerationError(f"variant '{v.name}' is abstract: it has no engine")
@@ -200,8 +217,11 @@ def engine_context(v: m.Variant) -> dict:
         "has_filler": v.cards.filler is not None,
         "fillers_alone": v.plays.fillers_alone,
         "jokers_alone": v.plays.jokers_alone,
+        "jokers_one_kind": v.plays.jokers_one_kind,
         "threes_last": v.threes.threes_last,
-        "doubling": v.plays.big_joker_doubling,
+        # [ranks] constraints: rank index -> (single, last_only, all_at_once, bare); {} when none.
+        "rank_rules": {INDEX[r.rank]: (r.single, r.last_only, r.all_at_once, r.bare) for r in v.ranks.constraints},
+        **_kill_context(v),
         "api": _name_lines(module_api()),
         "card_imports": ", ".join(_card_imports(v)),
         "opens_expr": translate(v.open.counts, {"play": "play"}),
@@ -210,6 +230,8 @@ def engine_context(v: m.Variant) -> dict:
         "declare": v.open.declare,
         "revolt_expr": translate(v.revolution.condition, {"hand": "hand"}),
         "revolt_formula": formula_comment("[revolution] condition", v.revolution.condition),
+        "redeal_expr": translate(v.table.redeal_if, {"hand": "hand"}) if v.table.redeal_if is not None else None,
+        "redeal_formula": formula_comment("[table] redeal_if", v.table.redeal_if) if v.table.redeal_if is not None else None,
         # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
         "settings": sorted(game_settings(v).items()),
         "burn_uses_rest": uses(v.burning.condition, "rest"),
@@ -235,6 +257,8 @@ def engine_context(v: m.Variant) -> dict:
         "team_sum": s.team_sum,
         "sweep_multiplier": s.sweep_multiplier,
         "open_points": s.open_points,
+        # [scoring] scale as (numerator, denominator), None when it is 1 (scores are left as they are).
+        "scale": None if s.scale == 1 else (int(s.scale.numerator), int(s.scale.denominator)),
         # [room]: the platform's rules around games (leaving early, player ranks).
         "room_mode": v.room.mode,
         "min_games": v.room.min_games,

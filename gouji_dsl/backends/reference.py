@@ -9,6 +9,8 @@ fast.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from gouji_dsl.model import schema as m
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.model.expr import evaluate
@@ -53,11 +55,32 @@ class Reference:
         else:
             if not v.plays.jokers_alone:
                 return rt.INVALID
+            if v.plays.jokers_one_kind and small and big:
+                return rt.INVALID  # jokers alone must be of one kind
             play = (rt.JOKERS_ONLY, 0, 0, small, big)
         if v.threes.threes_last and counts[0] and sum(counts) != counts[0]:
             return rt.INVALID
+        if self._breaks_rank_rule(play, counts, ("single", "bare")):
+            return rt.INVALID  # the cards taken as the player's whole hand: only these columns can fail
         rank_name = rt.CARDS[play[0]] if play[0] >= 0 else None
         return rt.Classified(True, rank_name, sum(counts), small + big, self.is_gouji(play), play)
+
+    def _breaks_rank_rule(self, play, hand, columns=("single", "bare", "last_only", "all_at_once")) -> bool:
+        """[ranks] constraints: does the play, made from `hand` (the player's whole hand),
+        break one of these columns of the row for its rank?"""
+        rank, natural, fillers, small, big = play
+        for row in self.v.ranks.constraints:
+            if rank < 0 or rt.INDEX[row.rank] != rank:
+                continue
+            if "single" in columns and row.single and natural != 1:
+                return True  # one card of the rank
+            if "bare" in columns and row.bare and (fillers or small or big):
+                return True  # nothing attached
+            if "all_at_once" in columns and row.all_at_once and natural != hand[rank]:
+                return True  # every card of the rank the player holds
+            if "last_only" in columns and row.last_only and natural + fillers + small + big != sum(hand):
+                return True  # the play empties the hand
+        return False
 
     def is_gouji(self, play) -> bool:
         """D4: a joker, or the effective rank reaching its threshold."""
@@ -78,18 +101,46 @@ class Reference:
         values = [14] * big + [13] * small + [rank] * (natural + fillers)
         return sorted(values, reverse=True)
 
+    def _kills(self, joker: int) -> list[tuple[int, int]]:
+        """[plays] joker_kills: the ways to kill one joker (by value) as (killing joker's value, how many)."""
+        row = next((r for r in self.v.plays.joker_kills if JOKER_VALUES[r.joker] == joker), None)
+        if row is None:
+            return []
+        in_play = [JOKER_VALUES[j] for j in self.v.cards.jokers]
+        ways = [(k, row.by_higher) for k in in_play if k > joker and row.by_higher]
+        if row.by_same:
+            ways.append((joker, row.by_same))
+        if row.by_lower and joker - 1 in in_play:
+            ways.append((joker - 1, row.by_lower))
+        return ways
+
+    def _after_kills(self, cards: list[int], jokers: list[int]):
+        """Every way to kill each of `jokers` with cards of `cards` set aside for it: what is left."""
+        if not jokers:
+            yield cards
+            return
+        for killer, need in self._kills(jokers[0]):
+            if cards.count(killer) >= need:
+                left = list(cards)
+                for _ in range(need):
+                    left.remove(killer)
+                yield from self._after_kills(left, jokers[1:])
+
     def beats(self, play, lead) -> bool:
-        """D2, and D3 where big jokers double: does `play` beat `lead`?"""
+        """D2 with the joker kills (D3, 二杀一, 三杀一): each joker of `lead` is killed by jokers
+        of `play` set aside for it; the rest of `play` then beats the rest of `lead` card by card."""
         answer, led = self._values(play), self._values(lead)
-        if self.v.plays.big_joker_doubling:
-            b = led.count(14)
-            if b:
-                if answer.count(14) < 2 * b:
-                    return False
-                answer, led = answer[2 * b:], led[b:]
-        if self.v.plays.same_size and len(answer) != len(led):
-            return False
-        return all(a > l for a, l in zip(answer, led))
+        led_jokers = [x for x in led if x >= rt.SMALL]
+        led_rest = [x for x in led if x < rt.SMALL]
+        for left in self._after_kills(answer, led_jokers):
+            if self.v.plays.same_size and len(left) != len(led_rest):
+                continue
+            if all(a > b for a, b in zip(sorted(left, reverse=True), led_rest)):
+                if self.v.plays.jokers_rank_lowest and min(answer) >= rt.SMALL and min(led) >= rt.SMALL:
+                    # A play of jokers only ranks as its lowest joker.
+                    return min(answer) > min(led)
+                return True
+        return False
 
     def _candidates(self, hand, sizes=None):
         """Every multiset from `hand` with at most one rank besides fillers:
@@ -120,11 +171,13 @@ class Reference:
 
     def answers(self, hand, lead) -> list[tuple]:
         size = sum(lead[1:])
-        sizes = {size, size + lead[4]} if self.v.plays.big_joker_doubling else {size}
+        # Each joker of the lead may take more than one of the answer's.
+        extra = sum(max([n for _k, n in self._kills(j)] or [1]) - 1 for j in self._values(lead) if j >= rt.SMALL)
+        sizes = set(range(size, size + extra + 1))
         found = set()
         for counts in self._candidates(hand, sizes):
             c = self.classify(counts)
-            if c.valid and self.beats(c.play, lead):
+            if c.valid and self.beats(c.play, lead) and not self._breaks_rank_rule(c.play, hand):
                 found.add(c.play)
         return sorted(found)
 
@@ -148,6 +201,7 @@ class Reference:
             "size": lambda c: sum(c),
             "jokers": lambda c: c[rt.SMALL] + c[rt.BIG],
             "count": lambda c, card: c[rt.INDEX[card]],
+            "count_from": lambda c, card: sum(c[rt.INDEX[card]:]),
             "sets": sets,
             "gouji": lambda c: self.classify(c).gouji,
             "carry_rule": carry_rule,
@@ -250,7 +304,9 @@ class Reference:
                     entries.append(("men", men, beater, t.men))
         return rt.sum_tributes(entries)
 
-    def score(self, result) -> list[int]:
+    def score(self, result) -> list:
+        """Place points (times the sweep multiplier), summed per team or not, plus open points;
+        then every score times [scoring] scale, kept exact (an int if whole, else a Fraction)."""
         v, s = self.v, self.v.scoring
         result = self._read(result)
         points = {seat: s.place_points[i] for i, seat in enumerate(result.finish)}
@@ -269,7 +325,8 @@ class Reference:
                 total += s.open_points
             elif seat not in opened and opposite[seat] in opened:
                 total -= s.open_points
-            scores.append(total)
+            exact = Fraction(total) * Fraction(s.scale)
+            scores.append(exact.numerator if exact.denominator == 1 else exact)
         return scores
 
     # --- room rules -----------------------------------------------------------------------
@@ -302,6 +359,11 @@ class Reference:
     def may_revolt(self, hand) -> bool:
         return bool(evaluate(self.v.revolution.condition, {"hand": tuple(hand)}, self._functions()))
 
+    def redeal_if(self, hand) -> bool:
+        """[table] redeal_if on one dealt hand (False without a condition)."""
+        formula = self.v.table.redeal_if
+        return formula is not None and bool(evaluate(formula, {"hand": tuple(hand)}, self._functions()))
+
     def lead_actions(self, hand) -> list:
         """A leader's play actions: every legal play, 3s only as the last play in 憋三."""
         from gouji_dsl.runtime.actions import canonical_play, play_action
@@ -310,6 +372,10 @@ class Reference:
         plays = self.plays(hand)
         if self.v.threes.threes_last:  # 3s only as the last play, all of them (D22)
             plays = [p for p in plays if p[0] != 0 or (sum(hand) == hand[0] == p[1])]
+        kept = [p for p in plays if not self._breaks_rank_rule(p, hand)]
+        # [ranks]: a leader every one of whose leads breaks all_at_once or last_only may make
+        # any of them (the hand columns lapse for this lead; single and bare hold in classify).
+        plays = kept or plays
         if not plays:
             # D27: nothing may be led on its own (only jokers or 2s that may not go alone,
             # perhaps with 3s kept for last): the leader goes out with the whole hand.

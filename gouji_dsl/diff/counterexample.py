@@ -7,6 +7,7 @@ from typing import Any
 from gouji_dsl.diff.candidates import answer, same_answer
 from gouji_dsl.diff.explain import example_text
 from gouji_dsl.diff.games import Situation, signature
+from gouji_dsl.runtime.numbers import to_json as score_json
 
 
 @dataclass
@@ -65,7 +66,10 @@ class Counterexample:
             raise ValueError(f"a game situation is not a conformance case (rule {self.rule})")
         out = {"check": self.check}
         out.update({k: v for k, v in self.case.items() if k != "check"})
-        out["expect"] = {self.a: self.a_answer, self.b: self.b_answer}
+        if self.check == "score":  # an exact fraction as CONFORMANCE.md writes it, "2/3"
+            out["expect"] = {self.a: [score_json(x) for x in self.a_answer], self.b: [score_json(x) for x in self.b_answer]}
+        else:
+            out["expect"] = {self.a: self.a_answer, self.b: self.b_answer}
         return out
 
     def verify(self, ea, eb) -> bool:
@@ -120,7 +124,7 @@ def _state_json(value):
         return str(value)
     if isinstance(value, tuple):
         return [_state_json(v) for v in value]
-    return value
+    return score_json(value)  # an exact fraction (a score) as "2/3"; anything else as it is
 
 
 @dataclass(frozen=True)

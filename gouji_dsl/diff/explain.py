@@ -72,6 +72,7 @@ def example_text(ex: Counterexample, lang: str) -> str:
                 f"result {r}: {a} owes {_tributes_text(x, lang)}; {b} owes {_tributes_text(y, lang)}")
     if ex.check == "score":
         r = _result_text(c["result"], lang)
+        x, y = (f"[{', '.join(map(str, s))}]" for s in (x, y))  # an exact fraction as 2/3
         return (f"终局 {r}：{a} 得分 {x}；{b} 得分 {y}" if zh else f"result {r}: {a} scores {x}; {b} scores {y}")
     return json.dumps(ex.to_case(), ensure_ascii=False)
 

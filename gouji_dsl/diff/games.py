@@ -151,8 +151,9 @@ PREVIOUS_RESULTS = (
 
 # Settings of game.Rules that act only while dealing and between games (set-up,
 # 宣点, 买3, 革命, tribute): positions cannot show them, dealt games can.
-DEAL_SETTINGS = {"decks", "cards_per_player", "first_leader", "first_seat", "buy_three", "buy_with", "seller_min_threes",
-                  "ask_three", "revolution", "redeal_at", "revolution_place", "auto_open", "declare",
+DEAL_SETTINGS = {"decks", "cards_per_player", "deck_counts", "buy_ranks", "buy_sellers", "buy_price", "buy_no_price",
+                 "buy_seller_min", "buy_order", "first_leader", "first_seat",
+                  "revolution", "redeal_at", "revolution_place", "auto_open", "declare",
                   "returned", "mutual_dian_returned", "return_not_above_received",
                   "return_from_dealt", "no_single_return",
                   "chaos_after_first_out_with_revolution", "place_names"}

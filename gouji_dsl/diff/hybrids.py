@@ -10,7 +10,7 @@ from gouji_dsl.rules import spec
 
 # The generated functions a game calls through `Rules` (room functions are not among them).
 _GAME_FUNCTIONS = {"classify", "is_gouji", "beats", "answers", "plays", "lead_actions", "can_burn", "opens",
-                   "_may_revolt", "tributes", "score", "graduated"}
+                   "_may_revolt", "_redeal_if", "tributes", "score", "graduated"}
 
 
 def pure_setting(path: str) -> bool:
@@ -80,7 +80,7 @@ def _reference_rules(model: m.Variant, ref):
 
     return Rules(**game_settings(model), classify=ref.classify, is_gouji=ref.is_gouji, answers=ref.answers,
                  plays=ref.plays, lead_actions=ref.lead_actions, can_burn=ref.can_burn,
-                 counts_for_open=ref.opens, may_revolt=ref.may_revolt, tributes=ref.tributes,
+                 counts_for_open=ref.opens, may_revolt=ref.may_revolt, redeal_if=ref.redeal_if, tributes=ref.tributes,
                  score=ref.score, graduated=ref.graduated)
 
 

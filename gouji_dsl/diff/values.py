@@ -5,7 +5,7 @@ import json
 from typing import Any
 
 from gouji_dsl.model.expr import Formula
-from gouji_dsl.model.types import BoolT, EnumT, ListT, OptionalT, RowT, Sentinel, StrT
+from gouji_dsl.model.types import BoolT, EnumT, ListT, NumberOrNameT, OptionalT, RowT, Sentinel, StrT
 
 LANGS = ("zh", "en")
 
@@ -43,6 +43,8 @@ def short(vtype, value, lang: str = "en") -> str:
         return ("是" if value else "否") if zh else ("yes" if value else "no")
     if isinstance(vtype, EnumT):
         return vtype.members[value].zh if zh else value
+    if isinstance(vtype, NumberOrNameT):
+        return short(vtype.names, value, lang) if isinstance(value, str) else str(value)
     if isinstance(vtype, StrT):
         return value
     if isinstance(vtype, RowT):

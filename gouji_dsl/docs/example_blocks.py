@@ -7,6 +7,8 @@ from gouji_dsl.docs.examples import Examples
 from gouji_dsl.docs.sentences import Ctx
 from gouji_dsl.docs.text import T, Text, code, join, plain, plural
 from gouji_dsl.rules.tribute import tribute_name
+from gouji_dsl.runtime.numbers import signed as number_text
+
 
 def example_items(ctx: Ctx, ex: Examples, chapter: str, lang: str) -> list[ExampleItem]:
     zh = lang == "zh"
@@ -131,8 +133,8 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
     split = sc.open_points != 0     # show the place points and the open points apart
     points = {seat: sc.place_points[p - 1] * (sc.sweep_multiplier if sweep else 1) for seat, p in place.items()}
 
-    def signed(x: int) -> Text:
-        return plain(f"{x:+d}" if x else "0")
+    def signed(x) -> Text:  # a score may be an exact fraction ([scoring] scale): +2/3
+        return plain(number_text(x) if x else "0")
     head = (("座位", "名次", "联邦") if zh else ("seat", "place", "team"))
     head += ((("名次分", "点贡分") if zh else ("place points", "open points")) if split else ())
     head = [plain(x) for x in head + (("得分",) if zh else ("score",))]
@@ -142,8 +144,8 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
         team = v.table.teams[team_of[seat]]
         cells = [plain(seat), plain(ctx.place_zh(p)) if zh else ctx.place_en(p), join([str(s) for s in team], lang, "、", ",")]
         if split:
-            base = sum(points[s] for s in team) if sc.team_sum else points[seat]
-            if scores[seat - 1] - base not in (-sc.open_points, 0, sc.open_points):
+            base = (sum(points[s] for s in team) if sc.team_sum else points[seat]) * sc.scale
+            if scores[seat - 1] - base not in (-sc.open_points * sc.scale, 0, sc.open_points * sc.scale):
                 raise RulebookError(f"{v.name}: the engine's score of seat {seat} is not place points plus open points")
             cells += [signed(base), signed(scores[seat - 1] - base)]
         rows.append(TRow(cells + [signed(scores[seat - 1])]))

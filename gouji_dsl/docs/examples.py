@@ -66,8 +66,67 @@ def _value_name(value: int) -> str:
     return CARDS[value]
 
 
+_JOKER_ZH = {13: "小王", 14: "大王"}
+_JOKER_EN = {13: "small joker", 14: "big joker"}
+
+
+def _kill_ways(v, joker: int) -> list[tuple[int, int]]:
+    """[plays] joker_kills for one joker (by value): (killing joker, how many) for every way
+    but a single higher joker, which the card-by-card comparison shows by itself."""
+    row = next((r for r in v.plays.joker_kills if CARDS.index(r.joker) == joker), None)
+    if row is None:
+        return []
+    ways = [(k, row.by_higher) for k in (13, 14) if k > joker and row.by_higher and row.by_higher > 1]
+    ways += [(joker, row.by_same)] if row.by_same else []
+    ways += [(joker - 1, row.by_lower)] if row.by_lower and joker > 13 else []
+    return ways
+
+
+def _by_one_higher(v, joker: int) -> bool:
+    """Is one higher joker a kill of this joker (or is there no higher joker, so that the
+    card-by-card comparison refuses it anyway)?"""
+    row = next((r for r in v.plays.joker_kills if CARDS.index(r.joker) == joker), None)
+    return joker == 14 or (row is not None and row.by_higher == 1)
+
+
+def _kill_plans(v, a: list[int], led: list[int]):
+    """Ways to set the lead's jokers aside with the answer's killing jokers, lead's highest first;
+    a joker one higher joker kills may stay for the card-by-card comparison (tried first).
+    Yields ({(joker, killer, need): times}, answer left, lead left)."""
+    def go(i, a, led_left, kills):
+        if i == len(led) or led[i] < 13:
+            yield kills, a, led_left + led[i:]
+            return
+        joker = led[i]
+        if _by_one_higher(v, joker):
+            yield from go(i + 1, a, led_left + [joker], kills)
+        for killer, need in _kill_ways(v, joker):
+            if a.count(killer) >= need:
+                left = list(a)
+                for _ in range(need):
+                    left.remove(killer)
+                more = dict(kills)
+                more[(joker, killer, need)] = more.get((joker, killer, need), 0) + 1
+                yield from go(i + 1, left, led_left, more)
+    yield from go(0, a, [], {})
+
+
+def _no_kill(v, a: list[int], led: list[int]) -> tuple[bool, Text, Text]:
+    """Why the answer's jokers cannot kill the lead's: the first joker short of killers."""
+    for joker in sorted(set(x for x in led if x >= 13), reverse=True):
+        ways = _kill_ways(v, joker)
+        if not ways:
+            return (False, T("谁也杀不了{j}", j=_JOKER_ZH[joker]), T("nothing kills a {j}", j=_JOKER_EN[joker]))
+        b = led.count(joker)
+        killer, need = ways[0]
+        if a.count(killer) < need * b:
+            return (False, T("{b}张{j}要用{c}张{k}来打", b=b, j=_JOKER_ZH[joker], c=need * b, k=_JOKER_ZH[killer]),
+                    T("{b} needs {c}", b=plural(b, _JOKER_EN[joker]), c=plural(need * b, _JOKER_EN[killer])))
+    return (False, T("王不够杀对方的王"), T("too few jokers to kill the lead's jokers"))
+
+
 def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
-    """Why `play` beats `lead` or not, following the rule text (D2, D3); checked against the engine by the caller."""
+    """Why `play` beats `lead` or not, following the rule text (D2, the joker kills); checked against the engine by the caller."""
     a, led = _effective(play), _effective(lead)
     zh_parts: list[Text] = []
     en_parts: list[Text] = []
@@ -75,15 +134,20 @@ def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
     if play[2]:
         zh_parts.append(T("贴上的2当作{r}", r=CARDS[play[0]]))
         en_parts.append(T("the 2s count as {r}s", r=CARDS[play[0]]))
-    if v.plays.big_joker_doubling:
-        b = led.count(14)
-        if b:
-            if a.count(14) < 2 * b:
-                return (False, T("{b}张大王要用{c}张大王来打", b=b, c=2 * b),
-                        T("{b} needs {c}", b=plural(b, "big joker"), c=plural(2 * b, "big joker")))
-            zh_parts.append(T("{c}张大王管住{b}张大王", b=b, c=2 * b))
-            en_parts.append(T("{c} take the {b}", c=plural(2 * b, "big joker"), b=plural(b, "big joker")))
-            a, led = a[2 * b:], led[b:]
+    plans = list(_kill_plans(v, a, led))
+    if not plans:
+        return _no_kill(v, a, led)
+    # The first plan whose rest compares card by card, else the first plan (the comparison then fails).
+    kills, a, led = next((p for p in plans if len(p[1]) == len(p[2]) and all(x > y for x, y in zip(p[1], p[2]))),
+                         plans[0])
+    for (joker, killer, need), b in kills.items():
+        zh_parts.append(T("{c}张{k}管住{b}张{j}", c=need * b, k=_JOKER_ZH[killer], b=b, j=_JOKER_ZH[joker]))
+        en_parts.append(T("{c} take the {b}", c=plural(need * b, _JOKER_EN[killer]), b=plural(b, _JOKER_EN[joker])))
+    if (v.plays.jokers_rank_lowest and min(_effective(play)) >= 13 and min(_effective(lead)) >= 13
+            and min(_effective(play)) <= min(_effective(lead))):
+        x, y = _value_name(min(_effective(play))), _value_name(min(_effective(lead)))
+        return (False, _semi(zh_parts + [T("只出王的牌按最小的王比：{x}不比{y}大", x=x, y=y)], "zh"),
+                _semi(en_parts + [T("plays of jokers only rank as their lowest joker: {x} is not higher than {y}", x=x, y=y)], "en"))
     # Gouji plays have the same size and compare card by card (the checks refuse anything else).
     if len(a) != len(led):
         return (False, T("张数不同（{x}张对{y}张）", x=len(a), y=len(led)),
@@ -112,8 +176,9 @@ def _semi(parts: list[Text], lang: str) -> Text:
 
 def _simplest(plays) -> list:
     """Answers in an order of our own (engines list them differently): fewest jokers, then
-    fewest fillers, then the lowest rank. That settles the rest: answers to one play have one
-    size, and the answers picked hold no small joker (the burn hands hold none)."""
+    fewest fillers, then the lowest rank (ties keep the engine's order, which `sorted` keeps
+    stable; every example is checked against the engine). The answers picked hold no small
+    joker (the burn hands hold none)."""
     return sorted(plays, key=lambda p: (p[3] + p[4], p[2], p[0]))
 
 
@@ -203,10 +268,13 @@ def _gouji_examples(v, e) -> list:
                     and e.classify(_vector(**{r.rank: r.at_least - 2, v.cards.filler: 2})).valid), None)
         if big:
             add(_vector(**{big.rank: big.at_least - 2, v.cards.filler: 2}), "filler")
-        low = next((c for c in reversed(CARDS[1:12]) if c not in listed), None)
+        low = next((c for c in reversed(CARDS[1:12]) if c not in listed
+                    and big and e.classify(_vector(**{c: big.at_least - 2, v.cards.filler: 2})).valid), None)
         if low and big:
             add(_vector(**{low: big.at_least - 2, v.cards.filler: 2}), "filler_low")
-    low = next((c for c in CARDS[1:12] if c not in listed), None)
+    # (a rank that takes a joker: not one that [ranks] constraints keep bare)
+    low = next((c for c in CARDS[1:12] if c not in listed and v.cards.jokers
+                and e.classify(_vector(**{c: 1, v.cards.jokers[0]: 1})).valid), None)
     if low and v.cards.jokers:
         add(_vector(**{low: 1, v.cards.jokers[0]: 1}), "joker")
     return out

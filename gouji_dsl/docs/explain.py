@@ -21,6 +21,7 @@ _FN_PHRASE = {
     "size": ("{0}的张数", "the number of cards in {0}"),
     "jokers": ("{0}的王数", "the number of jokers in {0}"),
     "count": ("{0}中{1}的张数", "the number of {1}s in {0}"),
+    "count_from": ("{0}中{1}及以上（含王）的张数", "the number of cards of {1} or higher (jokers included) in {0}"),
     "sets": ("{0}的套数", "the number of sets in {0}"),
     "gouji": ("{0}是级牌", "{0} is a gouji play"),
     "carry_rule": ("{0}能以每手都带王（最后一手除外）的方式出完", "{0} can be played out with a joker in every play but the last"),

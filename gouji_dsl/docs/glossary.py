@@ -51,6 +51,8 @@ GLOSSARY: tuple[Term, ...] = (
     Term("憋三", "threes last", "3只能留到最后一手出", "3s may only be the last play"),
     Term("买3", "buying a 3", "没有3的玩家向对家买一张3", "a player with no 3 buys one from the opposite"),
     Term("要3", "asking for a 3", "向联邦要一张3", "a player with no 3 is given one by a teammate"),
+    Term("买牌", "buying cards", "发牌后没有某点数的玩家按顺序向别人买一张", "after the deal a player with none of a rank buys one, asking players in a set order"),
+    Term("重发", "redeal", "发完牌后手牌满足条件时收回重发", "the cards are dealt again when a dealt hand meets a condition"),
     Term("革命", "revolution", "手牌不好的玩家本局不出牌", "a player with a poor hand sits out the game"),
     Term("自动认点", "automatic opening", "革命者算没开点、其对家算开点", "the revolutionary counts as not open, their opposite as open"),
     Term("点贡毕业", "graduation", "按最高级进点贡后下一局自动开点", "after the top-level open tribute the payer is open next game"),

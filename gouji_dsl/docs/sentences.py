@@ -37,8 +37,8 @@ from gouji_dsl.rules import spec
 CHAPTERS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("about", "简介", "About this variant", ("about",)),
     ("players", "玩家与牌", "Players and cards", ("table", "cards")),
-    ("plays", "牌型与大小", "Plays and how they compare", ("plays", "patterns", "gouji")),
-    ("before", "开局：宣点、憋三与革命", "Before play: declaring, threes and revolution", ("open", "threes", "revolution")),
+    ("plays", "牌型与大小", "Plays and how they compare", ("plays", "patterns", "gouji", "ranks")),
+    ("before", "开局：宣点、憋三与革命", "Before play: declaring, threes and revolution", ("open", "threes", "buy", "revolution")),
     ("course", "出牌", "The course of play", ("table", "flow", "open", "info")),
     ("burning", "烧牌", "Burning (烧牌)", ("burning",)),
     ("headless", "无头与四户乱缠", "Headless players (无头) and the free-for-all (四户乱缠)", ("headless", "chaos")),

@@ -10,8 +10,8 @@ from typing import Any
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.expr import FUNCTIONS, TYPE_WORDS, ExprT
 from gouji_dsl.lang.fmt import render_table_rows
-from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT,
-                    RowT, StrT)
+from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, IntT, ListT, NumberOrNameT,
+                                   OptionalT, RangeT, RatioT, RowT, StrT)
 
 
 def _field_type(cls: type[m.Section], name: str):
@@ -86,8 +86,14 @@ def type_info(vtype) -> dict[str, Any]:
     if isinstance(vtype, EnumT):
         return {"kind": "choice", "summary": "one of " + ", ".join(f"{e.name} ({e.zh})" for e in vtype.members.values()),
                 "values": [{"name": e.name, "zh": e.zh, "meaning": e.en} for e in vtype.members.values()]}
+    if isinstance(vtype, NumberOrNameT):
+        return {"kind": "number or name", "summary": vtype.expected(), "min": vtype.number.low, "max": vtype.number.high,
+                "values": [{"name": e.name, "zh": e.zh, "meaning": e.en} for e in vtype.names.members.values()]}
     if isinstance(vtype, IntT):
         return {"kind": "number", "summary": vtype.expected(), "min": vtype.low, "max": vtype.high}
+    if isinstance(vtype, RatioT):
+        return {"kind": "fraction", "summary": vtype.expected(), "greater_than": 0, "max": vtype.high,
+                "max_denominator": vtype.max_denominator}
     if isinstance(vtype, StrT):
         return {"kind": "string", "summary": f'a string in double quotes, "...", at most {vtype.max_len} characters',
                 "max_length": vtype.max_len}

@@ -18,7 +18,8 @@ import unicodedata
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import ExprT, _canonical, unparse
-from gouji_dsl.model.types import BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, ListT, OptionalT, RangeT, RowT, VType
+from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, ListT, NumberOrNameT, OptionalT,
+                                   RangeT, RowT, VType)
 
 CITE_COLUMN = 53  # citations start after this many characters
 
@@ -119,6 +120,8 @@ def spelt_value(vtype: VType | None, node: n.Expr, names: str) -> n.Expr:
 def chinese_value(vtype: VType | None, node: n.Expr) -> n.Expr:
     """Canonical names -> their Chinese aliases, where one exists: the reverse of
     `canonical_value` for policies, yes/no, none and expression names."""
+    if isinstance(vtype, NumberOrNameT):
+        vtype = vtype.names  # a number stays as it is
     if isinstance(vtype, OptionalT):
         if isinstance(node, n.Name) and node.id == "none":
             return n.Name(node.pos, "无")
@@ -137,6 +140,8 @@ def chinese_value(vtype: VType | None, node: n.Expr) -> n.Expr:
 
 def canonical_value(vtype: VType | None, node: n.Expr) -> n.Expr:
     """Chinese aliases and alternative spellings -> the canonical names."""
+    if isinstance(vtype, NumberOrNameT):
+        vtype = vtype.names  # a number stays as it is
     if isinstance(vtype, OptionalT):
         if isinstance(node, n.Name) and node.id == "无":
             return n.Name(node.pos, "none")

@@ -53,7 +53,7 @@ class GoujiLexer(RegexLexer):
             (r"@[A-Za-z0-9]+(?::L[0-9]+(?:-[0-9]+)?)?", Name.Decorator),
             (r'"', String.Double, "string"),
             (r"\.\.", Operator),
-            (r"<=|>=|==|!=|<|>|\+|-|\*", Operator),
+            (r"<=|>=|==|!=|<|>|\+|-|\*|/", Operator),
             (r"(and|or|not)\b", Operator.Word),
             (r"(" + "|".join(_CONSTANTS) + r")(?![A-Za-z0-9_\u3400-\u9fff])", Keyword.Constant),
             (r"(" + _NAME + r")([ \t]*)(\()", bygroups(Name.Function, Whitespace, Punctuation)),

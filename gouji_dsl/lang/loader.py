@@ -8,7 +8,9 @@ are looked up, first match wins, in:
 2. the user's folders: each `--path DIR`, then each folder of the
    environment variable GOUJI_PATH (separated like PATH), then the current
    folder;
-3. the standard variants shipped with the package (`gouji_dsl/variants`).
+3. the variants shipped with the package: the standard variants
+   (`gouji_dsl/variants`), then the variants of other Gouji engines written as
+   rule files (`gouji_dsl/variants/peers`, e.g. `lamb-cn`).
 
 A user's file may not take a standard variant's name (the builder reports
 it), so a house rule can never stand in for the standard library's engine or
@@ -27,6 +29,7 @@ from gouji_dsl.paths import variants_dir
 
 EXTENSION = ".gouji"
 PATH_VARIABLE = "GOUJI_PATH"
+PEERS = "peers"  # the shipped subfolder of other engines' variants
 
 
 def user_folders(paths: list[str] | tuple[str, ...] = (), environ=os.environ, cwd: Path | None = None) -> list[Path]:
@@ -66,11 +69,15 @@ class Workspace:
 
     # --- finding files ------------------------------------------------------------
 
+    def shipped_folders(self) -> list[Path]:
+        """The folders of the variants shipped with the package: the standard ones, then the peers'."""
+        return [self.directory, self.directory / PEERS]
+
     def _files(self) -> dict[str, Path]:
-        """Every rule file found by name: user folders first, then the standard variants."""
+        """Every rule file found by name: user folders first, then the shipped variants."""
         if self._found is None:
             found: dict[str, Path] = {}
-            for folder in [*self.folders, self.directory]:
+            for folder in [*self.folders, *self.shipped_folders()]:
                 for path in rule_files(folder):
                     found.setdefault(path.stem, path)
             self._found = found
@@ -87,16 +94,17 @@ class Workspace:
         return self._extra.get(name) or self._files().get(name)
 
     def is_standard(self, name: str) -> bool:
-        """Is `name` the standard variant shipped with gouji-dsl (not a user's file)?"""
+        """Is `name` a variant shipped with gouji-dsl (not a user's file)? Its engine and
+        rulebooks are built into the package."""
         path = self.path_of(name)
-        return path is not None and path.resolve().parent == self.directory.resolve()
+        return path is not None and path.resolve().parent in {f.resolve() for f in self.shipped_folders()}
 
     def shadows_standard(self, name: str) -> bool:
-        """Is `name` a user's file that takes the name of a standard variant? That is an
-        error: its engine and rulebooks would stand in for the standard ones."""
+        """Is `name` a user's file that takes the name of a shipped variant? That is an
+        error: its engine and rulebooks would stand in for the shipped ones."""
         path = self.path_of(name)
-        standard = self.directory / f"{name}{EXTENSION}"
-        return path is not None and standard.is_file() and path.resolve() != standard.resolve()
+        shipped = [f / f"{name}{EXTENSION}" for f in self.shipped_folders()]
+        return path is not None and any(s.is_file() and path.resolve() != s.resolve() for s in shipped)
 
     def display(self, path: Path) -> str:
         """How a rule file is named in messages, models and generated files.
@@ -107,6 +115,8 @@ class Workspace:
         resolved = path.resolve()
         if resolved.parent == self.directory.resolve():
             return f"variants/{path.name}"
+        if resolved.parent == (self.directory / PEERS).resolve():
+            return f"variants/{PEERS}/{path.name}"
         try:
             return str(resolved.relative_to(Path.cwd().resolve()))
         except ValueError:

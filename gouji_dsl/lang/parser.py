@@ -26,7 +26,7 @@ _FRIENDLY = {
     "CITE": "a citation like @000:L15", "_NL": "end of line", "$END": "end of file",
     "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
     "EQUAL": "'='", "PLUS_EQ": "'+='", "MINUS_EQ": "'-='", "VBAR": "'|'", "MINUS": "'-'", "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*'", "COMP_OP": "a comparison", "ABSTRACT": "'abstract'",
+    "MUL_OP": "'*' or '/'", "COMP_OP": "a comparison", "ABSTRACT": "'abstract'",
     "VARIANT": "'variant'", "_EXTENDS": "'extends'", "_AND": "'and'", "_OR": "'or'",
     "_NOT": "'not'", "__ANON_0": "'..'", "DOT": "'.'",
 }
@@ -258,6 +258,9 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, name: str) -> Diagnostic
             hint = 'strings are written in double quotes: "..."'
         elif ch == '"':
             hint = "a string must end on the line where it starts, with a closing double quote"
+        elif ch == "." and text[exc.pos_in_stream - 1:exc.pos_in_stream].isdigit() \
+                and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2].isdigit():
+            hint = "numbers have no decimal point: write a fraction, 3/2 for 1.5"
         return Diagnostic(Pos(name, line, col), f"unexpected character {ch!r}", hint)
     if isinstance(exc, UnexpectedToken):
         tok = exc.token

@@ -35,6 +35,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("size", (CARDS_T,), INT, "张数", "the number of cards"),
     Function("jokers", (CARDS_T,), INT, "王数", "the number of jokers (小王 and 大王)"),
     Function("count", (CARDS_T, RANK), INT, "某点张数", "the number of cards of one rank"),
+    Function("count_from", (CARDS_T, RANK), INT, "某点及以上张数",
+             "the number of cards of one kind or higher in the card order (jokers included): count_from(hand, J) counts J, Q, K, A, 2 and the jokers"),
     Function("sets", (CARDS_T,), INT, "套数", "the number of distinct ranks 3..A (2s and jokers attach to sets and are not counted)"),
     Function("gouji", (CARDS_T,), BOOL, "是级牌", "whether the cards, played as one play, are a 级牌"),
     Function("carry_rule", (CARDS_T,), BOOL, "带王规则",
@@ -154,6 +156,8 @@ class _Checker:
             left, right = self.check(node.left), self.check(node.right)
             if INVALID in (left, right):
                 return INVALID
+            if node.op == "/":
+                return self.error(node, "'/' writes a fraction (such as [scoring] scale = 1/3); expressions have no division")
             if node.op in _ARITH:
                 if left != INT or right != INT:
                     return self.error(node, f"'{node.op}' needs numbers on both sides")
@@ -173,7 +177,7 @@ class _Checker:
 # --- canonical text ----------------------------------------------------------
 
 _PRECEDENCE = {"or": 1, "and": 2, "not": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "==": 4, "!=": 4,
-               "+": 5, "-": 5, "*": 6}
+               "+": 5, "-": 5, "*": 6, "/": 6}
 
 
 def _canonical(node: n.Expr, aliases: Mapping[str, str]) -> n.Expr:

@@ -87,15 +87,34 @@ def _switched_off(path: str, what: str) -> Callable[[m.Variant], tuple[str, str]
     return kills
 
 
+def _no_chaos(v: m.Variant) -> tuple[str, str] | None:
+    """[chaos] starts_at = none: there is no 四户乱缠, so nothing reads the other chaos rules."""
+    if v.origin("chaos.starts_at") is not None and value_of(v, "chaos.starts_at") is None:
+        return "chaos.starts_at", "there is no 四户乱缠 ([chaos] starts_at = none)"
+    return None
+
+
+def _nobody_buys(v: m.Variant) -> tuple[str, str] | None:
+    """[buy] ranks = []: nobody buys, so nothing reads the price."""
+    return ("buy.ranks", "nobody buys cards ([buy] ranks = [])") if value_of(v, "buy.ranks") == () else None
+
+
 # Only rules whose meaning (their module in gouji_dsl.rules) makes them certain to be unread.
 DEAD = (
     Dead("tribute.dian", "the 点贡 table [tribute] dian", _tribute_kind_off("dian", "点贡")),
     Dead("tribute.luo", "the 落贡 table [tribute] luo", _tribute_kind_off("luo", "落贡")),
     Dead("tribute.sweep_luo", "[tribute] sweep_luo", _sweep_luo_unread),
-    Dead("threes.buy_with", "[threes] buy_with", _switched_off("threes.buy_three", "nobody buys a 3")),
+    Dead("buy.price", "[buy] price", _nobody_buys),
+    Dead("buy.sellers", "[buy] sellers", _nobody_buys),
+    Dead("buy.no_price", "[buy] no_price", _nobody_buys),
+    Dead("buy.seller_min", "[buy] seller_min", _nobody_buys),
+    Dead("buy.order", "[buy] order", _nobody_buys),
     Dead("flow.defer_to", "[flow] defer_to", _switched_off("flow.defer", "nobody may defer")),
     Dead("patterns.chain_rules", "the chain table [patterns] chain_rules", _switched_off("patterns.chains", "there are no chain bombs")),
     Dead("patterns.chain_lines", "[patterns] chain_lines", _switched_off("patterns.chains", "there are no chain bombs")),
+    Dead("chaos.after_first_out_with_revolution", "[chaos] after_first_out_with_revolution", _no_chaos),
+    Dead("chaos.lead_return_circles", "[chaos] lead_return_circles", _no_chaos),
+    Dead("chaos.pass_keeps_right", "[chaos] pass_keeps_right", _no_chaos),
 )
 
 
@@ -105,7 +124,7 @@ def dead_settings(v: m.Variant, rep: Reporter) -> None:
 
     Abstract variants are skipped: their settings are defaults for children,
     which may switch the rule that reads them back on (gouji.gouji states
-    buy_with for lianzhong, where buy_three = yes)."""
+    the [buy] price for lianzhong, which buys 3s)."""
     if v.abstract:
         return
     for dead in DEAD:

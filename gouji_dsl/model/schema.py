@@ -19,6 +19,7 @@ from gouji_dsl.diagnostics import Pos
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.rules.about import About, Decision, Source
 from gouji_dsl.rules.burning import BurnRules
+from gouji_dsl.rules.buy import BuyRules
 from gouji_dsl.rules.cards import CardRules
 from gouji_dsl.rules.chaos import ChaosRules
 from gouji_dsl.rules.end import EndRules, Place
@@ -28,7 +29,8 @@ from gouji_dsl.rules.headless import HeadlessRules
 from gouji_dsl.rules.info import InfoRules
 from gouji_dsl.rules.open import OpenRules
 from gouji_dsl.rules.patterns import ChainRule, JokerBomb, PatternRules, PatternType
-from gouji_dsl.rules.plays import PlayRules
+from gouji_dsl.rules.plays import JokerKill, PlayRules
+from gouji_dsl.rules.ranks import RankConstraint, RankRules
 from gouji_dsl.rules.revolution import RevolutionRules
 from gouji_dsl.rules.room import PlayerRank, RoomRules
 from gouji_dsl.rules.scoring import ScoringRules
@@ -37,15 +39,15 @@ from gouji_dsl.rules.threes import ThreesRules
 from gouji_dsl.rules.tribute import TRIBUTE_KIND, DianRow, LuoTribute, TributeRules
 
 # The section classes and row types are used as `schema.X` (`m.X`) across the compiler.
-__all__ = ["Section", "rule", "About", "Decision", "Source", "BurnRules", "CardRules", "ChaosRules", "EndRules",
+__all__ = ["Section", "rule", "About", "Decision", "Source", "BurnRules", "BuyRules", "CardRules", "ChaosRules", "EndRules",
            "Place", "TAKE_OVER", "FlowRules", "GoujiRules", "Threshold", "HeadlessRules", "InfoRules", "OpenRules",
-           "ChainRule", "JokerBomb", "PatternRules", "PatternType", "PlayRules", "RevolutionRules", "PlayerRank",
+           "ChainRule", "JokerBomb", "PatternRules", "PatternType", "PlayRules", "JokerKill", "RevolutionRules", "PlayerRank",
            "RoomRules", "ScoringRules", "TableRules", "ThreesRules", "TRIBUTE_KIND", "DianRow", "LuoTribute",
-           "TributeRules", "SECTIONS", "SECTION_BY_NAME", "SECTION_ALIASES", "Origin", "Variant", "applicable"]
+           "TributeRules", "RankConstraint", "RankRules", "SECTIONS", "SECTION_BY_NAME", "SECTION_ALIASES", "Origin", "Variant", "applicable"]
 
 
 SECTIONS: tuple[type[Section], ...] = (
-    About, TableRules, CardRules, PlayRules, PatternRules, GoujiRules, ThreesRules, FlowRules,
+    About, TableRules, CardRules, PlayRules, PatternRules, GoujiRules, RankRules, ThreesRules, BuyRules, FlowRules,
     ChaosRules, BurnRules, HeadlessRules, OpenRules, RevolutionRules, InfoRules, EndRules,
     TributeRules, ScoringRules, RoomRules,
 )

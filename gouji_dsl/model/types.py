@@ -109,6 +109,65 @@ class IntT(VType):
         return value
 
 
+class RatioT(VType):
+    """An exact positive rational number: a whole number (3) or a fraction p/q (1/3, 3/2).
+
+    The value is an `int` when it is whole (2/1 is 2) and a `fractions.Fraction` otherwise,
+    so that whole values behave exactly as plain numbers everywhere downstream.
+    Decimals are not part of the language: 0.5 is written 1/2."""
+
+    label = "a positive number, whole or a fraction such as 1/3"
+
+    def __init__(self, high: int = 1000, max_denominator: int = 1000):
+        self.high, self.max_denominator = high, max_denominator
+
+    def expected(self) -> str:
+        return (f"a positive number up to {self.high}: whole (3) or a fraction p/q (1/3) "
+                f"with a denominator of at most {self.max_denominator}")
+
+    @staticmethod
+    def _whole(node) -> int | None:
+        if isinstance(node, n.Int):
+            return node.value
+        if isinstance(node, n.Unary) and node.op == "-" and isinstance(node.operand, n.Int):
+            return -node.operand.value
+        return None
+
+    def convert(self, node, ctx):
+        from fractions import Fraction
+
+        if isinstance(node, n.Binary) and node.op == "/":
+            top, bottom = self._whole(node.left), self._whole(node.right)
+            if top is None or bottom is None:
+                return self.wrong(node, ctx, "a fraction is two whole numbers with '/' between them, such as 1/3")
+            if bottom == 0:
+                ctx.reporter.error(node.right.pos, f"{top}/0 divides by zero: expected {self.expected()}")
+                return INVALID
+            if bottom > self.max_denominator:
+                ctx.reporter.error(node.right.pos, f"denominator {bottom} is too large: expected {self.expected()}")
+                return INVALID
+            value = Fraction(top, bottom)
+        else:
+            whole = self._whole(node)
+            if whole is None:
+                return self.wrong(node, ctx, "write a whole number (3) or a fraction (1/3); 0.5 is written 1/2")
+            value = Fraction(whole)
+        if value <= 0:
+            ctx.reporter.error(node.pos, f"{self.show(value)} is not positive: expected {self.expected()}")
+            return INVALID
+        if value > self.high:
+            ctx.reporter.error(node.pos, f"{self.show(value)} is out of range: expected {self.expected()}")
+            return INVALID
+        return int(value) if value.denominator == 1 else value
+
+    def to_json(self, value):
+        """A whole number as a JSON number, a fraction as the string "p/q" (as CONFORMANCE.md writes scores)."""
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+    def show(self, value):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
 class BoolT(VType):
     label = "yes or no (是/否)"
 
@@ -171,6 +230,25 @@ class EnumT(VType):
             ctx.reporter.error(node.pos, f"unknown value '{node.id}': expected {self.expected()}",
                                did_you_mean(node.id, self.members, self.zh))
             return INVALID
+        return self.wrong(node, ctx)
+
+
+class NumberOrNameT(VType):
+    """A whole number from `low` to `high`, or one of a few named values (each with its
+    Chinese name): a list entry such as ask_order's `2` or `opposite` (对家)."""
+
+    def __init__(self, low: int, high: int, *members: Member):
+        self.number = IntT(low, high)
+        self.names = EnumT(*members)
+
+    def expected(self) -> str:
+        return f"{self.number.expected()} or {self.names.expected()}"
+
+    def convert(self, node, ctx):
+        if isinstance(node, n.Name):
+            return self.names.convert(node, ctx)
+        if isinstance(node, n.Int):
+            return self.number.convert(node, ctx)
         return self.wrong(node, ctx)
 
 

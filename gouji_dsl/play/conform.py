@@ -110,7 +110,7 @@ def score_number(value: Any) -> Fraction | float | None:
     ("2/3"); None when it is none of these."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
+    if isinstance(value, (int, Fraction)):  # a Fraction: an engine's own exact score (gouji diff compares two)
         return Fraction(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else None

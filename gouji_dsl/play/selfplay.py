@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from gouji_dsl.play.bots import BOTS
 from gouji_dsl.runtime.game import IllegalAction, Match, string_to_action
+from gouji_dsl.runtime.numbers import signed, to_json as score_json
 
 
 @dataclass
@@ -16,7 +17,7 @@ class PlayedGame:
     def to_json(self) -> dict:
         g = self.game
         return {"seed": self.seed, "history": [str(a) for a in g.history()], "result": g.result(),
-                "places": {str(s): p for s, p in g.places().items()}, "scores": g.returns(),
+                "places": {str(s): p for s, p in g.places().items()}, "scores": [score_json(x) for x in g.returns()],
                 "tributes": g.tribute_log}
 
 
@@ -47,7 +48,7 @@ def transcript(engine, played: list[PlayedGame]) -> str:
         out.append(f"=== {engine.VARIANT} game {i} (seed {p.seed}) ===")
         out.extend(g.transcript())
         out.append("places: " + ", ".join(f"{name} seat {seat}" for name, seat in g.standings()))
-        out.append("scores: " + ", ".join(f"seat {s}: {v:+d}" for s, v in enumerate(g.returns(), 1)))
+        out.append("scores: " + ", ".join(f"seat {s}: {signed(v)}" for s, v in enumerate(g.returns(), 1)))
         out.append("")
     return "\n".join(out)
 

@@ -5,14 +5,23 @@ from dataclasses import dataclass
 
 from gouji_dsl.model.expr import BOOL, ExprT, Formula
 from gouji_dsl.model.fields import HAND, REST, Section, rule
-from gouji_dsl.model.types import BoolT, EnumT, Member
+from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT
 
 
 # --- the rules ------------------------------------------------------------------
 
-BURN_PRIORITY = EnumT(Member("team_first", "联邦优先",
-                             "the burned player's teammates first; within a side, the first in playing order after the burned player"),
-                      Member("nearest", "就近", "the burner nearest after the burned player in playing order"))
+OPPOSITE = "opposite"
+MAX_AFTER = 11  # a table has at most 12 seats: the others sit 1..11 seats after a player
+
+
+# A seat counted in playing order from the 级牌 player (1 = the next player), or his opposite.
+ASK_ORDER = ListT(NumberOrNameT(1, MAX_AFTER, Member(OPPOSITE, "对家", "the 级牌 player's opposite, who answers here")),
+                  1, MAX_AFTER + 1, unique=True)
+LIFT = EnumT(Member("anyone", "任何人", "any play of the burner beaten by anyone lifts the burn"),
+             Member("opposite_or_headless", "对家或无头", "a play of the burner lifts the burn when the burner's opposite or a 无头 player beats it"),
+             Member("no", "不解烧", "a burn is never lifted"))
+JOKER_CHECK = EnumT(Member("every_play", "每手", "every play of the burner but the last must carry a joker"),
+                    Member("leads_only", "只查发牌", "only the burner's leads (but the last play) must carry a joker; answers need none"))
 FAIL_LEADER = EnumT(Member("burned_player", "被烧者重新发牌", "the burned 级牌 may still be burned or answered by the opposite, else the burned player leads"),
                     Member("next_player", "下家接风", "the next player leads"))
 
@@ -26,11 +35,18 @@ class BurnRules(Section):
     condition: Formula = rule(ExprT(BOOL, HAND, REST), "条件", "when a player who can beat the 级牌 may burn")
     teammates_may_burn: bool = rule(BoolT(), "联邦可烧", "whether the 级牌 player's own teammates may burn it")
     after_pass: bool = rule(BoolT(), "过牌后可烧", "whether a player who passed in this round may still burn")
-    priority: str = rule(BURN_PRIORITY, "优先", "who burns when several want to")
+    ask_order: tuple = rule(ASK_ORDER, "烧牌顺序",
+                            "who is asked to burn, in order, as seats counted after the 级牌 player; "
+                            "the opposite answers where `opposite` stands")
     first_play_needs_joker: bool = rule(BoolT(), "首手带王", "whether the burning play itself must carry a joker")
     failure_leader: str = rule(FAIL_LEADER, "失败后", "what follows a failed burn (the burner takes the lowest free place)")
-    lift: bool = rule(BoolT(), "解烧", "any play of the burner beaten by anyone lifts the burn, without penalty")
+    lift: str = rule(LIFT, "解烧", "whose beating a play of the burner lifts the burn, without penalty")
     counter_burn: bool = rule(BoolT(), "反烧", "the burned player may burn back the burner's play")
+    joker_check: str = rule(JOKER_CHECK, "挂王检查", "which plays of a burner must carry a joker",
+                            default="every_play")
+    free_after_rounds: int | None = rule(OptionalT(IntT(1, 99)), "免条件轮数",
+                                         "once a player has played 级牌 in this many earlier rounds of the game, "
+                                         "his 级牌 may be burned without the burn condition", default=None)
 
 
 # --- checks -------------------------------------------------------------------
@@ -49,8 +65,62 @@ def check_counter_burn(v: Variant, rep: Reporter) -> None:
         rep.error(at(v, "burning.counter_burn"), "counter_burn = yes contradicts [burning] allowed = no")
 
 
+@check("burning.ask_order")
+def check_ask_order(v: Variant, rep: Reporter) -> None:
+    """The opposite has its place in the order; every seat counted is at the table and
+    is not, for every player, the opposite (then it must be written `opposite`)."""
+    order = value_of(v, "burning.ask_order")
+    if order is None:
+        return
+    pos = at(v, "burning.ask_order")
+    if OPPOSITE not in order:
+        rep.error(pos, "ask_order must name opposite (对家): where the 级牌 player's opposite answers among the burners",
+                  hint="e.g. ask_order = [1, 2, opposite, 4, 5]")
+    players = value_of(v, "table.players")
+    if players is None:
+        return
+    beyond = [k for k in order if k != OPPOSITE and k >= players]
+    if beyond:
+        rep.error(pos, f"ask_order counts seat {beyond[0]} after the 级牌 player, but with {players} players "
+                       f"the others sit 1 to {players - 1} seats after him")
+        return
+    opposites = value_of(v, "table.opposites")
+    k = opposite_distance(players, opposites) if opposites is not None else None
+    if k in order:
+        rep.error(pos, f"{k} seats after every player sits their opposite: write opposite (对家), not {k}")
+
+
+def opposite_distance(players: int, opposites) -> int | None:
+    """How many seats after every player their opposite sits (3 at six seats), or None
+    when that differs from seat to seat."""
+    facing = {a: b for a, b in opposites} | {b: a for a, b in opposites}
+    found = {(facing[s] - s) % players for s in range(1, players + 1) if s in facing}
+    return found.pop() if len(found) == 1 and len(facing) == players else None
+
+
+@check("burning.joker_check")
+def check_joker_check(v: Variant, rep: Reporter) -> None:
+    """With lift = anyone every beaten play lifts a burn, so a burner still bound always leads:
+    leads_only would check the same plays as every_play."""
+    if value_of(v, "burning.joker_check") == "leads_only" and value_of(v, "burning.lift") == "anyone":
+        rep.error(at(v, "burning.joker_check"),
+                  "joker_check = leads_only changes nothing with [burning] lift = anyone: any play beaten lifts the burn, "
+                  "so a burner still bound never answers a play",
+                  hint="lift = opposite_or_headless or lift = no")
+
+
+@check("burning.free_after_rounds")
+def check_free_after_rounds(v: Variant, rep: Reporter) -> None:
+    """A player plays 级牌 in at most as many rounds as he holds cards: beyond, the rule never acts."""
+    rounds, cards = value_of(v, "burning.free_after_rounds"), value_of(v, "table.cards_per_player")
+    if isinstance(rounds, int) and isinstance(cards, int) and rounds >= cards:
+        rep.error(at(v, "burning.free_after_rounds"),
+                  f"free_after_rounds = {rounds} never acts: a player holding {cards} cards plays 级牌 in at most "
+                  f"{cards} rounds, and the rule frees his 级牌 only after {rounds}")
+
+
 type_only("burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",
-          "burning.priority", "burning.first_play_needs_joker", "burning.failure_leader", "burning.lift")
+          "burning.first_play_needs_joker", "burning.failure_leader", "burning.lift")
 
 
 # --- engine -------------------------------------------------------------------
@@ -62,12 +132,16 @@ spec.register("burning.condition", "engine", spec.CardFunction(("can_burn",)))  
 spec.register("burning.teammates_may_burn", "engine",
               spec.Setting("teammates_may_burn", lambda v: v.burning.teammates_may_burn))
 spec.register("burning.after_pass", "engine", spec.Setting("burn_after_pass", lambda v: v.burning.after_pass))
-spec.register("burning.priority", "engine", spec.Setting("burn_priority", lambda v: v.burning.priority))
+spec.register("burning.ask_order", "engine", spec.Setting("burn_ask_order", lambda v: v.burning.ask_order))
 # Also compiled into can_burn (a burn needs a joker-carrying answer).
 spec.register("burning.first_play_needs_joker", "engine",
               spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",)))
 spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader", lambda v: v.burning.failure_leader))
 spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: v.burning.lift))
+spec.register("burning.joker_check", "engine",
+              spec.Setting("joker_check_leads_only", lambda v: v.burning.joker_check == "leads_only"))
+spec.register("burning.free_after_rounds", "engine",
+              spec.Setting("burn_free_after_rounds", lambda v: v.burning.free_after_rounds))
 spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lambda v: v.burning.counter_burn))
 
 
@@ -75,12 +149,13 @@ spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lam
 from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
 
 
-@hook("burning.allowed", "burning.after_pass", "burning.counter_burn")
+@hook("burning.allowed", "burning.after_pass", "burning.counter_burn", "burning.free_after_rounds")
 def may_burn(g, seat: int) -> bool:
     """May `seat`, one of `burners_in_order`, burn (烧牌) the 级牌 on the table now? Where
     burning is allowed: after passing in this round only with after_pass, never back at
     one's burner without counter_burn (反烧); and its cards must meet the condition
-    (the Reference's can_burn)."""
+    (the Reference's can_burn), unless the 级牌 player has played 级牌 in free_after_rounds
+    earlier rounds: then any play it may burn with will do (B4)."""
     b, owner = g.v.burning, g.top_seat
     if not b.allowed:
         return False
@@ -88,22 +163,34 @@ def may_burn(g, seat: int) -> bool:
         return False
     if not b.counter_burn and owner in g.obligation and g.burn_of.get(owner) == seat:
         return False
+    if b.free_after_rounds is not None:
+        earlier = {number for player, number in g.gouji_plays if player == owner and number < g.round_number}
+        if len(earlier) >= b.free_after_rounds:
+            return bool(burning_plays(g, g._beating_plays(seat)))
     return g.ref.can_burn(tuple(g.hands[seat - 1]), g.top, g._beating_plays(seat))
 
 
-@hook("burning.priority", "burning.teammates_may_burn")
-def burners_in_order(g, seat: int, order: list[int]) -> list[int]:
-    """Who is asked first whether to burn `seat`'s 级牌 (`order`: the others in playing order):
-    not its opposite, no 无头 player, its teammates only if they may burn; team_first:
-    its teammates before its opponents. (A 无头 player's 级牌 is never burned: the flow
-    does not ask.)"""
+@hook("burning.ask_order", "burning.teammates_may_burn")
+def burners_in_order(g, seat: int) -> tuple[list[int], list[int]]:
+    """Who is asked whether to burn `seat`'s 级牌: the seats ask_order counts from `seat` in
+    playing order, in its order, split where it names the opposite (those before are asked
+    before the opposite answers, those after once he has passed). Left out: seats without
+    cards, the opposite, 无头 players, and its teammates unless they may burn. (A 无头
+    player's 级牌 is never burned: the flow does not ask.)"""
     b = g.v.burning
     own, opposite = ask("table.teams", g, seat), ask("table.opposites", g, seat)
-    burners = [s for s in order if s != opposite and s not in g.headless
-               and (b.teammates_may_burn or ask("table.teams", g, s) != own)]
-    if b.priority == "team_first":
-        burners.sort(key=lambda s: (ask("table.teams", g, s) != own, order.index(s)))
-    return burners
+    around = g._after(seat)
+    before, after = [], []
+    side = before
+    for entry in b.ask_order:
+        if entry == OPPOSITE:
+            side = after
+            continue
+        s = around[entry - 1]
+        if (g._holds_cards(s) and s != opposite and s not in g.headless
+                and (b.teammates_may_burn or ask("table.teams", g, s) != own)):
+            side.append(s)
+    return before, after
 
 
 @hook("burning.first_play_needs_joker")
@@ -124,9 +211,22 @@ def after_failed_burn(g, burner: int) -> None:
 
 
 @hook("burning.lift")
-def burn_lifted(g, burner: int) -> bool:
-    """解烧: any play of `burner` beaten by anyone ends its burn, without penalty."""
-    return g.v.burning.lift
+def burn_lifted(g, burner: int, beater: int) -> bool:
+    """解烧: does `beater`, beating a play of `burner`, end its burn (without penalty)? With
+    anyone, always; with opposite_or_headless, when the beater is the burner's opposite or 无头."""
+    lift = g.v.burning.lift
+    if lift == "opposite_or_headless":
+        return beater == ask("table.opposites", g, burner) or beater in g.headless
+    return lift == "anyone"
+
+
+@hook("burning.joker_check")
+def burn_fails(g, play: tuple, out: bool, lead: bool) -> bool:
+    """D15: does this play of a burner fail the burn? Not their last play and no joker in
+    it; with joker_check = leads_only, only when it is a lead (B6)."""
+    if out or play[3] or play[4]:
+        return False
+    return g.v.burning.joker_check == "every_play" or lead
 
 
 reference_methods(("can_burn",), "burning.condition")
@@ -135,7 +235,7 @@ reference_methods(("can_burn",), "burning.condition")
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.sentences import add_inactive, enum_member, formula_blocks, no_sentence, said  # noqa: E402
-from gouji_dsl.docs.text import T, join, plain  # noqa: E402
+from gouji_dsl.docs.text import T, Text, join, plain  # noqa: E402
 
 
 def _no_burning(ctx):
@@ -169,19 +269,65 @@ burn_bool("burning.teammates_may_burn",
 burn_bool("burning.after_pass",
           ("本轮已经过牌的人仍然可以烧牌。", "A player who passed earlier in the round may still burn."),
           ("本轮已经过牌的人不能再烧牌。", "A player who passed in this round may not burn."))
-book.enum_rule("burning.priority", "burning", {
-    "team_first": ("**烧牌优先**：几个人都要烧时，如果两方都有人要烧，出级牌人的联邦优先；同一方里，按出牌顺序从出级牌人往后最近的一位优先。",
-                   "**Priority**: when several want to burn and both teams are among them, the gouji player's teammates come first; within a team, the first in playing order after the gouji player."),
-    "nearest": ("**烧牌优先**：几个人都要烧时，按出牌顺序离被烧者最近的人先烧。",
-                "**Priority**: when several want to burn, the burner nearest after the burned player in playing order goes first."),
-}, after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
+def _ordinal_en(k: int) -> str:
+    return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
+
+
+def _counted_seats(ctx, ks) -> tuple[Text, Text]:
+    """'出级牌人之后第2家（联邦）、第4家（联邦）' / 'the 2nd (teammate) and 4th (teammate) player after ...':
+    a side is named when it is the same from every seat."""
+    t = ctx.v.table
+    team = {s: i for i, members in enumerate(t.teams) for s in members}
+    zh, en = [], []
+    for k in ks:
+        sides = {team.get(s) == team.get((s + k - 1) % t.players + 1) for s in range(1, t.players + 1)}
+        side_zh, side_en = {(True,): ("（联邦）", " (a teammate)"), (False,): ("（敌方）", " (an opponent)")}.get(
+            tuple(sides), ("", ""))
+        zh.append(T("第{k}家{s}", k=k, s=side_zh))
+        en.append(T("the {k} player{s}", k=_ordinal_en(k), s=side_en))
+    return join(zh, "zh", "、"), join(en, "en", last_en="then")
+
+
+@book.rule("burning.ask_order", "burning")
+def _(ctx, value):
+    cut = value.index(OPPOSITE)
+    before, after = value[:cut], value[cut + 1:]
+    zh = T("**烧牌顺序**：座位从出级牌的人往后按出牌顺序数（下家是第1家）。")
+    en = T("**Who is asked to burn**: seats are counted from the gouji player in playing order (the next player is the 1st).")
+    if before:
+        b_zh, b_en = _counted_seats(ctx, before)
+        zh += T("级牌一出，先依次问{b}要不要烧；都不烧，才轮到对家。", b=b_zh)
+        en += T(" When a gouji play is made, {b} after him are asked in turn whether to burn it; only if none does is it the opposite's turn.", b=b_en)
+    else:
+        zh += T("级牌一出，先由对家接。")
+        en += T(" When a gouji play is made, the opposite answers first.")
+    if after:
+        a_zh, a_en = _counted_seats(ctx, after)
+        zh += T("对家不要，再依次问{a}要不要烧。", a=a_zh)
+        en += T(" If the opposite passes, {a} after the gouji player are asked in turn whether to burn it.", a=a_en)
+    t = ctx.v.table
+    unlisted = [k for k in range(1, t.players) if k not in value and k != opposite_distance(t.players, t.opposites)]
+    if unlisted:
+        u_zh, u_en = _counted_seats(ctx, unlisted)
+        zh += T("{u}不能烧。", u=u_zh)
+        en += T(" Of the others, {u} after him may not burn it.", u=u_en)
+    return add_inactive(said(zh, en), _no_burning(ctx))
+
 
 book.group("burning", "烧牌之后", "After the burn")
-burn_bool("burning.first_play_needs_joker",
-          ("打掉级牌的那一手也必须挂王；以后每一手（最后一手除外）都必须挂王。",
-           "The burning play itself must carry a joker, and so must every later play but the last."),
-          ("打掉级牌的那一手不必挂王；此后烧牌者每一手（最后一手除外）都必须挂王，直到出完。",
-           "The burning play itself needs no joker; after it, every play of the burner but the last must carry a joker until they are out."))
+def _later_plays(ctx, value) -> dict:
+    """The plays of a burner the joker check covers (burning.joker_check)."""
+    if ctx.v.burning.joker_check == "leads_only":
+        return {"later_zh": "每次发牌的那一手", "later_en": "every later lead", "each_en": "every lead"}
+    return {"later_zh": "每一手", "later_en": "every later play", "each_en": "every play"}
+
+
+book.bool_rule("burning.first_play_needs_joker", "burning",
+               ("打掉级牌的那一手也必须挂王；以后{later_zh}（最后一手除外）都必须挂王。",
+                "The burning play itself must carry a joker, and so must {later_en} but the last."),
+               ("打掉级牌的那一手不必挂王；此后烧牌者{later_zh}（最后一手除外）都必须挂王，直到出完。",
+                "The burning play itself needs no joker; after it, {each_en} of the burner but the last must carry a joker until they are out."),
+               extra=_later_plays, inactive=_no_burning)
 
 
 @book.rule("burning.failure_leader", "burning", members=("burned_player", "next_player"))
@@ -189,8 +335,10 @@ def _(ctx, value):
     low = ctx.lowest_places()[:2]
     names_zh = "、然后".join(ctx.place_zh(p) for p in low)
     names_en = T("first ") + join([plain(ctx.place_zh(p)) for p in low], "en", ",", "then")
-    zh = T("**烧牌失败**：烧牌者有一手（最后一手除外）没有挂王，就是烧牌失败，判为最末的空余名次（先{p}），手中的牌作废，本局不再出牌。", p=names_zh)
-    en = T("**A failed burn**: a burner who makes a play without a joker before their last has failed; they take the lowest free place ({p}), and their cards leave play.", p=names_en)
+    leads = ctx.v.burning.joker_check == "leads_only"
+    when_zh, what_en = ("发牌时", "lead") if leads else ("", "play")
+    zh = T("**烧牌失败**：烧牌者{when}有一手（最后一手除外）没有挂王，就是烧牌失败，判为最末的空余名次（先{p}），手中的牌作废，本局不再出牌。", p=names_zh, when=when_zh)
+    en = T("**A failed burn**: a burner who makes a {what} without a joker before their last play has failed; they take the lowest free place ({p}), and their cards leave play.", p=names_en, what=what_en)
     enum_member("burning.failure_leader", value)
     if value == "burned_player":
         zh += T("被烧的级牌仍然可以被别人烧或由对家打，否则由被烧者重新发牌。")
@@ -203,10 +351,32 @@ def _(ctx, value):
     return add_inactive(said(zh, en), _no_burning(ctx))
 
 
-burn_bool("burning.lift",
-          ("**[[解烧]]**：烧牌后，烧牌者出的任何一手牌被任何人打上，就算解烧，烧牌者不受罚，照常出牌。",
-           "**[[解烧|Lifting a burn]]**: if anyone beats any play of the burner, the burn is lifted without penalty and the burner plays on as usual."),
-          ("烧牌不能被解除：烧牌者必须按规则出完。", "A burn cannot be lifted: the burner must play out under the burn rule."))
+book.enum_rule("burning.lift", "burning", {
+    "anyone": ("**[[解烧]]**：烧牌后，烧牌者出的任何一手牌被任何人打上，就算解烧，烧牌者不受罚，照常出牌。",
+               "**[[解烧|Lifting a burn]]**: if anyone beats any play of the burner, the burn is lifted without penalty and the burner plays on as usual."),
+    "opposite_or_headless": ("**[[解烧]]**：烧牌后，烧牌者出的牌被他自己的对家或无头的人打上，才算解烧，烧牌者不受罚，照常出牌；被别人打上不解烧。",
+                             "**[[解烧|Lifting a burn]]**: only when the burner's own opposite or a headless player beats a play of the burner is the burn lifted, without penalty; a beat by anyone else does not lift it."),
+    "no": ("烧牌不能被解除：烧牌者必须按规则出完。", "A burn cannot be lifted: the burner must play out under the burn rule."),
+}, after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
+book.enum_rule("burning.joker_check", "burning", {
+    "every_play": ("**挂王检查**：烧牌者此后出的每一手牌（接别人的牌也算，最后一手除外）都要查是否挂王。",
+                   "**The joker check**: every later play of the burner but the last, answers included, must carry a joker."),
+    "leads_only": ("**挂王检查**：只查烧牌者自己发牌（新一轮首出）的那一手是否挂王（最后一手除外）；他接别人的牌不必挂王。",
+                   "**The joker check**: only the burner's leads (but the last play) must carry a joker; their answers to others' plays need none."),
+}, after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
+
+
+@book.rule("burning.free_after_rounds", "burning")
+def _(ctx, value):
+    if value is None:
+        out = said(T("出够级牌的轮数不影响烧牌：烧牌总要满足烧牌条件。"),
+                   T("How many rounds a player has played gouji plays in does not change burning: a burn always needs the condition."))
+    else:
+        out = said(T("**{n}套后免条件**：一个人在{n}轮里出过级牌以后，从下一轮起，他出的级牌可以按烧牌顺序被人直接打上，不必满足烧牌条件；打上的人仍算烧牌，照样挂王。", n=value),
+                   T("**After {n} rounds**: once a player has played gouji plays in {n} rounds, from the next round on those asked to burn his gouji plays may take them without meeting the burn condition; whoever does still burns, joker duty included.", n=value))
+    return add_inactive(out, _no_burning(ctx))
+
+
 burn_bool("burning.counter_burn",
           ("**[[反烧]]**：级牌被烧后，被烧的人还可以烧回烧牌者的牌。", "**[[反烧|Counter-burn]]**: the burned player may burn the burner's play back."),
           ("不能反烧：被烧的人不能烧回烧牌者。", "There is no counter-burn (反烧): the burned player may not burn the burner back."))
@@ -235,10 +405,18 @@ dp.phrase("burning.teammates_may_burn", dp.yes_no(
 dp.phrase("burning.after_pass", dp.yes_no(
     "过牌后仍可烧", "lets a player who passed still burn",
     "过牌后不能再烧", "takes the burn from a player who passed"))
-dp.phrase("burning.priority", {
-    "team_first": dp.said("烧牌联邦优先，同一方按出牌顺序", "lets the 级牌 player's teammates burn first, then the first in playing order"),
-    "nearest": dp.said("烧牌就近优先（被烧者之后最近的一家）", "lets the burner nearest after the burned player go first"),
-})
+def _phrase_ask_order(value, lang: str) -> str:
+    cut = value.index(OPPOSITE)
+    before, after = value[:cut], value[cut + 1:]
+    if lang == "zh":
+        first = f"烧牌先问出级牌人之后第{'、'.join(map(str, before))}家，再由对家接" if before else "级牌先由对家接"
+        return first + (f"，对家不要再问第{'、'.join(map(str, after))}家" if after else "")
+    first = (f"asks seats {', '.join(map(str, before))} after the 级牌 player (counted in playing order) whether to burn "
+             f"before the opposite answers" if before else "lets the opposite answer a 级牌 first")
+    return first + (f", and seats {', '.join(map(str, after))} after the 级牌 player once he passes" if after else "")
+
+
+dp.phrase("burning.ask_order", _phrase_ask_order)
 dp.phrase("burning.first_play_needs_joker", dp.yes_no(
     "烧牌的第一手必须带王", "needs a joker in the burning play itself",
     "烧牌的第一手不必带王", "needs no joker in the burning play itself"))
@@ -246,9 +424,19 @@ dp.phrase("burning.failure_leader", {
     "burned_player": dp.said("烧牌失败后由被烧者重新发牌（对家仍可管）", "gives the lead back to the burned player after a failed burn (the opposite may still answer)"),
     "next_player": dp.said("烧牌失败后由下家接风", "lets the next player lead after a failed burn"),
 })
-dp.phrase("burning.lift", dp.yes_no(
-    "烧牌者的牌被管即解烧", "lifts a burn when any play of the burner is beaten (解烧)",
-    "烧牌者被管不解烧", "keeps a burn when the burner's play is beaten"))
+dp.phrase("burning.lift", {
+    "anyone": dp.said("烧牌者的牌被管即解烧", "lifts a burn when any play of the burner is beaten (解烧)"),
+    "opposite_or_headless": dp.said("烧牌者的牌被其对家或无头者管才解烧", "lifts a burn only when the burner's opposite or a 无头 player beats it (解烧)"),
+    "no": dp.said("烧牌者被管不解烧", "keeps a burn when the burner's play is beaten"),
+})
+dp.phrase("burning.joker_check", {
+    "every_play": dp.said("烧牌者每手（最后一手除外）都须挂王", "checks every play of a burner but the last for a joker"),
+    "leads_only": dp.said("烧牌者只有发牌须挂王", "checks only a burner's leads for a joker"),
+})
+dp.phrase("burning.free_after_rounds", {
+    None: dp.said("烧牌总须满足条件", "always needs the burn condition"),
+    "*": dp.said("出过{v}轮级牌后其级牌可免条件烧", "waives the burn condition on a player's 级牌 after {v} rounds with 级牌"),
+})
 dp.phrase("burning.counter_burn", dp.yes_no(
     "被烧者可以反烧", "lets the burned player burn back (反烧)",
     "不能反烧", "has no 反烧"))

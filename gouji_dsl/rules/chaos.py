@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gouji_dsl.model.fields import Section, rule
-from gouji_dsl.model.types import BoolT, IntT
+from gouji_dsl.model.types import BoolT, IntT, OptionalT
 
 
 # --- the rules ------------------------------------------------------------------
@@ -14,7 +14,8 @@ class ChaosRules(Section):
     NAME = "chaos"
     ZH = "四户乱缠"
     EN = "Free-for-all (四户乱缠)"
-    starts_at: int = rule(IntT(2, 12), "人数", "the free-for-all starts when at most this many players hold cards")
+    starts_at: int | None = rule(OptionalT(IntT(2, 12)), "人数",
+                                 "the free-for-all starts when at most this many players hold cards (none: there is none)")
     after_first_out_with_revolution: bool = rule(BoolT(), "革命后头科即乱缠", "in a game with a revolutionary it starts as soon as the first player is out")
     lead_return_circles: int = rule(IntT(1, 3), "过圈", "full circles of passes after which the last player leads again")
     pass_keeps_right: bool = rule(BoolT(), "过牌可再上", "a player who passed may still play later in the round")
@@ -68,6 +69,8 @@ def chaos_begins(g) -> bool:
     """四户乱缠 begins once at most starts_at players hold cards, or (with the revolution
     rule) once the first player is out in a game with a revolutionary."""
     c = g.v.chaos
+    if c.starts_at is None:
+        return False  # no 四户乱缠: the 级牌, passing, deferring and burning rules hold to the end
     if len(g._holders()) <= c.starts_at:
         return True
     return c.after_first_out_with_revolution and g.revolutionary is not None and bool(g.finish_order)
@@ -88,14 +91,24 @@ def answers_in_chaos(g, seat: int) -> bool:
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import said  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, said  # noqa: E402
 from gouji_dsl.docs.text import T, circles, num  # noqa: E402
 
 book.group("chaos", "四户乱缠", "The free-for-all (四户乱缠)")
 
 
+def _no_chaos(ctx) -> tuple[str, str] | None:
+    """The not-in-play note of the other chaos rules when there is no 四户乱缠."""
+    if ctx.v.chaos.starts_at is None:
+        return ("本玩法没有四户乱缠，此条不起作用。", "There is no free-for-all here, so this rule does not apply.")
+    return None
+
+
 @book.rule("chaos.starts_at", "headless")
 def _(ctx, value):
+    if value is None:
+        return said(T("**没有[[四户乱缠]]**：直到终局，级牌、过牌、让牌、烧牌的规则都照常适用。"),
+                    T("**There is no [[四户乱缠|free-for-all]]**: the gouji-play, passing, deferring and burning rules apply until the end of the game."))
     decided = ctx.v.table.players - value
     if decided == 2:
         when_zh = T("，例如{a}、{b}产生之后（烧牌失败者也算已出局）", a=ctx.place_zh(1), b=ctx.place_zh(2))
@@ -111,19 +124,22 @@ book.bool_rule("chaos.after_first_out_with_revolution", "headless",
                ("有人革命的一局，{p1}一产生就进入四户乱缠。", "In a game with a revolutionary, the free-for-all starts as soon as the first player is out."),
                ("有人革命时，乱缠开始的时间照常计算。", "A revolution does not change when the free-for-all starts."),
                extra=lambda ctx, v: {"p1": ctx.place_zh(1)},
-               inactive=lambda ctx: None if ctx.v.revolution.allowed or not ctx.v.chaos.after_first_out_with_revolution else
-               ("本玩法不革命，此条不起作用。", "There is no revolution here, so this rule does not apply."))
+               inactive=lambda ctx: _no_chaos(ctx) or (
+                   None if ctx.v.revolution.allowed or not ctx.v.chaos.after_first_out_with_revolution else
+                   ("本玩法不革命，此条不起作用。", "There is no revolution here, so this rule does not apply.")))
 
 
 @book.rule("chaos.lead_return_circles", "headless")
 def _(ctx, value):
-    return said(T("乱缠时，无论出什么牌，要重新获得发牌权，需要其他人都过牌{c}。", c=circles(value, "zh")),
-                T("In the free-for-all, whatever the play, its player leads again after {c} of passes.", c=circles(value, "en")))
+    return add_inactive(said(T("乱缠时，无论出什么牌，要重新获得发牌权，需要其他人都过牌{c}。", c=circles(value, "zh")),
+                             T("In the free-for-all, whatever the play, its player leads again after {c} of passes.", c=circles(value, "en"))),
+                        _no_chaos(ctx))
 
 
 book.bool_rule("chaos.pass_keeps_right", "headless",
                ("乱缠时过牌不失去出牌权，本轮以后仍然可以出牌。", "In the free-for-all a pass loses nothing: a player who passed may still play later in the round."),
-               ("乱缠时过牌后，本轮不能再出牌。", "In the free-for-all a player who passed may not play again in that round."))
+               ("乱缠时过牌后，本轮不能再出牌。", "In the free-for-all a player who passed may not play again in that round."),
+               inactive=_no_chaos)
 
 
 
@@ -139,7 +155,10 @@ def _phrase_lead_return_circles(value: int, lang: str) -> str:
     return f"returns the lead in 四户乱缠 after {circles} of passes"
 
 
-dp.phrase("chaos.starts_at", dp.said("剩{v}家时开始四户乱缠", "starts 四户乱缠 when at most {v} players hold cards"))
+dp.phrase("chaos.starts_at", {
+    None: dp.said("没有四户乱缠", "has no 四户乱缠: the 级牌 rules hold to the end"),
+    "*": dp.said("剩{v}家时开始四户乱缠", "starts 四户乱缠 when at most {v} players hold cards"),
+})
 dp.phrase("chaos.after_first_out_with_revolution", dp.yes_no(
     "有人革命时头科一出即开始四户乱缠", "starts 四户乱缠 as soon as the first player is out in a game with a revolutionary",
     "有人革命时四户乱缠照常开始", "starts 四户乱缠 as usual in a game with a revolutionary"))

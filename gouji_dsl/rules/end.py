@@ -16,6 +16,10 @@ class Place:
     en: str = column(StrT(40), "英文", "the English name")
 
 
+REMAINING = EnumT(Member("by_cards", "按剩牌", "fewer cards left first; ties in playing order after the last player out"),
+                  Member("playing_order", "按出牌顺序", "in playing order from the seat after the last player out, whatever cards they hold"),
+                  Member("seat_order", "按座位", "in seat order, seat 1 first, whatever cards they hold"))
+
 ENDS_WHEN = EnumT(Member("one_team_left", "只剩一方", "every player still holding cards is on one team"),
                   Member("all_out", "全部出完", "all cards are played"))
 
@@ -26,7 +30,7 @@ class EndRules(Section):
     ZH = "终局"
     EN = "End of the game"
     ends_when: str = rule(ENDS_WHEN, "结束", "when a game ends")
-    remaining_by_cards: bool = rule(BoolT(), "按剩牌排名", "players left holding cards are placed by cards left, fewer first; ties in playing order after the last player out")
+    remaining: str = rule(REMAINING, "剩余排名", "how players left holding cards at the end take the free places")
     sweep: bool = rule(BoolT(), "串三户", "a team taking places 1-3 ends the game at once (串三户)")
     places: tuple = rule(RowT(Place, key=("place",), min_rows=2), "名次", "the names of the places")
 
@@ -55,14 +59,14 @@ def check_places(v: Variant, rep: Reporter) -> None:
         rep.error(at(v, "end.places"), f"place {missing[0]} has no name", hint=f"name places 1..{players}")
 
 
-type_only("end.ends_when", "end.remaining_by_cards", "end.sweep")
+type_only("end.ends_when", "end.remaining", "end.sweep")
 
 
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("end.ends_when", "engine", spec.Setting("ends_all_out", lambda v: v.end.ends_when == "all_out"))
-spec.register("end.remaining_by_cards", "engine", spec.Setting("remaining_by_cards", lambda v: v.end.remaining_by_cards))
+spec.register("end.remaining", "engine", spec.Setting("remaining", lambda v: v.end.remaining))
 # Also compiled into tributes and score (串三户 changes both).
 spec.register("end.sweep", "engine", spec.Setting("sweep_ends", lambda v: v.end.sweep, ("tributes", "score")))
 spec.register("end.places", "engine", spec.Setting(
@@ -97,12 +101,17 @@ def swept(g) -> bool:
     return len({ask("table.teams", g, seat_at[place]) for place in (1, 2, 3)}) == 1
 
 
-@hook("end.remaining_by_cards")
+@hook("end.remaining")
 def remaining_order(g, order: list[int]) -> list[int]:
     """The order in which players still holding cards at the end take the free places
-    (`order`: playing order, D10); remaining_by_cards: fewer cards first, ties in playing order."""
-    if g.v.end.remaining_by_cards:
+    (`order`: them in playing order from the seat after the last player out, D10):
+    by_cards, fewer cards first, ties in that playing order; playing_order, that order;
+    seat_order, seat 1 first (zhoujxMT T12)."""
+    how = g.v.end.remaining
+    if how == "by_cards":
         return sorted(order, key=lambda s: sum(g.hands[s - 1]))
+    if how == "seat_order":
+        return sorted(order)
     return list(order)
 
 
@@ -113,7 +122,7 @@ spec.register("end.places", "interpreter",
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.document import Para  # noqa: E402
-from gouji_dsl.docs.sentences import generic_table  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, generic_table, no_sentence, said  # noqa: E402
 from gouji_dsl.docs.text import LANGS, T  # noqa: E402
 
 book.group("end", None)
@@ -131,18 +140,30 @@ def _remaining_inactive(ctx):
     return None
 
 
-book.bool_rule("end.remaining_by_cards", "end",
-               ("结束时还有牌的人按剩余张数排名次，剩得少的在前；张数相同的，按出牌顺序从最后走科者的下家排起。",
-                "Players still holding cards at the end are placed by the cards they hold, fewer first; ties go in playing order from the seat after the last player out."),
-               ("结束时还有牌的人不看剩余张数，按出牌顺序从最后走科者的下家排起。",
-                "Players still holding cards at the end are placed in playing order from the seat after the last player out, whatever cards they hold."),
-               inactive=_remaining_inactive)
+_REMAINING_SENTENCES = {
+    "by_cards": ("结束时还有牌的人按剩余张数排名次，剩得少的在前；张数相同的，按出牌顺序从最后走科者的下家排起。",
+                 "Players still holding cards at the end are placed by the cards they hold, fewer first; ties go in playing order from the seat after the last player out."),
+    "playing_order": ("结束时还有牌的人不看剩余张数，按出牌顺序从最后走科者的下家排起。",
+                      "Players still holding cards at the end are placed in playing order from the seat after the last player out, whatever cards they hold."),
+    "seat_order": ("结束时还有牌的人不看剩余张数，按座位号排名次，1号座位在前。",
+                   "Players still holding cards at the end are placed in seat order, seat 1 first, whatever cards they hold."),
+}
+
+
+@book.rule("end.remaining", "end", tuple(_REMAINING_SENTENCES))
+def _(ctx, value):
+    if value not in _REMAINING_SENTENCES:
+        raise no_sentence("end.remaining", value)
+    zh, en = _REMAINING_SENTENCES[value]
+    return add_inactive(said(T(zh), T(en)), _remaining_inactive(ctx))
+_REMAINING_HOW = {"by_cards": ("按剩余张数排名", "by cards left"), "playing_order": ("按出牌顺序排名", "in playing order"),
+                  "seat_order": ("按座位号排名", "in seat order")}
 book.bool_rule("end.sweep", "end",
                ("**[[串三户]]**：一方包揽头三名时，本局立即结束，另一方三人{how}。",
                 "**[[串三户|Sweep]]**: when one team takes the first three places, the game ends at once; the other three are placed {how_en}."),
                ("没有串三户的规定。", "There is no sweep rule."),
-               extra=lambda ctx, v: {"how": "按剩余张数排名" if ctx.v.end.remaining_by_cards else "按出牌顺序排名",
-                                     "how_en": "by cards left" if ctx.v.end.remaining_by_cards else "in playing order"})
+               extra=lambda ctx, v: {"how": _REMAINING_HOW[ctx.v.end.remaining][0],
+                                     "how_en": _REMAINING_HOW[ctx.v.end.remaining][1]})
 
 
 @book.rule("end.places", "end")
@@ -171,9 +192,11 @@ dp.phrase("end.ends_when", {
     "one_team_left": dp.said("只剩一方有牌时结束", "ends a game when everyone still holding cards is on one team"),
     "all_out": dp.said("所有牌出完才结束", "ends a game when all cards are played"),
 })
-dp.phrase("end.remaining_by_cards", dp.yes_no(
-    "未走科的玩家按剩牌多少排名，少者在前", "places the players left holding cards by cards left, fewer first",
-    "未走科的玩家按出牌顺序排名", "places the players left holding cards in playing order after the last player out"))
+dp.phrase("end.remaining", {
+    "by_cards": dp.said("未走科的玩家按剩牌多少排名，少者在前", "places the players left holding cards by cards left, fewer first"),
+    "playing_order": dp.said("未走科的玩家按出牌顺序排名", "places the players left holding cards in playing order after the last player out"),
+    "seat_order": dp.said("未走科的玩家按座位号排名", "places the players left holding cards in seat order, seat 1 first"),
+})
 dp.phrase("end.sweep", dp.yes_no(
     "一方包揽前三名即结束（串三户）", "ends the game at once when a team takes places 1-3 (串三户)",
     "没有串三户", "has no 串三户"))

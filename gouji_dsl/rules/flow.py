@@ -14,10 +14,15 @@ GOUJI_ANSWER = EnumT(Member("opposite_only", "仅对家", "only the player's opp
 DEFER_TO = EnumT(Member("non_gouji", "非级牌", "plays that are not 级牌"), Member("any_play", "任何牌", "any play"))
 PASS_RULE = EnumT(Member("round_except_opposite", "除对头牌外本轮无权",
                          "a player who passes may not play again in this round, except to answer their opposite"),
-                  Member("round", "本轮无权", "a player who passes may not play again in this round"))
+                  Member("round", "本轮无权", "a player who passes may not play again in this round"),
+                  Member("once_per_round", "一轮一次",
+                         "a play, like a pass, ends one's part in the round: each player beats or passes once, except that "
+                         "a 级牌 gives its player's opposite, if they passed, their turn back, and the leader's opposite "
+                         "who passed gets a last chance at a lead nobody beat; a 让牌 overtaken by a play is a pass"))
 GOING_OUT = EnumT(Member("anyone_answers", "底牌任何人可打", "anyone may answer it, and that is not a burn (底牌)"),
                   Member("opposite_answers", "仅对家可打", "only the opposite may answer it (anyone, if the opposite is out)"),
-                  Member("loses_status", "失去级牌作用", "it loses its 级牌 status and is answered like any play"))
+                  Member("loses_status", "失去级牌作用", "it loses its 级牌 status and is answered like any play"),
+                  Member("as_usual", "照常", "it keeps its 级牌 status and is answered like any 级牌, burns included"))
 TAKE_OVER = EnumT(Member("next_player", "下家接风", "the next player holding cards leads"),
                   Member("partner", "对家接风", "the partner of the player who went out leads"))
 
@@ -67,8 +72,7 @@ spec.register("flow.gouji_answer", "engine",
               spec.Setting("gouji_answer_anyone", lambda v: v.flow.gouji_answer == "anyone"))
 spec.register("flow.defer", "engine", spec.Setting("defer", lambda v: v.flow.defer))
 spec.register("flow.defer_to", "engine", spec.Setting("defer_any_play", lambda v: v.flow.defer_to == "any_play"))
-spec.register("flow.pass_rule", "engine",
-              spec.Setting("pass_except_opposite", lambda v: v.flow.pass_rule == "round_except_opposite"))
+spec.register("flow.pass_rule", "engine", spec.Setting("pass_rule", lambda v: v.flow.pass_rule))
 spec.register("flow.lead_return_circles", "engine",
               spec.Setting("lead_return_circles", lambda v: v.flow.lead_return_circles))
 spec.register("flow.going_out_gouji", "engine", spec.Setting("going_out_gouji", lambda v: v.flow.going_out_gouji))
@@ -89,7 +93,8 @@ def gouji_restricts(g) -> bool:
 @hook("flow.defer", "flow.defer_to")
 def may_defer(g, seat: int) -> bool:
     """让牌: the opposite of the top play's player, once a round, outside 四户乱缠, not on a
-    play someone went out with, and on a 级牌 only with defer_to = any_play."""
+    play someone went out with that anyone or only the opposite may answer (底牌), and on
+    a 级牌 only with defer_to = any_play."""
     f = g.v.flow
     if not f.defer or g.chaos or seat in g.defer_used or g.top_free or g.top_opposite_only:
         return False
@@ -99,10 +104,35 @@ def may_defer(g, seat: int) -> bool:
 
 
 @hook("flow.pass_rule")
-def answers_after_passing(g, seat: int) -> bool:
-    """May `seat`, who passed in this round, still beat the top play? round_except_opposite:
-    only its opposite's; round: no."""
-    return g.v.flow.pass_rule == "round_except_opposite" and seat == ask("table.opposites", g, g.top_seat)
+def pass_rule(g, question: str, seat: int) -> bool:
+    """What passing and playing cost `seat` in a round (outside 四户乱缠), asked as `question`:
+
+    "passed"      `seat` passed in this round: may it still beat the top play?
+                  round_except_opposite: only its opposite's; round, once_per_round: no.
+    "played"      `seat` played in this round: may it still beat (or burn) a later play?
+                  once_per_round: no (a play ends one's part in the round); otherwise yes.
+    "turn_back"   `seat` passed, and its opposite's 级牌 has just been put on the table:
+                  is its turn given back? once_per_round: yes, unless `seat` played in the round.
+    "last_chance" `seat` passed, and the play it passed on went round unbeaten: is it asked
+                  once more? once_per_round: yes, once a round, when that play is the
+                  round's lead (nobody else played) of `seat`'s opposite.
+    "deferred"    `seat` deferred (让牌) and has not acted since, and another player has just
+                  played: has `seat` passed? once_per_round: yes (the 让牌 was its turn).
+    """
+    rule = g.v.flow.pass_rule
+    if question == "passed":
+        return rule == "round_except_opposite" and seat == ask("table.opposites", g, g.top_seat)
+    if question == "played":
+        return rule != "once_per_round"
+    if rule != "once_per_round" or g.chaos:
+        return False
+    if question == "turn_back":
+        return seat not in g.played_in_round and g._gouji_in_force()
+    if question == "last_chance":
+        return not g.last_chance_used and g.played_in_round == {g.top_seat}
+    if question == "deferred":
+        return True
+    raise ValueError(f"no such pass_rule question: {question}")
 
 
 @hook("flow.lead_return_circles")
@@ -117,14 +147,17 @@ def circles_to_win(g) -> int:
 @hook("flow.going_out_gouji")
 def gouji_goes_out(g) -> None:
     """A 级牌 someone went out with (底牌, before 四户乱缠): anyone may answer it, only the
-    opposite may (anyone if the opposite is out), or it is a plain play."""
+    opposite may (anyone if the opposite is out), it is a plain play, or (as_usual) it
+    stays a 级牌 like any other: answered by the opposite, burned, 无头 as usual."""
     how = g.v.flow.going_out_gouji
     if how == "anyone_answers":
         g.top_free = True
     elif how == "opposite_answers":
         g.top_opposite_only = True
-    else:
+    elif how == "loses_status":
         g.top_gouji = False
+    elif how != "as_usual":
+        raise ValueError(f"no such going_out_gouji: {how}")
 
 
 @hook("flow.take_over")
@@ -154,6 +187,14 @@ book.enum_rule("flow.pass_rule", "course", {
     "round_except_opposite": ("**[[过牌]]**：轮到自己不出就是过牌。过牌后本轮不能再出牌，但对家出的牌仍然可以打。",
                               "**[[过牌|Passing]]**: a player who does not play passes. After passing they may not play again in this round, except to answer their opposite."),
     "round": ("**[[过牌]]**：过牌后本轮不能再出牌。", "**[[过牌|Passing]]**: {en}."),
+    # F2-F5 of lamb-cn: the peer's exception B is followed as it acts there, where a play ends
+    # one's part: only on a lead nobody beat (decision written here and in the member's text).
+    "once_per_round": ("**[[过牌]]**：每轮每人只有一次机会：轮到自己时上牌或过牌，无论上牌还是过牌，本轮都不能再上牌；上过牌的人本轮也不能再烧牌（过牌后还能不能烧牌，按烧牌的规则）。让牌后，如果再轮到自己之前有人上了牌，就算过牌。"
+                       "例外有两个：有人出级牌时，他的对家如果已经过牌、本轮又没有出过牌，可以重新轮到一次；"
+                       "发牌人的牌一圈下来没有人管时，发牌人的对家如果过了牌，可以再决定一次管不管（每轮仅此一次）。",
+                       "**[[过牌|Passing]]**: each player has one turn in a round: they beat the play on the table or pass, and either way they may not beat another play in that round; a player who has played may not burn in it either (whether one who passed may still burn is for the burning rules to say). A player who deferred has passed if someone plays before their turn comes back. "
+                       "Two exceptions: when someone plays a gouji play, their opposite, if they passed and have not played in the round, gets their turn back; "
+                       "and when a round's lead goes round with nobody beating it, the leader's opposite, who passed on it, is asked once more (once a round)."),
 })
 
 
@@ -177,6 +218,10 @@ def _(ctx, value):
     if value == 1:
         return said(T("出非级牌的人，要等其他持牌人都过牌（一圈）后，才重新获得发牌权。"),
                     T("A player whose non-gouji play stands wins the lead again once every other player holding cards has passed (one circle)."))
+    if ctx.v.chaos.starts_at is None:
+        return said(T("**让{c}**：出非级牌的人要重新获得发牌权，需要其他持牌人全部过牌{c}；其间有人出牌，就重新计算。", c=circles(value, "zh")),
+                    T("**让{z}** (letting {c} pass): a player whose non-gouji play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
+                      z=circles(value, "zh"), c=circles(value, "en")))
     return said(T("**让{c}**：四户乱缠之前，出非级牌的人要重新获得发牌权，需要其他持牌人全部过牌{c}；其间有人出牌，就重新计算。", c=circles(value, "zh")),
                 T("**让{z}** (letting {c} pass): before the free-for-all, a player whose non-gouji play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
                   z=circles(value, "zh"), c=circles(value, "en")))
@@ -190,6 +235,8 @@ book.enum_rule("flow.going_out_gouji", "course", {
                          "**[[底牌|Last play]]**: when a player [[走科|goes out]] with a gouji play, only their opposite may answer it (anyone, if the opposite is out; that is not a burn)."),
     "loses_status": ("**[[底牌]]**：用级牌[[走科]]时，这手牌失去级牌的作用，像普通牌一样谁都可以打。",
                      "**[[底牌|Last play]]**: when a player [[走科|goes out]] with a gouji play, it loses its gouji status and anyone may answer it like any play."),
+    "as_usual": ("**[[底牌]]**：用级牌[[走科]]时，这手牌仍然是级牌，和平时的级牌一样应答：谁可以打、能不能烧牌，都照常。",
+                 "**[[底牌|Last play]]**: when a player [[走科|goes out]] with a gouji play, it stays a gouji play and is answered as usual: who may answer it, and whether it may be burned, are as for any gouji play."),
 })
 book.enum_rule("flow.take_over", "course", {
     "next_player": ("**[[接风]]**：走科者的最后一手牌没有人打时，由他的下家（下一个还有牌的人）接风发牌。",
@@ -225,12 +272,15 @@ dp.phrase("flow.defer_to", {
 dp.phrase("flow.pass_rule", {
     "round_except_opposite": dp.said("过牌后本轮无权再出，对头的牌除外", "takes a passing player's right to play in the round, except against their opposite"),
     "round": dp.said("过牌后本轮无权再出", "takes a passing player's right to play for the rest of the round"),
+    "once_per_round": dp.said("每人每轮只能上牌或过牌一次（对家出级牌、首家的牌无人管时例外）",
+                              "gives each player one turn a round, a play or a pass (an opposite's 级牌 and an unbeaten lead aside)"),
 })
 dp.phrase("flow.lead_return_circles", _phrase_lead_return_circles)
 dp.phrase("flow.going_out_gouji", {
     "anyone_answers": dp.said("走科的级牌（底牌）任何人都可以打，不算烧", "lets anyone answer a 级牌 with which a player goes out (底牌), and that is no burn"),
     "opposite_answers": dp.said("走科的级牌只有对家能打（对家已走科则任何人）", "lets only the opposite answer a 级牌 with which a player goes out (anyone once the opposite is out)"),
     "loses_status": dp.said("走科的级牌失去级牌作用（接风）", "strips a 级牌 with which a player goes out of its 级牌 status (接风)"),
+    "as_usual": dp.said("走科的级牌照常是级牌，照常应答和烧牌", "keeps a 级牌 with which a player goes out a 级牌, answered and burned as usual"),
 })
 dp.phrase("flow.take_over", {
     "next_player": dp.said("走科后由下家接风", "lets the next player lead after a standing last play"),

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gouji_dsl.model.fields import Section, rule
-from gouji_dsl.model.types import BoolT, EnumT, Member
+from gouji_dsl.model.fields import Section, column, rule
+from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, Member, OptionalT, RowT
 
 
 # --- the rules ------------------------------------------------------------------
@@ -16,6 +16,18 @@ COMPARE = EnumT(Member("card_by_card", "逐张比较",
                 Member("top_card", "比最大牌", "same type and length; the higher top card wins"))
 
 
+KILLERS = OptionalT(IntT(1, 4))
+
+
+@dataclass(frozen=True)
+class JokerKill:
+    joker: str = column(CardT(("SJ", "BJ"), "a joker"), "王", "a joker of the play being answered")
+    by_higher: int | None = column(KILLERS, "以大杀小",
+                                   "how many cards of one strictly higher joker kind kill it (none: not this way)", default=None)
+    by_same: int | None = column(KILLERS, "同王杀", "how many jokers of its own kind kill it (二杀一: 2)", default=None)
+    by_lower: int | None = column(KILLERS, "以小杀大", "how many jokers of the kind just below kill it (三杀一: 3)", default=None)
+
+
 @dataclass(frozen=True)
 class PlayRules(Section):
     NAME = "plays"
@@ -24,11 +36,17 @@ class PlayRules(Section):
     GAMES = ("gouji", "shuangkou")
     shape: str = rule(SHAPE, "牌型", "what one play may contain")
     jokers_alone: bool = rule(BoolT(), "纯王", "whether a play of jokers only is legal", default=True)
+    jokers_one_kind: bool = rule(BoolT(), "纯王同种", "whether a play of jokers only must hold jokers of one kind",
+                                 default=False)
     fillers_alone: bool = rule(BoolT(), "纯贴牌", "whether a play of filler 2s (and jokers) only is legal; its rank is 2", default=True)
     compare: str = rule(COMPARE, "比较", "how an answer is compared with the play it answers")
     same_size: bool = rule(BoolT(), "张数相同", "whether an answer must have as many cards as the play it answers")
-    big_joker_doubling: bool = rule(BoolT(), "大王翻倍",
-                                    "each big joker in the play must be answered by two big jokers (一个大王用两个大王打)", default=False)
+    joker_kills: tuple = rule(RowT(JokerKill, key=("joker",)), "杀王",
+                              "how each joker of the play answered is killed by the answer's jokers; "
+                              "a joker kind without a row cannot be beaten", default=())
+    jokers_rank_lowest: bool = rule(BoolT(), "纯王论小王",
+                                    "whether a play of jokers only beats a play of jokers only only when its lowest "
+                                    "joker is higher than the lead's lowest joker", default=False)
 
 
 # --- checks -------------------------------------------------------------------
@@ -61,13 +79,40 @@ def check_same_size(v: Variant, rep: Reporter) -> None:
                   hint="set same_size = yes")
 
 
-@check("plays.big_joker_doubling")
-def check_big_joker_doubling(v: Variant, rep: Reporter) -> None:
-    if value_of(v, "plays.big_joker_doubling") and value_of(v, "plays.compare") == "top_card":
-        rep.error(at(v, "plays.big_joker_doubling"), "big joker doubling is a rule of card-by-card comparison")
+JOKER_KINDS = ("SJ", "BJ")   # lowest first: "higher" and "just below" in joker_kills follow this order
 
 
-type_only("plays.jokers_alone", "plays.fillers_alone")
+@check("plays.joker_kills")
+def check_joker_kills(v: Variant, rep: Reporter) -> None:
+    """Every killing way names a kind that exists: a higher one, the one just below; kills are card-by-card rules."""
+    rows = value_of(v, "plays.joker_kills")
+    if not rows:
+        return
+    jokers = value_of(v, "cards.jokers")
+    if value_of(v, "plays.compare") == "top_card":
+        # In Gouji the compare check refuses top_card itself.
+        if v.game != "gouji" and any(r.by_higher or r.by_same or r.by_lower for r in rows):
+            rep.error(at(v, "plays.joker_kills"), "joker kills are a rule of card-by-card comparison")
+        return
+    if jokers is None:
+        return  # [cards] jokers has an error of its own
+    origin = v.origin("plays.joker_kills")
+    if any(r.joker not in jokers for r in rows) and (origin is None or origin.variant != v.name):
+        return  # an inherited table, and this variant changed its jokers: [cards] jokers says what is wrong
+    for i, row in enumerate(rows):
+        kind = JOKER_KINDS.index(row.joker)
+        if row.joker not in jokers:
+            rep.error(at(v, f"plays.joker_kills[{i}]"), f"{row.joker} is not one of this variant's jokers",
+                      hint=f"[cards] jokers = {list(jokers)}")
+        elif row.by_higher and not any(JOKER_KINDS.index(j) > kind for j in jokers):
+            rep.error(at(v, f"plays.joker_kills[{i}]"), f"no joker is higher than {row.joker}: by_higher cannot kill it",
+                      hint="write by_higher = none in this row")
+        elif row.by_lower and (kind == 0 or JOKER_KINDS[kind - 1] not in jokers):
+            rep.error(at(v, f"plays.joker_kills[{i}]"), f"no joker is just below {row.joker}: by_lower cannot kill it",
+                      hint="write by_lower = none in this row")
+
+
+type_only("plays.jokers_alone", "plays.fillers_alone", "plays.jokers_rank_lowest", "plays.jokers_one_kind")
 
 
 # --- engine -------------------------------------------------------------------
@@ -77,23 +122,27 @@ from gouji_dsl.rules import spec  # noqa: E402
 # refuses the others in a concrete Gouji variant): one-rank plays compared card by card.
 spec.register("plays.shape", "engine", spec.CardFunction(("classify", "plays", "lead_actions")))
 spec.register("plays.jokers_alone", "engine", spec.CardFunction(("classify", "answers", "plays", "lead_actions")))
+spec.register("plays.jokers_one_kind", "engine", spec.CardFunction(("classify", "answers", "plays", "lead_actions")))
 spec.register("plays.fillers_alone", "engine", spec.CardFunction(("classify", "answers", "plays", "lead_actions")))
 spec.register("plays.compare", "engine", spec.CardFunction(("beats", "answers")))
 spec.register("plays.same_size", "engine", spec.CardFunction(("beats", "answers")))
-spec.register("plays.big_joker_doubling", "engine", spec.CardFunction(("beats", "answers")))
+spec.register("plays.joker_kills", "engine", spec.CardFunction(("beats", "answers")))
+spec.register("plays.jokers_rank_lowest", "engine", spec.CardFunction(("beats", "answers")))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
-reference_methods(("classify",), "plays.shape", "plays.jokers_alone", "plays.fillers_alone")  # shape: one_rank only
-reference_methods(("beats", "answers"), "plays.compare", "plays.same_size", "plays.big_joker_doubling")
+reference_methods(("classify",), "plays.shape", "plays.jokers_alone", "plays.fillers_alone", "plays.jokers_one_kind")  # shape: one_rank only
+reference_methods(("beats", "answers"), "plays.compare", "plays.same_size", "plays.joker_kills", "plays.jokers_rank_lowest")
 
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.sentences import said  # noqa: E402
-from gouji_dsl.docs.text import T, plain  # noqa: E402
+from gouji_dsl.docs.document import Para, TRow, Table, anchor_of  # noqa: E402
+from gouji_dsl.docs.sentences import check_columns  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, code, join, plain  # noqa: E402
 
 book.group("plays", "一手牌", "What a play is")
 book.enum_rule("plays.shape", "plays", {
@@ -106,6 +155,12 @@ book.bool_rule("plays.jokers_alone", "plays",
                ("不能只出王：王必须挂在别的牌上。领出的人手里若只剩王（或不能单出的牌），就把剩下的牌一次出完。",
                 "Jokers may not be played on their own: they must join a rank. A leader left with nothing else "
                 "to lead plays all their remaining cards at once."))
+book.bool_rule("plays.jokers_one_kind", "plays",
+               ("只出王时只能出同一种王（如两张小王、一张大王），大小王不能混在一起单出；挂在别的点数上的王不受此限。",
+                "A play of jokers only holds one kind of joker (two small jokers, one big joker): small and big jokers "
+                "never go out together on their own; jokers joining a rank may be mixed."),
+               ("只出王时大小王可以混在一起出。", "A play of jokers only may mix small and big jokers."),
+               inactive=lambda ctx: None if ctx.v.plays.jokers_alone else ("本玩法不能只出王。", "This variant forbids plays of jokers only."))
 book.bool_rule("plays.fillers_alone", "plays",
                ("只出2（可以带王）也是合法的一手，这时它的点数就是2。", "A play of 2s only (jokers may join) is legal; its rank is then 2."),
                ("2不能单独出，只能贴在别的点数上。领出的人手里若只剩2（或不能单出的牌），就把剩下的牌一次出完。",
@@ -121,30 +176,91 @@ book.enum_rule("plays.compare", "plays", {
 })
 
 
+def extra_killers(v) -> bool:
+    """Do the joker kills ever take more cards than the jokers they kill?"""
+    return any((r.by_higher or 0) > 1 or r.by_same or r.by_lower for r in v.plays.joker_kills)
+
+
 @book.rule("plays.same_size", "plays")
 def _(ctx, value):
     if value:
         zh = T("上牌必须与所打的牌张数相同")
         en = T("An answer must have exactly as many cards as the play it answers")
-        if ctx.v.plays.big_joker_doubling:
-            zh += T("（大王翻倍多用的大王除外，见下条）")
-            en += T(" (apart from the extra big jokers that big-joker doubling asks for, below)")
+        if extra_killers(ctx.v):
+            zh += T("（杀王多用的王除外，见下条）")
+            en += T(" (apart from the extra jokers that kill a joker, below)")
         return said(zh + plain("。"), en + plain("."))
     return said(T("上牌的张数可以与所打的牌不同。"), T("An answer need not have as many cards as the play it answers."))
 
 
-@book.rule("plays.big_joker_doubling", "plays")
-def _(ctx, value):
-    if value:
-        return said(T("**大王翻倍**：对方牌中每有一张大王，必须用两张大王去打（一个大王用两个大王打，两个大王用四个大王打）；去掉这些大王后，其余的牌再逐张比较。小王必须用大王打。"),
-                    T("**Big-joker doubling** (大王翻倍): each big joker in the play must be answered by two big jokers (one by two, two by four); with those set aside, the rest of both plays compare card by card. A small joker must be answered by a big joker."))
-    zh = T("没有大王翻倍：大王与其他牌一样逐张比较。")
-    en = T("No big-joker doubling: big jokers compare card by card like any other card.")
-    if ctx.v.plays.compare == "card_by_card":
-        zh += T("因为没有比大王更大的牌，带大王的牌谁也打不过。")
-        en += T(" As nothing is higher than a big joker, a play holding one cannot be beaten.")
-    return said(zh, en)
+JOKER_NAMES = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
 
+
+def _kill_ways(row, jokers, lang: str) -> list:
+    """The ways a row kills its joker, in words."""
+    zh = lang == "zh"
+    kind = JOKER_KINDS.index(row.joker)
+    name = JOKER_NAMES[row.joker][0 if zh else 1]
+    ways = []
+    if row.by_higher:
+        higher = [JOKER_NAMES[j][0 if zh else 1] for j in JOKER_KINDS[kind + 1:] if j in jokers]
+        if zh:
+            ways.append(T("{n}张更大的王（{h}）", n=row.by_higher, h="或".join(higher)))
+        elif row.by_higher == 1:
+            ways.append(T("one higher joker ({h})", h=" or ".join(higher)))
+        else:
+            ways.append(T("{n} higher jokers of one kind ({h})", n=row.by_higher, h=" or ".join(higher)))
+    if row.by_same:
+        ways.append(T("{n}张{k}", n=row.by_same, k=name) if zh else T("{n} {k}s", n=row.by_same, k=name))
+    if row.by_lower:
+        lower = JOKER_NAMES[JOKER_KINDS[kind - 1]][0 if zh else 1]
+        ways.append(T("{n}张{k}", n=row.by_lower, k=lower) if zh else T("{n} {k}s", n=row.by_lower, k=lower))
+    return ways
+
+
+@book.rule("plays.joker_kills", "plays")
+def _(ctx, rows):
+    key = "plays.joker_kills"
+    check_columns(JokerKill, ("joker", "by_higher", "by_same", "by_lower"), key)
+    jokers = ctx.v.cards.jokers
+    listed = {r.joker for r in rows}
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        head = [plain("王" if zh else "joker (王)"), plain("用什么杀" if zh else "killed by")]
+        trows = []
+        for i, r in enumerate(rows):
+            ways = _kill_ways(r, jokers, lang)
+            name = JOKER_NAMES[r.joker][0 if zh else 1]
+            cell = join(ways, lang, "或", "or") if ways else (T("谁也杀不了") if zh else T("nothing"))
+            trows.append(TRow([code(r.joker) + plain(f"（{name}）" if zh else f" ({name})"), cell], anchor_of(f"{key}[{i}]")))
+        if zh:
+            parts = [Para(T("**杀王**：对方牌中的每一张王，都要用自己的王单独杀掉，杀法如下表："))]
+        else:
+            parts = [Para(T("**Joker kills** (杀王): each joker of the play answered must be killed by jokers of the answer "
+                            "set aside for it, in one of these ways:"))]
+        if trows:
+            parts.append(Table(head, trows))
+        unkilled = [j for j in jokers if j not in listed]   # a row without a way says "nothing" itself
+        if unkilled:
+            names = join([code(j) for j in unkilled], lang)
+            parts.append(Para(T("{j}谁也杀不了：带这种王的牌打不过。", j=names) if zh else
+                              T("Nothing kills {j}: a play holding one cannot be beaten.", j=names)))
+        parts.append(Para(T("杀王用去的王以外，其余的牌张数必须与对方其余的牌相同，再逐张比较（剩下的王比任何点数都大）。") if zh else
+                          T("Apart from the killing jokers, the rest of the answer must have as many cards as the rest of "
+                            "the play and beat it card by card (a joker left over beats any rank).")))
+        out.append(parts)
+    return tuple(out)
+
+
+book.bool_rule("plays.jokers_rank_lowest", "plays",
+               ("只出王的牌，点数按其中最小的王算：打只出王的牌时，自己最小的王必须比对方最小的王大（两张大王打不过一张大王）。",
+                "A play of jokers only ranks as its lowest joker: it beats a play of jokers only only when its lowest joker is "
+                "higher than that play's lowest joker (two big jokers do not beat one)."),
+               ("只出王的牌不另比点数：杀掉对方的王就算打过。",
+                "A play of jokers only has no rank of its own: killing the jokers of a play of jokers only beats it."),
+               inactive=lambda ctx: None if extra_killers(ctx.v) else
+               ("本玩法杀王不多用王，只出王的牌按张比较即可。", "This variant's kills never take extra jokers: plays of jokers only compare card by card."))
 
 
 # --- diff ---------------------------------------------------------------------
@@ -160,15 +276,34 @@ dp.phrase("plays.compare", {
     "card_by_card": dp.said("逐张比较：管牌的每张都要大过对应的牌", "compares card by card: every card of an answer must beat the card in its place"),
     "top_card": dp.said("同牌型同长度比最大的牌", "compares plays of one type and length by their top card"),
 })
-dp.phrase("plays.big_joker_doubling", dp.yes_no(
-    "一个大王要用两个大王打", "needs two big jokers to answer each big joker",
-    "大王不翻倍，逐张比较", "compares big jokers like any other card (no doubling)"))
+
+
+def _phrase_kills(rows, lang: str) -> str:
+    shown = []
+    for r in rows:
+        ways = [w for w in (f"{r.by_higher}×higher" if r.by_higher else "", f"{r.by_same}×{r.joker}" if r.by_same else "",
+                            f"{r.by_lower}×lower" if r.by_lower else "") if w]
+        if lang == "zh":
+            ways = [w.replace("higher", "更大的王").replace("lower", "下一级王") for w in ways]
+        shown.append(f"{r.joker}: {' / '.join(ways) if ways else ('杀不了' if lang == 'zh' else 'never')}")
+    if lang == "zh":
+        return f"杀王方式为 {'；'.join(shown)}" if rows else "王都杀不了"
+    return f"kills jokers with {'; '.join(shown)}" if rows else "lets no joker be killed"
+
+
+dp.phrase("plays.joker_kills", _phrase_kills)
+dp.phrase("plays.jokers_rank_lowest", dp.yes_no(
+    "纯王按最小的王比大小", "ranks a play of jokers only by its lowest joker",
+    "纯王不按最小的王比大小", "gives a play of jokers only no rank of its own"))
 dp.phrase("plays.same_size", dp.yes_no(
     "压牌张数必须相同", "answers a play only with as many cards",
     "压牌张数可以不同", "lets an answer have a different number of cards"))
 dp.phrase("plays.jokers_alone", dp.yes_no(
     "可以单出王", "allows plays of jokers only",
     "不能单出王", "forbids plays of jokers only"))
+dp.phrase("plays.jokers_one_kind", dp.yes_no(
+    "单出王只能出同一种王", "allows plays of jokers only of one kind",
+    "单出王可以大小王混出", "allows plays of jokers only to mix kinds"))
 dp.phrase("plays.fillers_alone", dp.yes_no(
     "可以单出2", "allows plays of 2s only (rank 2)",
     "不能单出2", "forbids plays of 2s only"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gouji_dsl.model.fields import Section, rule
-from gouji_dsl.model.types import BoolT, IntT, ListT
+from gouji_dsl.model.types import BoolT, IntT, ListT, RatioT
 
 
 # --- the rules ------------------------------------------------------------------
@@ -19,6 +19,9 @@ class ScoringRules(Section):
     sweep_multiplier: int = rule(IntT(1, 10), "串三户倍数", "place points are multiplied by this after a sweep")
     open_points: int = rule(IntT(0, 1000), "点贡分", "a player who opened against an opposite who did not scores this, the opposite loses it")
     zero_sum: bool = rule(BoolT(), "零和", "scores of a game must add up to zero")
+    scale: int = rule(RatioT(), "得分倍率", "every score of a game (place points, sweep, open points) is multiplied by this "
+                      "number, whole or a fraction such as 1/3; scores that do not come out whole are exact fractions",
+                      default=1)
 
 
 # --- checks -------------------------------------------------------------------
@@ -47,13 +50,13 @@ def check_place_points(v: Variant, rep: Reporter) -> None:
                   notes=[(at(v, "scoring.zero_sum"), "zero_sum = yes set here")])
 
 
-type_only("scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points", "scoring.zero_sum")
+type_only("scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points", "scoring.zero_sum", "scoring.scale")
 
 
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-for _name in ("place_points", "team_sum", "sweep_multiplier", "open_points"):
+for _name in ("place_points", "team_sum", "sweep_multiplier", "open_points", "scale"):
     spec.register(f"scoring.{_name}", "engine", spec.CardFunction(("score",)))
 spec.register("scoring.zero_sum", "engine",
               spec.NoPlay("a promise about the scoring table that the checker verifies; play never reads it"))
@@ -62,7 +65,8 @@ spec.register("scoring.zero_sum", "engine",
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
-reference_methods(("score",), "scoring.place_points", "scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points")
+reference_methods(("score",), "scoring.place_points", "scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points",
+                  "scoring.scale")
 spec.register("scoring.zero_sum", "interpreter",
               spec.NoPlay("a promise about the scoring table that the checker verifies; scores never read it"))
 
@@ -119,6 +123,30 @@ def _(ctx, value):
     return said(zh, en)
 
 
+@book.rule("scoring.scale", "scoring")
+def _(ctx, value):
+    if value == 1:
+        return said(T("得分就按上面算出的分数，不再折算。"), T("Scores are as computed above, not scaled."))
+    shown = str(value)  # 3, or 1/3
+    if isinstance(value, int):
+        return said(T("**得分倍率**：上面算出的得分最后都乘以{s}。", s=shown),
+                    T("**Score scale**: every score computed above is multiplied by {s}.", s=shown))
+    sc = ctx.v.scoring
+    if value.numerator == 1:
+        whose = ("联邦合计" + ("加点贡分" if sc.open_points else "")) if sc.team_sum else "上面算出的分数"
+        whose_en = ("their team's sum" + (" plus their open points" if sc.open_points else "")) if sc.team_sum \
+            else "the score computed above"
+        zh = T("**得分倍率**：每人得分为{w}的{s}", w=whose, s=shown)
+        en = T("**Score scale**: each player scores {s} of {w}", w=whose_en, s=shown)
+    else:
+        zh = T("**得分倍率**：上面算出的得分最后都乘以{s}", s=shown)
+        en = T("**Score scale**: every score computed above is multiplied by {s}", s=shown)
+    zh += T("；除不尽时，得分记为分数（如{e}），不四舍五入。", e=str(2 * value if (2 * value).denominator != 1 else value))
+    en += T("; a score that does not come out whole is kept as an exact fraction (such as {e}), never rounded.",
+            e=str(2 * value if (2 * value).denominator != 1 else value))
+    return said(zh, en)
+
+
 book.bool_rule("scoring.zero_sum", "scoring",
                ("每局所有人的得分加起来为零。", "The scores of a game always add up to zero."),
                ("每局的得分之和不一定为零。", "The scores of a game need not add up to zero."))
@@ -145,5 +173,9 @@ dp.phrase("scoring.zero_sum", dp.yes_no(
 dp.phrase("scoring.open_points", {
     0: dp.said("没有点贡分", "gives no 点贡 score"),
     "*": dp.said("点贡分±{v}", "scores ±{v} for opening against a not-open opposite"),
+})
+dp.phrase("scoring.scale", {
+    1: dp.said("得分不折算", "does not scale scores"),
+    "*": dp.said("得分最后乘以{v}（除不尽记为分数）", "multiplies every score by {v} (exact fractions where it does not divide)"),
 })
 dp.phrase("scoring.sweep_multiplier", dp.said("串三户名次分乘{v}", "multiplies place points by {v} after a 串三户"))

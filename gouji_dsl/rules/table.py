@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gouji_dsl.model.fields import SEAT, Section, rule
-from gouji_dsl.model.types import EnumT, IntT, ListT, Member, OptionalT
+from gouji_dsl.lang import nodes as _n  # the redeal check walks formulas
+from gouji_dsl.model.expr import BOOL, ExprT, Formula
+from gouji_dsl.model.fields import ANY_CARD, HAND, SEAT, Section, column, rule
+from gouji_dsl.model.types import EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT, RowT
 
 
 # --- the rules ------------------------------------------------------------------
@@ -16,6 +18,17 @@ FIRST_LEADER = EnumT(Member("random", "随机", "drawn at random for every game 
                      Member("fixed_seat", "固定座位", "the seat named by first_seat, in every game"))
 
 
+# A number of cards dealt to each player, or `all` (全部): every card of the deck, shared
+# out evenly (check_deal makes sure it divides).
+CARDS_EACH = NumberOrNameT(1, 1000, Member("all", "全部", "every card of the deck, the same number to each player"))
+
+
+@dataclass(frozen=True)
+class Copies:
+    card: str = column(ANY_CARD, "牌", "a card kind")
+    copies: int = column(IntT(0, 48), "张数", "how many cards of that kind the whole shuffled deck holds")
+
+
 @dataclass(frozen=True)
 class TableRules(Section):
     NAME = "table"
@@ -24,13 +37,18 @@ class TableRules(Section):
     GAMES = ("gouji", "shuangkou")
     players: int = rule(IntT(2, 12), "人数", "number of players; seats are numbered 1.. in playing order")
     decks: int = rule(IntT(1, 12), "副数", "number of 54-card decks shuffled together")
-    cards_per_player: int = rule(IntT(1, 1000), "每人张数", "cards dealt to each player")
+    cards_per_player: int | str = rule(CARDS_EACH, "每人张数", "cards dealt to each player")
     teams: tuple = rule(ListT(ListT(SEAT, 1, 12, unique=True), 2, 2), "联邦", "the two teams, as lists of seats")
     opposites: tuple = rule(ListT(ListT(SEAT, 2, 2, unique=True), 1, 6), "对家", "pairs of seats facing each other (对家 / 对头)")
     direction: str = rule(DIRECTION, "方向", "the direction of play, as players see it (seat numbers always follow playing order)")
     first_leader: str = rule(FIRST_LEADER, "上班", "who leads first in a game")
     first_seat: int | None = rule(OptionalT(SEAT), "上班座位", "the seat that leads first in every game, with first_leader = fixed_seat",
                                   default=None)
+    copies: tuple = rule(RowT(Copies, key=("card",)), "张数表",
+                         "copies of a card kind in the whole deck, where not decks × 4 (decks × 1 for a joker); "
+                         "suits never matter, so keeping k of the n copies is k copies", default=())
+    redeal_if: Formula | None = rule(OptionalT(ExprT(BOOL, HAND)), "重发条件",
+                                     "the cards are dealt again while this holds for any player's dealt hand", default=None)
 
 
 # --- checks -------------------------------------------------------------------
@@ -46,21 +64,107 @@ if TYPE_CHECKING:
 CARDS_PER_DECK = 54
 
 
+def kind_copies(decks: int, copies) -> dict[str, int]:
+    """How many cards of each kind the whole deck holds: decks × 4 of a rank, decks × 1
+    of a joker, unless the copies table says otherwise."""
+    from gouji_dsl.model.types import CARDS
+    stated = {row.card: row.copies for row in copies or ()}
+    return {card: stated.get(card, decks if card in ("SJ", "BJ") else 4 * decks) for card in CARDS}
+
+
+@check("table.copies")  # check_deal (below) also weighs the copies against the deal
+def check_copies(v: Variant, rep: Reporter) -> None:
+    """A card kind keeps at most the copies its decks hold (suits never matter: keeping
+    k of the n copies is k copies)."""
+    copies, decks = value_of(v, "table.copies"), value_of(v, "table.decks")
+    if not copies or decks is None:
+        return
+    for i, row in enumerate(copies):
+        most = decks if row.card in ("SJ", "BJ") else 4 * decks
+        if row.copies > most:
+            rep.error(at(v, f"table.copies[{i}]"),
+                      f"{decks} deck(s) hold only {most} cards of {row.card}, not {row.copies}",
+                      hint=f"keep at most {most} (or shuffle more decks together)")
+
+
 @check("table.players", "table.decks", "table.cards_per_player")
 def check_deal(v: Variant, rep: Reporter) -> None:
-    """The decks are dealt out exactly."""
+    """The deck (whole decks, or the copies table) is dealt out exactly."""
     players, decks, each = (value_of(v, f"table.{k}") for k in ("players", "decks", "cards_per_player"))
+    copies = value_of(v, "table.copies")
     if None in (players, decks, each):
         return
-    total = decks * CARDS_PER_DECK
+    total = sum(kind_copies(decks, copies).values())
+    if each == "all":
+        if total % players:
+            pos = at_nearest(v, "table.cards_per_player", "table.copies", "table.decks", "table.players")
+            where = f"{decks} deck(s) × 54" if not copies else f"{decks} deck(s) with the copies table"
+            rep.error(pos, f"cards_per_player = all deals every card, but the {total} cards ({where}) do not share out "
+                           f"evenly among {players} players ({total % players} left over)",
+                      hint=f"keep {total - total % players} or {total + players - total % players} cards in the deck")
+        return
     dealt = players * each
     if dealt != total:
-        pos = at_nearest(v, "table.cards_per_player", "table.decks", "table.players")
+        pos = at_nearest(v, "table.cards_per_player", "table.copies", "table.decks", "table.players")
         if dealt > total:
-            rep.error(pos, f"{players} players × {each} cards = {dealt}, but {decks} deck(s) hold only {total} cards")
+            hold = f"{decks} deck(s) hold only {total} cards" if not copies else f"the deck holds only {total} cards"
+            rep.error(pos, f"{players} players × {each} cards = {dealt}, but {hold}")
         else:
-            rep.error(pos, f"{players} players × {each} cards = {dealt} leaves {total - dealt} of {decks} deck(s) × 54 = {total} cards undealt",
-                      hint=f"with {decks} deck(s) deal {total // players} each" if total % players == 0 else None)
+            if not copies:
+                rep.error(pos, f"{players} players × {each} cards = {dealt} leaves {total - dealt} of {decks} deck(s) × 54 = {total} cards undealt",
+                          hint=f"with {decks} deck(s) deal {total // players} each" if total % players == 0 else None)
+            else:
+                rep.error(pos, f"{players} players × {each} cards = {dealt} leaves {total - dealt} of the {total} cards "
+                               f"of the deck undealt",
+                          hint=f"deal {total // players} each (or cards_per_player = all)" if total % players == 0 else None)
+
+
+_SAMPLE_DEALS = 200
+_SAMPLE_FUNCTIONS = ("size", "jokers", "count", "count_from", "sets", "min", "max")
+
+
+@check("table.redeal_if")
+def check_redeal_if(v: Variant, rep: Reporter) -> None:
+    """A redeal condition that holds in every one of many sample deals would deal (almost)
+    forever: refused. (A condition using gouji() or carry_rule() is not sampled here; the
+    engines stop after MAX_REDEALS deals in a row.)"""
+    import random
+
+    from gouji_dsl.model.expr import evaluate
+    from gouji_dsl.model.types import CARDS
+
+    formula = value_of(v, "table.redeal_if")
+    players, decks, each = (value_of(v, f"table.{k}") for k in ("players", "decks", "cards_per_player"))
+    if formula is None or None in (players, decks, each) or not _only_functions(formula.node, _SAMPLE_FUNCTIONS):
+        return
+    counts = kind_copies(decks, value_of(v, "table.copies"))
+    deck = [i for i, card in enumerate(CARDS) for _ in range(counts[card])]
+    if each == "all":
+        each = len(deck) // players
+    if players * each > len(deck):
+        return  # check_deal says so
+    functions = {"size": sum, "jokers": lambda c: c[13] + c[14], "count": lambda c, card: c[CARDS.index(card)],
+                 "count_from": lambda c, card: sum(c[CARDS.index(card):]), "sets": lambda c: sum(1 for i in range(12) if c[i]),
+                 "min": min, "max": max}
+    rng = random.Random(0)
+    for _ in range(_SAMPLE_DEALS):
+        rng.shuffle(deck)
+        hands = [tuple(deck[p * each:(p + 1) * each].count(i) for i in range(len(CARDS))) for p in range(players)]
+        if not any(evaluate(formula, {"hand": hand}, functions) for hand in hands):
+            return
+    rep.error(at(v, "table.redeal_if"),
+              f"redeal_if holds for some hand in every one of {_SAMPLE_DEALS} sample deals: the cards would be dealt again "
+              f"(almost) forever", hint="loosen the condition, e.g. ask for fewer cards")
+
+
+def _only_functions(node, allowed) -> bool:
+    if isinstance(node, _n.Call):
+        return node.func.id in allowed and all(_only_functions(a, allowed) for a in node.args)
+    if isinstance(node, _n.Unary):
+        return _only_functions(node.operand, allowed)
+    if isinstance(node, _n.Binary):
+        return _only_functions(node.left, allowed) and _only_functions(node.right, allowed)
+    return True
 
 
 @check("table.teams", "table.opposites")
@@ -138,7 +242,23 @@ from gouji_dsl.rules import spec  # noqa: E402
 spec.register("table.players", "engine", spec.Setting("players", lambda v: v.table.players,
                                                                ("tributes", "score")))
 spec.register("table.decks", "engine", spec.Setting("decks", lambda v: v.table.decks))
-spec.register("table.cards_per_player", "engine", spec.Setting("cards_per_player", lambda v: v.table.cards_per_player))
+
+
+def deck_counts(v) -> tuple:
+    """The whole deck as a count per card kind, indexed like the card kinds (runtime.cards)."""
+    counts = kind_copies(v.table.decks, v.table.copies)
+    return tuple(counts.values())
+
+
+def cards_each(v) -> int:
+    """cards_per_player as a number: `all` shares the whole deck out evenly."""
+    each = v.table.cards_per_player
+    return sum(deck_counts(v)) // v.table.players if each == "all" else each
+
+
+spec.register("table.cards_per_player", "engine", spec.Setting("cards_per_player", cards_each))
+spec.register("table.copies", "engine", spec.Setting("deck_counts", deck_counts))
+spec.register("table.redeal_if", "engine", spec.CardFunction(("_redeal_if",)))  # the formula, translated
 spec.register("table.teams", "engine", spec.Setting("teams", team_of, ("tributes", "score")))              # seat -> team index
 spec.register("table.opposites", "engine", spec.Setting("opposite", opposite_of, ("tributes", "score", "graduated")))  # seat -> its opposite
 spec.register("table.direction", "engine",
@@ -149,6 +269,7 @@ spec.register("table.first_seat", "engine", spec.Setting("first_seat", lambda v:
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
+from gouji_dsl.runtime import cards as _cards  # noqa: E402
 from gouji_dsl.rules import spec  # noqa: E402
 
 
@@ -158,17 +279,30 @@ def seats(g) -> list[int]:
     return list(range(1, g.v.table.players + 1))
 
 
-@hook("table.decks", "table.cards_per_player")
+@hook("table.decks", "table.cards_per_player", "table.copies")
 def deal(g) -> list[list[int]]:
-    """The documented deal: the decks in order (every 3 of all decks, then every 4, ...,
-    every 2, the small jokers, the big jokers) are shuffled once by the game's generator,
-    and seat 1 takes the first `cards_per_player` cards, seat 2 the next ...; the rest stay
-    undealt. Returns each seat's 15 card counts."""
+    """The documented deal: the deck in order (every 3, then every 4, ..., every 2, the
+    small jokers, the big jokers; of each kind decks × 4, decks × 1 of a joker, or as many
+    as the copies table says) is shuffled once by the game's generator, and seat 1 takes
+    the first `cards_per_player` cards (all: the deck's size / players), seat 2 the next
+    ...; the rest stay undealt. Returns each seat's card counts, one per card kind."""
     t = g.v.table
-    deck = [card for card in range(13) for _ in range(4 * t.decks)] + [13] * t.decks + [14] * t.decks
+    stated = {row.card: row.copies for row in t.copies}
+    deck = []
+    for kind, card in enumerate(_cards.CARDS):
+        deck += [kind] * stated.get(card, t.decks if card in ("SJ", "BJ") else 4 * t.decks)
     g._rng.shuffle(deck)
-    n = t.cards_per_player
-    return [[deck[(seat - 1) * n:seat * n].count(card) for card in range(15)] for seat in seats(g)]
+    n = len(deck) // t.players if t.cards_per_player == "all" else t.cards_per_player
+    return [[deck[(seat - 1) * n:seat * n].count(card) for card in range(len(_cards.CARDS))] for seat in seats(g)]
+
+
+@hook("table.redeal_if")
+def redeal_for(g, hands) -> int | None:
+    """The first seat whose dealt hand meets the redeal condition (the Reference's
+    redeal_if), or None: the cards stand. No condition: None."""
+    if g.v.table.redeal_if is None:
+        return None
+    return next((seat for seat in seats(g) if g.ref.redeal_if(tuple(hands[seat - 1]))), None)
 
 
 @hook("table.teams")
@@ -202,7 +336,8 @@ spec.register("table.direction", "interpreter",
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import said  # noqa: E402
+from gouji_dsl.docs.document import Para  # noqa: E402
+from gouji_dsl.docs.sentences import formula_blocks, said  # noqa: E402
 from gouji_dsl.docs.text import Num, T, join, plain  # noqa: E402
 
 book.group("table", "玩家", "The players")
@@ -258,15 +393,61 @@ def _(ctx, value):
                   D=Num(value), s="" if value == 1 else "s", t=total))
 
 
+_JOKER_ZH = {"SJ": "小王", "BJ": "大王"}
+
+
+@book.rule("table.copies", "players")
+def _(ctx, rows):
+    t = ctx.v.table
+    if not rows:
+        return said(T("每个点数各有{n}张，大小王各{d}张（每副4张、1张）。", n=4 * t.decks, d=t.decks),
+                    T("Each rank has {n} cards and each joker {d} (4 and 1 a deck).", n=4 * t.decks, d=t.decks))
+    counts = kind_copies(t.decks, rows)
+    total = sum(counts.values())
+    zh_parts, en_parts = [], []
+    for r in rows:
+        full = t.decks if r.card in ("SJ", "BJ") else 4 * t.decks
+        name = _JOKER_ZH.get(r.card, r.card)
+        if r.copies < full:
+            zh_parts.append(T("{c}只用{k}张（{n}张中留{k}张）", c=name, k=r.copies, n=full))
+            en_parts.append(T("only {k} {c}s are kept (of {n})", c=r.card, k=r.copies, n=full))
+        else:
+            zh_parts.append(T("{c}用{k}张", c=name, k=r.copies))
+            en_parts.append(T("all {k} {c}s are used", c=r.card, k=r.copies))
+    zh = join(zh_parts, "zh", "，") + T("；花色不论，留哪几张都一样。整副牌共{t}张。", t=total)
+    en = T("Not every card of the decks is used: ") + join(en_parts, "en", ",", "and") + \
+        T("; suits never matter, so which ones are kept makes no difference. The deck holds {t} cards.", t=total)
+    return said(zh, en)
+
+
 @book.rule("table.cards_per_player", "players")
 def _(ctx, value):
-    dealt = value * ctx.v.table.players
-    left = ctx.v.table.decks * 54 - dealt
+    t = ctx.v.table
+    total = sum(kind_copies(t.decks, t.copies).values())
+    if value == "all":
+        return said(T("所有的牌平均发给各人，每人{c}张。", c=total // t.players),
+                    T("Every card is dealt, the same number to each player: {c} each.", c=total // t.players))
+    dealt = value * t.players
+    left = total - dealt
     if left == 0:
         return said(T("每人发{c}张牌，所有的牌正好发完。", c=value),
                     T("Each player is dealt {c} cards, so every card is dealt.", c=value))
     return said(T("每人发{c}张牌，共发出{d}张，余下{l}张不用。", c=value, d=dealt, l=left),
                 T("Each player is dealt {c} cards: {d} cards in play, {l} left aside.", c=value, d=dealt, l=left))
+
+
+@book.rule("table.redeal_if", "players")
+def _(ctx, value):
+    if value is None:
+        return said(T("发下的牌不论好坏都算数，不因手牌重新发牌。"),
+                    T("A deal always stands: no hand makes the cards be dealt again."))
+    out = formula_blocks("table.redeal_if", value,
+                         ("**[[重发]]**：发完牌后（进贡之前），只要有任何一人的手牌满足下面的条件，就把牌收回重新洗牌发牌，直到没有人满足为止：",
+                          "**[[重发|Redeal]]**: after the deal (before any tribute), if any player's hand meets the condition "
+                          "below, the cards are gathered, shuffled and dealt again, until no hand meets it:"))
+    out[0].append(Para(T("连续重发{n}次仍满足条件时，本局无法开始（程序报错）。", n=1000)))
+    out[1].append(Para(T("If the condition still holds after {n} deals in a row, the game cannot start (an error).", n=1000)))
+    return out
 
 
 book.group("table", "出牌顺序", "Leading and answering")
@@ -305,7 +486,29 @@ def _phrase_opposites(pairs, lang: str) -> str:
 
 dp.phrase("table.players", dp.said("{v}人玩", "seats {v} players"))
 dp.phrase("table.decks", dp.said("用{v}副牌", "shuffles {v} decks together"))
-dp.phrase("table.cards_per_player", dp.said("每人{v}张", "deals {v} cards to each player"))
+dp.phrase("table.cards_per_player", {
+    "all": dp.said("所有的牌平均发完", "deals every card, the same number to each player"),
+    "*": dp.said("每人{v}张", "deals {v} cards to each player"),
+})
+
+
+def _phrase_copies(rows, lang: str) -> str:
+    if not rows:
+        return "每种牌按副数计张数" if lang == "zh" else "uses every card of the decks"
+    shown = [f"{r.card}×{r.copies}" for r in rows]
+    if lang == "zh":
+        return f"整副牌中 {'、'.join(shown)}（牌×张数）"
+    return f"keeps {', '.join(shown)} in the deck (card × copies)"
+
+
+def _phrase_redeal_if(formula, lang: str) -> str:
+    if formula is None:
+        return "发下的牌都算数" if lang == "zh" else "lets every deal stand"
+    return f"有人手牌满足 {formula.text} 时重新发牌" if lang == "zh" else f"deals again while some hand meets {formula.text}"
+
+
+dp.phrase("table.copies", _phrase_copies)
+dp.phrase("table.redeal_if", _phrase_redeal_if)
 dp.phrase("table.teams", _phrase_teams)
 dp.phrase("table.opposites", _phrase_opposites)
 dp.phrase("table.direction", {

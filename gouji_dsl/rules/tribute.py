@@ -133,9 +133,11 @@ def check_dian_table(v: Variant, rep: Reporter) -> None:
     if sec is None or sec.dian is None:
         return
     declare = value_of(v, "open.declare")
+    # A table the tribute order leaves out pays nothing: its declaring rows are not wrong, only unused.
+    paid = "dian" in (value_of(v, "tribute.order") or ("dian",))
     rows = {(r.declared, r.opened): (i, r) for i, r in enumerate(sec.dian)}
     for (declared, opened), (i, row) in rows.items():
-        if declared != "neither" and declare is False:
+        if declared != "neither" and declare is False and paid:
             rep.error(at(v, f"tribute.dian[{i}]"), f"row for declared = {declared}, but nobody can declare ([open] declare = no)")
         mirror = rows.get((SWAPPED[declared], SWAPPED[opened]))
         if mirror is not None:

@@ -16,6 +16,14 @@ from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEF
 from gouji_dsl.runtime.setup import SetUp
 from gouji_dsl.runtime.state import Match, Phase, Rules, State, seats_after
 
+# Why a play breaks a column of [ranks] constraints.
+_RANK_RULE_WHY = {
+    "single": "{r}s may only be played one at a time ([ranks] single)",
+    "bare": "{r}s may only be played with no 2s or jokers attached ([ranks] bare)",
+    "all_at_once": "{r}s may only be played all together, every {r} one holds ([ranks] all_at_once)",
+    "last_only": "{r}s may only be played as one's last play ([ranks] last_only)",
+}
+
 # The phases as module globals: a global is read several times faster than an Enum member.
 _DECLARING, _REVOLTING, _PLAYING = Phase.DECLARE, Phase.REVOLT, Phase.PLAY
 
@@ -51,8 +59,17 @@ class Game(SetUp):
             return False
         if seat in self.passed and not r.burn_after_pass:
             return False
+        if seat in self.played_in_round and r.pass_rule == "once_per_round":
+            return False  # a burn is a play too: it ends one's part in the round
         if not r.counter_burn and x in self.obligation and self.burn_of.get(x) == seat:
             return False  # no 反烧: the burned player may not burn the burner back
+        free = r.burn_free_after_rounds
+        if free is not None and self.gouji_rounds.get(x, 0) - (x in self.gouji_this_round) >= free:
+            # x has played 级牌 in that many earlier rounds: the condition is waived (B4),
+            # but the burn still needs a play to burn with.
+            if r.first_play_needs_joker:
+                return any(p[3] or p[4] for p in self._answers_of(seat))
+            return bool(self._answers_of(seat))
         return r.can_burn(self.hands[seat - 1], self.top, self._answers_of(seat))
 
     def _may_answer(self, seat: int) -> bool:
@@ -61,6 +78,8 @@ class Game(SetUp):
         x = self.top_seat
         if self.chaos:
             return r.chaos_pass_keeps_right or seat not in self.passed
+        if seat in self.played_in_round and r.pass_rule == "once_per_round":
+            return False  # a play ends one's part in the round
         if self.top_opposite_only:
             return seat == r.opposite[x] or not self._holding(r.opposite[x])
         if self.top_free:
@@ -77,7 +96,7 @@ class Game(SetUp):
             return True
         if seat not in self.passed:
             return True
-        return r.pass_except_opposite and seat == r.opposite[x]
+        return r.pass_rule == "round_except_opposite" and seat == r.opposite[x]
 
     def _answers_of(self, seat: int) -> list[tuple]:
         """The plays of `seat` that beat the top (cached until the top changes).
@@ -149,7 +168,10 @@ class Game(SetUp):
             c = self.r.classify(rt.cards_of(play))
             # 憋三 (D22): 3s only as the last play, and all of them in it.
             if c.valid and c.play == play and not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural)):
-                return True
+                # [ranks]: a lead breaking all_at_once or last_only is legal only when they lapse
+                # (no lead keeps them): then it is on the list of leads.
+                if not self.r.rank_rules or self._breaks_rank_rule(hand, play) is None:
+                    return True
             # Not a lead on its own: legal only as the whole hand of a leader who has
             # nothing else to lead (D27), which is then the one lead on the list.
             return action in self._legal_actions()
@@ -158,6 +180,22 @@ class Game(SetUp):
             if candidate is action:
                 return True
         return action in legal
+
+    def _breaks_rank_rule(self, hand, play) -> str | None:
+        """The column of [ranks] constraints a play from the whole hand `hand` breaks, if any."""
+        rank, natural, fillers, small, big = play
+        for row_rank, single, last_only, all_at_once, bare in self.r.rank_rules:
+            if row_rank != rank:
+                continue
+            if single and natural != 1:
+                return "single"
+            if bare and (fillers or small or big):
+                return "bare"
+            if all_at_once and natural != hand[rank]:
+                return "all_at_once"
+            if last_only and natural + fillers + small + big != sum(hand):
+                return "last_only"
+        return None
 
     def _can_defer(self, seat: int) -> bool:
         r = self.r
@@ -250,6 +288,9 @@ class Game(SetUp):
                         f"('burn {rt.format_cards(action.play)}'): only seat {self.r.opposite[self.top_seat]} (opposite) answers it plainly")
             if action.kind == BURN:
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
+            broken = self._breaks_rank_rule(hand, action.play)
+            if broken:
+                return _RANK_RULE_WHY[broken].format(r=rt.CARDS[action.play[0]])
             if self.top is not None:
                 return f"{rt.format_cards(action.play)} does not beat {rt.format_cards(self.top)}"
             if self.r.threes_last and action.play[0] == 0:
@@ -262,19 +303,37 @@ class Game(SetUp):
         """Who is asked about the new top play, and in which order."""
         r = self.r
         place_of = self.place_of
+        self.played_in_round.add(seat)
+        if r.pass_rule == "once_per_round" and not self.chaos:
+            for s in self.defer_used:  # a 让牌 overtaken by a play was the deferrer's pass (F7)
+                if s != seat and s not in self.played_in_round:
+                    self.passed.add(s)
+            opp = r.opposite[seat]
+            if opp in self.passed and opp not in self.played_in_round and self._in_force():
+                self.passed.discard(opp)  # a 级牌 gives its player's opposite, who passed, their turn back (F4)
+                self.log.append(f"seat {opp} gets its turn back")
         order = [s for s in seats_after(r.players)[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
         self.burn_candidates: set[int] = set()
         if self._restricted() and seat not in self.headless:
-            # Who might burn, in priority order; whether they can is decided when
-            # their turn comes (it depends on nothing that changes before then).
+            # Who might burn, in ask_order: those it lists before the opposite are asked
+            # before the others (the opposite, 无头 players) in playing order, those after
+            # it last. Whether they can burn is decided when their turn comes.
             opp = r.opposite[seat]
-            candidates = [s for s in order if s != opp and s not in self.headless
-                          and (r.teammates_may_burn or r.teams[s] != r.teams[seat])]
-            if r.burn_priority == "team_first":
-                candidates.sort(key=lambda s: (r.teams[s] != r.teams[seat], order.index(s)))
-            self.burn_candidates = set(candidates)
-            self.queue = candidates + [s for s in order if s not in self.burn_candidates]
+            after = seats_after(r.players)[seat]
+            first: list[int] = []
+            last: list[int] = []
+            side = first
+            for k in r.burn_ask_order:
+                if k == "opposite":
+                    side = last
+                    continue
+                s = after[k - 1]
+                if (s not in place_of and s != opp and s not in self.headless
+                        and (r.teammates_may_burn or r.teams[s] != r.teams[seat])):
+                    side.append(s)
+            self.burn_candidates = set(first + last)
+            self.queue = first + [s for s in order if s not in self.burn_candidates] + last
         else:
             self.queue = order
 
@@ -296,7 +355,8 @@ class Game(SetUp):
         played[14] += big
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
         if previous_top is not None:
-            if previous_seat in self.obligation and r.lift:
+            if previous_seat in self.obligation and (r.lift == "anyone" or (
+                    r.lift == "opposite_or_headless" and (seat == r.opposite[previous_seat] or seat in self.headless))):
                 self.obligation.discard(previous_seat)
                 self.log.append(f"seat {previous_seat}'s burn is lifted (解烧)")
             if previous_seat in self.before_threes and seat != previous_seat:
@@ -311,7 +371,8 @@ class Game(SetUp):
             self.burn_of[seat] = previous_seat
             self.burned_play[seat] = previous_top
             self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
-        elif seat in self.obligation and not out and not (play[3] or play[4]):
+        elif (seat in self.obligation and not out and not (play[3] or play[4])
+              and (previous_top is None or not r.joker_check_leads_only)):
             self._fail_burn(seat, play)
             return
         if r.threes_last and not out and hand[0] and sum(hand) == hand[0]:
@@ -325,6 +386,9 @@ class Game(SetUp):
         self.top_opposite_only = False
         self.top_out_gouji = False
         self.circles = 0
+        if r.burn_free_after_rounds is not None and seat not in self.gouji_this_round and self._in_force():
+            self.gouji_this_round.add(seat)
+            self.gouji_rounds[seat] = self.gouji_rounds.get(seat, 0) + 1
         if out:
             self._go_out(seat, play)
             if self.terminal:
@@ -354,8 +418,9 @@ class Game(SetUp):
                 self.top_free = True
             elif r.going_out_gouji == "opposite_answers":
                 self.top_opposite_only = True
-            else:
+            elif r.going_out_gouji == "loses_status":
                 self.top_gouji = False  # it loses its 级牌 status (接风)
+            # as_usual: it stays a 级牌 in force, answered (and burned) like any other
         self._update_headless(seat)
         self._check_end()
         if not self.terminal:
@@ -405,8 +470,8 @@ class Game(SetUp):
 
     def _check_chaos(self) -> None:
         r = self.r
-        if self.chaos:
-            return
+        if self.chaos or r.chaos_starts_at is None:
+            return  # begun already, or there is no 四户乱缠
         holders = len(self._holders())
         if holders <= r.chaos_starts_at or (r.chaos_after_first_out_with_revolution and self.revolutionary is not None
                                              and self.finish_order):
@@ -424,7 +489,7 @@ class Game(SetUp):
         self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
         result = self.result()
         self._scores = r.score(dict(result, previous=self.match.previous()))
-        self.log.append(f"scores: {self._scores}")
+        self.log.append("scores: [" + ", ".join(map(str, self._scores)) + "]")  # a fraction as 2/3
 
     def _game_over(self, holders: list[int]) -> bool:
         """[end] ends_when and sweep: is the game decided?"""
@@ -442,17 +507,19 @@ class Game(SetUp):
         return None not in top and len({self.r.teams[s] for s in top}) == 1
 
     def _place_holders(self, holders: list[int]) -> None:
-        """Players still holding cards take the free places in playing order from
-        the seat after the last player out (D10); with remaining_by_cards, fewer
-        cards first and playing order only between equals."""
+        """Players still holding cards take the free places ([end] remaining): by_cards,
+        fewer cards first and playing order from the seat after the last player out
+        (D10) only between equals; playing_order, that order alone; seat_order, seat 1 first."""
         r = self.r
         # A game ends only once someone is out: went out, or failed a burn.
         last = self.finish_order[-1] if self.finish_order else self.failed[-1]
         order = [s for s in seats_after(r.players)[last] if s in holders]
         if last in holders:
             order.append(last)
-        if r.remaining_by_cards:
+        if r.remaining == "by_cards":
             order.sort(key=lambda s: sum(self.hands[s - 1]))  # stable: ties keep playing order
+        elif r.remaining == "seat_order":
+            order.sort()
         free = sorted(p for p in range(1, r.players + 1) if p not in self.place_of.values())
         for s, p in zip(order, free):
             self.place_of[s] = p
@@ -491,6 +558,9 @@ class Game(SetUp):
                 if not self._in_force():
                     self.passed_plain.add(nxt)
             # A full circle with no play.
+            if r.pass_rule == "once_per_round" and self._last_chance():
+                queue = self.queue
+                continue
             self.circles += 1
             owner = self.top_seat
             need = 1
@@ -504,6 +574,20 @@ class Game(SetUp):
                     continue
             self._win_round(owner)
             return
+
+    def _last_chance(self) -> bool:
+        """once_per_round (F5): nobody beat the round's lead, so the leader's opposite, who
+        passed on it, is asked once more (once a round, not in 四户乱缠). True: they are next."""
+        owner = self.top_seat
+        opp = self.r.opposite[owner]
+        if (self.chaos or self.last_chance_used or opp not in self.passed or not self._holding(opp)
+                or self.played_in_round != {owner}):
+            return False
+        self.last_chance_used = True
+        self.passed.discard(opp)
+        self.queue = [opp]
+        self.log.append(f"seat {opp} is asked once more")
+        return True
 
     def _win_round(self, owner: int) -> None:
         r = self.r

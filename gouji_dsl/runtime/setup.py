@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import describe
-from gouji_dsl.runtime.state import Phase, Rules, State, seat_after
+from gouji_dsl.runtime.state import Phase, Rules, State, seats_after
+
+MAX_REDEALS = 1000  # [table] redeal_if: this many deals in a row meeting it stop the game with an error
 
 
 class SetUp(State):
@@ -16,14 +18,16 @@ class SetUp(State):
     def _start_deal(self) -> None:
         r = self.r
         n = r.players
-        deck = [i for i in range(13) for _ in range(4 * r.decks)] + [rt.SMALL] * r.decks + [rt.BIG] * r.decks
-        self._rng.shuffle(deck)
-        hands = []
-        for p in range(n):
-            counts = [0] * 15
-            for card in deck[p * r.cards_per_player:(p + 1) * r.cards_per_player]:
-                counts[card] += 1
-            hands.append(counts)
+        redeals = 0
+        while True:
+            hands = self._shuffle_and_deal()
+            again = next((p + 1 for p in range(n) if r.redeal_if(hands[p])), None)  # [table] redeal_if
+            if again is None:
+                break
+            redeals += 1
+            if redeals == MAX_REDEALS:
+                raise RuntimeError(f"[table] redeal_if held for {MAX_REDEALS} deals in a row: the cards are never dealt to stand")
+            self.log.append(f"redeal: seat {again}'s hand meets [table] redeal_if")
         self._new_deal(hands)  # every deal and round field afresh; play starts after the pre-play phases
         self.log.append(f"deal (seed {describe(self.seed)})")
         self._pay_tributes()
@@ -34,9 +38,24 @@ class SetUp(State):
         else:
             self._after_declare()
 
+    def _shuffle_and_deal(self) -> list:
+        """The deck (rules.deck_counts: how many of each card kind) shuffled once, and
+        cards_per_player cards to each seat in turn."""
+        r = self.r
+        deck = [kind for kind, copies in enumerate(r.deck_counts) for _ in range(copies)]
+        self._rng.shuffle(deck)
+        each = r.cards_per_player
+        hands = []
+        for p in range(r.players):
+            counts = [0] * len(r.deck_counts)
+            for card in deck[p * each:(p + 1) * each]:
+                counts[card] += 1
+            hands.append(counts)
+        return hands
+
     def _after_declare(self) -> None:
-        if self.r.buy_three:
-            self._buy_threes()
+        if self.r.buy_ranks:
+            self._buy_cards()
         if self.r.revolution:
             self.phase = Phase.REVOLT
             self.phase_seats = [s for s in range(1, self.r.players + 1) if self.r.may_revolt(tuple(self.hands[s - 1]))]
@@ -100,35 +119,59 @@ class SetUp(State):
             back += [card] * min(allowed[card], len(cards) - len(back))
         return back
 
-    def _buy_threes(self) -> None:
-        """买3 / 要3 (D22), automatic."""
+    def _buy_cards(self) -> None:
+        """[buy] 买牌 (买3 / 要3 of D22 among them), automatic: for each rank in turn, every seat holding none buys one."""
         r = self.r
-        for seat in range(1, r.players + 1):
-            hand = self.hands[seat - 1]
-            if hand[0]:
-                continue
-            opp = r.opposite[seat]
-            pay = next((c for c in (rt.INDEX[x] for x in r.buy_with) if hand[c]), None)
-            if pay is not None and self.hands[opp - 1][0] >= r.seller_min_threes:
-                hand[pay] -= 1
-                self.hands[opp - 1][pay] += 1
-                self.hands[opp - 1][0] -= 1
-                hand[0] += 1
-                self.log.append(f"seat {seat} buys a 3 from seat {opp} for {rt.CARDS[pay]}")
-                continue
-            if not r.ask_three:
-                continue
-            giver = None
-            other = seat
-            for _ in range(r.players - 1):
-                other = seat_after(other, r.players)
-                if r.teams[other] == r.teams[seat] and self.hands[other - 1][0] >= r.seller_min_threes:
-                    giver = other
-                    break
-            if giver is not None:
-                self.hands[giver - 1][0] -= 1
-                hand[0] += 1
-                self.log.append(f"seat {seat} is given a 3 by teammate {giver}")
+        seats = range(1, r.players + 1)
+        for name in r.buy_ranks:
+            rank = rt.INDEX[name]
+            if r.buy_order == "by_round":
+                for position in r.buy_sellers:
+                    for seat in seats:
+                        if self.hands[seat - 1][rank] == 0:
+                            self._buy_one(seat, position, rank)
+            else:
+                for seat in seats:
+                    if self.hands[seat - 1][rank] == 0:
+                        for position in r.buy_sellers:
+                            if self._buy_one(seat, position, rank):
+                                break
+
+    def _seller_at(self, seat: int, position: str) -> int | None:
+        r = self.r
+        if position == "opposite":
+            return r.opposite[seat]
+        after = seats_after(r.players)[seat]
+        if position == "next":
+            return after[0]
+        if position == "previous":
+            return after[-1]
+        mates = [s for s in after if r.teams[s] == r.teams[seat]]
+        if not mates:
+            return None
+        return mates[0] if position == "teammate_after" else mates[-1]
+
+    def _buy_one(self, seat: int, position: str, rank: int) -> bool:
+        r = self.r
+        seller = self._seller_at(seat, position)
+        if seller is None or self.hands[seller - 1][rank] < r.buy_seller_min:
+            return False
+        hand, other = self.hands[seat - 1], self.hands[seller - 1]
+        if r.teams[seller] == r.teams[seat]:
+            other[rank] -= 1
+            hand[rank] += 1
+            self.log.append(f"seat {seat} is given a {rt.CARDS[rank]} by teammate {seller}")
+            return True
+        pay = next((c for c in r.buy_price if hand[rt.INDEX[c]]), None)
+        if pay is None and r.buy_no_price == "no_sale":
+            return False
+        if pay is not None:
+            hand[rt.INDEX[pay]] -= 1
+            other[rt.INDEX[pay]] += 1
+        other[rank] -= 1
+        hand[rank] += 1
+        self.log.append(f"seat {seat} buys a {rt.CARDS[rank]} from seat {seller} for {pay or 'nothing'}")
+        return True
 
     def _begin_play(self) -> None:
         r = self.r

@@ -24,7 +24,8 @@ class Rules:
     name: str
     players: int
     decks: int
-    cards_per_player: int
+    cards_per_player: int          # `all` resolved: the deck's size / players
+    deck_counts: tuple             # the whole deck: how many of each card kind (indexed like runtime.cards.CARDS)
     teams: tuple
     opposite: dict
     first_leader: str
@@ -39,6 +40,7 @@ class Rules:
     can_burn: Callable
     counts_for_open: Callable      # play tuple -> bool (the [open] counts formula)
     may_revolt: Callable           # hand -> bool (the [revolution] condition)
+    redeal_if: Callable            # dealt hand -> bool (the [table] redeal_if condition; False without one)
     tributes: Callable
     score: Callable
     graduated: Callable            # match results -> seats open by 点贡毕业 in the next game
@@ -46,11 +48,11 @@ class Rules:
     gouji_answer_anyone: bool      # anyone may answer a 级牌 in turn, like any play (no burning)
     defer: bool
     defer_any_play: bool
-    pass_except_opposite: bool
+    pass_rule: str                 # round, round_except_opposite, once_per_round
     lead_return_circles: int
     going_out_gouji: str
     take_over_partner: bool
-    chaos_starts_at: int
+    chaos_starts_at: int | None    # None: there is no 四户乱缠
     chaos_after_first_out_with_revolution: bool
     chaos_circles: int
     chaos_pass_keeps_right: bool
@@ -58,10 +60,12 @@ class Rules:
     burn_allowed: bool
     teammates_may_burn: bool
     burn_after_pass: bool
-    burn_priority: str
+    burn_ask_order: tuple          # seats counted after the 级牌 player, and "opposite"
     first_play_needs_joker: bool
     failure_leader: str
-    lift: bool
+    lift: str                      # who lifts a burn: anyone, opposite_or_headless, no
+    joker_check_leads_only: bool   # only a burner's leads must carry a joker
+    burn_free_after_rounds: int | None  # 级牌 rounds after which a player's 级牌 burn without the condition
     counter_burn: bool
     # 无头, 开点, 宣点
     headless_cause: str
@@ -71,10 +75,13 @@ class Rules:
     declare: bool
     # modes
     threes_last: bool
-    buy_three: bool
-    buy_with: tuple
-    seller_min_threes: int
-    ask_three: bool
+    rank_rules: tuple              # [ranks] constraints: (rank, single, last_only, all_at_once, bare) rows
+    buy_ranks: tuple               # [buy]: the ranks bought after the deal, in order (card names)
+    buy_sellers: tuple             # seller positions asked, in order
+    buy_price: tuple               # price cards (card names), first held is paid
+    buy_no_price: str              # no_sale | free
+    buy_seller_min: int
+    buy_order: str                 # by_round | by_buyer
     revolution: bool
     redeal_at: int
     revolution_place: int
@@ -84,7 +91,7 @@ class Rules:
     watch_after_out: bool
     # end of the game
     ends_all_out: bool             # play on until at most one player holds cards (else: one team left)
-    remaining_by_cards: bool       # players left holding cards are placed by cards left, fewer first
+    remaining: str                 # how players left holding cards are placed: by_cards, playing_order, seat_order
     sweep_ends: bool               # a team taking places 1-3 ends the game at once (串三户)
     # tribute
     returned: bool
@@ -182,6 +189,7 @@ class State:
     obligation: set = _deal(factory=set)        # burners still bound by the joker-carry rule
     burn_of: dict = _deal(factory=dict)         # burner -> the player they burned
     burned_play: dict = _deal(factory=dict)     # burner -> the 级牌 they burned (back on the table if they fail, D15)
+    gouji_rounds: dict = _deal(factory=dict)    # seat -> rounds in which it played a 级牌 in force (burn_free_after_rounds)
     terminal: bool = _deal(False)
     _legal: list | None = _deal(None)           # cache of the current legal actions
     _scores: list | None = _deal(None)
@@ -202,6 +210,9 @@ class State:
     before_threes: set = _round(factory=set)    # players whose standing play comes right before their final 3s
     queue: list = _round(factory=list)          # who is asked next about the top play
     circles: int = _round(0)
+    played_in_round: set = _round(factory=set)  # seats whose play stood on the table in this round (once_per_round)
+    last_chance_used: bool = _round(False)      # once_per_round: the leader's opposite was asked again (F5)
+    gouji_this_round: set = _round(factory=set)  # seats that played a 级牌 in force in this round
     _answers_cache: dict = _round(factory=dict)  # seat -> its plays that beat the top
 
     def _reset(self, scope: str) -> None:

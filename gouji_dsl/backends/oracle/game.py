@@ -157,11 +157,31 @@ class OracleGame(Setup, Table):
                         f"('burn {shown}'): only seat {opposite} (opposite) answers it plainly")
             if action.kind == BURN:
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
+            broken = self._rank_rule_broken(self.hands[seat - 1], action.play)
+            if broken:
+                return broken
             if self.top is not None:
                 return f"{shown} does not beat {rt.format_cards(self.top)}"
             if self.v.threes.threes_last and action.play[0] == 0:
                 return "3s may only be played as one's last play, all of them together (憋三)"
         return f"{action_to_string(action)} is not allowed now"
+
+    def _rank_rule_broken(self, hand, play) -> str | None:
+        """Why a play from the whole hand `hand` breaks its rank's row of [ranks] constraints."""
+        count = sum(rt.cards_of(play))
+        for row in self.v.ranks.constraints:
+            if rt.INDEX[row.rank] != play[0]:
+                continue
+            r, natural = row.rank, play[1]
+            if row.single and natural != 1:
+                return f"{r}s may only be played one at a time ([ranks] single)"
+            if row.bare and count != natural:
+                return f"{r}s may only be played with no 2s or jokers attached ([ranks] bare)"
+            if row.all_at_once and natural != hand[play[0]]:
+                return f"{r}s may only be played all together, every {r} one holds ([ranks] all_at_once)"
+            if row.last_only and count != sum(hand):
+                return f"{r}s may only be played as one's last play ([ranks] last_only)"
+        return None
 
     # --- what happened ---------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 The random procedure is documented so that any engine deals the same hands
 from a seed: one `random.Random(seed)` per game; each deal shuffles the whole
-deck once (the `table.decks` hook), and the first leader of a game, when it
+deck once (the `table.decks` hook; again while the `table.redeal_if` hook names a
+hand, right after the deal, before tribute), and the first leader of a game, when it
 is drawn, is drawn after the last shuffle (the `table.first_leader` hook).
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import describe
 
 PHASE_DECLARE, PHASE_REVOLT, PHASE_PLAY = "declare", "revolt", "play"
+MAX_REDEALS = 1000  # [table] redeal_if: this many redeals in a row stop the game with an error
 
 
 def counts_of(cards: list[int]) -> tuple:
@@ -25,6 +27,14 @@ class Setup:
     def _deal(self) -> None:
         """A fresh deal: every per-deal field starts empty (a redeal starts here too)."""
         self.hands = ask("table.decks", self)
+        for _ in range(MAX_REDEALS):
+            seat = ask("table.redeal_if", self, self.hands)
+            if seat is None:
+                break
+            self.log.append(f"redeal: seat {seat}'s hand meets [table] redeal_if")
+            self.hands = ask("table.decks", self)
+        else:
+            raise RuntimeError(f"[table] redeal_if held for {MAX_REDEALS} deals in a row: the cards are never dealt to stand")
         self.dealt = [list(h) for h in self.hands]
         self._clear_for_play()
         self.tribute_log = []
@@ -56,6 +66,8 @@ class Setup:
         self.obligation = set()
         self.burn_of = {}
         self.burned_play = {}
+        self.gouji_plays = []
+        self.round_number = 0
         self.before_threes = set()
         self.terminal = False
         self.scores = None
@@ -107,9 +119,7 @@ class Setup:
     # --- 宣点, 买3, 革命 -----------------------------------------------------------------------------
 
     def _after_declaring(self) -> None:
-        for seat in ask("table.players", self):
-            if not self.hands[seat - 1][0] and not ask("threes.buy_three", self, seat):
-                ask("threes.ask_three", self, seat)
+        ask("buy.ranks", self)  # 买牌 of [buy]: 买3 / 要3 (D22), 买4 ...
         self.phase = PHASE_REVOLT
         self.phase_seats = ask("revolution.allowed", self)
         if self.phase_seats:

@@ -17,6 +17,10 @@ Attribute names of the round state (also read by the hooks):
   burners_pending          who is asked now with the right to burn
   queue                    who is still to be asked about the top play, in order
   circles                  full circles of passes on the top play
+  played_in_round          whose plays stood on the table in this round (flow.pass_rule once_per_round)
+  last_chance_used         the leader's opposite was asked again about an unbeaten lead (once_per_round)
+  round_number             rounds started in this deal (this one included)
+  gouji_plays              (seat, round_number) of every 级牌 in force played in this deal
 """
 from __future__ import annotations
 
@@ -57,7 +61,9 @@ class Table:
         self.before_threes = set()
         self.queue = []
         self.circles = 0
+        self.played_in_round, self.last_chance_used = set(), False
         self.cur = leader
+        self.round_number += 1
 
     def _gouji_in_force(self) -> bool:
         """Do the 级牌 rules (who answers, burning, 开点) apply to the top play?"""
@@ -73,6 +79,8 @@ class Table:
         opposite = ask("table.opposites", self, owner)
         if self.chaos:
             return ask("chaos.pass_keeps_right", self, seat)
+        if self._part_over(seat):
+            return False
         if self.top_opposite_only:
             return seat == opposite or not self._holds_cards(opposite)
         if self.top_free:
@@ -83,7 +91,11 @@ class Table:
             return seat in self.headless and ask("headless.pass_loses_gouji", self, seat)
         if ask("headless.scope", self, seat):
             return True
-        return seat not in self.passed or ask("flow.pass_rule", self, seat)
+        return seat not in self.passed or ask("flow.pass_rule", self, "passed", seat)
+
+    def _part_over(self, seat: int) -> bool:
+        """Has `seat` played in this round, and does the pass rule end its part with that?"""
+        return seat in self.played_in_round and not ask("flow.pass_rule", self, "played", seat)
 
     # --- moves -------------------------------------------------------------------------------------
 
@@ -119,7 +131,7 @@ class Table:
             self.burn_of[seat] = beaten_seat
             self.burned_play[seat] = beaten
             self.log.append(f"seat {seat} burns seat {beaten_seat}'s 级牌 (烧牌)")
-        elif seat in self.obligation and not out and not (play[3] or play[4]):
+        elif seat in self.obligation and ask("burning.joker_check", self, play, out, beaten is None):
             self._fail_burn(seat, play)
             return
         if ask("threes.threes_last", self, seat, out):
@@ -130,6 +142,8 @@ class Table:
         self.top_gouji = self.ref.is_gouji(play)
         self.top_free = self.top_opposite_only = self.top_out_gouji = False
         self.circles = 0
+        if self._gouji_in_force():
+            self.gouji_plays.append((seat, self.round_number))  # burning.free_after_rounds counts their rounds
         if out:
             self._go_out(seat)
             if self.terminal:
@@ -138,7 +152,7 @@ class Table:
 
     def _settle_beaten(self, seat: int, beaten: tuple, beaten_seat: int, burn: bool, was_in_force: bool) -> None:
         """What beating a play settles: 解烧, 闷 (D22) and 开点 (D16, D26)."""
-        if beaten_seat in self.obligation and ask("burning.lift", self, beaten_seat):
+        if beaten_seat in self.obligation and ask("burning.lift", self, beaten_seat, seat):
             self.obligation.discard(beaten_seat)
             self.log.append(f"seat {beaten_seat}'s burn is lifted (解烧)")
         if beaten_seat in self.before_threes and seat != beaten_seat:
@@ -156,10 +170,18 @@ class Table:
         """Line up who is asked about `seat`'s new top play, and ask the first."""
         order = [s for s in self._after(seat) if self._holds_cards(s)]
         self.burners_pending, self.burn_candidates = set(), set()
+        self.played_in_round.add(seat)
+        for deferrer in self.defer_used - self.played_in_round - self.passed:
+            if ask("flow.pass_rule", self, "deferred", deferrer):
+                self.passed.add(deferrer)  # the 让牌 was their turn: a play came first, so they passed
+        opposite = ask("table.opposites", self, seat)
+        if opposite in self.passed and ask("flow.pass_rule", self, "turn_back", opposite):
+            self.passed.discard(opposite)  # their turn back: no longer counted as having passed
+            self.log.append(f"seat {opposite} gets its turn back")
         if self._gouji_in_force() and ask("flow.gouji_answer", self) and seat not in self.headless:
-            candidates = ask("burning.priority", self, seat, order)
-            self.burn_candidates = set(candidates)
-            order = candidates + [s for s in order if s not in self.burn_candidates]
+            before, after = ask("burning.ask_order", self, seat)
+            self.burn_candidates = set(before + after)
+            order = before + [s for s in order if s not in self.burn_candidates] + after
         self.queue = order
         self._ask_next()
 
@@ -173,7 +195,7 @@ class Table:
                     continue
                 if seat in self.burn_candidates:
                     self.burn_candidates.discard(seat)
-                    if ask("burning.allowed", self, seat):
+                    if not self._part_over(seat) and ask("burning.allowed", self, seat):
                         self.burners_pending.add(seat)
                         self.cur = seat
                         return
@@ -181,8 +203,16 @@ class Table:
                     self.cur = seat
                     return
                 self._mark_passed(seat)  # may not, or cannot: passes unasked (要不起), not even offered 让牌
-            self.circles += 1
             owner = self.top_seat
+            opposite = ask("table.opposites", self, owner)
+            if (opposite in self.passed and self._holds_cards(opposite)
+                    and ask("flow.pass_rule", self, "last_chance", opposite)):
+                self.last_chance_used = True
+                self.passed.discard(opposite)
+                self.queue = [opposite]
+                self.log.append(f"seat {opposite} is asked once more")
+                continue
+            self.circles += 1
             if self.circles < ask("flow.lead_return_circles", self) and self._holds_cards(owner):
                 self.queue = [s for s in self._after(owner) if self._holds_cards(s)]
                 self.burners_pending, self.burn_candidates = set(), set()
@@ -256,14 +286,14 @@ class Table:
         order = [s for s in self._after(self._last_out()) if s in holders]
         if self._last_out() in holders:
             order.append(self._last_out())
-        order = ask("end.remaining_by_cards", self, order)
+        order = ask("end.remaining", self, order)
         free = sorted(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
         for seat, place in zip(order, free):
             self.place_of[seat] = place
         self.terminal = True
         self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
         self.scores = self.ref.score(dict(self.result(), previous=self.match.previous()))
-        self.log.append(f"scores: {self.scores}")
+        self.log.append("scores: [" + ", ".join(str(x) for x in self.scores) + "]")  # exact: 2/3, not Fraction(2, 3)
 
     def _last_out(self) -> int:
         """D10: players left holding cards are placed in playing order from the seat after this one."""

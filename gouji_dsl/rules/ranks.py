@@ -1,0 +1,167 @@
+"""Per-rank play constraints: ranks that go out only singly, only last, all at once, or bare."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gouji_dsl.model.fields import RANK_3_A, Section, column, rule
+from gouji_dsl.model.types import BoolT, RowT
+
+
+# --- the rules ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RankConstraint:
+    rank: str = column(RANK_3_A, "点数", "the rank (3 to A) whose plays are constrained")
+    single: bool = column(BoolT(), "单张", "a play holds exactly one card of the rank", default=False)
+    last_only: bool = column(BoolT(), "最后出", "a play of the rank must be the player's last play (empty the hand)",
+                             default=False)
+    all_at_once: bool = column(BoolT(), "一次出完", "a play of the rank holds all the cards of the rank the player holds",
+                               default=False)
+    bare: bool = column(BoolT(), "不贴不挂", "a play of the rank carries no filler 2s and no jokers", default=False)
+
+
+@dataclass(frozen=True)
+class RankRules(Section):
+    NAME = "ranks"
+    ZH = "点数限制"
+    EN = "Constrained ranks"
+    constraints: tuple = rule(RowT(RankConstraint, key=("rank",)), "出法限制",
+                              "how plays of these ranks may be made, looking at the player's whole hand", default=())
+
+
+# What each column asks of a play (rank, natural, fillers, small, big) of its rank,
+# the hand being the player's whole hand before the play. `single` and `bare` look at
+# the play alone (classify refuses the rest: a `hand` case's answer); `last_only` and
+# `all_at_once` look at the hand, and hold by themselves when the cards are the whole hand.
+# A leader whose every lead would break a hand column may lead, that once, any play the
+# other rules allow (the hand columns lapse), so no constraint leaves a leader stuck.
+
+
+# --- checks -------------------------------------------------------------------
+from typing import TYPE_CHECKING  # noqa: E402
+
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, check, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+
+@check("ranks.constraints")
+def check_constraints(v: Variant, rep: Reporter) -> None:
+    """Every row constrains something, `single` and `all_at_once` do not meet (they would
+    allow a play only to a player holding one card of the rank), and 3s under 憋三 are
+    [threes]' business (D22 already fixes how they go out, and 闷贡 hangs on it)."""
+    rows = value_of(v, "ranks.constraints")
+    if not rows:
+        return
+    for i, row in enumerate(rows):
+        where = at(v, f"ranks.constraints[{i}]")
+        if not (row.single or row.last_only or row.all_at_once or row.bare):
+            rep.error(where, f"the row for {row.rank} constrains nothing: every column is no",
+                      hint=f"remove the row (in a child variant: constraints -= with | rank | and | {row.rank} |)")
+        if row.single and row.all_at_once:
+            rep.error(where, f"single and all_at_once contradict for {row.rank}: a player holding two {row.rank}s "
+                             "could play them neither one at a time nor all together",
+                      hint="keep one of the two columns")
+        if row.rank == "3" and value_of(v, "threes.threes_last"):
+            rep.error(where, "3s are played by 憋三 here ([threes] threes_last = yes: the last play, all the 3s, "
+                             "3s only), so a constraints row for 3 would contradict or repeat it",
+                      notes=[(at(v, "threes.threes_last"), "threes_last set here")],
+                      hint="set [threes] threes_last = no, or remove the row for 3")
+
+
+# --- engine -------------------------------------------------------------------
+from gouji_dsl.rules import spec  # noqa: E402
+from gouji_dsl.runtime import cards as _cards  # noqa: E402
+
+
+def rank_rules(v) -> tuple:
+    """The table as the engines read it: (rank index, single, last_only, all_at_once, bare)
+    per row, sorted by rank."""
+    rows = v.sections["ranks"].constraints if "ranks" in v.sections else ()
+    return tuple(sorted((_cards.INDEX[r.rank], r.single, r.last_only, r.all_at_once, r.bare) for r in rows))
+
+
+# The play columns are compiled into classify (and so plays, answers, can_burn); the hand
+# columns into answers and lead_actions; the flow reads the setting to check a lead it
+# is given directly and to say why a lead is refused.
+spec.register("ranks.constraints", "engine",
+              spec.Setting("rank_rules", rank_rules, ("classify", "plays", "answers", "lead_actions", "can_burn")))
+
+
+# --- interpreter --------------------------------------------------------------
+from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
+
+# The Reference reads the table in classify (single, bare), answers (the hand columns
+# against the hand given) and lead_actions (the hand columns, lapsing for a leader left
+# with no lead); the oracle's games take their leads and answers from these.
+reference_methods(("classify", "answers", "lead_actions"), "ranks.constraints")
+
+
+# --- rulebook -----------------------------------------------------------------
+from gouji_dsl.docs import sentences as book  # noqa: E402
+from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
+from gouji_dsl.docs.sentences import check_columns  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, code, plain  # noqa: E402
+
+book.group("ranks", "点数限制", "Constrained ranks")
+
+_SAY = {
+    "single": ("只能单张出", "one card at a time"),
+    "last_only": ("只能作为最后一手出（出完手里就没牌了）", "only as the player's last play (it empties the hand)"),
+    "all_at_once": ("手里的这种牌要一次全部出完", "all of them at once, every one the player holds"),
+    "bare": ("不能贴2、不能挂王", "with no 2s and no jokers attached"),
+}
+_COLUMNS = ("single", "last_only", "all_at_once", "bare")
+
+
+@book.rule("ranks.constraints", "plays")
+def _(ctx, rows):
+    key = "ranks.constraints"
+    check_columns(RankConstraint, ("rank",) + _COLUMNS, key)
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        if not rows:
+            out.append([Para(T("出牌不受点数限制：每种点数都按一般的牌型规则出。") if zh else
+                             T("No rank is constrained: every rank is played by the general rules of plays."))])
+            continue
+        head = [plain("点数" if zh else "rank (点数)"), plain("出法" if zh else "how it may be played")]
+        trows = []
+        for i, r in enumerate(rows):
+            said_ = [_SAY[c][0 if zh else 1] for c in _COLUMNS if getattr(r, c)]
+            trows.append(TRow([code(r.rank), plain(("，".join(said_) + "。") if zh else ("; ".join(said_) + "."))],
+                              anchor_of(f"{key}[{i}]")))
+        parts = [Para(T("下列点数的牌出法受限（出牌、管牌都一样）：") if zh else
+                      T("Plays of these ranks are constrained, when leading and when answering alike:")),
+                 Table(head, trows),
+                 Para(T("“一次出完”和“最后出”看的是出牌人手里的全部牌；单问一手牌能不能出时，把这手牌当作出牌人手里的全部牌。"
+                        "领出的玩家如果手里没有一手满足这些限制的牌，这一次可以不受“一次出完”和“最后出”的限制（但仍须单张、不贴不挂），免得无牌可出。"
+                        "在憋三的玩法里，3怎么出由“憋三”一节规定，这张表不能再列3。") if zh else
+                      T("All at once and last only look at the player's whole hand; asked of one play alone, the play is taken "
+                        "as the player's whole hand. A leader holding no play that keeps these constraints may, for that lead, "
+                        "ignore all at once and last only (single and bare still hold), so no one is left with nothing to lead. "
+                        "Where threes are kept for last (憋三), the threes section says how 3s are played, and this table may not list 3."))]
+        out.append(parts)
+    return tuple(out)
+
+
+# --- diff ---------------------------------------------------------------------
+
+from gouji_dsl.diff import phrases as dp  # noqa: E402
+
+
+def _phrase_constraints(rows, lang: str) -> str:
+    if not rows:
+        return "出牌不受点数限制" if lang == "zh" else "constrains no rank's plays"
+    shown = []
+    for r in rows:
+        said_ = [_SAY[c][0 if lang == "zh" else 1].split("（")[0].split(" (")[0] for c in _COLUMNS if getattr(r, c)]
+        shown.append(f"{r.rank}{'、'.join(said_)}" if lang == "zh" else f"{r.rank}s {', '.join(said_)}")
+    if lang == "zh":
+        return "限制点数出法：" + "；".join(shown)
+    return "constrains plays of " + "; ".join(shown)
+
+
+dp.phrase("ranks.constraints", _phrase_constraints)
