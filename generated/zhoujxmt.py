@@ -209,9 +209,7 @@ def _carry_rule(cards):
 
 def opens(play):
     """Would winning the lead with this play, before 四户乱缠, count towards 开点?"""
-    play = cards_of(play)
-    # [open] counts = gouji(play)
-    return bool(_gouji(play))
+    return False  # [open] method = none: nobody opens
 
 
 def can_burn(hand, target, beating=None):
@@ -388,7 +386,7 @@ RULES = Rules(
     mutual_dian_returned=False,
     name='zhoujxmt',
     no_single_return=False,
-    open_method='wins_lead',
+    open_method='none',
     opposite={1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3},
     pass_rule='round_except_opposite',
     place_names=('头科', '二科', '三科', '四科', '二落', '大落'),

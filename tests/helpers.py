@@ -19,6 +19,9 @@ def scratch_workspace(tmp: Path, files: dict[str, str | bytes], with_real: bool 
     if with_real:
         for path in variants_dir().glob("*.gouji"):
             shutil.copy(path, folder / path.name)
+        (folder / "peers").mkdir(exist_ok=True)
+        for path in (variants_dir() / "peers").glob("*.gouji"):
+            shutil.copy(path, folder / "peers" / path.name)
     for name, text in files.items():
         data = text.encode("utf-8") if isinstance(text, str) else text
         (folder / f"{name}.gouji").write_bytes(data)

@@ -88,7 +88,9 @@ def features_of(game) -> set[str]:
 def enabled(v) -> set[str]:
     """The flow features a variant's rules make possible, that its run must show. 要3 and
     解烧 are counted too, but too rare in the default run to demand of every variant."""
-    out = {"开点", "无头"}
+    out = {"无头"}
+    if v.open.method != "none":
+        out.add("开点")
     if v.chaos.starts_at is not None:
         out.add("四户乱缠")
     if v.flow.pass_rule == "once_per_round":
@@ -294,6 +296,7 @@ HOUSE_RULES = [
     ("lianzhong", "[table]\nfirst_leader = previous_first"),
     ("lianzhong", "[table]\nfirst_leader = fixed_seat\nfirst_seat = 4"),
     ("lianzhong", "[revolution]\nauto_open = yes"),
+    ("lianzhong", "[open]\nmethod = none\ndeclare = no\n[tribute]\norder = [men, shao, luo]"),
     ("lianzhong", "[chaos]\nafter_first_out_with_revolution = yes\nstarts_at = 3"),
     # [ranks] constraints: lamb-cn's 3s and 4s (many 3s held at once: the hand columns lapse),
     # and with 憋三 and fillers: 9s last and all together, Ks one at a time with 2s or jokers.

@@ -196,6 +196,16 @@ ROWS = [
      ["house.gouji:6:3: error: row for declared = me, but nobody can declare ([open] declare = no)"]),
     # The same rows, with 点贡 left out of the tribute order: unused, so not wrong.
     ("variant house extends lianzhong-bubiesan\n\n[open]\ndeclare = no\n\n[tribute]\norder = [shao, luo]\n", []),
+    # [open] method = none: nothing may depend on who opened.
+    (ZZ + "[open]\nmethod = none\n",
+     ["house.gouji:4:1: error: method = none (no 开点), but [tribute] order lists dian: 点贡 is paid by who opened; "
+      "[scoring] open_points = 6 scores 开点"]),
+    (ZZ + "[open]\nmethod = none\n\n[tribute]\nenabled = no\n\n[scoring]\nopen_points = 0\n", []),
+    ("variant house extends zhoujxmt\n\n[open]\ndeclare = yes\n",
+     ["house.gouji:4:1: error: method = none (no 开点), but [open] declare = yes: 宣点 bets on 开点"]),
+    ("variant house extends lianzhong-bubiesan\n\n[open]\nmethod = none\ndeclare = no\n\n[tribute]\norder = [shao, luo]\n"
+     "\n[revolution]\nauto_open = yes\n",
+     ["house.gouji:4:1: error: method = none (no 开点), but [revolution] auto_open = yes opens a revolutionary's opposite"]),
     (ZZ + "[tribute]\ndian_max_level = 1\n", ["zaozhuang.gouji:53:1: error: 点贡毕业 needs levels: set dian_max_level above 1"]),
     (ZZ + "[tribute]\ndian_max_level = 2\n", []),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n",

@@ -548,6 +548,18 @@ CASES = [
       "    decks = 6 @001\n"
       "              ^\n"
       "  hint: cite the line(s) the rule comes from: @001:L15 or @001:L15-18"]),
+    ("no 开点, but 点贡 and open points depend on it", Z + "[open]\nmethod = none\n",
+     ["house.gouji:3:1: error: method = none (no 开点), but [tribute] order lists dian: 点贡 is paid by who opened; "
+      "[scoring] open_points = 6 scores 开点\n"
+      "    method = none\n"
+      "    ^\n"
+      "  hint: keep 开点 (method = survives or wins_lead), or switch off what depends on it\n"
+      "zaozhuang.gouji:43:1: note: set here\n"
+      "    order = [dian, luo]                                  @000:L59 @D20\n"
+      "    ^\n"
+      "zaozhuang.gouji:58:1: note: set here\n"
+      "    open_points = 6                                      @000:L94 @000:L95 @D21\n"
+      "    ^"]),
     # --- rules the engines do not implement: refused, never ignored ---------------------
     ("answers of another size", "variant house extends lianzhong\n[plays]\nsame_size = no\n",
      ["house.gouji:3:1: error: same_size = no is not supported by the engines yet: Gouji answers have as many cards as the play\n"

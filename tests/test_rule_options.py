@@ -845,3 +845,16 @@ def test_a_player_who_played_may_not_burn_in_the_round(tmp_path, kind, rule):  #
         assert g.current_player() == 2 and actions(g) == ["play 5"]
     else:
         assert g.current_player() == 1 and actions(g) == ["pass", "burn A A"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("method", ["wins_lead", "none"])
+def test_open_method_none(tmp_path, kind, method):  # [open] method = none: no 开点 (both peers)
+    # Lianzhong without 点贡 (only 落贡 and 烧贡 paid), so nothing else needs who opened.
+    e = house(tmp_path, "lianzhong-bubiesan", f"[open]\nmethod = {method}\ndeclare = no\n\n[tribute]\norder = [shao, luo]", kind)
+    # Seat 1's Q Q Q wins the round: nobody holds a higher play.
+    g = e.new_position({1: "Q Q Q 4", 2: "5", 3: "6", 4: "7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play Q Q Q")
+    assert g.current_player() == 1 and actions(g) == ["play 4"]
+    opened = "seat 1 opens (开点)" in g.transcript()
+    assert opened == (method == "wins_lead")

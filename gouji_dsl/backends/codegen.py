@@ -225,6 +225,7 @@ def engine_context(v: m.Variant) -> dict:
         "api": _name_lines(module_api()),
         "card_imports": ", ".join(_card_imports(v)),
         "opens_expr": translate(v.open.counts, {"play": "play"}),
+        "no_opening": v.open.method == "none",
         "opens_formula": formula_comment("[open] counts", v.open.counts),
         "burn_allowed": v.burning.allowed,
         "declare": v.open.declare,

@@ -211,6 +211,8 @@ class Reference:
 
     def opens(self, play) -> bool:
         """Would winning the lead with this play (before 四户乱缠) count towards 开点?"""
+        if self.v.open.method == "none":
+            return False  # nobody opens
         cards = rt.cards_of(play)
         return bool(evaluate(self.v.open.counts, {"play": cards}, self._functions()))
 

@@ -11,7 +11,8 @@ from gouji_dsl.model.types import BoolT, EnumT, Member
 # --- the rules ------------------------------------------------------------------
 
 OPEN_RULE = EnumT(Member("survives", "未被对头灭或烧", "they played a 级牌 that was neither beaten by their opposite nor burned"),
-                  Member("wins_lead", "赢得发牌权", "a 级牌 of theirs won them the lead"))
+                  Member("wins_lead", "赢得发牌权", "a 级牌 of theirs won them the lead"),
+                  Member("none", "不开点", "nobody opens: the variant has no 开点"))
 
 
 @dataclass(frozen=True)
@@ -25,15 +26,46 @@ class OpenRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from gouji_dsl.model.checks import type_only  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
-type_only("open.method", "open.counts", "open.declare")
+from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
+
+type_only("open.counts", "open.declare")
+
+
+@check("open.method")
+def check_no_opening(v: Variant, rep: Reporter) -> None:
+    """Without 开点 (method = none) nothing may depend on who opened: 宣点, a 点贡 that is
+    paid, open points, a revolutionary's opposite opened automatically."""
+    if value_of(v, "open.method") != "none":
+        return
+    uses = []
+    if value_of(v, "open.declare"):
+        uses.append(("open.declare", "[open] declare = yes: 宣点 bets on 开点"))
+    if value_of(v, "tribute.enabled") and "dian" in (value_of(v, "tribute.order") or ()):
+        uses.append(("tribute.order", "[tribute] order lists dian: 点贡 is paid by who opened"))
+    if value_of(v, "scoring.open_points"):
+        uses.append(("scoring.open_points", f"[scoring] open_points = {value_of(v, 'scoring.open_points')} scores 开点"))
+    if value_of(v, "revolution.allowed") and value_of(v, "revolution.auto_open"):
+        uses.append(("revolution.auto_open", "[revolution] auto_open = yes opens a revolutionary's opposite"))
+    if uses:
+        # At the line the variant itself wrote (a house rule turning one of them on), with the others as notes.
+        where = at_nearest(v, "open.method", *(key for key, _text in uses))
+        notes = [(at(v, key), "method = none set here" if key == "open.method" else "set here")
+                 for key in ("open.method", *(key for key, _text in uses))]
+        rep.error(where, "method = none (no 开点), but " + "; ".join(text for _k, text in uses),
+                  hint="keep 开点 (method = survives or wins_lead), or switch off what depends on it",
+                  notes=[(pos, text) for pos, text in notes if pos != where])
 
 
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method))
+spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method, ("opens",)))
 spec.register("open.counts", "engine", spec.CardFunction(("opens",)))  # the formula, translated
 spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare, ("tributes", "score")))
 
@@ -51,7 +83,7 @@ def settle_open(g, seat: int, play: tuple, beaten_by: int | None, burn: bool, wa
     does a 级牌 its player went out with before 四户乱缠 (底牌) that nobody, or
     not the opposite, beats."""
     survives = g.v.open.method == "survives"
-    if not g.ref.opens(play):
+    if g.v.open.method == "none" or not g.ref.opens(play):
         return
     if beaten_by is None:
         if g.top_gouji and not g.top_free and not g.top_opposite_only and not g.chaos:
@@ -74,7 +106,7 @@ reference_methods(("opens",), "open.counts")
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import formula_blocks  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, formula_blocks  # noqa: E402
 
 book.group("open", "宣点", "Declaring (宣点)")
 book.bool_rule("open.declare", "before",
@@ -88,12 +120,16 @@ book.enum_rule("open.method", "course", {
                  "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) is neither beaten by their opposite nor burned; the gouji play with which they go out counts too. Whether you open decides the open tribute and, where scored, points."),
     "wins_lead": ("**[[开点]]**：在四户乱缠之前，用一手计入开点的级牌（见下条）赢得发牌权，就算开点。",
                   "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) wins them the lead. Whether you open decides the open tribute."),
+    "none": ("**不论[[开点]]**：本玩法没有开点，级牌赢了只是得到发牌权。",
+             "**No [[开点|opening]]**: this variant does not count opening; a winning gouji play only wins the lead."),
 })
 
 
 @book.rule("open.counts", "course")
 def _(ctx, value):
-    return formula_blocks("open.counts", value, ("计入开点的牌：", "A play counts towards opening when:"))
+    return add_inactive(formula_blocks("open.counts", value, ("计入开点的牌：", "A play counts towards opening when:")),
+                        ("本玩法没有开点，此条不起作用。", "There is no opening here, so this rule does not apply.")
+                        if ctx.v.open.method == "none" else None)
 
 
 
@@ -109,6 +145,7 @@ def _phrase_counts(formula, lang: str) -> str:
 dp.phrase("open.method", {
     "survives": dp.said("级牌未被对头管、未被烧即开点", "opens (开点) a player whose 级牌 was neither beaten by their opposite nor burned"),
     "wins_lead": dp.said("级牌赢得发牌权才开点", "opens (开点) a player whose 级牌 won them the lead"),
+    "none": dp.said("不论开点", "has no 开点"),
 })
 dp.phrase("open.counts", _phrase_counts)
 dp.phrase("open.declare", dp.yes_no(

@@ -336,9 +336,9 @@ spec.register("table.direction", "interpreter",
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para  # noqa: E402
+from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
 from gouji_dsl.docs.sentences import formula_blocks, said  # noqa: E402
-from gouji_dsl.docs.text import Num, T, join, plain  # noqa: E402
+from gouji_dsl.docs.text import Num, T, code, join, plain  # noqa: E402
 
 book.group("table", "玩家", "The players")
 
@@ -404,20 +404,23 @@ def _(ctx, rows):
                     T("Each rank has {n} cards and each joker {d} (4 and 1 a deck).", n=4 * t.decks, d=t.decks))
     counts = kind_copies(t.decks, rows)
     total = sum(counts.values())
-    zh_parts, en_parts = [], []
-    for r in rows:
+    # One table row per kind the rule names, each with its anchor (the rulebook links rows).
+    trows_zh, trows_en = [], []
+    for i, r in enumerate(rows):
         full = t.decks if r.card in ("SJ", "BJ") else 4 * t.decks
         name = _JOKER_ZH.get(r.card, r.card)
         if r.copies < full:
-            zh_parts.append(T("{c}只用{k}张（{n}张中留{k}张）", c=name, k=r.copies, n=full))
-            en_parts.append(T("only {k} {c}s are kept (of {n})", c=r.card, k=r.copies, n=full))
+            zh_cell, en_cell = T("{k}张（{n}张中留{k}张）", k=r.copies, n=full), T("{k} (of {n})", k=r.copies, n=full)
         else:
-            zh_parts.append(T("{c}用{k}张", c=name, k=r.copies))
-            en_parts.append(T("all {k} {c}s are used", c=r.card, k=r.copies))
-    zh = join(zh_parts, "zh", "，") + T("；花色不论，留哪几张都一样。整副牌共{t}张。", t=total)
-    en = T("Not every card of the decks is used: ") + join(en_parts, "en", ",", "and") + \
-        T("; suits never matter, so which ones are kept makes no difference. The deck holds {t} cards.", t=total)
-    return said(zh, en)
+            zh_cell, en_cell = T("{k}张", k=r.copies), T("{k}", k=r.copies)
+        trows_zh.append(TRow([plain(name), zh_cell], anchor_of(f"table.copies[{i}]")))
+        trows_en.append(TRow([code(r.card), en_cell], anchor_of(f"table.copies[{i}]")))
+    zh = [Para(T("**张数**：下列牌不按每副的张数用；花色不论，留哪几张都一样。整副牌共{t}张。", t=total)),
+          Table([plain("牌"), plain("张数")], trows_zh)]
+    en = [Para(T("**Copies**: these cards are not used at their full count; suits never matter, "
+                 "so which ones are kept makes no difference. The deck holds {t} cards.", t=total)),
+          Table([plain("card"), plain("copies")], trows_en)]
+    return zh, en
 
 
 @book.rule("table.cards_per_player", "players")

@@ -398,6 +398,8 @@ class Game(SetUp):
 
     def _open(self, seat: int, before_chaos: bool = False) -> None:
         """`before_chaos`: the 级牌 was played before 四户乱缠 began, even if going out with it began it (D26)."""
+        if self.r.open_method == "none":
+            return
         if seat not in self.opened and (before_chaos or not self.chaos):
             self.opened.add(seat)
             self.log.append(f"seat {seat} opens (开点)")
