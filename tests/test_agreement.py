@@ -296,6 +296,7 @@ HOUSE_RULES = [
     ("lianzhong", "[table]\nfirst_leader = previous_first"),
     ("lianzhong", "[table]\nfirst_leader = fixed_seat\nfirst_seat = 4"),
     ("lianzhong", "[revolution]\nauto_open = yes"),
+    ("lianzhong", "[burning]\nfailure_leader = burned_player_leads"),
     ("lianzhong", "[open]\nmethod = none\ndeclare = no\n[tribute]\norder = [men, shao, luo]"),
     ("lianzhong", "[chaos]\nafter_first_out_with_revolution = yes\nstarts_at = 3"),
     # [ranks] constraints: lamb-cn's 3s and 4s (many 3s held at once: the hand columns lapse),

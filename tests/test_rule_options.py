@@ -858,3 +858,24 @@ def test_open_method_none(tmp_path, kind, method):  # [open] method = none: no �
     assert g.current_player() == 1 and actions(g) == ["play 4"]
     opened = "seat 1 opens (开点)" in g.transcript()
     assert opened == (method == "wins_lead")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("how", ["burned_player", "next_player", "burned_player_leads"])
+def test_failure_leader(tmp_path, kind, how):  # [burning] failure_leader; D15, zhoujxMT B7
+    e = house(tmp_path, "lianzhong-bubiesan", f"[burning]\nfailure_leader = {how}", kind)
+    # Seat 2 burns seat 1's Q Q Q (the rest 5 5 BJ meets the carry rule), wins the round, then
+    # leads 5 5 without a joker before its last play: the burn fails.
+    g = e.new_position({1: "Q Q Q 4 4", 2: "K K K 5 5 BJ", 3: "3", 4: "7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play Q Q Q")
+    assert g.current_player() == 2 and "burn K K K" in actions(g)
+    g.apply_action("burn K K K")
+    assert g.current_player() == 2
+    g.apply_action("play 5 5")
+    log = g.transcript()
+    assert "seat 2 fails the burn (烧牌失误) and takes place 6" in log
+    back = "seat 1's Q Q Q is back on the table" in log
+    assert back == (how == "burned_player")
+    # burned_player: the Q Q Q is back; nobody may answer it, so seat 1 leads. burned_player_leads:
+    # seat 1 leads a new round straight away. next_player: the next holder after the burner.
+    assert g.current_player() == (3 if how == "next_player" else 1)

@@ -21,8 +21,8 @@ from gouji_dsl.lang.loader import Workspace
 READINGS: dict[str, list[tuple[str, str]]] = {
     "course": [("不能打或无权打的人由系统自动过牌（要不起），不会被询问，也不会只为让牌而被询问；扣牌也是自动的。",
                 "Players who cannot or may not answer are passed without being asked, even where they could defer (让牌): whatever beats the play later in the round would beat it too; closing a dead play (扣牌) is automatic.")],
-    "burning": [("烧牌者有一手（最后一手除外）没挂王时立即判为失败，手中的牌退出本局。烧牌者按规则出完即为烧牌成功。",
-                 "A burner's non-last play without a joker fails the burn at once, and their cards leave play. A burn succeeds when the burner goes out under the rule.")],
+    "burning": [("烧牌者一旦违反上面挂王的要求，立即判为失败，手中的牌退出本局。烧牌者按规则出完即为烧牌成功。",
+                 "A burner who breaks the joker duty above fails the burn at once, and their cards leave play. A burn succeeds when the burner goes out under the rule.")],
     "tribute": [("进贡的牌是进贡者手中最大的牌；还贡的牌是收贡者手中允许还的最小的牌。因两人以上革命而重新发牌时，贡牌也从新发的牌中重新进。",
                  "Tribute cards are the payer's highest; returned cards are the receiver's lowest allowed ones. After a redeal (two revolutionaries or more), tribute is paid again from the new hands.")],
 }

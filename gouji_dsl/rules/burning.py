@@ -23,7 +23,8 @@ LIFT = EnumT(Member("anyone", "任何人", "any play of the burner beaten by any
 JOKER_CHECK = EnumT(Member("every_play", "每手", "every play of the burner but the last must carry a joker"),
                     Member("leads_only", "只查发牌", "only the burner's leads (but the last play) must carry a joker; answers need none"))
 FAIL_LEADER = EnumT(Member("burned_player", "被烧者重新发牌", "the burned 级牌 may still be burned or answered by the opposite, else the burned player leads"),
-                    Member("next_player", "下家接风", "the next player leads"))
+                    Member("next_player", "下家接风", "the next player leads"),
+                    Member("burned_player_leads", "被烧者发新牌", "the burned player leads a new round (the next player holding cards after them, if they are out); the burned 级牌 stays out of play"))
 
 
 @dataclass(frozen=True)
@@ -202,10 +203,14 @@ def burning_plays(g, plays: list[tuple]) -> list[tuple]:
 @hook("burning.failure_leader")
 def after_failed_burn(g, burner: int) -> None:
     """D15: after a failed burn, the burned 级牌 is back on the table (burned_player, if its
-    player still holds cards), or the next player holding cards leads."""
+    player still holds cards), or the next player holding cards leads. burned_player_leads
+    (zhoujxMT B7): the burned player starts a new round, or the first holder after them."""
     burned = g.burn_of.get(burner)
-    if g.v.burning.failure_leader == "burned_player" and burned is not None and g._holds_cards(burned):
+    how = g.v.burning.failure_leader
+    if how == "burned_player" and burned is not None and g._holds_cards(burned):
         g._restore_burned(burned, g.burned_play[burner])
+    elif how == "burned_player_leads" and burned is not None:
+        g._empty_table(burned if g._holds_cards(burned) else g._next_holder(burned))
     else:
         g._empty_table(g._next_holder(burner))
 
@@ -330,7 +335,7 @@ book.bool_rule("burning.first_play_needs_joker", "burning",
                extra=_later_plays, inactive=_no_burning)
 
 
-@book.rule("burning.failure_leader", "burning", members=("burned_player", "next_player"))
+@book.rule("burning.failure_leader", "burning", members=("burned_player", "next_player", "burned_player_leads"))
 def _(ctx, value):
     low = ctx.lowest_places()[:2]
     names_zh = "、然后".join(ctx.place_zh(p) for p in low)
@@ -346,6 +351,10 @@ def _(ctx, value):
     elif value == "next_player":
         zh += T("接着由下家发牌。")
         en += T(" The next player leads.")
+    elif value == "burned_player_leads":
+        zh += T("接着由被烧者发新一轮牌（被烧者已出完时，由他之后的下一个有牌的人发牌）；被烧的级牌不再回到桌上。")
+        en += T(" The burned player then leads a new round (if they are out, the next player holding cards after them);"
+                " the burned gouji play does not come back.")
     else:
         raise no_sentence("burning.failure_leader", value)
     return add_inactive(said(zh, en), _no_burning(ctx))
@@ -423,6 +432,8 @@ dp.phrase("burning.first_play_needs_joker", dp.yes_no(
 dp.phrase("burning.failure_leader", {
     "burned_player": dp.said("烧牌失败后由被烧者重新发牌（对家仍可管）", "gives the lead back to the burned player after a failed burn (the opposite may still answer)"),
     "next_player": dp.said("烧牌失败后由下家接风", "lets the next player lead after a failed burn"),
+    "burned_player_leads": dp.said("烧牌失败后由被烧者发新牌（被烧的级牌作废）",
+                                   "lets the burned player lead a new round after a failed burn (the burned 级牌 stays out)"),
 })
 dp.phrase("burning.lift", {
     "anyone": dp.said("烧牌者的牌被管即解烧", "lifts a burn when any play of the burner is beaten (解烧)"),

@@ -458,6 +458,8 @@ class Game(SetUp):
         if r.failure_leader == "burned_player" and burned is not None and self._holding(burned):
             self._new_round(burned)
             self._restore_burned(burned, self.burned_play[seat])
+        elif r.failure_leader == "burned_player_leads" and burned is not None:
+            self._new_round(burned if self._holding(burned) else self._next_holder(burned))
         else:
             self._new_round(self._next_holder(seat))
 
