@@ -69,6 +69,25 @@ MALFORMED = [  # (line, what the runner says about it)
      '"expect": []}', "result.opened must be a list of seats"),
     ('"just a string"', "a case must be a JSON object"),
     ('{"check": "opens", "cards": "2", "variant": "gouji", "expect": true}', "gouji: variant 'gouji' has no engine"),
+    # The extension check "position" (README.md, "Conformance cases").
+    ('{"check": "position", "variant": "zhoujxmt", "hands": [], "leader": 1, "expect": {"to_move": 1}}',
+     "field 'hands' must map seats to cards"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4", "2": "5", "3": "6", "4": "7", "5": "8", '
+     '"6": "9"}, "leader": ' + "7" * 400 + ', "expect": {"to_move": 1}}', "is not a seat: the seats are 1 to 6"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4"}, "leader": 1, "actions": [["pass"]], '
+     '"expect": {"to_move": 1}}', "field 'actions' must be a list of action strings"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4"}, "leader": 1, "actions": ["x' + "y" * 5000
+     + '"], "expect": {"to_move": 1}}', "field 'actions', action 1: an action of 5,001 characters is no action"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4"}, "leader": 1, "actions": '
+     + json.dumps(["pass"] * 1001) + ', "expect": {"to_move": 1}}', "field 'actions' holds 1001 actions (at most 1000)"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "' + "BJ " * 5 + '"}, "leader": 1, '
+     '"expect": {"to_move": 1}}', "seat 1 holds more of a card than 4 deck(s) have"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4"}, "leader": 1, "out": {"2": true}, '
+     '"expect": {"to_move": 1}}', "field 'out' must map seats to their places"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4"}, "leader": 1, "expect": {"to_move": 1.0}}',
+     "expect.to_move must be a seat"),
+    ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4"}, "leader": 1, "expect": {"legal": [null]}}',
+     "expect.legal must be a list of action strings"),
     (" \ufeff{}", "not valid JSON"),  # a byte-order mark is only skipped at the start of a file
     ('{"check": "hand", "cards": "2", "variant": "qingdao", "expect": {"valid": true}} trailing', "not valid JSON"),
 ]

@@ -37,7 +37,8 @@ def test_case_files_cover_every_check_and_variant():
     cases = list(_case_lines())
     assert len(cases) >= 200
     checks = {c["check"] for c in cases}
-    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score"}
+    # The seven of CONFORMANCE.md, and gouji-dsl's extension "position" (README.md, "Conformance cases").
+    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score", "position"}
     named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
     assert set(ENGINE_VARIANTS) <= named
     cross = [c for c in cases if "variant" not in c]
@@ -161,3 +162,83 @@ def test_broken_case_file_reports_located_errors_and_runs_the_rest(tmp_path, cap
 
 def test_missing_case_file_is_a_usage_error(capsys):
     assert main(["conform", "no/such/file.jsonl"]) == 2
+
+
+# --- the extension check "position" (README.md, "Conformance cases") ---------------------------------------
+
+POSITION = ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "Q Q Q 4", "2": "5", "3": "K K K 6", '
+            '"4": "7", "5": "8", "6": "9"}, "leader": 1, %s"expect": %s}')
+POSITION_ERRORS = [  # (the fields after "leader", expect, what the runner says) for one broken position line
+    ('"actions": ["play Q Q Q"], ', '{"to_move": 3, "legal": ["pass", "burn K K K"], "log": ["seat 1: play Q Q Q"]}',
+     None),  # a good line: passes
+    ('', '{}', "expect must be an object with one or more of to_move, legal, log, places"),
+    ('', '{"to_mvoe": 1}', "(unknown key 'to_mvoe'; did you mean 'to_move'?)"),
+    ('', '{"to_move": true}', "expect.to_move must be a seat, or null when the game is over"),
+    ('', '{"legal": "pass"}', "expect.legal must be a list of action strings"),
+    ('', '{"legal": ["pass", "fly"]}', "expect.legal, action 2: cannot read action 'fly'"),
+    ('', '{"legal": ["play 10 10", "play T T"]}', "expect.legal lists 'play 10 10' twice"),
+    ('', '{"log": [1]}', "expect.log must be a list of transcript lines (strings)"),
+    ('', '{"places": {"one": 1}}', 'expect.places must map seats to places, e.g. {"4": 1}'),
+    ('', '{"places": {"1": "1"}}', 'expect.places must map seats to places, e.g. {"4": 1}'),
+    ('"actions": "play Q Q Q", ', '{"to_move": 1}', "field 'actions' must be a list of action strings"),
+    ('"actions": ["play Q Q X"], ', '{"to_move": 1}', "field 'actions', action 1: unknown card 'X'"),
+    ('"actions": ["pass"], "out": {"2": 1}, ', '{"to_move": 1}', "seat 2 is out but holds cards in field 'hands'"),
+    ('"out": [4], ', '{"to_move": 1}', "field 'out' must map seats to their places"),
+    ('"outs": {}, ', '{"to_move": 1}', "unknown field 'outs' for check 'position'; did you mean 'out'?"),
+    ('"actions": ["pass"], ', '{"to_move": 1}', "zhoujxmt: position: action 1 ('pass', seat 1 to move) is refused: "
+     "seat 1 leads and may not pass"),
+    ('"actions": ["play Q Q Q", "play K K K"], ', '{"to_move": 1}',
+     "action 2 ('play K K K', seat 3 to move) is refused: seat 3 may answer the 级牌 of seat 1 only by burning it"),
+    ('', '{"to_move": 2}', 'zhoujxmt: position: expected {"to_move": 2}, got {"to_move": 1}'),
+]
+
+
+@pytest.mark.parametrize("engine", ["generated", "reference"])
+def test_position_case_errors_are_located(tmp_path, capsys, engine):
+    lines = [POSITION % (fields, expect) for fields, expect, _ in POSITION_ERRORS]
+    lines += [
+        POSITION.replace('"leader": 1', '"leader": 7') % ("", '{"to_move": 1}'),
+        POSITION.replace('"leader": 1', '"leader": "1"') % ("", '{"to_move": 1}'),
+        POSITION.replace('"hands": {"1"', '"hands": {"01"') % ("", '{"to_move": 1}'),
+        POSITION.replace('"6": "9"', '"6": 9') % ("", '{"to_move": 1}'),
+        POSITION.replace('"6": "9"', '"6": "9 X"') % ("", '{"to_move": 1}'),
+        POSITION.replace(', "6": "9"', "") % ("", '{"to_move": 1}'),
+        POSITION.replace('"6": "9"', '"6": "9"}, "out": {"6": 1, "5": 1') % ("", '{"to_move": 1}'),
+        POSITION.replace('"leader": 1', '"leader": 1, "actions": ["pass"]').replace('"variant": "zhoujxmt"',
+                                                                                       '"variant": "shuangkou"')
+        % ("", '{"to_move": 1}'),
+    ]
+    messages = [m for _, _, m in POSITION_ERRORS if m] + [
+        "zhoujxmt: position: 7 is not a seat: the seats are 1 to 6 [error]",
+        "field 'leader' must be a seat (a whole number) [error]",
+        "field 'hands' must map seats to cards",
+        "field 'hands': seat 6's cards must be a string of cards [error]",
+        "field 'hands': seat 6: unknown card 'X' (token 2)",
+        "zhoujxmt: position: seat 6 holds no cards: give it cards, or list it in `out` with its place [error]",
+        "field 'out' gives place 1 to two seats [error]",
+        "shuangkou: variant 'shuangkou' has no engine: it is abstract or not a Gouji variant [error]",
+    ]
+    path = tmp_path / "position.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["conform", "--engine", engine, str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"1 passed, {len(lines) - 1} failed"
+    assert len(out) == len(lines)
+    for number, (line, message) in enumerate(zip(out, messages), 2):
+        assert line.startswith(f"{path}:{number}: "), (number, line)
+        assert message in line, (number, line)
+        # A broken line is an [error]; an action the engine refuses, or another answer, is a plain failure.
+        plain = re.search(r": zhoujxmt: position: (action \d+ \(.*\) is refused:|expected )", line) is not None
+        assert line.endswith("[error]") is not plain, line
+        assert "INTERNAL" not in line
+
+
+def test_position_cases_cover_each_flow_construct():
+    """tests/conformance/flow.jsonl plays every flow construct of issue 12 on a position, and at
+    least once across variants that differ in it."""
+    cases = [c for c in _case_lines() if c["check"] == "position"]
+    named = {v for c in cases for v in ([c["variant"]] if "variant" in c else c["expect"])}
+    assert {"zhoujxmt", "lamb-cn", "lianzhong-bubiesan", "zaozhuang", "flow-every-play.gouji"} <= named
+    assert sum("variant" not in c for c in cases) >= 15
+    asked = {key for c in cases for e in ([c["expect"]] if "variant" in c else c["expect"].values()) for key in e}
+    assert asked == {"to_move", "legal", "log", "places"}

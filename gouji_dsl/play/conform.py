@@ -8,6 +8,11 @@ is checked before it is used, and JSON too deep or with numbers too long to
 read is a broken line like any other. Lines are split on `\n` only (`\r\n`
 too), so a U+2028 or a lone `\r` inside a comment does not shift the line
 numbers of what follows.
+
+Besides the checks of CONFORMANCE.md, gouji-dsl runs one of its own, `position`
+(README.md, "Conformance cases: position"): a position set up on the engine, its
+actions played in order, and who is to move, the legal actions, the transcript and
+the places compared. Other runners of the shared format need not support it.
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.actions import IllegalAction, action_to_string, shown, string_to_action
 from gouji_dsl.diagnostics import did_you_mean
 
 CHECK_FIELDS = {
@@ -30,13 +36,23 @@ CHECK_FIELDS = {
     "answers": {"hand", "lead"},
     "tribute": {"result"},
     "score": {"result"},
+    # A gouji-dsl extension (README.md, "Conformance cases: position"): a position played on the engine.
+    "position": {"hands", "leader"},
 }
+OPTIONAL_FIELDS = {"position": {"out", "actions"}}
 COMMON = {"check", "variant", "expect"}
+POSITION_EXPECT = ("to_move", "legal", "log", "places")
+MAX_POSITION_ACTIONS = 1000  # a position case is a few moves; this bounds what one line can ask for
+_SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")  # a seat written as an object key: "1", "6"
 TRIBUTE_KINDS = {"dian", "luo", "shao", "men"}
 
 
 class CaseError(Exception):
     """A case line that breaks the format."""
+
+
+class PositionRefused(Exception):
+    """A `position` case whose actions the engine refuses: the case fails (not a broken line)."""
 
 
 @dataclass
@@ -88,10 +104,47 @@ def evaluate(engine, case: dict) -> Any:
         return engine.tributes(case["result"])
     if check == "score":
         return engine.score(case["result"])
+    if check == "position":
+        return _play_position(engine, case)
     raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
 
 
+def _seats(mapping: dict) -> dict[int, Any]:
+    """An object keyed by seats ("1": ...) as a dict keyed by ints (keys validated)."""
+    return {int(seat): value for seat, value in mapping.items()}
+
+
+def _action_text(text: str) -> str:
+    """An action string as engines write it: "play T T" -> "play 10 10" (validated before)."""
+    return action_to_string(string_to_action(text))
+
+
+def _play_position(engine, case: dict) -> dict:
+    """Set up the case's position, apply its actions in order, and read what `expect` can ask.
+    A bad seat, place or hand is a CardError (the case is broken); a refused action, PositionRefused."""
+    try:
+        game = engine.new_position(_seats(case["hands"]), case["leader"], seed=0,
+                                   out=_seats(case["out"]) if "out" in case else None)
+    except ValueError as exc:  # a seat or place out of range, a hand too big for the decks, a seat with no cards
+        raise rt.CardError(str(exc)) from None  # the case is broken: reported as an [error] line
+    for number, text in enumerate(case.get("actions", ()), 1):
+        seat = game.current_player()
+        try:
+            game.apply_action(text)
+        except IllegalAction as exc:
+            who = f"seat {seat}" if seat > 0 else "nobody (the game is over)"
+            label = repr(text) if len(text) <= 80 else shown(text)
+            raise PositionRefused(f"action {number} ({label}, {who} to move) is refused: {exc}") from None
+    log = game.transcript()
+    return {"to_move": None if game.is_terminal() else game.current_player(),
+            "legal": sorted(action_to_string(a) for a in game.legal_actions()),
+            "log": log[1:] if log[:1] == ["position"] else log,
+            "places": game.places()}
+
+
 def matches(check: str, expected: Any, got: Any) -> bool:
+    if check == "position":
+        return all(_position_matches(key, value, got[key]) for key, value in expected.items())
     if check == "hand":
         return all(got[k] == v for k, v in expected.items())
     if check == "tribute":
@@ -99,6 +152,14 @@ def matches(check: str, expected: Any, got: Any) -> bool:
     if check == "score":
         return len(expected) == len(got) and all(same_number(e, g) for e, g in zip(expected, got))
     return expected == got
+
+
+def _position_matches(key: str, expected: Any, got: Any) -> bool:
+    if key == "legal":
+        return sorted(map(_action_text, expected)) == got
+    if key == "places":
+        return _seats(expected) == got
+    return expected == got  # to_move (a seat or null), log (the exact transcript)
 
 
 # An exact score written as a string: "2/3", "-7/2", "5" (CONFORMANCE.md).
@@ -157,6 +218,86 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
     elif check == "score":
         if not isinstance(value, list) or not all(score_number(v) is not None for v in value):
             bad('a list of numbers, one per seat: whole, decimal, or an exact fraction written as a string ("2/3")')
+    elif check == "position":
+        _validate_position_expect(value, where)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _validate_position_expect(value: Any, where: str) -> None:
+    if not isinstance(value, dict) or not value or not set(value) <= set(POSITION_EXPECT):
+        unknown = sorted(set(value) - set(POSITION_EXPECT)) if isinstance(value, dict) else []
+        hint = did_you_mean(unknown[0], POSITION_EXPECT) if unknown else None
+        raise CaseError(f"{where}: expect must be an object with one or more of {', '.join(POSITION_EXPECT)}"
+                        + (f" (unknown key {unknown[0]!r}; {hint})" if hint else
+                           f" (unknown key {unknown[0]!r})" if unknown else ""))
+    if "to_move" in value and value["to_move"] is not None and not _is_int(value["to_move"]):
+        raise CaseError(f"{where}: expect.to_move must be a seat, or null when the game is over")
+    if "legal" in value:
+        legal = value["legal"]
+        if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
+            raise CaseError(f"{where}: expect.legal must be a list of action strings ('pass', 'play 7 7 7')")
+        seen = set()
+        for number, text in enumerate(legal, 1):
+            try:
+                action = _action_text(text)
+            except IllegalAction as exc:
+                raise CaseError(f"{where}: expect.legal, action {number}: {exc}") from None
+            if action in seen:
+                raise CaseError(f"{where}: expect.legal lists {action!r} twice")
+            seen.add(action)
+    if "log" in value and (not isinstance(value["log"], list) or not all(isinstance(x, str) for x in value["log"])):
+        raise CaseError(f"{where}: expect.log must be a list of transcript lines (strings)")
+    if "places" in value:
+        _validate_seat_map(value["places"], f"{where}: expect.places", "places")
+
+
+def _validate_seat_map(value: Any, what: str, values: str) -> None:
+    """An object from seats ("1".."6") to places (whole numbers)."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in value) \
+            or not all(_is_int(v) for v in value.values()):
+        raise CaseError(f'{what} must map seats to {values}, e.g. {{"4": 1}}')
+
+
+def _validate_position(case: dict, where: str) -> None:
+    """The fields of a `position` case (a gouji-dsl extension); seats and places are checked
+    against the variant's table when the position is set up."""
+    hands = case["hands"]
+    if not isinstance(hands, dict) or not hands \
+            or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in hands):
+        raise CaseError(f'{where}: field \'hands\' must map seats to cards, e.g. {{"1": "Q Q Q 4", "2": "5"}}')
+    for seat, cards in hands.items():
+        if not isinstance(cards, str):
+            raise CaseError(f"{where}: field 'hands': seat {seat}'s cards must be a string of cards")
+        try:
+            rt.parse_cards(cards)
+        except rt.CardError as exc:
+            raise CaseError(f"{where}: field 'hands': seat {seat}: {exc}") from None
+    if not _is_int(case["leader"]):
+        raise CaseError(f"{where}: field 'leader' must be a seat (a whole number)")
+    if "out" in case:
+        out = case["out"]
+        _validate_seat_map(out, f"{where}: field 'out'", "their places")
+        places = sorted(out.values())
+        twice = [p for p, q in zip(places, places[1:]) if p == q]
+        if twice:
+            raise CaseError(f"{where}: field 'out' gives place {twice[0]} to two seats")
+        holding = sorted(set(out) & {seat for seat, cards in hands.items() if any(rt.parse_cards(cards))}, key=int)
+        if holding:
+            raise CaseError(f"{where}: seat {holding[0]} is out but holds cards in field 'hands'")
+    if "actions" in case:
+        actions = case["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise CaseError(f"{where}: field 'actions' must be a list of action strings ('pass', 'play 7 7 7')")
+        if len(actions) > MAX_POSITION_ACTIONS:
+            raise CaseError(f"{where}: field 'actions' holds {len(actions)} actions (at most {MAX_POSITION_ACTIONS})")
+        for number, text in enumerate(actions, 1):
+            try:
+                string_to_action(text)
+            except IllegalAction as exc:
+                raise CaseError(f"{where}: field 'actions', action {number}: {exc}") from None
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -182,7 +323,7 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
             f"unknown check {check!r}" if isinstance(check, str) else "field \"check\" must be a string"
         raise CaseError(f"{where}: {what}" +
                         f" (checks: {', '.join(CHECK_FIELDS)})" + (f"; {hint}" if hint else ""))
-    allowed = COMMON | CHECK_FIELDS[check]
+    allowed = COMMON | CHECK_FIELDS[check] | OPTIONAL_FIELDS.get(check, set())
     unknown = sorted(set(case) - allowed)
     if unknown:
         hint = did_you_mean(unknown[0], allowed)
@@ -200,6 +341,8 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
                 raise CaseError(f"{where}: field {name!r}: {exc}") from None
         if name == "result" and not isinstance(case[name], dict):
             raise CaseError(f"{where}: field 'result' must be an object")
+    if check == "position":
+        _validate_position(case, where)
 
     def variant_ok(name: Any) -> str:
         if isinstance(name, str) and name.endswith(".gouji"):
@@ -316,6 +459,9 @@ def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, k
         except (rt.ResultError, rt.CardError) as exc:
             report.fail(f"{where}: {variant}: {case['check']}: {exc} [error]")
             continue
+        except PositionRefused as exc:  # the engine's answer: an action the case plays is not legal there
+            report.fail(f"{where}: {variant}: {case['check']}: {exc}")
+            continue
         except Exception as exc:  # noqa: BLE001 - a bug of ours must not cost the other cases their results
             report.internal += 1
             report.fail(f"{where}: {variant}: {case['check']}: INTERNAL ERROR (a bug in gouji-dsl): "
@@ -324,6 +470,8 @@ def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, k
         if matches(case["check"], expected, got):
             report.passed += 1
         else:
+            if case["check"] == "position":  # show what the case asks about, not the whole game
+                got = {key: got[key] for key in expected}
             # default=str: an exact fraction an engine scores is shown as the case would write it, "2/3".
             report.fail(f"{where}: {variant}: {case['check']}: expected {json.dumps(expected, ensure_ascii=False)}, "
                         f"got {json.dumps(got, ensure_ascii=False, default=str)}")
