@@ -16,8 +16,8 @@ from gouji_dsl.runtime.state import Rules
 __all__ = [
     'VARIANT', 'PLAYERS', 'ROOM_MODE', 'parse_cards', 'format_cards', 'classify', 'is_gouji', 'beats',
     'answers', 'plays', 'lead_actions', 'opens', 'can_burn', 'graduated', 'tributes', 'score',
-    'leave_penalty', 'player_rank', 'returnable', 'new_game', 'replay', 'new_position', 'TITLE',
-    'TITLE_EN', 'RULES',
+    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'new_game', 'replay',
+    'new_position', 'TITLE', 'TITLE_EN', 'RULES',
 ]
 
 VARIANT = 'zhoujxmt'
@@ -412,6 +412,16 @@ RULES = Rules(
     can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
     graduated=graduated,
 )
+
+
+def deck():
+    """The whole deck: (how many of each card kind, cards dealt to each player)."""
+    return RULES.deck_counts, RULES.cards_per_player
+
+
+def redeal_if(hand):
+    """Does a dealt hand holding these cards make the deal be dealt again ([table] redeal_if)?"""
+    return bool(_redeal_if(hand))
 
 
 def new_game(seed=None, match=None):

@@ -88,6 +88,13 @@ MALFORMED = [  # (line, what the runner says about it)
      "expect.to_move must be a seat"),
     ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4"}, "leader": 1, "expect": {"legal": [null]}}',
      "expect.legal must be a list of action strings"),
+    # The extension checks "deck" and "redeal".
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"3": ' + "9" * 400 + '.5}}}',
+     "expect.copies: the count of 3 must be a whole number"),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"' + "Y" * 5000 + '": 1}}}',
+     "expect.copies: unknown card"),
+    ('{"check": "redeal", "variant": "zhoujxmt", "hand": ' + json.dumps("J " * 3000) + ', "expect": null}',
+     "expect must be true or false"),
     (" \ufeff{}", "not valid JSON"),  # a byte-order mark is only skipped at the start of a file
     ('{"check": "hand", "cards": "2", "variant": "qingdao", "expect": {"valid": true}} trailing', "not valid JSON"),
 ]

@@ -37,8 +37,8 @@ def test_case_files_cover_every_check_and_variant():
     cases = list(_case_lines())
     assert len(cases) >= 200
     checks = {c["check"] for c in cases}
-    # The seven of CONFORMANCE.md, and gouji-dsl's extension "position" (README.md, "Conformance cases").
-    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score", "position"}
+    # The seven of CONFORMANCE.md, and gouji-dsl's extensions "position", "deck", "redeal" (README.md, "Conformance cases").
+    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score", "position", "deck", "redeal"}
     named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
     assert set(ENGINE_VARIANTS) <= named
     cross = [c for c in cases if "variant" not in c]
@@ -242,3 +242,35 @@ def test_position_cases_cover_each_flow_construct():
     assert sum("variant" not in c for c in cases) >= 15
     asked = {key for c in cases for e in ([c["expect"]] if "variant" in c else c["expect"].values()) for key in e}
     assert asked == {"to_move", "legal", "log", "places"}
+
+
+# --- the extension checks "deck" and "redeal" -------------------------------------------------------------
+
+DEAL_ERRORS = [  # (a case line, what the runner says)
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"3": 6}, "total": 306, "cards_per_player": 51}}', None),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {}}', "expect must be an object with one or more of copies, total, cards_per_player [error]"),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"size": 1}}', "(unknown key 'size') [error]"),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"total": -1}}', "expect.total must be a count (a whole number, 0 or more) [error]"),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": []}}', "expect.copies must map cards to counts"),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"X": 1}}}', "expect.copies: unknown card 'X' [error]"),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"3": "6"}}}', "expect.copies: the count of 3 must be a whole number"),
+    ('{"check": "deck", "variant": "lamb-cn", "hand": "3", "expect": {"total": 306}}', "unknown field 'hand' for check 'deck'"),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"T": 6}}}',
+     'lamb-cn: deck: expected {"copies": {"T": 6}}, got {"copies": {"3": 6, '),
+    ('{"check": "redeal", "variant": "zhoujxmt", "expect": true}', "missing field 'hand' for check 'redeal' [error]"),
+    ('{"check": "redeal", "variant": "zhoujxmt", "hand": "J Y", "expect": true}', "field 'hand': unknown card 'Y' (token 2)"),
+    ('{"check": "redeal", "variant": "zhoujxmt", "hand": "J", "expect": "yes"}', "expect must be true or false [error]"),
+    ('{"check": "redeal", "variant": "zhoujxmt", "hand": "J", "expect": false}', "zhoujxmt: redeal: expected false, got true"),
+]
+
+
+@pytest.mark.parametrize("engine", ["generated", "reference"])
+def test_deck_and_redeal_case_errors_are_located(tmp_path, capsys, engine):
+    path = tmp_path / "deal.jsonl"
+    path.write_text("\n".join(line for line, _ in DEAL_ERRORS) + "\n", encoding="utf-8")
+    assert main(["conform", "--engine", engine, str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"1 passed, {len(DEAL_ERRORS) - 1} failed"
+    for number, (line, (_case, message)) in enumerate(zip(out, DEAL_ERRORS[1:]), 2):
+        assert line.startswith(f"{path}:{number}: ") and message in line, (number, line)
+        assert "INTERNAL" not in line

@@ -361,6 +361,14 @@ class Reference:
     def may_revolt(self, hand) -> bool:
         return bool(evaluate(self.v.revolution.condition, {"hand": tuple(hand)}, self._functions()))
 
+    def deck(self) -> tuple:
+        """The whole deck from [table] decks and copies (a rank decks × 4, a joker decks × 1,
+        unless copies says otherwise), and the cards dealt to each player (all: shared out evenly)."""
+        t = self.v.table
+        stated = {row.card: row.copies for row in t.copies}
+        counts = tuple(stated.get(c, t.decks if c in ("SJ", "BJ") else 4 * t.decks) for c in rt.CARDS)
+        return counts, sum(counts) // t.players if t.cards_per_player == "all" else t.cards_per_player
+
     def redeal_if(self, hand) -> bool:
         """[table] redeal_if on one dealt hand (False without a condition)."""
         formula = self.v.table.redeal_if

@@ -36,9 +36,13 @@ CHECK_FIELDS = {
     "answers": {"hand", "lead"},
     "tribute": {"result"},
     "score": {"result"},
-    # A gouji-dsl extension (README.md, "Conformance cases: position"): a position played on the engine.
+    # gouji-dsl extensions (README.md, "Conformance cases: position, deck, redeal"): a position played on
+    # the engine; the whole deck and the deal size; whether a dealt hand makes the deal be dealt again.
     "position": {"hands", "leader"},
+    "deck": set(),
+    "redeal": {"hand"},
 }
+DECK_EXPECT = ("copies", "total", "cards_per_player")
 OPTIONAL_FIELDS = {"position": {"out", "actions"}}
 COMMON = {"check", "variant", "expect"}
 POSITION_EXPECT = ("to_move", "legal", "log", "places")
@@ -106,6 +110,11 @@ def evaluate(engine, case: dict) -> Any:
         return engine.score(case["result"])
     if check == "position":
         return _play_position(engine, case)
+    if check == "deck":
+        counts, each = engine.deck()
+        return {"copies": dict(zip(rt.CARDS, counts)), "total": sum(counts), "cards_per_player": each}
+    if check == "redeal":
+        return engine.redeal_if(rt.parse_cards(case["hand"]))
     raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
 
 
@@ -149,6 +158,10 @@ def matches(check: str, expected: Any, got: Any) -> bool:
         return all(got[k] == v for k, v in expected.items())
     if check == "tribute":
         return _normal_tributes(expected) == _normal_tributes(got)
+    if check == "deck":  # only the card kinds and keys the case names
+        return all((got[k] == v if k != "copies" else
+                    all(got["copies"][rt.CARDS[rt.INDEX[card]]] == n for card, n in v.items()))
+                   for k, v in expected.items())
     if check == "score":
         return len(expected) == len(got) and all(same_number(e, g) for e, g in zip(expected, got))
     return expected == got
@@ -201,7 +214,9 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
         if not isinstance(value, dict) or not value or not set(value) <= {"valid", "gouji"} \
                 or not all(isinstance(v, bool) for v in value.values()):
             bad('an object with "valid" and/or "gouji" set to true or false')
-    elif check in ("beats", "opens", "can_burn"):
+    elif check == "deck":
+        _validate_deck_expect(value, where)
+    elif check in ("beats", "opens", "can_burn", "redeal"):
         if not isinstance(value, bool):
             bad("true or false")
     elif check == "answers":
@@ -224,6 +239,24 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _validate_deck_expect(value: Any, where: str) -> None:
+    if not isinstance(value, dict) or not value or not set(value) <= set(DECK_EXPECT):
+        unknown = sorted(set(value) - set(DECK_EXPECT)) if isinstance(value, dict) else []
+        raise CaseError(f"{where}: expect must be an object with one or more of {', '.join(DECK_EXPECT)}"
+                        + (f" (unknown key {unknown[0]!r})" if unknown else ""))
+    for key in ("total", "cards_per_player"):
+        if key in value and (not _is_int(value[key]) or value[key] < 0):
+            raise CaseError(f"{where}: expect.{key} must be a count (a whole number, 0 or more)")
+    copies = value.get("copies", {})
+    if not isinstance(copies, dict) or not copies and "copies" in value:
+        raise CaseError(f'{where}: expect.copies must map cards to counts, e.g. {{"3": 6, "SJ": 6}}')
+    for card, count in copies.items():
+        if rt.INDEX.get(card) is None:
+            raise CaseError(f"{where}: expect.copies: unknown card {card!r}")
+        if not _is_int(count) or count < 0:
+            raise CaseError(f"{where}: expect.copies: the count of {card} must be a whole number, 0 or more")
 
 
 def _validate_position_expect(value: Any, where: str) -> None:
