@@ -3,12 +3,12 @@
 """Gouji engine of one variant: its name and titles are the constants below.
 
 Every rule choice of the variant is fixed here as constants and straight-line
-code. Hands are 15-count vectors (3 4 ... K A 2 SJ BJ); plays are canonical
-tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.cards.
+code. Hands are 16-count vectors (3 4 ... K A 2 SJ BJ Y); plays are canonical
+tuples (rank, natural, fillers, small, big, extra1), see gouji_dsl.runtime.cards.
 """
 from gouji_dsl.runtime.actions import play_action
-from gouji_dsl.runtime.cards import INVALID, Classified, cards_of, format_cards, parse_cards, read_result
-from gouji_dsl.runtime.game import new_game as _new_game, new_position as _new_position, replay as _replay
+from gouji_dsl.runtime.cards import INVALID, Classified, cards_of, kinds as _card_kinds, read_result
+from gouji_dsl.runtime.game import buy_on as _buy_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.setup import returnable as _returnable
 from gouji_dsl.runtime.state import Rules
 
@@ -16,7 +16,7 @@ from gouji_dsl.runtime.state import Rules
 __all__ = [
     'VARIANT', 'PLAYERS', 'ROOM_MODE', 'parse_cards', 'format_cards', 'classify', 'is_gouji', 'beats',
     'answers', 'plays', 'lead_actions', 'opens', 'can_burn', 'graduated', 'tributes', 'score',
-    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'new_game', 'replay',
+    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'buy', 'new_game', 'replay',
     'new_position', 'TITLE', 'TITLE_EN', 'RULES',
 ]
 
@@ -24,6 +24,16 @@ VARIANT = 'lamb-cn'
 TITLE = 'lamb-cn 够级（RLCard 环境）'
 TITLE_EN = "Gouji of lamb-cn's RLCard environment"
 PLAYERS = 6
+# [cards] extra: the card kinds beyond the 54-card deck, above BJ and played as jokers.
+_KINDS = _card_kinds(('Y',))
+parse_cards = _KINDS.parse_cards
+format_cards = _KINDS.format_cards
+_play_action = play_action
+
+
+def play_action(play):
+    """The shared Action of a play, shown in this variant's notation ("play 8 Y Y")."""
+    return _play_action(play, _KINDS)
 
 _RANK_NAMES = ('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2')
 # The least size at which each rank 3..2 is a 级牌 (1000000 = never).
@@ -32,8 +42,8 @@ _THRESHOLD = (1000000, 1000000, 1000000, 1000000, 1000000, 1000000, 1000000, 5, 
 
 def is_gouji(play):
     """Is this canonical play a 级牌?"""
-    rank, natural, fillers, small, big = play
-    if small or big:
+    rank, natural, fillers, small, big, extra1 = play
+    if small or big or extra1:
         return True
     if rank < 0:
         return False
@@ -47,7 +57,7 @@ _RANK_RULES = {0: (True, True, False, True), 1: (False, False, True, True)}
 def _keeps_play_rules(play):
     """Does a play of a constrained rank keep its row's single and bare columns?"""
     single, last_only, all_at_once, bare = _RANK_RULES[play[0]]
-    return not (single and play[1] != 1) and not (bare and (play[2] or play[3] or play[4]))
+    return not (single and play[1] != 1) and not (bare and (play[2] or play[3] or play[4] or play[5]))
 
 
 def _keeps_hand_rules(hand, play):
@@ -56,17 +66,17 @@ def _keeps_hand_rules(hand, play):
     if row is None:
         return True
     single, last_only, all_at_once, bare = row
-    rank, natural, fillers, small, big = play
-    if single and natural != 1 or bare and (fillers or small or big):
+    rank, natural, fillers, small, big, extra1 = play
+    if single and natural != 1 or bare and (fillers or small or big or extra1):
         return False
     if all_at_once and natural != hand[rank]:
         return False
-    return not (last_only and natural + fillers + small + big != sum(hand))
+    return not (last_only and natural + fillers + small + big + extra1 != sum(hand))
 
 
 def classify(cards):
-    """Is this 15-count vector one legal play? Returns a Classified record."""
-    if len(cards) != 15 or min(cards) < 0:
+    """Is this 16-count vector one legal play? Returns a Classified record."""
+    if len(cards) != 16 or min(cards) < 0:
         return INVALID
     rank = -1
     for i in range(12):
@@ -77,28 +87,44 @@ def classify(cards):
     fillers = cards[12]
     small = cards[13]
     big = cards[14]
+    extra1 = cards[15]
     if rank >= 0:
-        play = (rank, cards[rank], fillers, small, big)
+        play = (rank, cards[rank], fillers, small, big, extra1)
         if rank in _RANK_RULES and not _keeps_play_rules(play):
             return INVALID
-        size = cards[rank] + fillers + small + big
+        size = cards[rank] + fillers + small + big + extra1
     elif fillers:
-        play = (12, 0, fillers, small, big)
-        size = fillers + small + big
-    elif small or big:
-        if small and big:
+        play = (12, 0, fillers, small, big, extra1)
+        size = fillers + small + big + extra1
+    elif small or big or extra1:
+        if (small > 0) + (big > 0) + (extra1 > 0) > 1:
             return INVALID  # jokers alone are of one kind
-        play = (-1, 0, 0, small, big)
-        size = small + big
+        play = (-1, 0, 0, small, big, extra1)
+        size = small + big + extra1
     else:
         return INVALID
-    return Classified(True, _RANK_NAMES[play[0]] if play[0] >= 0 else None, size, small + big, is_gouji(play), play)
+    return Classified(True, _RANK_NAMES[play[0]] if play[0] >= 0 else None, size, small + big + extra1, is_gouji(play), play)
 
 
 # [plays] joker_kills: per joker kind of the lead (SJ, BJ), how many cards kill one: of one
 # strictly higher kind, of its own kind, of the kind just below (0: not that way).
-_KILLS = ((1, 2, 0), (0, 2, 3))
+_KILLS = ((1, 2, 0), (1, 2, 3), (0, 2, 3))
 _SPARES = {}
+_UPPER = {}
+
+
+def _upper_choices(held):
+    """Every tuple of counts of the joker kinds above the small joker, each at most the
+    number held (`held`: the hand's counts of BJ and the extra kinds), BJ slowest."""
+    found = _UPPER.get(held)
+    if found is None:
+        found = [()]
+        for most in reversed(held):
+            found = [(n,) + rest for n in range(most + 1) for rest in found]
+        found = [c for c in sorted(found)]
+        if len(_UPPER) < 10000:
+            _UPPER[held] = found
+    return found
 
 
 def _spares(lead_jokers, jokers):
@@ -162,16 +188,16 @@ def answers(hand, lead):
     held = [(rank, hand[rank]) for rank in range(lead_rank + 1, 12) if hand[rank]]
     out = []
     for small in range(hand[13] + 1):
-        for big in range(hand[14] + 1):
-            for spare in _spares(lead_jokers, (small, big)):
+        for big, extra1 in _upper_choices(tuple(hand[14:])):
+            for spare in _spares(lead_jokers, (small, big, extra1)):
                 rest = lead_count - spare
                 if rest < 0:
                     continue
                 if not rest:
-                    if small and big:
+                    if (small > 0) + (big > 0) + (extra1 > 0) > 1:
                         continue  # jokers alone are of one kind
-                    if lead_count or _lowest_joker((small, big)) > _lowest_joker(lead_jokers):
-                        out.append((-1, 0, 0, small, big))
+                    if lead_count or _lowest_joker((small, big, extra1)) > _lowest_joker(lead_jokers):
+                        out.append((-1, 0, 0, small, big, extra1))
                     continue
                 for rank, have in held:
                     low = rest - twos
@@ -179,9 +205,9 @@ def answers(hand, lead):
                         low = 1
                     high = have if have < rest else rest
                     for natural in range(low, high + 1):
-                        out.append((rank, natural, rest - natural, small, big))
+                        out.append((rank, natural, rest - natural, small, big, extra1))
                 if lead_rank < 12 and twos >= rest:
-                    out.append((12, 0, rest, small, big))
+                    out.append((12, 0, rest, small, big, extra1))
     return out
 
 
@@ -197,24 +223,24 @@ def answers(hand, lead):
 _PLAYS_OF_RANK = {}
 
 
-def _plays_of_rank(rank, have, twos, small, big):
+def _plays_of_rank(rank, have, twos, small, big, extra1):
     """(have, plays, actions): every play of one kind given the counts held, in
     sorted order (rank -1: jokers only; 12: 2s). Cached per (rank, twos, jokers)
     for the largest `have` seen, since the lists for fewer cards of the rank are
     prefixes: callers take the first `have * len(list) // found[0]` entries."""
-    key = (rank, twos, small, big)
+    key = (rank, twos, small, big, extra1)
     found = _PLAYS_OF_RANK.get(key)
     if found is None or found[0] < have:
-        jokers = [(s, b) for s in range(small + 1) for b in range(big + 1)]
+        jokers = [(s,) + upper for s in range(small + 1) for upper in _upper_choices((big, extra1,))]
         done = found[0] if found is not None else 0
         if rank == -1:
-            plays = [(-1, 0, 0, s, b) for s, b in jokers if (s or b) and not (s and b)]
+            plays = [(-1, 0, 0) + j for j in jokers if len(j) - j.count(0) == 1]
         elif rank == 12:
-            plays = [(12, 0, fillers, s, b) for fillers in range(1, twos + 1) for s, b in jokers]
+            plays = [(12, 0, fillers) + j for fillers in range(1, twos + 1) for j in jokers]
         else:
             # Only the rows for more cards of the rank than before are new.
-            plays = [(rank, natural, fillers, s, b) for natural in range(done + 1, have + 1)
-                     for fillers in range(twos + 1) for s, b in jokers]
+            plays = [(rank, natural, fillers) + j for natural in range(done + 1, have + 1)
+                     for fillers in range(twos + 1) for j in jokers]
         actions = [play_action(p) for p in plays]
         if found is not None and 0 <= rank < 12:
             plays = found[1] + plays
@@ -230,12 +256,13 @@ def lead_actions(hand):
     twos = hand[12]
     small = hand[13]
     big = hand[14]
-    out = list(_plays_of_rank(-1, 0, 0, small, big)[2])
+    extra1 = hand[15]
+    out = list(_plays_of_rank(-1, 0, 0, small, big, extra1)[2])
     lapsed = []  # leads of constrained ranks that break only all_at_once or last_only
     for rank in range(12):
         have = hand[rank]
         if have:
-            found = _plays_of_rank(rank, have, twos, small, big)
+            found = _plays_of_rank(rank, have, twos, small, big, extra1)
             if rank in _RANK_RULES:
                 n = have * len(found[1]) // found[0]
                 for play, action in zip(found[1][:n], found[2][:n]):
@@ -244,7 +271,7 @@ def lead_actions(hand):
                 continue
             out += found[2][:have * len(found[2]) // found[0]]
     if twos:
-        out += _plays_of_rank(12, 0, twos, small, big)[2]
+        out += _plays_of_rank(12, 0, twos, small, big, extra1)[2]
     if not out:
         # Every lead breaks all_at_once or last_only ([ranks]): they lapse for this lead,
         # so no leader is left with nothing to lead (3s held two at a time, say).
@@ -257,17 +284,18 @@ def plays(hand):
     twos = hand[12]
     small = hand[13]
     big = hand[14]
-    out = list(_plays_of_rank(-1, 0, 0, small, big)[1])
+    extra1 = hand[15]
+    out = list(_plays_of_rank(-1, 0, 0, small, big, extra1)[1])
     for rank in range(12):
         have = hand[rank]
         if have:
-            found = _plays_of_rank(rank, have, twos, small, big)
+            found = _plays_of_rank(rank, have, twos, small, big, extra1)
             if rank in _RANK_RULES:
                 out += [p for p in found[1][:have * len(found[1]) // found[0]] if _keeps_play_rules(p)]
                 continue
             out += found[1][:have * len(found[1]) // found[0]]
     if twos:
-        out += _plays_of_rank(12, 0, twos, small, big)[1]
+        out += _plays_of_rank(12, 0, twos, small, big, extra1)[1]
     return out
 
 
@@ -279,7 +307,7 @@ def _size(cards):
 
 
 def _jokers(cards):
-    return cards[13] + cards[14]
+    return cards[13] + cards[14] + cards[15]
 
 
 def _sets(cards):
@@ -293,7 +321,7 @@ def _gouji(cards):
 
 def _carry_rule(cards):
     """RULES.md D12: the cards go out with a joker in every play but the last."""
-    jokers = cards[13] + cards[14]
+    jokers = cards[13] + cards[14] + cards[15]
     return _sets(cards) <= jokers + 1
 
 
@@ -438,19 +466,21 @@ RULES = Rules(
     buy_ranks=('3', '4'),
     buy_seller_min=2,
     buy_sellers=('opposite', 'teammate_before', 'teammate_after', 'previous', 'next'),
-    cards_per_player=51,
+    card_kinds=('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ', 'Y'),
+    cards_per_player=52,
     chaos_after_first_out_with_revolution=False,
     chaos_circles=2,
     chaos_pass_keeps_right=True,
     chaos_starts_at=None,
     counter_burn=False,
-    deck_counts=(6, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 6, 6),
+    deck_counts=(6, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 6, 6, 6),
     decks=6,
     declare=False,
     defer=True,
     defer_any_play=True,
     ends_all_out=False,
     failure_leader='burned_player',
+    first_card=None,
     first_leader='fixed_seat',
     first_play_needs_joker=False,
     first_seat=1,
@@ -503,13 +533,18 @@ def redeal_if(hand):
     return bool(_redeal_if(hand))
 
 
+def buy(hands):
+    """[buy] 买牌 on dealt hands (seat -> cards): each seat's hand after the trades, and the trades' log lines."""
+    return _buy_on(RULES, hands)
+
+
 def new_game(seed=None, match=None):
     """A new game of this variant, dealt from `seed`; `match` carries tribute from earlier games."""
     return _new_game(RULES, seed, match)
 
 
 def returnable(hand, received, given, payer_hand=None, teammates=False):
-    """How many of each card (a 15-count vector) may be returned for the tribute
+    """How many of each card (a count vector) may be returned for the tribute
     `given` (see gouji_dsl.runtime.setup.returnable); the game returns the lowest of them."""
     return _returnable(RULES, hand, received, given, payer_hand, teammates)
 

@@ -8,7 +8,7 @@ tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.cards.
 """
 from gouji_dsl.runtime.actions import play_action
 from gouji_dsl.runtime.cards import INVALID, Classified, cards_of, format_cards, parse_cards, read_result, sum_tributes
-from gouji_dsl.runtime.game import new_game as _new_game, new_position as _new_position, replay as _replay
+from gouji_dsl.runtime.game import buy_on as _buy_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.setup import returnable as _returnable
 from gouji_dsl.runtime.state import Rules
 
@@ -16,7 +16,7 @@ from gouji_dsl.runtime.state import Rules
 __all__ = [
     'VARIANT', 'PLAYERS', 'ROOM_MODE', 'parse_cards', 'format_cards', 'classify', 'is_gouji', 'beats',
     'answers', 'plays', 'lead_actions', 'opens', 'can_burn', 'graduated', 'tributes', 'score',
-    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'new_game', 'replay',
+    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'buy', 'new_game', 'replay',
     'new_position', 'TITLE', 'TITLE_EN', 'RULES',
 ]
 
@@ -372,6 +372,7 @@ RULES = Rules(
     buy_ranks=(),
     buy_seller_min=2,
     buy_sellers=('opposite',),
+    card_kinds=('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'),
     cards_per_player=36,
     chaos_after_first_out_with_revolution=False,
     chaos_circles=1,
@@ -385,6 +386,7 @@ RULES = Rules(
     defer_any_play=False,
     ends_all_out=False,
     failure_leader='next_player',
+    first_card=None,
     first_leader='random',
     first_play_needs_joker=False,
     first_seat=None,
@@ -437,13 +439,18 @@ def redeal_if(hand):
     return bool(_redeal_if(hand))
 
 
+def buy(hands):
+    """[buy] 买牌 on dealt hands (seat -> cards): each seat's hand after the trades, and the trades' log lines."""
+    return _buy_on(RULES, hands)
+
+
 def new_game(seed=None, match=None):
     """A new game of this variant, dealt from `seed`; `match` carries tribute from earlier games."""
     return _new_game(RULES, seed, match)
 
 
 def returnable(hand, received, given, payer_hand=None, teammates=False):
-    """How many of each card (a 15-count vector) may be returned for the tribute
+    """How many of each card (a count vector) may be returned for the tribute
     `given` (see gouji_dsl.runtime.setup.returnable); the game returns the lowest of them."""
     return _returnable(RULES, hand, received, given, payer_hand, teammates)
 

@@ -6,7 +6,6 @@ showing no hidden card; and `state_of`, everything a refused action must leave
 exactly as it was."""
 from __future__ import annotations
 
-from gouji_dsl.runtime.cards import parse_cards
 
 MAX_ACTIONS = 5000  # far above any game seen; a game that runs longer is a bug
 KINDS = ("pass", "defer", "declare", "revolt", "burn", "play")
@@ -19,7 +18,8 @@ def deck(rules) -> list[int]:
 
 
 def conserved(game) -> bool:
-    total = [sum(h[i] for h in game.hands) + game.dead[i] + game.played[i] for i in range(15)]
+    kinds = len(game.r.deck_counts)  # 15, and one more for each extra card kind
+    total = [sum(h[i] for h in game.hands) + game.dead[i] + game.played[i] for i in range(kinds)]
     return total == deck(game.r)
 
 
@@ -33,7 +33,7 @@ def visible_ok(game) -> None:
     for seat in range(1, r.players + 1):
         obs = game.observation(seat)
         for other, cards in obs["hands"].items():
-            assert parse_cards(cards) == tuple(game.hands[other - 1])
+            assert game.kinds.parse_cards(cards) == tuple(game.hands[other - 1])  # the variant's notation
             if other == seat:
                 continue
             assert r.teams[other] == r.teams[seat], f"seat {seat} sees an opponent's hand"

@@ -57,7 +57,7 @@ def choose(game, actions: list, rng: random.Random):
         return rng.choice(plays)
     if game.top is None:  # rank first (jokers-only last), whole sets, nothing attached
         return min(plays, key=lambda a: (a.play[0] if a.play[0] >= 0 else 99, sum(a.play[2:]), -a.play[1]))
-    return min(plays, key=lambda a: (a.play[3] + a.play[4], a.play[2], a.play[0]))
+    return min(plays, key=lambda a: (sum(a.play[3:]), a.play[2], a.play[0]))
 
 
 def features_of(game) -> set[str]:
@@ -168,6 +168,9 @@ def play_position(pair, seed: int, seen: Counter) -> None:
     rng = random.Random(seed)
     decks, players = ref_engine.v.table.decks, ref_engine.PLAYERS
     deck = [card for card in range(13) for _ in range(4 * decks)] + [13, 14] * decks
+    copies = {row.token: row.copies for row in ref_engine.v.cards.extra}  # extra card kinds: the eagle Y
+    deck += [card for card, token in enumerate(ref_engine.kinds.extras, 15) for _ in range(copies[token])]
+    kinds = ref_engine.kinds.size
     rng.shuffle(deck)
     if rng.random() < 0.5:  # jokers first: burners who carry jokers through several plays (D12, D15)
         deck.sort(key=lambda card: card < 13)
@@ -177,7 +180,7 @@ def play_position(pair, seed: int, seen: Counter) -> None:
     for seat in seats:
         if seat not in out:
             size = rng.randint(1, 10)
-            hands[seat] = tuple(deck[:size].count(card) for card in range(15))
+            hands[seat] = tuple(deck[:size].count(card) for card in range(kinds))
             del deck[:size]
     leader = rng.choice([s for s in seats if s not in out])
     gen = gen_engine.new_position(hands, leader, out=out or None)
@@ -257,6 +260,13 @@ HOUSE_RULES = [
     # redeal condition over each hand (zhoujxMT: fewer than 11 cards of J or higher; 20 here, to redeal
     # often), and 买牌 of two ranks in rounds (lamb-cn) and buyer by buyer, paid and free.
     ("zaozhuang", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\ncards_per_player = all"),
+    # lamb-cn's eagle (research/peers/lamb-cn.md C3, P7): an extra card kind Y above BJ, a joker, with
+    # its kills; 330 cards dealt out whole. The features of zaozhuang (burning, tribute ...) stay on.
+    ("zaozhuang", "[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | \"鹰\" | \"eagle\" | 6 |\n"
+                  "order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\njokers = [SJ, BJ, Y]\n"
+                  "[table]\ncards_per_player = all\n[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n"
+                  "  | SJ | 1 | 2 | none |\n  | BJ | 1 | 2 | 3 |\n  | Y | none | 2 | 3 |\njokers_rank_lowest = yes\n"
+                  "jokers_one_kind = yes"),
     ("zaozhuang", "[table]\nredeal_if = count_from(hand, J) < 19 or count(hand, 2) + jokers(hand) < 4"),
     ("zaozhuang", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\n  | 4 | 6 |\ncards_per_player = all\n"
                   "[buy]\nranks = [3, 4]\nsellers = [opposite, teammate_before, teammate_after, previous, next]\n"
@@ -297,6 +307,7 @@ HOUSE_RULES = [
     ("lianzhong", "[table]\nfirst_leader = fixed_seat\nfirst_seat = 4"),
     ("lianzhong", "[revolution]\nauto_open = yes"),
     ("lianzhong", "[burning]\nfailure_leader = burned_player_leads"),
+    ("zaozhuang", "[table]\nfirst_leader = card_holder\nfirst_card = BJ"),
     ("lianzhong", "[open]\nmethod = none\ndeclare = no\n[tribute]\norder = [men, shao, luo]"),
     ("lianzhong", "[chaos]\nafter_first_out_with_revolution = yes\nstarts_at = 3"),
     # [ranks] constraints: lamb-cn's 3s and 4s (many 3s held at once: the hand columns lapse),

@@ -22,6 +22,10 @@ SOURCE_000 = "source 000 (000_d8750651ba4cd99f.txt) has 157 lines"
 KILLS = "[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n"
 RANKS = "[ranks]\nconstraints =\n  | rank | single | last_only | all_at_once | bare |\n"
 DIAN = "[tribute]\ndian =\n  | declared | opened | me_gives | opp_gives |\n"
+EAGLE = '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\n'
+EAGLE_ORDER = "order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\n"
+EAGLE_JOKERS = "jokers = [SJ, BJ, Y]\n"
+ALL = "[table]\ncards_per_player = all\n"
 
 ROWS = [
     # [patterns]
@@ -118,6 +122,19 @@ ROWS = [
     # [cards]
     (ZZ + "[cards]\norder = [4, 3, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]\n",
      ["house.gouji:4:1: error: Gouji engines rank 3 < 4 < ... < K < A: keep the number cards in that order"]),
+    # [cards] extra: the eagle, declared, ranked above BJ, a joker, dealt out evenly; and its neighbour that is fine
+    (ZZ + EAGLE + "order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, Y, BJ]\n" + EAGLE_JOKERS + ALL,
+     ["house.gouji:7:1: error: Gouji engines rank A < 2 < SJ < BJ: keep the 2 and the jokers in that order",
+      "house.gouji:7:1: error: Y ranks below the big joker: extra card kinds rank above BJ"]),
+    (ZZ + EAGLE + EAGLE_ORDER + "jokers = [SJ, BJ]\n" + ALL,
+     ["house.gouji:7:1: error: the jokers must be the highest cards of the order",
+      "house.gouji:8:1: error: Y plays as a joker: list it among the jokers"]),
+    (ZZ + EAGLE + EAGLE_ORDER + EAGLE_JOKERS,
+     ["zaozhuang.gouji:16:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt"]),
+    (ZZ + EAGLE + EAGLE_ORDER + EAGLE_JOKERS + ALL, []),
+    (ZZ + "[table]\nredeal_if = count(hand, Y) > 2\n",
+     ["house.gouji:4:25: error: 'Y' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)"]),
+    (ZZ + EAGLE + EAGLE_ORDER + EAGLE_JOKERS + ALL + "redeal_if = count(hand, Y) > 5\n", []),
     # [room]
     (ZZ + "[room]\nmin_games = 0\n",
      ["house.gouji:4:1: error: a leaving penalty needs a minimum number of games (min_games = 0)"]),
@@ -196,6 +213,13 @@ ROWS = [
      ["house.gouji:6:3: error: row for declared = me, but nobody can declare ([open] declare = no)"]),
     # The same rows, with 点贡 left out of the tribute order: unused, so not wrong.
     ("variant house extends lianzhong-bubiesan\n\n[open]\ndeclare = no\n\n[tribute]\norder = [shao, luo]\n", []),
+    # [table] first_leader = card_holder: a card somebody holds.
+    (ZZ + "[table]\nfirst_leader = card_holder\nfirst_card = SJ\ncards_per_player = all\ncopies =\n  | card | copies |\n"
+     "  | SJ | 0 |\n", ["house.gouji:5:1: error: nobody can hold first_card = SJ: the copies table keeps none of it"]),
+    (ZZ + "[table]\nfirst_leader = card_holder\nfirst_card = SJ\ncards_per_player = all\ncopies =\n  | card | copies |\n"
+     "  | SJ | 0 |\n  | BJ | 0 |\n", ["house.gouji:5:1: error: nobody can hold first_card = SJ: the copies table keeps none of it"]),
+    (ZZ + "[table]\nfirst_leader = card_holder\nfirst_card = SJ\ncards_per_player = all\ncopies =\n  | card | copies |\n"
+     "  | SJ | 6 |\n", []),
     # [open] method = none: nothing may depend on who opened.
     (ZZ + "[open]\nmethod = none\n",
      ["house.gouji:4:1: error: method = none (no 开点), but [tribute] order lists dian: 点贡 is paid by who opened; "

@@ -37,8 +37,8 @@ def test_case_files_cover_every_check_and_variant():
     cases = list(_case_lines())
     assert len(cases) >= 200
     checks = {c["check"] for c in cases}
-    # The seven of CONFORMANCE.md, and gouji-dsl's extensions "position", "deck", "redeal" (README.md, "Conformance cases").
-    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score", "position", "deck", "redeal"}
+    # The seven of CONFORMANCE.md, and gouji-dsl's extensions position, deck, redeal, buy (README.md, "Conformance cases").
+    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score", "position", "deck", "redeal", "buy"}
     named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
     assert set(ENGINE_VARIANTS) <= named
     cross = [c for c in cases if "variant" not in c]
@@ -128,6 +128,28 @@ def test_every_case_group_cites_its_source():
                 where, comment = previous_comment
                 problems += [f"{path.name}:{where}: {p}" for p in citation_problems(comment, lines, decisions, peer_files)]
     assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+@pytest.mark.parametrize("engine", ["generated", "reference"])
+def test_an_extra_card_token_is_refused_for_a_variant_without_it(tmp_path, capsys, engine):
+    """CONFORMANCE.md: the token of an extra card kind (the eagle Y of tests/conformance/eagle.gouji)
+    is valid only in cases run for a variant that declares it; elsewhere the case fails, named."""
+    (tmp_path / "eagle.gouji").write_text((Path(__file__).parent / "conformance" / "eagle.gouji").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    path = tmp_path / "y.jsonl"
+    path.write_text('# the eagle, declared by eagle.gouji only\n'
+                    '{"check": "hand", "cards": "Y", "expect": {"eagle.gouji": {"valid": true}, "zaozhuang": {"valid": true}}}\n'
+                    '{"check": "beats", "lead": "7 Y", "play": "8 Q", "variant": "lianzhong", "expect": false}\n'
+                    '{"check": "hand", "cards": "Z", "variant": "eagle.gouji", "expect": {"valid": true}}\n', encoding="utf-8")
+    assert main(["conform", "--engine", engine, str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "1 passed, 3 failed"
+    assert f"{path}:2: zaozhuang: hand: unknown card 'Y' (token 1): expected one of " \
+           "3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ (or T, 小王, 大王) [error]" in out
+    assert f"{path}:3: field 'lead': unknown card 'Y' (token 2): expected one of " \
+           "3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ (or T, 小王, 大王) [error]" in out
+    assert f"{path}:4: field 'cards': unknown card 'Z' (token 1): expected one of " \
+           "3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ Y (or T, 小王, 大王) [error]" in out
 
 
 def test_broken_case_file_reports_located_errors_and_runs_the_rest(tmp_path, capsys):
@@ -247,7 +269,7 @@ def test_position_cases_cover_each_flow_construct():
 # --- the extension checks "deck" and "redeal" -------------------------------------------------------------
 
 DEAL_ERRORS = [  # (a case line, what the runner says)
-    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"3": 6}, "total": 306, "cards_per_player": 51}}', None),
+    ('{"check": "deck", "variant": "lamb-cn", "expect": {"copies": {"3": 6}, "total": 312, "cards_per_player": 52}}', None),
     ('{"check": "deck", "variant": "lamb-cn", "expect": {}}', "expect must be an object with one or more of copies, total, cards_per_player [error]"),
     ('{"check": "deck", "variant": "lamb-cn", "expect": {"size": 1}}', "(unknown key 'size') [error]"),
     ('{"check": "deck", "variant": "lamb-cn", "expect": {"total": -1}}', "expect.total must be a count (a whole number, 0 or more) [error]"),
@@ -261,6 +283,17 @@ DEAL_ERRORS = [  # (a case line, what the runner says)
     ('{"check": "redeal", "variant": "zhoujxmt", "hand": "J Y", "expect": true}', "field 'hand': unknown card 'Y' (token 2)"),
     ('{"check": "redeal", "variant": "zhoujxmt", "hand": "J", "expect": "yes"}', "expect must be true or false [error]"),
     ('{"check": "redeal", "variant": "zhoujxmt", "hand": "J", "expect": false}', "zhoujxmt: redeal: expected false, got true"),
+    ('{"check": "buy", "variant": "lianzhong", "hands": [], "expect": {"log": []}}', "field 'hands' must map seats to cards"),
+    ('{"check": "buy", "variant": "lianzhong", "hands": {"1": "3 X"}, "expect": {"log": []}}', "lianzhong: buy: unknown card 'X' (token 2)"),
+    ('{"check": "buy", "variant": "lianzhong", "hands": {"1": "3"}, "expect": {}}',
+     "expect must be an object with one or more of hands, log [error]"),
+    ('{"check": "buy", "variant": "lianzhong", "hands": {"1": "3"}, "expect": {"hands": {"1": 3}}}',
+     "expect.hands must map seats to cards"),
+    ('{"check": "buy", "variant": "lianzhong", "hands": {"1": "3"}, "expect": {"log": "x"}}', "expect.log must be a list of log lines"),
+    ('{"check": "buy", "variant": "lianzhong", "hands": {"1": "3", "2": "4", "3": "5", "4": "6", "5": "7", "6": "8", "7": "9"}, '
+     '"expect": {"log": []}}', "lianzhong: buy: 7 is not a seat: the seats are 1 to 6 [error]"),
+    ('{"check": "buy", "variant": "lianzhong", "hands": {"1": "2 5", "2": "3 5", "3": "3", "4": "3 3", "5": "3", "6": "3"}, '
+     '"expect": {"hands": {"1": "2 5"}}}', 'lianzhong: buy: expected {"hands": {"1": "2 5"}}, got'),
 ]
 
 

@@ -17,7 +17,7 @@ from hypothesis import given, strategies as st
 
 import gouji_dsl
 from gouji_dsl.runtime.cards import ResultError, format_cards
-from strategies import (ENGINE_VARIANTS, PLAY_CARDS_UNIVERSE, any_cards, hands, legal_plays, play_cards, play_to_cards,
+from strategies import (STANDARD_CARD_VARIANTS, PLAY_CARDS_UNIVERSE, any_cards, hands, legal_plays, play_cards, play_to_cards,
                         results, variant_and_plays, variants)
 
 
@@ -30,7 +30,7 @@ def shown(play):
     return format_cards(play_to_cards(play))
 
 
-@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+@pytest.mark.parametrize("name", STANDARD_CARD_VARIANTS)
 def test_legal_plays_are_the_valid_plays_of_every_card_choice(name):
     """The plays the tests draw from are all, and only, the valid classifications of
     any cards within PLAY_CARDS_UNIVERSE, and each play's cards classify back to it."""
@@ -190,3 +190,54 @@ def test_joker_kills_can_burn(case, hand):
     gen, ref = pair(name)
     assert gen.can_burn(hand, target) == ref.can_burn(hand, target), \
         f"{name}: can_burn(hand {format_cards(hand)!r}, target {shown(target)!r})"
+
+
+# --- extra card kinds: the eagle (tests/conformance/eagle.gouji, lamb-cn's Y with its kills) --------------
+
+EAGLE_FILE = Path(__file__).parent / "conformance" / "eagle.gouji"
+
+
+@functools.lru_cache(maxsize=None)
+def eagle_pair():
+    return gouji_dsl.engine(str(EAGLE_FILE)), gouji_dsl.reference_engine(str(EAGLE_FILE))
+
+
+@st.composite
+def eagle_cards(draw, max_rank: int = 3, max_joker: int = 3, ranks: int = 2):
+    """16 counts: a few ranks, 2s, and each joker kind (SJ, BJ, the eagle Y)."""
+    counts = [0] * 16
+    for rank in draw(st.lists(st.integers(0, 11), max_size=ranks)):
+        counts[rank] = draw(st.integers(0, max_rank))
+    counts[12] = draw(st.integers(0, 2))
+    for kind in (13, 14, 15):
+        counts[kind] = draw(st.integers(0, max_joker))
+    return tuple(counts)
+
+
+@st.composite
+def eagle_plays(draw):
+    gen, _ref = eagle_pair()
+    c = gen.classify(draw(eagle_cards(ranks=1).filter(lambda cards: gen.classify(cards).valid)))
+    return c.play
+
+
+@given(eagle_cards(ranks=3))
+def test_eagle_classify(cards):
+    gen, ref = eagle_pair()
+    assert gen.classify(cards) == ref.classify(cards), f"classify({gen.format_cards(cards)})"
+
+
+@given(eagle_plays(), eagle_plays())
+def test_eagle_beats(play, lead):
+    gen, ref = eagle_pair()
+    assert gen.beats(play, lead) == ref.beats(play, lead), f"beats({gen.format_cards(play)!r}, lead {gen.format_cards(lead)!r})"
+
+
+@given(eagle_plays(), eagle_cards(ranks=3).filter(any))
+def test_eagle_answers_plays_and_burns(lead, hand):
+    gen, ref = eagle_pair()
+    got = sorted(gen.answers(hand, lead))
+    assert got == ref.answers(hand, lead), f"answers(hand {gen.format_cards(hand)!r}, lead {gen.format_cards(lead)!r})"
+    assert sorted(gen.plays(hand)) == ref.plays(hand), f"plays({gen.format_cards(hand)!r})"
+    assert [str(a) for a in gen.lead_actions(hand)] == [str(a) for a in ref.lead_actions(hand)]
+    assert gen.can_burn(hand, lead) == ref.can_burn(hand, lead)

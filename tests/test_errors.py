@@ -131,7 +131,7 @@ CASES = [
       "     ^\n"
       "  hint: did you mean 'table' (牌桌)?"]),
     ("unknown rule", Z + "[table]\ndeks = 6\n",
-     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player (每人张数), copies (张数表), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), redeal_if (重发条件), teams (联邦)\n"
+     ["house.gouji:3:1: error: unknown rule 'deks' in section [table]: expected one of cards_per_player (每人张数), copies (张数表), decks (副数), direction (方向), first_card (上班牌), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), redeal_if (重发条件), teams (联邦)\n"
       "    deks = 6\n"
       "    ^\n"
       "  hint: did you mean 'decks' (副数)?"]),
@@ -330,6 +330,16 @@ CASES = [
       "    first_leader = fixed_seat\n"
       "    ^\n"
       "  hint: add [table] first_seat = 1 (or another seat)"]),
+    ("a card holder leads without a card", Z + "[table]\nfirst_leader = card_holder\n",
+     ["house.gouji:3:1: error: first_leader = card_holder needs first_card: the card whose holder leads first\n"
+      "    first_leader = card_holder\n"
+      "    ^\n"
+      "  hint: add [table] first_card = BJ (or another card)"]),
+    ("a first card without a card holder", Z + "[table]\nfirst_card = BJ\n",
+     ["house.gouji:3:1: error: first_card has no effect unless first_leader = card_holder (it is random)\n"
+      "    first_card = BJ\n"
+      "    ^\n"
+      "  hint: set [table] first_leader = card_holder, or remove first_card"]),
     ("a first seat without a fixed first leader", Z + "[table]\nfirst_seat = 2\n",
      ["house.gouji:3:1: error: first_seat has no effect unless first_leader = fixed_seat (it is random)\n"
       "    first_seat = 2\n"
@@ -389,6 +399,78 @@ CASES = [
       "    jokers = [BJ]\n"
       "    ^\n"
       "  hint: jokers = [SJ, BJ]"]),
+    # --- [cards] extra: extra card kinds (the eagle 鹰 of lamb-cn, issue 12) ---
+    ('extra kind token is a card', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | BJ | "鹰" | "eagle" | 6 |\n',
+     ["house.gouji:5:5: error: 'BJ' is a card already: an extra card kind needs a new token\n"
+      '      | BJ | "鹰" | "eagle" | 6 |\n'
+      '        ^\n'
+      '  hint: pick an unused token, e.g. Y for the eagle (鹰)']),
+    ('extra kind token not a token', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | y1 | "鹰" | "eagle" | 6 |\n',
+     ["house.gouji:5:5: error: 'y1' cannot be a card token: expected a new card token (1 to 4 letters, the first a capital, e.g. Y)\n"
+      '      | y1 | "鹰" | "eagle" | 6 |\n'
+      '        ^']),
+    ('extra kind missing from the order', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\njokers = [SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
+     ['gouji.gouji:62:1: error: the jokers must be the highest cards of the order\n'
+      '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]  @000:L26 @001:L40 @003:L30 @004:L35\n'
+      '    ^',
+     'gouji.gouji:62:1: error: the order leaves out Y: every card kind has its place\n'
+      '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]  @000:L26 @001:L40 @003:L30 @004:L35\n'
+      '    ^\n'
+      '  hint: order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]']),
+    ('extra kind below the big joker', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, Y, BJ]\njokers = [SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
+     ['house.gouji:6:1: error: Gouji engines rank A < 2 < SJ < BJ: keep the 2 and the jokers in that order\n'
+      '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, Y, BJ]\n'
+      '    ^\n'
+      '  hint: order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]',
+     'house.gouji:6:1: error: Y ranks below the big joker: extra card kinds rank above BJ\n'
+      '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, Y, BJ]\n'
+      '    ^\n'
+      '  hint: order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]']),
+    ('extra kind not a joker', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
+     ['gouji.gouji:64:1: error: Y plays as a joker: list it among the jokers\n'
+      '    jokers = [SJ, BJ]\n'
+      '    ^\n'
+      '  hint: jokers = [SJ, BJ, Y]',
+     'house.gouji:6:1: error: the jokers must be the highest cards of the order\n'
+      '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\n'
+      '    ^']),
+    ('extra kind without copies', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 0 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\njokers = [SJ, BJ, Y]\n',
+     ['house.gouji:5:25: error: 0 is out of range: expected a whole number from 1 to 1000\n'
+      '      | Y | "鹰" | "eagle" | 0 |\n'
+      '                             ^',
+     "house.gouji:6:58: error: 'Y' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)\n"
+      '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\n'
+      '                                                             ^',
+     "house.gouji:7:19: error: 'Y' is not a card: expected a joker (SJ BJ; 小王 = SJ, 大王 = BJ)\n"
+      '    jokers = [SJ, BJ, Y]\n'
+      '                      ^']),
+    ('extra kind name with markup', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "<b>eagle" | 6 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\njokers = [SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
+     ["house.gouji:5:3: error: the name '<b>eagle' of Y must be plain printable text\n"
+      '      | Y | "鹰" | "<b>eagle" | 6 |\n'
+      '      ^\n'
+      '  hint: e.g. zh = "鹰", en = "eagle"']),
+    ('extra kind undeclared in a formula', Z + '[table]\nredeal_if = count(hand, Y) > 2\n',
+     ["house.gouji:3:25: error: 'Y' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)\n"
+      '    redeal_if = count(hand, Y) > 2\n'
+      '                            ^']),
+    ('extra kind in the copies table', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\njokers = [SJ, BJ, Y]\n[table]\ncopies =\n  | card | copies |\n  | Y | 3 |\n',
+     ["house.gouji:11:5: error: 'Y' is not allowed here: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)\n"
+      '      | Y | 3 |\n'
+      '        ^',
+     'zaozhuang.gouji:16:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt\n'
+      '    cards_per_player = 54                                @000:L15\n'
+      '    ^\n'
+      '  hint: deal 55 each (or cards_per_player = all)']),
+    ('extra kind leaves the deal uneven', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 5 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\njokers = [SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
+     ['house.gouji:9:1: error: cards_per_player = all deals every card, but the 329 cards (6 deck(s) × 54 and 5 extra cards) do not share out evenly among 6 players (5 left over)\n'
+      '    cards_per_player = all\n'
+      '    ^\n'
+      '  hint: keep 324 or 330 cards in the deck']),
+    ('nothing is higher than the eagle', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\njokers = [SJ, BJ, Y]\n[table]\ncards_per_player = all\n[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n  | Y | 1 | 2 | none |\n',
+     ['house.gouji:13:3: error: no joker is higher than Y: by_higher cannot kill it\n'
+      '      | Y | 1 | 2 | none |\n'
+      '      ^\n'
+      '  hint: write by_higher = none in this row']),
     ("revolution cause without revolution", Z + "[headless]\ncause = opposite_out_or_revolution\n",
      ["house.gouji:3:1: error: cause = opposite_out_or_revolution contradicts [revolution] allowed = no\n"
       "    cause = opposite_out_or_revolution\n"
@@ -713,7 +795,7 @@ CHINESE_CASES = [
       "     ^\n"
       "  hint: `gouji show --rules` lists every section and rule"]),
     ("misspelt Chinese rule", Z + "[牌桌]\n副树 = 6\n",
-     ["house.gouji:3:1: error: unknown rule '副树' in section [table]: expected one of cards_per_player (每人张数), copies (张数表), decks (副数), direction (方向), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), redeal_if (重发条件), teams (联邦)\n"
+     ["house.gouji:3:1: error: unknown rule '副树' in section [table]: expected one of cards_per_player (每人张数), copies (张数表), decks (副数), direction (方向), first_card (上班牌), first_leader (上班), first_seat (上班座位), opposites (对家), players (人数), redeal_if (重发条件), teams (联邦)\n"
       "    副树 = 6\n"
       "    ^^\n"
       "  hint: did you mean '副数' (decks)?"]),

@@ -879,3 +879,56 @@ def test_failure_leader(tmp_path, kind, how):  # [burning] failure_leader; D15, 
     # burned_player: the Q Q Q is back; nobody may answer it, so seat 1 leads. burned_player_leads:
     # seat 1 leads a new round straight away. next_player: the next holder after the burner.
     assert g.current_player() == (3 if how == "next_player" else 1)
+
+
+EAGLE = ('[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\n'
+         "order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\njokers = [SJ, BJ, Y]\n"
+         "[table]\ncards_per_player = all\n[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n"
+         "  | SJ | 1 | 2 | none |\n  | BJ | 1 | 2 | 3 |\n  | Y | none | 2 | 3 |\njokers_rank_lowest = yes\njokers_one_kind = yes")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_eagle_is_a_card_kind_dealt_and_played_as_a_joker(tmp_path, kind):  # [cards] extra (lamb-cn C3, P7, P8)
+    e = house(tmp_path, "zaozhuang", EAGLE, kind)
+    plain = getattr(gouji_dsl, kind)("zaozhuang")
+    assert e.parse_cards("8 Y Y") == (0,) * 5 + (1,) + (0,) * 9 + (2,) and e.format_cards(e.parse_cards("Y 8 Y")) == "8 Y Y"
+    with pytest.raises(ValueError, match="unknown card 'Y'"):
+        plain.parse_cards("Y")
+    with pytest.raises(ValueError, match="unknown card 'Y'"):
+        plain.new_position({1: "7 Y", 2: "5", 3: "6", 4: "8", 5: "9", 6: "10"}, leader=1)
+    # The whole deck is dealt: 6 decks and 6 eagles, 55 cards each.
+    g = e.new_game(seed=4)
+    hands = [e.parse_cards(g.observation(seat)["hands"][seat]) for seat in range(1, 7)]
+    assert [sum(h) for h in hands] == [55] * 6 and sum(h[15] for h in hands) == 6
+    # Jokers alone of one kind; an eagle alone is a 级牌 no play beats (P8); two eagles or three big jokers kill one.
+    assert e.classify(e.parse_cards("Y Y")).valid and not e.classify(e.parse_cards("BJ Y")).valid
+    assert e.classify(e.parse_cards("9 Y")).gouji and e.classify(e.parse_cards("9 Y")).jokers == 1
+    g = e.new_position({1: "Y 3", 2: "Y Y 5", 3: "6", 4: "BJ BJ 8", 5: "9", 6: "10"}, leader=1)
+    assert "play BJ Y" not in actions(g)
+    with pytest.raises(IllegalAction):
+        g.apply_action("play BJ Y")
+    g.apply_action("play Y")
+    assert not any(a.startswith("play") or a.startswith("burn") for seat in range(2, 7) for a in
+                   ([] if g.current_player() != seat else actions(g)))
+    g = e.new_position({1: "7 Y 3", 2: "5", 3: "6", 4: "8 8 Y Y BJ BJ BJ", 5: "9", 6: "10"}, leader=1)
+    g.apply_action("play 7 Y")
+    while g.current_player() != 4:
+        g.apply_action("pass")
+    assert [a for a in actions(g) if a.startswith("play")] == ["play 8 Y Y", "play 8 BJ BJ BJ"]
+    # The carry rule (D12) of zaozhuang's burning counts an eagle as a joker: K K K burns Q Q Q leaving Y 5 6.
+    assert e.can_burn(e.parse_cards("K K K Y 5 6"), target(e, "Q Q Q"))
+    assert not e.can_burn(e.parse_cards("K K K 5 6"), target(e, "Q Q Q"))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_first_leader_card_holder(tmp_path, kind):  # [table] first_leader = card_holder, first_card
+    # One deck: a single big joker, so its holder changes from deal to deal.
+    e = house(tmp_path, "zaozhuang", "[table]\ndecks = 1\ncards_per_player = 9\nfirst_leader = card_holder\nfirst_card = BJ\n"
+              "[tribute]\nenabled = no\n[room]\nmin_games = 0\nleave_penalty = 0\npenalty_first_leaver_only = no", kind)
+    leaders = set()
+    for seed in range(20):
+        g = e.new_game(seed=seed)
+        holder = next(seat for seat in range(1, 7) if g.hands[seat - 1][14])
+        assert g.current_player() == holder, seed
+        leaders.add(holder)
+    assert len(leaders) > 2

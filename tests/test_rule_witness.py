@@ -58,6 +58,7 @@ from gouji_dsl.model import schema as m
 from gouji_dsl.docs import rulebook
 from gouji_dsl.diagnostics import RuleErrors
 from gouji_dsl.model.expr import Formula
+from gouji_dsl.rules.cards import ExtraKind
 from gouji_dsl.runtime.game import IllegalAction
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
@@ -89,6 +90,8 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     # the order where few 3s and 4s make many buyers and a buyer turned away by one seller asks others.
     # With lift = anyone every beaten play lifts a burn: a burner still bound never answers.
     "burning.joker_check": (("zaozhuang", "[burning]\nlift = no\n"),),
+    # The card whose holder leads first acts only with first_leader = card_holder.
+    "table.first_card": (("zaozhuang", "[table]\nfirst_leader = card_holder\nfirst_card = BJ\n"),),
     "buy.sellers": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.no_price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\nprice = []\n"),),
@@ -231,6 +234,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "table.direction": by_type,
     "table.first_leader": by_type,
     "table.first_seat": by_type,
+    "table.first_card": fixed(None, "3", "SJ"),
     "table.copies": fixed((Copies("3", 6),), (Copies("SJ", 5), Copies("BJ", 7)), (Copies("4", 0),)),
     "table.redeal_if": formulas("count_from(hand, J) < 18", "size(hand) < 100", "count(hand, 3) <= 1"),
     "cards.order": fixed(("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "SJ"),
@@ -238,6 +242,8 @@ VALUES: dict[str, Callable[[str], list]] = {
                          ("4", "3", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")),
     "cards.filler": fixed(None, "2", "3", "A"),
     "cards.jokers": fixed((), ("BJ",), ("SJ",)),
+    # An extra card kind alone is refused: the order and the jokers must name it (lamb-cn's eagle).
+    "cards.extra": fixed((ExtraKind("Y", "鹰", "eagle", 6),)),
     "plays.shape": by_type,
     "plays.jokers_alone": by_type,
     "plays.fillers_alone": by_type,

@@ -3,6 +3,8 @@ sentences and the worked examples for them are rendered, and true of the engines
 document builder's guards (unknown language, a yes/no value with no sentence) and its cells."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gouji_dsl import engines
@@ -97,3 +99,21 @@ def test_a_yes_no_or_none_value_never_reaches_prose_unworded(template, value):
     with pytest.raises(RulebookError, match="was put into prose without a sentence"):
         T(template, x=value)
     assert T(template, x=3).plain() == "the rule is 3."
+
+
+def test_the_eagle_is_described_in_both_languages_with_its_row_and_kills(tmp_path):  # [cards] extra
+    text = (Path(__file__).parent / "conformance" / "eagle.gouji").read_text(encoding="utf-8")
+    ws = scratch_workspace(tmp_path, {"house": text.replace("variant eagle extends", "variant house extends")})
+    v = Compilation(ws, "house").checked
+    for lang, needles in (("zh", ["**加牌**：除了整副牌，另加下表的牌。它们比大王还大，当王用", "| 鹰 | `Y` | 6 |",
+                                  "王：小王（文中写作`SJ`）、大王（文中写作`BJ`）和鹰（文中写作`Y`）", "小王 \\< 大王 \\< 鹰",
+                                  "| `Y`（鹰） | 2张鹰或3张大王 |", "所有的牌平均发给各人，每人55张"]),
+                          ("en", ["**Extra cards** (加牌): besides the decks", "| eagle (鹰) | `Y` | 6 |",
+                                  "the eagle (鹰, written `Y`)", "SJ < BJ < Y", "Every card is dealt, the same number to each player: 55 each"])):
+        md = rb.render_rulebook(v, lang, "md", ws)
+        for needle in needles:
+            assert needle in md, (lang, needle)
+        html = rb.render_rulebook(v, lang, "html", ws)
+        assert 'id="rule-cards-extra-0"' in html and 'id="rule-plays-joker-kills-2"' in html
+    # The worked examples are drawn from the 54-card decks and agree with both engines.
+    assert examples.examples_for(v) == examples.compute_examples(v, engines.from_model(v, "reference"))

@@ -23,8 +23,8 @@ from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula
 from gouji_dsl.files import write_atomic
 from gouji_dsl.paths import generated_dir
-from gouji_dsl.runtime.cards import INDEX
-from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, game_settings, opposite_of, team_of
+from gouji_dsl.runtime.cards import INDEX, kinds
+from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, extra_kinds, game_settings, opposite_of, team_of
 from gouji_dsl.model.types import CARD_ALIASES
 
 NEVER = 10 ** 6  # a threshold no play reaches
@@ -42,8 +42,9 @@ class GenerationError(Exception):
     """A checked model the generator cannot turn into an engine (not the rule author's typo)."""
 
 
-def translate(formula: Formula, variables: dict[str, str]) -> str:
-    """A checked formula as a Python expression over the given local names."""
+def translate(formula: Formula, variables: dict[str, str], index: dict[str, int] = INDEX) -> str:
+    """A checked formula as a Python expression over the given local names; `index`: the
+    vector index of each card (the variant's extra card kinds among them)."""
 
     def go(node: n.Expr) -> str:
         if isinstance(node, n.Int):
@@ -61,11 +62,11 @@ def translate(formula: Formula, variables: dict[str, str]) -> str:
             if node.func.id == "count":
                 card = node.args[1]
                 word = str(card.value) if isinstance(card, n.Int) else CARD_ALIASES.get(card.id, card.id)
-                return f"({go(node.args[0])})[{int(INDEX[word])}]"
+                return f"({go(node.args[0])})[{int(index[word])}]"
             if node.func.id == "count_from":  # the kind and every higher one, jokers included
                 card = node.args[1]
                 word = str(card.value) if isinstance(card, n.Int) else CARD_ALIASES.get(card.id, card.id)
-                return f"sum(({go(node.args[0])})[{int(INDEX[word])}:])"
+                return f"sum(({go(node.args[0])})[{int(index[word])}:])"
             args = [go(a) for a, p in zip(node.args, fn.params) if p != RANK]
             return f"{_PY_FUNCTIONS[fn.name]}({', '.join(args)})"
         if isinstance(node, n.Unary):
@@ -131,7 +132,9 @@ def _name_lines(names, width: int = 100) -> list[str]:
 def _card_imports(v: m.Variant) -> list[str]:
     """The names the module takes from runtime.cards: the API's parse_cards and
     format_cards, and the helpers its code uses."""
-    names = ["INVALID", "Classified", "cards_of", "format_cards", "parse_cards", "read_result"]
+    # A variant with extra card kinds has its own notation (runtime.cards.kinds).
+    notation = ["kinds as _card_kinds"] if extra_kinds(v) else ["format_cards", "parse_cards"]
+    names = ["INVALID", "Classified", "cards_of"] + notation + ["read_result"]
     burning = v.burning
     if burning.allowed and uses(burning.condition, "rest") and burning.condition.text != "carry_rule(rest)":
         names.append("minus")  # can_burn builds the rest of the hand
@@ -172,10 +175,38 @@ def _kill_context(v: m.Variant) -> dict:
     nothing or `doubling` big jokers (D3); the template then keeps its counting code for them."""
     rows = {r.joker: r for r in v.plays.joker_kills}
     kills = tuple((r.by_higher or 0, r.by_same or 0, r.by_lower or 0) if r else (0, 0, 0)
-                  for r in (rows.get(j) for j in ("SJ", "BJ")))
-    fast = kills[0] == (1, 0, 0) and kills[1][0] == kills[1][2] == 0 and not v.plays.jokers_rank_lowest
+                  for r in (rows.get(j) for j in ("SJ", "BJ") + extra_kinds(v)))
+    fast = (len(kills) == 2 and kills[0] == (1, 0, 0) and kills[1][0] == kills[1][2] == 0
+            and not v.plays.jokers_rank_lowest)
     return {"kills": kills, "kill_fast": fast, "doubling": kills[1][1] if fast else 0,
             "jokers_rank_lowest": v.plays.jokers_rank_lowest}
+
+
+def _joker_context(v: m.Variant) -> dict:
+    """The joker kinds as the template's code names them: SJ small, BJ big, then one variable
+    per extra card kind ([cards] extra), named by its place (never by its token), and the
+    expressions over them. Without extra kinds these are the standard module's very text."""
+    extras = extra_kinds(v)
+    names = ["small", "big"] + [f"extra{i}" for i in range(1, len(extras) + 1)]
+    play = [f"play[{i}]" for i in range(3, 3 + len(names))]
+    mixed = "small and big" if not extras else " + ".join(f"({n} > 0)" for n in names) + " > 1"
+    return {
+        "extra_kinds": bool(extras),
+        "extra_tokens": extras,
+        "extra_names": "".join(f" {t}" for t in extras),
+        "n_kinds": 13 + len(names),
+        "joker_vars": names,
+        "jokers_unpack": ", ".join(names),
+        "jokers_unpack_upper": ", ".join(names[1:]),
+        "jokers_any": " or ".join(names),
+        "jokers_sum": " + ".join(names),
+        "jokers_mixed": mixed,
+        "zeros": ", ".join("0" for _ in names),
+        "play_jokers_any": " or ".join(play),
+        "play_jokers_minus": " - ".join(play),
+        "cards_jokers": " + ".join(f"cards[{i}]" for i in range(13, 13 + len(names))),
+        "hand_jokers": " + ".join(f"hand[{i}]" for i in range(13, 13 + len(names))),
+    }
 
 
 def engine_context(v: m.Variant) -> dict:
@@ -186,6 +217,7 @@ def engine_context(v: m.Variant) -> dict:
     if v.cards.filler not in (None, "2"):
         raise GenerationError(f"variant '{v.name}': the generated engine supports 2 as the filler, or none")
     thresholds = [NEVER] * 13
+    _translate = functools.partial(translate, index=kinds(extra_kinds(v)).index)
     for row in v.gouji.thresholds:
         thresholds[INDEX[row.rank]] = row.at_least
     opposite = opposite_of(v)
@@ -195,8 +227,8 @@ def engine_context(v: m.Variant) -> dict:
     for declared in declared_cases:
         for opened in OPENED_CASES:
             me_gives, opp_gives = dian_cell(v.tribute.dian, declared, opened)
-            dian.append(((declared, opened), translate(me_gives, {"level": "level"}),
-                         translate(opp_gives, {"level": "level"}),
+            dian.append(((declared, opened), _translate(me_gives, {"level": "level"}),
+                         _translate(opp_gives, {"level": "level"}),
                          _comment_text(f"me_gives = {me_gives.text}, opp_gives = {opp_gives.text}")))
     t, s = v.tribute, v.scoring
     return {
@@ -222,22 +254,23 @@ def engine_context(v: m.Variant) -> dict:
         # [ranks] constraints: rank index -> (single, last_only, all_at_once, bare); {} when none.
         "rank_rules": {INDEX[r.rank]: (r.single, r.last_only, r.all_at_once, r.bare) for r in v.ranks.constraints},
         **_kill_context(v),
+        **_joker_context(v),
         "api": _name_lines(module_api()),
         "card_imports": ", ".join(_card_imports(v)),
-        "opens_expr": translate(v.open.counts, {"play": "play"}),
+        "opens_expr": _translate(v.open.counts, {"play": "play"}),
         "no_opening": v.open.method == "none",
         "opens_formula": formula_comment("[open] counts", v.open.counts),
         "burn_allowed": v.burning.allowed,
         "declare": v.open.declare,
-        "revolt_expr": translate(v.revolution.condition, {"hand": "hand"}),
+        "revolt_expr": _translate(v.revolution.condition, {"hand": "hand"}),
         "revolt_formula": formula_comment("[revolution] condition", v.revolution.condition),
-        "redeal_expr": translate(v.table.redeal_if, {"hand": "hand"}) if v.table.redeal_if is not None else None,
+        "redeal_expr": _translate(v.table.redeal_if, {"hand": "hand"}) if v.table.redeal_if is not None else None,
         "redeal_formula": formula_comment("[table] redeal_if", v.table.redeal_if) if v.table.redeal_if is not None else None,
         # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
         "settings": sorted(game_settings(v).items()),
         "burn_uses_rest": uses(v.burning.condition, "rest"),
         "burn_is_carry_rule": v.burning.condition.text == "carry_rule(rest)",
-        "burn_expr": translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
+        "burn_expr": _translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
         "burn_formula": formula_comment("[burning] condition", v.burning.condition),
         "first_play_needs_joker": v.burning.first_play_needs_joker,
         "opposite": dict(sorted(opposite.items())),

@@ -9,14 +9,13 @@ fast.
 """
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 from gouji_dsl.model import schema as m
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.model.expr import evaluate
-from gouji_dsl.model.semantics import dian_cell, opposite_of, pair_states, team_of
-
-JOKER_VALUES = {"SJ": 13, "BJ": 14}
+from gouji_dsl.model.semantics import dian_cell, extra_kinds, opposite_of, pair_states, team_of
 
 
 class Reference:
@@ -28,64 +27,67 @@ class Reference:
         self.v = variant
         self.name = self.VARIANT = variant.name
         self.PLAYERS = variant.table.players
+        # The card kinds: the 15 standard ones, then [cards] extra (the eagle), each a joker.
+        self.kinds = rt.kinds(extra_kinds(variant))
+        self.parse_cards = self.kinds.parse_cards
+        self.format_cards = self.kinds.format_cards
+        # Every joker kind by its value (its place in the order: SJ 13, BJ 14, an eagle 15).
+        self.joker_values = {card: self.kinds.index[card] for card in variant.cards.jokers}
 
     # --- cards ------------------------------------------------------------------
-
-    parse_cards = staticmethod(rt.parse_cards)
-    format_cards = staticmethod(rt.format_cards)
 
     def classify(self, cards) -> rt.Classified:
         """D1 (and 憋三): is this one legal play? Its rank, size, jokers, 级牌."""
         v = self.v
         counts = tuple(cards)
-        if len(counts) != 15 or any(c < 0 for c in counts) or sum(counts) == 0:
+        if len(counts) != self.kinds.size or any(c < 0 for c in counts) or sum(counts) == 0:
             return rt.INVALID
         filler = rt.INDEX[v.cards.filler] if v.cards.filler else None
-        small, big = counts[rt.SMALL], counts[rt.BIG]
+        jokers = counts[rt.SMALL:]  # one count per joker kind: SJ, BJ, then any extra kind
         ranks = [i for i in range(13) if counts[i] and i != filler]
         if len(ranks) > 1:
             return rt.INVALID
         if ranks and ranks[0] != rt.TWO:
             rank = ranks[0]
-            play = (rank, counts[rank], counts[filler] if filler is not None else 0, small, big)
+            play = (rank, counts[rank], counts[filler] if filler is not None else 0) + jokers
         elif counts[rt.TWO]:
             if filler is not None and not v.plays.fillers_alone:
                 return rt.INVALID
-            play = (rt.TWO, 0, counts[rt.TWO], small, big)
+            play = (rt.TWO, 0, counts[rt.TWO]) + jokers
         else:
             if not v.plays.jokers_alone:
                 return rt.INVALID
-            if v.plays.jokers_one_kind and small and big:
+            if v.plays.jokers_one_kind and sum(1 for n in jokers if n) > 1:
                 return rt.INVALID  # jokers alone must be of one kind
-            play = (rt.JOKERS_ONLY, 0, 0, small, big)
+            play = (rt.JOKERS_ONLY, 0, 0) + jokers
         if v.threes.threes_last and counts[0] and sum(counts) != counts[0]:
             return rt.INVALID
         if self._breaks_rank_rule(play, counts, ("single", "bare")):
             return rt.INVALID  # the cards taken as the player's whole hand: only these columns can fail
         rank_name = rt.CARDS[play[0]] if play[0] >= 0 else None
-        return rt.Classified(True, rank_name, sum(counts), small + big, self.is_gouji(play), play)
+        return rt.Classified(True, rank_name, sum(counts), sum(jokers), self.is_gouji(play), play)
 
     def _breaks_rank_rule(self, play, hand, columns=("single", "bare", "last_only", "all_at_once")) -> bool:
         """[ranks] constraints: does the play, made from `hand` (the player's whole hand),
         break one of these columns of the row for its rank?"""
-        rank, natural, fillers, small, big = play
+        rank, natural, fillers, jokers = play[0], play[1], play[2], sum(play[3:])
         for row in self.v.ranks.constraints:
             if rank < 0 or rt.INDEX[row.rank] != rank:
                 continue
             if "single" in columns and row.single and natural != 1:
                 return True  # one card of the rank
-            if "bare" in columns and row.bare and (fillers or small or big):
+            if "bare" in columns and row.bare and (fillers or jokers):
                 return True  # nothing attached
             if "all_at_once" in columns and row.all_at_once and natural != hand[rank]:
                 return True  # every card of the rank the player holds
-            if "last_only" in columns and row.last_only and natural + fillers + small + big != sum(hand):
+            if "last_only" in columns and row.last_only and natural + fillers + jokers != sum(hand):
                 return True  # the play empties the hand
         return False
 
     def is_gouji(self, play) -> bool:
         """D4: a joker, or the effective rank reaching its threshold."""
-        rank, natural, fillers, small, big = play
-        if (small or big) and self.v.gouji.jokers_make_gouji:
+        rank, natural, fillers = play[0], play[1], play[2]
+        if any(play[3:]) and self.v.gouji.jokers_make_gouji:
             return True
         if rank < 0:
             return False
@@ -97,16 +99,18 @@ class Reference:
 
     def _values(self, play) -> list[int]:
         """The play's cards as effective values, highest first (fillers take the play's rank)."""
-        rank, natural, fillers, small, big = play
-        values = [14] * big + [13] * small + [rank] * (natural + fillers)
+        rank, natural, fillers = play[0], play[1], play[2]
+        values = [rank] * (natural + fillers)
+        for value, count in enumerate(play[3:], rt.SMALL):  # each joker kind by its value
+            values += [value] * count
         return sorted(values, reverse=True)
 
     def _kills(self, joker: int) -> list[tuple[int, int]]:
         """[plays] joker_kills: the ways to kill one joker (by value) as (killing joker's value, how many)."""
-        row = next((r for r in self.v.plays.joker_kills if JOKER_VALUES[r.joker] == joker), None)
+        row = next((r for r in self.v.plays.joker_kills if self.joker_values[r.joker] == joker), None)
         if row is None:
             return []
-        in_play = [JOKER_VALUES[j] for j in self.v.cards.jokers]
+        in_play = [self.joker_values[j] for j in self.v.cards.jokers]
         ways = [(k, row.by_higher) for k in in_play if k > joker and row.by_higher]
         if row.by_same:
             ways.append((joker, row.by_same))
@@ -152,18 +156,16 @@ class Reference:
                 if rank >= 0 and natural == 0:
                     continue
                 for fillers in range(0, hand[rt.TWO] + 1 if rank != rt.TWO else 1):
-                    for small in range(hand[rt.SMALL] + 1):
-                        for big in range(hand[rt.BIG] + 1):
-                            if sizes is not None and natural + fillers + small + big not in sizes:
-                                continue
-                            counts = [0] * 15
-                            if rank >= 0:
-                                counts[rank] += natural
-                            counts[rt.TWO] += fillers
-                            counts[rt.SMALL] += small
-                            counts[rt.BIG] += big
-                            if sum(counts):
-                                yield tuple(counts)
+                    for jokers in itertools.product(*(range(n + 1) for n in hand[rt.SMALL:])):
+                        if sizes is not None and natural + fillers + sum(jokers) not in sizes:
+                            continue
+                        counts = [0] * rt.SMALL
+                        if rank >= 0:
+                            counts[rank] += natural
+                        counts[rt.TWO] += fillers
+                        counts = tuple(counts) + jokers  # a count for each joker kind
+                        if sum(counts):
+                            yield counts
 
     def plays(self, hand) -> list[tuple]:
         found = {c.play for c in map(self.classify, self._candidates(hand)) if c.valid}
@@ -189,7 +191,7 @@ class Reference:
 
         def carry_rule(c):
             """D12: the cards can be played out with a joker in every play but the last."""
-            jokers = c[rt.SMALL] + c[rt.BIG]
+            jokers = sum(c[rt.SMALL:])  # every joker kind, extra kinds (the eagle) included
             if self.v.threes.threes_last and c[0]:
                 # The 3s must be the last play; every other play needs a joker.
                 groups = sum(1 for i in range(1, 12) if c[i])
@@ -199,9 +201,9 @@ class Reference:
 
         return {
             "size": lambda c: sum(c),
-            "jokers": lambda c: c[rt.SMALL] + c[rt.BIG],
-            "count": lambda c, card: c[rt.INDEX[card]],
-            "count_from": lambda c, card: sum(c[rt.INDEX[card]:]),
+            "jokers": lambda c: sum(c[rt.SMALL:]),
+            "count": lambda c, card: c[self.kinds.index[card]],
+            "count_from": lambda c, card: sum(c[self.kinds.index[card]:]),
             "sets": sets,
             "gouji": lambda c: self.classify(c).gouji,
             "carry_rule": carry_rule,
@@ -221,7 +223,7 @@ class Reference:
         if not b.allowed:
             return False
         for play in self.answers(hand, target) if beating is None else beating:
-            if b.first_play_needs_joker and not (play[3] or play[4]):
+            if b.first_play_needs_joker and not any(play[3:]):
                 continue
             rest = rt.minus(hand, play)
             if evaluate(b.condition, {"hand": tuple(hand), "rest": rest}, self._functions()):
@@ -366,7 +368,8 @@ class Reference:
         unless copies says otherwise), and the cards dealt to each player (all: shared out evenly)."""
         t = self.v.table
         stated = {row.card: row.copies for row in t.copies}
-        counts = tuple(stated.get(c, t.decks if c in ("SJ", "BJ") else 4 * t.decks) for c in rt.CARDS)
+        stated.update((row.token, row.copies) for row in self.v.cards.extra)  # extra card kinds: their own copies
+        counts = tuple(stated.get(c, t.decks if c in ("SJ", "BJ") else 4 * t.decks) for c in self.kinds.names)
         return counts, sum(counts) // t.players if t.cards_per_player == "all" else t.cards_per_player
 
     def redeal_if(self, hand) -> bool:
@@ -390,7 +393,7 @@ class Reference:
             # D27: nothing may be led on its own (only jokers or 2s that may not go alone,
             # perhaps with 3s kept for last): the leader goes out with the whole hand.
             plays = [canonical_play(hand)]
-        return [play_action(p) for p in plays]
+        return [play_action(p, self.kinds) for p in plays]
 
     def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:
         """D20: how many of each card a receiver holding `hand` may return to the payer who
@@ -402,7 +405,7 @@ class Reference:
         if t.return_from_dealt:  # only cards they were dealt, not tribute cards
             allowed = [max(0, n - int(got)) for n, got in zip(allowed, received)]
         if t.return_limit == "not_above_received" and any(given):
-            lowest = min(card for card in range(15) if given[card])
+            lowest = min(card for card in range(len(given)) if given[card])
             allowed = [n if card <= lowest else 0 for card, n in enumerate(allowed)]
         if t.no_single_return and not teammates and payer_hand is not None:
             allowed = [n if payer_hand[card] else 0 for card, n in enumerate(allowed)]
@@ -420,6 +423,12 @@ class Reference:
         from gouji_dsl.runtime.actions import replay_history
 
         return replay_history(lambda: self.new_game(seed, match), history)
+
+    def buy(self, hands) -> tuple:
+        """[buy] 买牌 on dealt hands: (each seat's hand after the trades, the trades' log lines)."""
+        from gouji_dsl.backends.oracle.position import buy_on
+
+        return buy_on(self, hands)
 
     def new_position(self, hands, leader, seed=None, out=None, opened=(), headless=None):
         """A game set up at a chosen position: `hands` maps seats to cards ("7 7 7 2 BJ" or

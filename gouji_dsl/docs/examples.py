@@ -11,7 +11,8 @@ from gouji_dsl.docs.text import T, Text, plain, plural
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import Formula, evaluate
 from gouji_dsl.model.types import CARDS
-from gouji_dsl.runtime.cards import ResultError, minus
+from gouji_dsl.model.semantics import extra_kinds
+from gouji_dsl.runtime.cards import ResultError, format_cards, minus
 
 
 def engine_for(v):
@@ -459,8 +460,46 @@ def examples_for(v) -> Examples:
     return _EXAMPLES[engine.__name__]
 
 
+class _StandardView:
+    """An engine of a variant with extra card kinds ([cards] extra, the eagle) seen through the
+    15 standard kinds: the worked examples draw from the 54-card decks only, with the same
+    searches as every variant's (the extra kinds have sentences of their own)."""
+
+    def __init__(self, engine, extra: int):
+        self._e, self._pad = engine, (0,) * extra
+
+    def __getattr__(self, name):  # score, tributes: no cards in them
+        return getattr(self._e, name)
+
+    def classify(self, cards):
+        c = self._e.classify(tuple(cards) + self._pad)
+        return c._replace(play=c.play[:5]) if c.play is not None else c
+
+    def beats(self, play, lead) -> bool:
+        return self._e.beats(tuple(play) + self._pad, tuple(lead) + self._pad)
+
+    def answers(self, hand, lead) -> list:
+        return [p[:5] for p in self._e.answers(tuple(hand) + self._pad, tuple(lead) + self._pad)]
+
+    def plays(self, hand) -> list:
+        return [p[:5] for p in self._e.plays(tuple(hand) + self._pad)]
+
+    def can_burn(self, hand, target, beating=None) -> bool:
+        return self._e.can_burn(tuple(hand) + self._pad, tuple(target) + self._pad)
+
+    def opens(self, play) -> bool:
+        return self._e.opens(tuple(play) + self._pad)
+
+    @staticmethod
+    def format_cards(cards) -> str:
+        return format_cards(cards)
+
+
 def compute_examples(v, e) -> Examples:
     """Every worked example of the rulebook, from engine `e` (any engine with the generated API)."""
+    extra = len(extra_kinds(v))
+    if extra:
+        e = _StandardView(e, extra)
     beats, nothing = _beat_examples(v, e)
     return Examples(beats=beats, nothing_beats=nothing, gouji=_gouji_examples(v, e), opens=_open_examples(v, e),
                     burn=_burn_example(v, e), tribute=_tribute_samples(v, e))

@@ -100,8 +100,9 @@ def type_info(vtype) -> dict[str, Any]:
     if isinstance(vtype, CardT):
         aliases = {alias: card for alias, card in CARD_ALIASES.items() if card in vtype.allowed}
         also = ", ".join(f"{alias} = {card}" for alias, card in aliases.items())
-        return {"kind": "card", "summary": f"{vtype.what}: {' '.join(vtype.allowed)}" + (f" (also {also})" if also else ""),
-                "cards": list(vtype.allowed), "aliases": aliases}
+        extra = ", or an extra card kind of [cards] extra" if vtype.extras else ""
+        return {"kind": "card", "summary": f"{vtype.what}: {' '.join(vtype.allowed)}" + (f" (also {also})" if also else "") + extra,
+                "cards": list(vtype.allowed), "aliases": aliases, **({"extra_kinds": True} if vtype.extras else {})}
     if isinstance(vtype, ListT):
         item = type_info(vtype.item)
         size = (f"{vtype.min_len} items" if vtype.min_len == vtype.max_len
@@ -115,6 +116,9 @@ def type_info(vtype) -> dict[str, Any]:
         return _table_info(vtype)
     if isinstance(vtype, ExprT):
         return _expression_info(vtype)
+    from gouji_dsl.rules.cards import KindTokenT
+    if isinstance(vtype, KindTokenT):
+        return {"kind": "card token", "summary": vtype.label, "pattern": "[A-Z][A-Za-z]{0,3}"}
     raise TypeError(f"no rules reference for value type {type(vtype).__name__}")  # a new VType needs a case here
 
 

@@ -17,7 +17,7 @@ from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Pos, Reporter, did_you_mean, one_of
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model.tables import Stated, resolve
-from gouji_dsl.model.types import INVALID, Context, RowT
+from gouji_dsl.model.types import EXTRA_KINDS, INVALID, Context, RowT
 
 MAX_LINEAGE = 32
 
@@ -178,6 +178,22 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
         return vtype.convert(written.entry.value, ctx)
 
     game = convert("about", "game") or "gouji"
+
+    # [cards] extra first: the extra card kinds it declares are cards that other rules may name.
+    tables: dict[tuple[str, str], object] = {}
+
+    def resolve_table(cls, f):
+        path = (cls.NAME, f.name)
+        if path not in tables:
+            history = [stated[path].stated() for stated in per_file.values() if path in stated]
+            tables[path] = resolve(f.metadata["type"], f.name, history, ctx, name)
+        return tables[path]
+
+    if ("cards", "extra") in merged and "cards" in m.SECTION_BY_NAME:
+        cls = m.SECTION_BY_NAME["cards"]
+        extra = resolve_table(cls, next(f for f in dataclasses.fields(cls) if f.name == "extra"))
+        if extra is not INVALID:
+            ctx.extra[EXTRA_KINDS] = tuple(row.token for row in extra.rows)
     shape = convert("plays", "shape") if ("plays", "shape") in merged else None
     if game is INVALID:
         game = "gouji"
@@ -210,9 +226,7 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
             vtype = f.metadata["type"]
             if isinstance(vtype, RowT):
                 # Every file's statements count, root first: `+=` and `-=` change what the parent states.
-                path = (cls.NAME, f.name)
-                history = [stated[path].stated() for stated in per_file.values() if path in stated]
-                table = resolve(vtype, f.name, history, ctx, name)
+                table = resolve_table(cls, f)
                 if table is INVALID:
                     continue
                 value = table.rows

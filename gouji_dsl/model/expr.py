@@ -33,7 +33,7 @@ class Function:
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("size", (CARDS_T,), INT, "张数", "the number of cards"),
-    Function("jokers", (CARDS_T,), INT, "王数", "the number of jokers (小王 and 大王)"),
+    Function("jokers", (CARDS_T,), INT, "王数", "the number of jokers (小王 and 大王, and any extra card kind such as 鹰)"),
     Function("count", (CARDS_T, RANK), INT, "某点张数", "the number of cards of one rank"),
     Function("count_from", (CARDS_T, RANK), INT, "某点及以上张数",
              "the number of cards of one kind or higher in the card order (jokers included): count_from(hand, J) counts J, Q, K, A, 2 and the jokers"),
@@ -134,7 +134,7 @@ class _Checker:
             ok = True
             for arg, param in zip(node.args, fn.params):
                 if param == RANK:
-                    if CardT(CARDS).convert(arg, self.ctx) is INVALID:
+                    if CardT(CARDS, extras=True).convert(arg, self.ctx) is INVALID:
                         ok = False
                     continue
                 got = self.check(arg)

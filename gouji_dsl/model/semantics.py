@@ -40,6 +40,13 @@ def pair_states(me: int, opp: int, declared: frozenset, opened: frozenset) -> tu
     return state(me in declared, opp in declared), state(me in opened, opp in opened)
 
 
+def extra_kinds(variant: m.Variant) -> tuple:
+    """The tokens of the variant's extra card kinds ([cards] extra), in rank order: card
+    vectors hold the 15 standard kinds, then these (the checker makes `order` say so)."""
+    declared = {row.token for row in variant.cards.extra}
+    return tuple(card for card in variant.cards.order if card in declared)
+
+
 def team_of(variant: m.Variant) -> dict[int, int]:
     return {seat: i for i, team in enumerate(variant.table.teams) for seat in team}
 

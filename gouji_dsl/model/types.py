@@ -16,6 +16,9 @@ from gouji_dsl.diagnostics import Reporter, did_you_mean, one_of
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 NUMBER_RANKS = CARDS[:12]  # 3..A: the ranks that can carry a play on their own
 CARD_ALIASES = {"T": "10", "小王": "SJ", "大王": "BJ"}
+# Context.extra key: the tokens of the variant's extra card kinds ([cards] extra), which
+# the builder reads before the rest so that card values may name them.
+EXTRA_KINDS = "extra_kinds"
 
 TRUE_WORDS = {"yes": True, "true": True, "是": True, "有": True,
               "no": False, "false": False, "否": False, "无": False}
@@ -255,13 +258,14 @@ class NumberOrNameT(VType):
 class CardT(VType):
     """A card kind: 3..10, J, Q, K, A, 2, SJ, BJ (T, 小王, 大王 accepted)."""
 
-    def __init__(self, allowed: tuple[str, ...] = CARDS, what: str = "a card"):
+    def __init__(self, allowed: tuple[str, ...] = CARDS, what: str = "a card", extras: bool = False):
         self.allowed = allowed
         self.what = what
+        self.extras = extras  # the variant's extra card kinds ([cards] extra) are allowed too
 
-    def expected(self) -> str:
+    def expected(self, declared: tuple[str, ...] = ()) -> str:
         aliases = ", ".join(f"{CARD_ZH[c]} = {c}" for c in self.allowed if c in CARD_ZH)
-        return f"{self.what} ({' '.join(self.allowed)}{'; ' + aliases if aliases else ''})"
+        return f"{self.what} ({' '.join(self.allowed + declared)}{'; ' + aliases if aliases else ''})"
 
     def convert(self, node, ctx):
         word = None
@@ -271,12 +275,14 @@ class CardT(VType):
             word = CARD_ALIASES.get(node.id, node.id)
         if word is None:
             return self.wrong(node, ctx)
-        if word not in self.allowed:
-            hint = did_you_mean(word, self.allowed, CARD_ZH) if word.isalpha() else None
-            if word in CARDS:
-                ctx.reporter.error(node.pos, f"'{word}' is not allowed here: expected {self.expected()}")
+        declared = tuple(ctx.extra.get(EXTRA_KINDS, ())) if self.extras else ()
+        if word not in self.allowed and word not in declared:
+            allowed = self.allowed + declared
+            hint = did_you_mean(word, allowed, CARD_ZH) if word.isalpha() else None
+            if word in CARDS or word in ctx.extra.get(EXTRA_KINDS, ()):
+                ctx.reporter.error(node.pos, f"'{word}' is not allowed here: expected {self.expected(declared)}")
             else:
-                ctx.reporter.error(node.pos, f"'{word}' is not a card: expected {self.expected()}", hint)
+                ctx.reporter.error(node.pos, f"'{word}' is not a card: expected {self.expected(declared)}", hint)
             return INVALID
         return word
 

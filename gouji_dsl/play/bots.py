@@ -36,15 +36,15 @@ class GreedyBot:
         if game.top is None:
             # Lead: the lowest rank held, as many of it as possible, no jokers or 2s attached.
             def lead_key(a: Action):
-                rank, natural, fillers, small, big = a.play
-                return (rank if rank >= 0 else 99, fillers + small + big, -natural)
+                rank, natural, fillers = a.play[:3]
+                return (rank if rank >= 0 else 99, fillers + sum(a.play[3:]), -natural)  # jokers: 3: on
             return min(plays, key=lead_key)
         if all(a.kind == BURN for a in plays):
             return next(a for a in actions if a.kind == PASS)  # a greedy player does not risk a burn
         # Answer: the smallest play that beats, sparing jokers and 2s.
         def answer_key(a: Action):
-            rank, natural, fillers, small, big = a.play
-            return (small + big, fillers, rank)
+            rank, natural, fillers = a.play[:3]
+            return (sum(a.play[3:]), fillers, rank)  # jokers of every kind, extra kinds too
         return min(plays, key=answer_key)
 
 

@@ -41,7 +41,9 @@ CHECK_FIELDS = {
     "position": {"hands", "leader"},
     "deck": set(),
     "redeal": {"hand"},
+    "buy": {"hands"},
 }
+BUY_EXPECT = ("hands", "log")
 DECK_EXPECT = ("copies", "total", "cards_per_player")
 OPTIONAL_FIELDS = {"position": {"out", "actions"}}
 COMMON = {"check", "variant", "expect"}
@@ -72,7 +74,7 @@ class Report:
 
 
 def _play(engine, text: str):
-    c = engine.classify(rt.parse_cards(text))
+    c = engine.classify(engine.parse_cards(text))  # the variant's notation: its extra card kinds
     return c.play if c.valid else None
 
 
@@ -88,7 +90,7 @@ def evaluate(engine, case: dict) -> Any:
     """The engine's answer to one case, in the shape of `expect`."""
     check = case["check"]
     if check == "hand":
-        c = engine.classify(rt.parse_cards(case["cards"]))
+        c = engine.classify(engine.parse_cards(case["cards"]))
         return {"valid": c.valid, "gouji": c.valid and c.gouji}
     if check == "beats":
         play, lead = _play(engine, case["play"]), _play(engine, case["lead"])
@@ -97,11 +99,11 @@ def evaluate(engine, case: dict) -> Any:
         play = _play(engine, case["cards"])
         return play is not None and engine.opens(play)
     if check == "can_burn":
-        hand = rt.parse_cards(case["hand"])
+        hand = engine.parse_cards(case["hand"])
         target = _play(engine, case["target"])
         return target is not None and engine.can_burn(hand, target)
     if check == "answers":
-        hand = rt.parse_cards(case["hand"])
+        hand = engine.parse_cards(case["hand"])
         lead = _play(engine, case["lead"])
         return 0 if lead is None else len(engine.answers(hand, lead))
     if check == "tribute":
@@ -112,9 +114,17 @@ def evaluate(engine, case: dict) -> Any:
         return _play_position(engine, case)
     if check == "deck":
         counts, each = engine.deck()
-        return {"copies": dict(zip(rt.CARDS, counts)), "total": sum(counts), "cards_per_player": each}
+        # Each kind by its token in the variant's notation (extra card kinds such as the eagle Y too).
+        names = [engine.format_cards(tuple(int(i == kind) for i in range(len(counts)))) for kind in range(len(counts))]
+        return {"copies": dict(zip(names, counts)), "total": sum(counts), "cards_per_player": each}
     if check == "redeal":
-        return engine.redeal_if(rt.parse_cards(case["hand"]))
+        return engine.redeal_if(engine.parse_cards(case["hand"]))
+    if check == "buy":
+        try:
+            hands, log = engine.buy(_seats(case["hands"]))
+        except ValueError as exc:  # a seat out of range, a seat with no cards, a hand too big for the decks
+            raise rt.CardError(str(exc)) from None  # the case is broken: reported as an [error] line
+        return {"hands": {seat: engine.format_cards(cards) for seat, cards in hands.items()}, "log": log}
     raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
 
 
@@ -123,9 +133,15 @@ def _seats(mapping: dict) -> dict[int, Any]:
     return {int(seat): value for seat, value in mapping.items()}
 
 
+def _notation(text: str) -> rt.Kinds:
+    """A card notation that reads `text`: the standard tokens, and those an extra card kind
+    could have (the variant's engine accepts or refuses them when the case runs)."""
+    return rt.Kinds(tuple(dict.fromkeys(t for t in text.split() if t not in rt.INDEX and rt.EXTRA_TOKEN.fullmatch(t))))
+
+
 def _action_text(text: str) -> str:
     """An action string as engines write it: "play T T" -> "play 10 10" (validated before)."""
-    return action_to_string(string_to_action(text))
+    return action_to_string(string_to_action(text, _notation(text)))
 
 
 def _play_position(engine, case: dict) -> dict:
@@ -158,9 +174,14 @@ def matches(check: str, expected: Any, got: Any) -> bool:
         return all(got[k] == v for k, v in expected.items())
     if check == "tribute":
         return _normal_tributes(expected) == _normal_tributes(got)
+    if check == "buy":  # hands compared as cards (any order), only the seats the case names
+        return all((got["log"] == v if k == "log" else
+                    all(sorted(got["hands"][int(seat)].split()) == sorted(_card_names(cards)) for seat, cards in v.items()))
+                   for k, v in expected.items())
     if check == "deck":  # only the card kinds and keys the case names
         return all((got[k] == v if k != "copies" else
-                    all(got["copies"][rt.CARDS[rt.INDEX[card]]] == n for card, n in v.items()))
+                    all(got["copies"].get(rt.CARDS[rt.INDEX[card]] if card in rt.INDEX else card) == n
+                        for card, n in v.items()))
                    for k, v in expected.items())
     if check == "score":
         return len(expected) == len(got) and all(same_number(e, g) for e, g in zip(expected, got))
@@ -216,6 +237,8 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
             bad('an object with "valid" and/or "gouji" set to true or false')
     elif check == "deck":
         _validate_deck_expect(value, where)
+    elif check == "buy":
+        _validate_buy_expect(value, where)
     elif check in ("beats", "opens", "can_burn", "redeal"):
         if not isinstance(value, bool):
             bad("true or false")
@@ -253,7 +276,7 @@ def _validate_deck_expect(value: Any, where: str) -> None:
     if not isinstance(copies, dict) or not copies and "copies" in value:
         raise CaseError(f'{where}: expect.copies must map cards to counts, e.g. {{"3": 6, "SJ": 6}}')
     for card, count in copies.items():
-        if rt.INDEX.get(card) is None:
+        if rt.INDEX.get(card) is None and not rt.EXTRA_TOKEN.fullmatch(card):  # Y: an extra card kind's token
             raise CaseError(f"{where}: expect.copies: unknown card {card!r}")
         if not _is_int(count) or count < 0:
             raise CaseError(f"{where}: expect.copies: the count of {card} must be a whole number, 0 or more")
@@ -294,9 +317,31 @@ def _validate_seat_map(value: Any, what: str, values: str) -> None:
         raise CaseError(f'{what} must map seats to {values}, e.g. {{"4": 1}}')
 
 
-def _validate_position(case: dict, where: str) -> None:
-    """The fields of a `position` case (a gouji-dsl extension); seats and places are checked
-    against the variant's table when the position is set up."""
+def _card_names(cards: str) -> list[str]:
+    """A card list's tokens as engines write them: T as 10, 小王 / 大王 as SJ / BJ."""
+    return [{"T": "10", "小王": "SJ", "大王": "BJ"}.get(token, token) for token in cards.split()]
+
+
+def _validate_buy_expect(value: Any, where: str) -> None:
+    if not isinstance(value, dict) or not value or not set(value) <= set(BUY_EXPECT):
+        unknown = sorted(set(value) - set(BUY_EXPECT)) if isinstance(value, dict) else []
+        raise CaseError(f"{where}: expect must be an object with one or more of {', '.join(BUY_EXPECT)}"
+                        + (f" (unknown key {unknown[0]!r})" if unknown else ""))
+    hands = value.get("hands", {})
+    if not isinstance(hands, dict) or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in hands) \
+            or not all(isinstance(c, str) for c in hands.values()):
+        raise CaseError(f'{where}: expect.hands must map seats to cards, e.g. {{"1": "3 4 5"}}')
+    for seat, cards in hands.items():
+        try:
+            rt.check_notation(cards)
+        except rt.CardError as exc:
+            raise CaseError(f"{where}: expect.hands: seat {seat}: {exc}") from None
+    if "log" in value and (not isinstance(value["log"], list) or not all(isinstance(x, str) for x in value["log"])):
+        raise CaseError(f"{where}: expect.log must be a list of log lines (strings)")
+
+
+def _validate_hands(case: dict, where: str) -> None:
+    """Field `hands` (position and buy cases): seats mapped to card lists."""
     hands = case["hands"]
     if not isinstance(hands, dict) or not hands \
             or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in hands):
@@ -304,10 +349,17 @@ def _validate_position(case: dict, where: str) -> None:
     for seat, cards in hands.items():
         if not isinstance(cards, str):
             raise CaseError(f"{where}: field 'hands': seat {seat}'s cards must be a string of cards")
-        try:
-            rt.parse_cards(cards)
+        try:  # the tokens of extra card kinds are read by the variant's engine
+            rt.check_notation(cards)
         except rt.CardError as exc:
             raise CaseError(f"{where}: field 'hands': seat {seat}: {exc}") from None
+
+
+def _validate_position(case: dict, where: str) -> None:
+    """The fields of a `position` case (a gouji-dsl extension); seats and places are checked
+    against the variant's table when the position is set up."""
+    _validate_hands(case, where)
+    hands = case["hands"]
     if not _is_int(case["leader"]):
         raise CaseError(f"{where}: field 'leader' must be a seat (a whole number)")
     if "out" in case:
@@ -317,7 +369,7 @@ def _validate_position(case: dict, where: str) -> None:
         twice = [p for p, q in zip(places, places[1:]) if p == q]
         if twice:
             raise CaseError(f"{where}: field 'out' gives place {twice[0]} to two seats")
-        holding = sorted(set(out) & {seat for seat, cards in hands.items() if any(rt.parse_cards(cards))}, key=int)
+        holding = sorted(set(out) & {seat for seat, cards in hands.items() if cards.split()}, key=int)
         if holding:
             raise CaseError(f"{where}: seat {holding[0]} is out but holds cards in field 'hands'")
     if "actions" in case:
@@ -328,7 +380,7 @@ def _validate_position(case: dict, where: str) -> None:
             raise CaseError(f"{where}: field 'actions' holds {len(actions)} actions (at most {MAX_POSITION_ACTIONS})")
         for number, text in enumerate(actions, 1):
             try:
-                string_to_action(text)
+                string_to_action(text, _notation(text))
             except IllegalAction as exc:
                 raise CaseError(f"{where}: field 'actions', action {number}: {exc}") from None
 
@@ -368,14 +420,16 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
         if name in ("cards", "lead", "play", "hand", "target") and not isinstance(case[name], str):
             raise CaseError(f"{where}: field {name!r} must be a string of cards")
         if name in ("cards", "lead", "play", "hand", "target"):
-            try:
-                rt.parse_cards(case[name])
+            try:  # a token of an extra card kind is checked by the variant's engine (CONFORMANCE.md)
+                rt.check_notation(case[name])
             except rt.CardError as exc:
                 raise CaseError(f"{where}: field {name!r}: {exc}") from None
         if name == "result" and not isinstance(case[name], dict):
             raise CaseError(f"{where}: field 'result' must be an object")
     if check == "position":
         _validate_position(case, where)
+    if check == "buy":
+        _validate_hands(case, where)
 
     def variant_ok(name: Any) -> str:
         if isinstance(name, str) and name.endswith(".gouji"):
@@ -475,12 +529,56 @@ def run_files(paths: list[Path], engine_for: Callable[[str, Path], Any], known: 
     return report
 
 
+def _card_texts(case: dict, runs) -> list[tuple[str, str]]:
+    """(where, cards) of every card list of a case, its expectations' too."""
+    texts = [(f"field {name!r}", case[name]) for name in ("cards", "lead", "play", "hand", "target") if name in case]
+    if case.get("check") == "position":
+        texts += [(f"field 'hands': seat {seat}", cards) for seat, cards in case["hands"].items()]
+        for number, text in enumerate(case.get("actions", ()), 1):
+            words = text.split()
+            if words[:1] in (["play"], ["burn"]):
+                texts.append((f"field 'actions', action {number}", " ".join(words[1:])))
+    for _variant, expected in runs:
+        if case.get("check") == "position":
+            for number, text in enumerate(expected.get("legal", ()), 1):
+                words = text.split()
+                if words[:1] in (["play"], ["burn"]):
+                    texts.append((f"expect.legal, action {number}", " ".join(words[1:])))
+        if case.get("check") == "deck":
+            texts += [("expect.copies", card) for card in expected.get("copies", {}) if card not in rt.INDEX]
+    return texts
+
+
+def _card_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
+    """A card list that no variant of the case can read (a token of an extra card kind that
+    none of them declares), as the case's own error; a token only some of them declare fails
+    those runs alone (CONFORMANCE.md)."""
+    for where, text in _card_texts(case, runs):
+        refused = None
+        for variant, _expected in runs:
+            try:
+                engine_for(variant, folder).parse_cards(text)
+                refused = None
+                break
+            except LookupError:
+                continue  # the run reports it
+            except rt.CardError as exc:
+                refused = refused or exc
+        if refused is not None:
+            return f"{where}: unknown card {text!r}" if where == "expect.copies" else f"{where}: {refused}"
+    return None
+
+
 def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, known: list[str]) -> None:
     try:
         case = parse_json(text, where)
         runs = _validated(case, where, known, folder)
     except CaseError as exc:
         report.fail(f"{exc} [error]")
+        return
+    problem = _card_problem(case, runs, engine_for, folder)
+    if problem:
+        report.fail(f"{where}: {problem} [error]")
         return
     for variant, expected in runs:
         try:

@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass
 
 from gouji_dsl.play.bots import BOTS
-from gouji_dsl.runtime.game import IllegalAction, Match, string_to_action
+from gouji_dsl.runtime.game import IllegalAction, Match
 from gouji_dsl.runtime.numbers import signed, to_json as score_json
 
 
@@ -149,7 +149,7 @@ def replay_file(engine_for, data) -> list[PlayedGame]:
         game = engine.new_game(seed=record["seed"], match=match)
         for j, text in enumerate(record["history"], 1):
             try:
-                game.apply_action(string_to_action(text))
+                game.apply_action(text)  # read in the variant's own card notation (extra card kinds)
             except IllegalAction as exc:
                 raise ReplayError(f"game {i}, action {j} ({_shown(text, 40)}): {exc}") from None
         if not game.is_terminal():

@@ -197,7 +197,7 @@ def burners_in_order(g, seat: int) -> tuple[list[int], list[int]]:
 @hook("burning.first_play_needs_joker")
 def burning_plays(g, plays: list[tuple]) -> list[tuple]:
     """The plays a burner may burn with: all that beat the 级牌, or only those with a joker."""
-    return [p for p in plays if p[3] or p[4]] if g.v.burning.first_play_needs_joker else list(plays)
+    return [p for p in plays if any(p[3:])] if g.v.burning.first_play_needs_joker else list(plays)
 
 
 @hook("burning.failure_leader")
@@ -229,7 +229,7 @@ def burn_lifted(g, burner: int, beater: int) -> bool:
 def burn_fails(g, play: tuple, out: bool, lead: bool) -> bool:
     """D15: does this play of a burner fail the burn? Not their last play and no joker in
     it; with joker_check = leads_only, only when it is a lead (B6)."""
-    if out or play[3] or play[4]:
+    if out or any(play[3:]):  # a joker of any kind, an extra kind (the eagle) included
         return False
     return g.v.burning.joker_check == "every_play" or lead
 

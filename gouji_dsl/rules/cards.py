@@ -1,13 +1,49 @@
-"""Cards: their order, the filler rank (贴牌), the jokers."""
+"""Cards: their order, the filler rank (贴牌), the jokers, extra card kinds (the eagle 鹰)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gouji_dsl.model.fields import ANY_CARD, Section, rule
-from gouji_dsl.model.types import CARDS, CardT, ListT, OptionalT
+from gouji_dsl.lang import nodes as _n
+from gouji_dsl.runtime import cards as _rt
+from gouji_dsl.model.fields import Section, column, rule
+from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, CardT, IntT, ListT, OptionalT, RowT, StrT, VType
 
 
 # --- the rules ------------------------------------------------------------------
+
+MAX_EXTRA = 4      # extra card kinds a variant may declare
+_TOKEN = _rt.EXTRA_TOKEN
+
+
+class KindTokenT(VType):
+    """The notation token of a new card kind: 1 to 4 ASCII letters, the first a capital,
+    that is not a card or an alias already (it reaches the card notation and generated code)."""
+
+    label = "a new card token (1 to 4 letters, the first a capital, e.g. Y)"
+
+    def convert(self, node, ctx):
+        word = node.id if isinstance(node, _n.Name) else str(node.value) if isinstance(node, _n.Int) else None
+        if word is None:
+            return self.wrong(node, ctx)
+        if word in CARDS or word in CARD_ALIASES:
+            ctx.reporter.error(node.pos, f"'{word}' is a card already: an extra card kind needs a new token",
+                               hint="pick an unused token, e.g. Y for the eagle (鹰)")
+            return INVALID
+        if not _TOKEN.fullmatch(word):
+            ctx.reporter.error(node.pos, f"'{word}' cannot be a card token: expected {self.label}")
+            return INVALID
+        return word
+
+
+@dataclass(frozen=True)
+class ExtraKind:
+    token: str = column(KindTokenT(), "记号", "how the card is written in hands and plays, e.g. Y")
+    zh: str = column(StrT(12), "中文名", "its Chinese name, e.g. \"鹰\"")
+    en: str = column(StrT(30), "英文名", "its English name, e.g. \"eagle\"")
+    copies: int = column(IntT(1, 1000), "张数", "how many cards of the kind the whole shuffled deck holds")
+
+
+KIND = CardT(CARDS, "a card", extras=True)
 
 @dataclass(frozen=True)
 class CardRules(Section):
@@ -15,10 +51,14 @@ class CardRules(Section):
     ZH = "牌"
     EN = "Cards"
     GAMES = ("gouji", "shuangkou")
-    order: tuple = rule(ListT(ANY_CARD, 15, 15, unique=True), "大小", "every card kind from lowest to highest; suits never matter")
+    order: tuple = rule(ListT(KIND, 15, 15 + MAX_EXTRA, unique=True), "大小",
+                        "every card kind from lowest to highest; suits never matter")
     filler: str | None = rule(OptionalT(CardT(CARDS[:13], "a rank from 3 to 2")), "贴牌",
                               "a rank that, played with another rank, counts as that rank (贴2)")
-    jokers: tuple = rule(ListT(CardT(("SJ", "BJ"), "a joker"), 0, 2, unique=True), "王", "the jokers")
+    jokers: tuple = rule(ListT(CardT(("SJ", "BJ"), "a joker", extras=True), 0, 2 + MAX_EXTRA, unique=True), "王", "the jokers")
+    extra: tuple = rule(RowT(ExtraKind, key=("token",)), "加牌",
+                        "card kinds beyond the 54-card deck (the eagle 鹰 of some six-deck games), ranked above the big "
+                        "joker and played as jokers", default=())
 
 
 # --- checks -------------------------------------------------------------------
@@ -44,15 +84,52 @@ def check_order_and_jokers(v: Variant, rep: Reporter) -> None:
     if v.game != "gouji":
         return
     # The Gouji engines deal whole 54-card decks and rank 3 < ... < A < 2 < SJ < BJ
-    # (runtime.CARDS): another order or fewer jokers would be accepted but not played.
+    # (runtime.CARDS), then any extra card kinds (check_extra): another order or fewer
+    # jokers would be accepted but not played.
     if order is not None and tuple(order[:12]) != CARDS[:12]:
         rep.error(at(v, "cards.order"), "Gouji engines rank 3 < 4 < ... < K < A: keep the number cards in that order")
-    elif order is not None and tuple(order) != CARDS:
+    elif order is not None and tuple(order[:len(CARDS)]) != CARDS:
         rep.error(at(v, "cards.order"), "Gouji engines rank A < 2 < SJ < BJ: keep the 2 and the jokers in that order",
-                  hint="order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]")
-    if jokers is not None and set(jokers) != {"SJ", "BJ"}:
+                  hint=f"order = [{', '.join(CARDS + tuple(c for c in order if c not in CARDS))}]")
+    if jokers is not None and not {"SJ", "BJ"} <= set(jokers):
         rep.error(at(v, "cards.jokers"), "Gouji is played with whole 54-card decks: both jokers are in play",
                   hint="jokers = [SJ, BJ]")
+
+
+@check("cards.extra")
+def check_extra(v: Variant, rep: Reporter) -> None:
+    """Extra card kinds (Gouji only) rank above the big joker, in the order, and play as jokers;
+    the order and the jokers name no other card."""
+    rows = value_of(v, "cards.extra")
+    order = value_of(v, "cards.order")
+    jokers = value_of(v, "cards.jokers")
+    if rows is None:
+        return
+    if rows and v.game != "gouji":
+        rep.error(at(v, "cards.extra"), f"extra card kinds {UNSUPPORTED} for game '{v.game}'")
+        return
+    if len(rows) > MAX_EXTRA:
+        rep.error(at(v, "cards.extra"), f"{len(rows)} extra card kinds: at most {MAX_EXTRA}")
+    for i, row in enumerate(rows):
+        for text in (row.zh, row.en):
+            if not text.strip() or not text.isprintable() or any(c in text for c in "<>[]`*_|\\"):
+                rep.error(at(v, f"cards.extra[{i}]"), f"the name {text!r} of {row.token} must be plain printable text",
+                          hint='e.g. zh = "鹰", en = "eagle"')
+    declared = [row.token for row in rows]
+    if order is not None:
+        top = list(order[len(CARDS):])
+        for i, row in enumerate(rows):
+            if row.token not in order:
+                rep.error(at(v, "cards.order"), f"the order leaves out {row.token}: every card kind has its place",
+                          hint=f"order = [{', '.join(CARDS + tuple(declared))}]")
+            elif row.token not in top:
+                rep.error(at(v, "cards.order"), f"{row.token} ranks below the big joker: extra card kinds rank above BJ",
+                          hint=f"order = [{', '.join(CARDS + tuple(declared))}]")
+    if jokers is not None:
+        for token in declared:
+            if token not in jokers:
+                rep.error(at(v, "cards.jokers"), f"{token} plays as a joker: list it among the jokers",
+                          hint=f"jokers = [{', '.join(('SJ', 'BJ') + tuple(declared))}]")
 
 
 @check("cards.filler")
@@ -75,6 +152,17 @@ spec.register("cards.filler", "engine", spec.CardFunction(_CARD_FUNCTIONS))
 spec.register("cards.jokers", "engine", spec.CardFunction(_CARD_FUNCTIONS))
 
 
+def card_kinds(v) -> tuple:
+    """Every card kind in vector order: the 15 standard kinds, then the extra kinds ([cards] extra)."""
+    from gouji_dsl.model.semantics import extra_kinds
+    return CARDS + extra_kinds(v)
+
+
+# Extra kinds lengthen the card vectors and the play tuples (a count per joker kind): the flow
+# reads its notation (parse, format) from card_kinds, the card functions the joker kinds.
+spec.register("cards.extra", "engine", spec.Setting("card_kinds", card_kinds))
+
+
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
@@ -82,19 +170,22 @@ from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 # play: the order in which the Reference compares cards.
 reference_methods(("classify", "beats", "answers"), "cards.order", "cards.jokers")
 reference_methods(("classify", "is_gouji", "answers", "plays"), "cards.filler")
+reference_methods(("parse_cards", "classify", "is_gouji", "beats", "answers", "plays"), "cards.extra")
 
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.sentences import said  # noqa: E402
-from gouji_dsl.docs.text import T, code, join, plain  # noqa: E402
+from gouji_dsl.docs.document import Para, TRow, Table, anchor_of  # noqa: E402
+from gouji_dsl.docs.sentences import check_columns  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, code, join, plain  # noqa: E402
 
 book.group("cards", "牌", "The cards")   # the group table.decks opened: no second heading
 
 
 @book.rule("cards.order", "players")
 def _(ctx, value):
-    names_zh = {"SJ": "小王", "BJ": "大王"}
+    names_zh = {"SJ": "小王", "BJ": "大王"} | {row.token: row.zh for row in ctx.v.cards.extra}
     zh = T("牌只论点数，不论花色。点数从小到大：") + plain(" < ".join(names_zh.get(c, c) for c in value)) + plain("。")
     en = T("Only ranks matter, never suits. From lowest to highest: ") + code(" < ".join(value)) + plain(".")
     return said(zh, en)
@@ -104,11 +195,34 @@ def _(ctx, value):
 def _(ctx, value):
     if not value:
         return said(T("不用王。"), T("No jokers are used."))
-    names = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
+    names = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")} | {r.token: (r.zh, r.en) for r in ctx.v.cards.extra}
     zh = T("王：") + join([T("{z}（文中写作`{c}`）", z=names[c][0], c=c) for c in value], "zh") + T("。王可以和其他牌一起出，称为[[挂王]]（挂花）。")
     en = T("Jokers: ") + join([T("the {e} ({z}, written `{c}`)", e=names[c][1], z=names[c][0], c=c) for c in value], "en")
     en += T(". Jokers may be played together with a rank: an [[挂王|attached joker]].")
     return said(zh, en)
+
+
+@book.rule("cards.extra", "players")
+def _(ctx, rows):
+    if not rows:
+        return said(T("除54张一副的牌外，没有别的牌。"), T("There are no cards beyond the 54-card decks."))
+    key = "cards.extra"
+    check_columns(ExtraKind, ("token", "zh", "en", "copies"), key)
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        head = [plain("牌" if zh else "card"), plain("写作" if zh else "written"), plain("张数" if zh else "copies")]
+        trows = [TRow([plain(r.zh if zh else f"{r.en} ({r.zh})"), code(r.token), plain(str(r.copies))], anchor_of(f"{key}[{i}]"))
+                 for i, r in enumerate(rows)]
+        if zh:
+            intro = Para(T("**加牌**：除了整副牌，另加下表的牌。它们比大王还大，当王用：可以挂在任何一手牌上，也可以像王一样单独出；"
+                           "凡是讲王的规则（级牌、杀王、带王）都包括它们。"))
+        else:
+            intro = Para(T("**Extra cards** (加牌): besides the decks, the deck holds the cards below. They rank above the big "
+                           "joker and play as jokers: they attach to any play and may go alone as jokers may; every rule about "
+                           "jokers (级牌, joker kills, carrying a joker) applies to them."))
+        out.append([intro, Table(head, trows)])
+    return tuple(out)
 
 
 @book.rule("cards.filler", "players")
@@ -141,3 +255,14 @@ dp.phrase("cards.filler", {
     "*": dp.said("{v}可以贴在别的点数上（贴{v}）", "lets {v}s join another rank as fillers (贴{v})"),
 })
 dp.phrase("cards.jokers", _phrase_jokers)
+
+
+def _phrase_extra(rows, lang: str) -> str:
+    if not rows:
+        return "不另加牌" if lang == "zh" else "uses no card kind beyond the 54-card decks"
+    if lang == "zh":
+        return "另加" + "、".join(f"{r.zh}（{r.token}）{r.copies}张" for r in rows) + "，比大王大，当王用"
+    return "adds " + ", ".join(f"{r.copies} {r.en}s ({r.token})" for r in rows) + " above the big joker, played as jokers"
+
+
+dp.phrase("cards.extra", _phrase_extra)

@@ -21,7 +21,7 @@ KILLERS = OptionalT(IntT(1, 4))
 
 @dataclass(frozen=True)
 class JokerKill:
-    joker: str = column(CardT(("SJ", "BJ"), "a joker"), "王", "a joker of the play being answered")
+    joker: str = column(CardT(("SJ", "BJ"), "a joker", extras=True), "王", "a joker of the play being answered")
     by_higher: int | None = column(KILLERS, "以大杀小",
                                    "how many cards of one strictly higher joker kind kill it (none: not this way)", default=None)
     by_same: int | None = column(KILLERS, "同王杀", "how many jokers of its own kind kill it (二杀一: 2)", default=None)
@@ -82,6 +82,14 @@ def check_same_size(v: Variant, rep: Reporter) -> None:
 JOKER_KINDS = ("SJ", "BJ")   # lowest first: "higher" and "just below" in joker_kills follow this order
 
 
+def joker_order(v) -> tuple:
+    """The joker kinds lowest first: SJ, BJ, then the extra card kinds ([cards] extra, the
+    eagle) as the order ranks them."""
+    order = value_of(v, "cards.order") or ()
+    extra = {row.token for row in value_of(v, "cards.extra") or ()}
+    return JOKER_KINDS + tuple(card for card in order if card in extra)
+
+
 @check("plays.joker_kills")
 def check_joker_kills(v: Variant, rep: Reporter) -> None:
     """Every killing way names a kind that exists: a higher one, the one just below; kills are card-by-card rules."""
@@ -99,15 +107,17 @@ def check_joker_kills(v: Variant, rep: Reporter) -> None:
     origin = v.origin("plays.joker_kills")
     if any(r.joker not in jokers for r in rows) and (origin is None or origin.variant != v.name):
         return  # an inherited table, and this variant changed its jokers: [cards] jokers says what is wrong
+    kinds = joker_order(v)
     for i, row in enumerate(rows):
-        kind = JOKER_KINDS.index(row.joker)
-        if row.joker not in jokers:
+        if row.joker not in jokers or row.joker not in kinds:
             rep.error(at(v, f"plays.joker_kills[{i}]"), f"{row.joker} is not one of this variant's jokers",
                       hint=f"[cards] jokers = {list(jokers)}")
-        elif row.by_higher and not any(JOKER_KINDS.index(j) > kind for j in jokers):
+            continue
+        kind = kinds.index(row.joker)
+        if row.by_higher and not any(j in kinds and kinds.index(j) > kind for j in jokers):
             rep.error(at(v, f"plays.joker_kills[{i}]"), f"no joker is higher than {row.joker}: by_higher cannot kill it",
                       hint="write by_higher = none in this row")
-        elif row.by_lower and (kind == 0 or JOKER_KINDS[kind - 1] not in jokers):
+        elif row.by_lower and (kind == 0 or kinds[kind - 1] not in jokers):
             rep.error(at(v, f"plays.joker_kills[{i}]"), f"no joker is just below {row.joker}: by_lower cannot kill it",
                       hint="write by_lower = none in this row")
 
@@ -196,14 +206,20 @@ def _(ctx, value):
 JOKER_NAMES = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
 
 
-def _kill_ways(row, jokers, lang: str) -> list:
+def joker_names(v) -> dict:
+    """Each joker kind's (Chinese, English) name, the extra card kinds' ([cards] extra) among them."""
+    return JOKER_NAMES | {row.token: (row.zh, row.en) for row in v.cards.extra}
+
+
+def _kill_ways(row, v, lang: str) -> list:
     """The ways a row kills its joker, in words."""
     zh = lang == "zh"
-    kind = JOKER_KINDS.index(row.joker)
-    name = JOKER_NAMES[row.joker][0 if zh else 1]
+    jokers, kinds, names = v.cards.jokers, joker_order(v), joker_names(v)
+    kind = kinds.index(row.joker)
+    name = names[row.joker][0 if zh else 1]
     ways = []
     if row.by_higher:
-        higher = [JOKER_NAMES[j][0 if zh else 1] for j in JOKER_KINDS[kind + 1:] if j in jokers]
+        higher = [names[j][0 if zh else 1] for j in kinds[kind + 1:] if j in jokers]
         if zh:
             ways.append(T("{n}张更大的王（{h}）", n=row.by_higher, h="或".join(higher)))
         elif row.by_higher == 1:
@@ -213,7 +229,7 @@ def _kill_ways(row, jokers, lang: str) -> list:
     if row.by_same:
         ways.append(T("{n}张{k}", n=row.by_same, k=name) if zh else T("{n} {k}s", n=row.by_same, k=name))
     if row.by_lower:
-        lower = JOKER_NAMES[JOKER_KINDS[kind - 1]][0 if zh else 1]
+        lower = names[kinds[kind - 1]][0 if zh else 1]
         ways.append(T("{n}张{k}", n=row.by_lower, k=lower) if zh else T("{n} {k}s", n=row.by_lower, k=lower))
     return ways
 
@@ -230,8 +246,8 @@ def _(ctx, rows):
         head = [plain("王" if zh else "joker (王)"), plain("用什么杀" if zh else "killed by")]
         trows = []
         for i, r in enumerate(rows):
-            ways = _kill_ways(r, jokers, lang)
-            name = JOKER_NAMES[r.joker][0 if zh else 1]
+            ways = _kill_ways(r, ctx.v, lang)
+            name = joker_names(ctx.v)[r.joker][0 if zh else 1]
             cell = join(ways, lang, "或", "or") if ways else (T("谁也杀不了") if zh else T("nothing"))
             trows.append(TRow([code(r.joker) + plain(f"（{name}）" if zh else f" ({name})"), cell], anchor_of(f"{key}[{i}]")))
         if zh:

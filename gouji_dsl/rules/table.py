@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from gouji_dsl.lang import nodes as _n  # the redeal check walks formulas
 from gouji_dsl.model.expr import BOOL, ExprT, Formula
-from gouji_dsl.model.fields import ANY_CARD, HAND, SEAT, Section, column, rule
+from gouji_dsl.model.fields import ANY_CARD, ANY_KIND, HAND, SEAT, Section, column, rule
 from gouji_dsl.model.types import EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT, RowT
 
 
@@ -15,7 +15,9 @@ DIRECTION = EnumT(Member("counter_clockwise", "逆时针", "counter-clockwise"),
                   Member("clockwise", "顺时针", "clockwise"))
 FIRST_LEADER = EnumT(Member("random", "随机", "drawn at random for every game (上班)"),
                      Member("previous_first", "上局头科", "the first player out of the previous game; drawn at random for the first game"),
-                     Member("fixed_seat", "固定座位", "the seat named by first_seat, in every game"))
+                     Member("fixed_seat", "固定座位", "the seat named by first_seat, in every game"),
+                     Member("card_holder", "持牌者", "the first player, from seat 1 in playing order, holding first_card "
+                                                    "when play begins"))
 
 
 # A number of cards dealt to each player, or `all` (全部): every card of the deck, shared
@@ -44,6 +46,8 @@ class TableRules(Section):
     first_leader: str = rule(FIRST_LEADER, "上班", "who leads first in a game")
     first_seat: int | None = rule(OptionalT(SEAT), "上班座位", "the seat that leads first in every game, with first_leader = fixed_seat",
                                   default=None)
+    first_card: str | None = rule(OptionalT(ANY_KIND), "上班牌", "the card whose holder leads first, with first_leader = card_holder",
+                                  default=None)
     copies: tuple = rule(RowT(Copies, key=("card",)), "张数表",
                          "copies of a card kind in the whole deck, where not decks × 4 (decks × 1 for a joker); "
                          "suits never matter, so keeping k of the n copies is k copies", default=())
@@ -64,12 +68,25 @@ if TYPE_CHECKING:
 CARDS_PER_DECK = 54
 
 
-def kind_copies(decks: int, copies) -> dict[str, int]:
+def kind_copies(decks: int, copies, extra=()) -> dict[str, int]:
     """How many cards of each kind the whole deck holds: decks × 4 of a rank, decks × 1
-    of a joker, unless the copies table says otherwise."""
+    of a joker, unless the copies table says otherwise; then each extra card kind
+    ([cards] extra rows, in vector order) with its own copies."""
     from gouji_dsl.model.types import CARDS
     stated = {row.card: row.copies for row in copies or ()}
-    return {card: stated.get(card, decks if card in ("SJ", "BJ") else 4 * decks) for card in CARDS}
+    counts = {card: stated.get(card, decks if card in ("SJ", "BJ") else 4 * decks) for card in CARDS}
+    counts.update((row.token, row.copies) for row in extra or ())
+    return counts
+
+
+def _extra_rows(v) -> tuple:
+    """[cards] extra in vector order (the order's), () when unset or in error."""
+    rows = value_of(v, "cards.extra") if "cards" in v.sections else None
+    order = value_of(v, "cards.order") if "cards" in v.sections else None
+    if not rows:
+        return ()
+    rank = {card: i for i, card in enumerate(order or ())}
+    return tuple(sorted(rows, key=lambda r: rank.get(r.token, len(rank))))
 
 
 @check("table.copies")  # check_deal (below) also weighs the copies against the deal
@@ -94,11 +111,13 @@ def check_deal(v: Variant, rep: Reporter) -> None:
     copies = value_of(v, "table.copies")
     if None in (players, decks, each):
         return
-    total = sum(kind_copies(decks, copies).values())
+    extra = _extra_rows(v)
+    total = sum(kind_copies(decks, copies, extra).values())
     if each == "all":
         if total % players:
             pos = at_nearest(v, "table.cards_per_player", "table.copies", "table.decks", "table.players")
             where = f"{decks} deck(s) × 54" if not copies else f"{decks} deck(s) with the copies table"
+            where += f" and {sum(r.copies for r in extra)} extra cards" if extra else ""
             rep.error(pos, f"cards_per_player = all deals every card, but the {total} cards ({where}) do not share out "
                            f"evenly among {players} players ({total % players} left over)",
                       hint=f"keep {total - total % players} or {total + players - total % players} cards in the deck")
@@ -107,10 +126,10 @@ def check_deal(v: Variant, rep: Reporter) -> None:
     if dealt != total:
         pos = at_nearest(v, "table.cards_per_player", "table.copies", "table.decks", "table.players")
         if dealt > total:
-            hold = f"{decks} deck(s) hold only {total} cards" if not copies else f"the deck holds only {total} cards"
+            hold = f"{decks} deck(s) hold only {total} cards" if not copies and not extra else f"the deck holds only {total} cards"
             rep.error(pos, f"{players} players × {each} cards = {dealt}, but {hold}")
         else:
-            if not copies:
+            if not copies and not extra:
                 rep.error(pos, f"{players} players × {each} cards = {dealt} leaves {total - dealt} of {decks} deck(s) × 54 = {total} cards undealt",
                           hint=f"with {decks} deck(s) deal {total // players} each" if total % players == 0 else None)
             else:
@@ -137,19 +156,20 @@ def check_redeal_if(v: Variant, rep: Reporter) -> None:
     players, decks, each = (value_of(v, f"table.{k}") for k in ("players", "decks", "cards_per_player"))
     if formula is None or None in (players, decks, each) or not _only_functions(formula.node, _SAMPLE_FUNCTIONS):
         return
-    counts = kind_copies(decks, value_of(v, "table.copies"))
-    deck = [i for i, card in enumerate(CARDS) for _ in range(counts[card])]
+    counts = kind_copies(decks, value_of(v, "table.copies"), _extra_rows(v))
+    kinds = tuple(counts)  # CARDS, then the extra kinds
+    deck = [i for i, card in enumerate(kinds) for _ in range(counts[card])]
     if each == "all":
         each = len(deck) // players
     if players * each > len(deck):
         return  # check_deal says so
-    functions = {"size": sum, "jokers": lambda c: c[13] + c[14], "count": lambda c, card: c[CARDS.index(card)],
-                 "count_from": lambda c, card: sum(c[CARDS.index(card):]), "sets": lambda c: sum(1 for i in range(12) if c[i]),
+    functions = {"size": sum, "jokers": lambda c: sum(c[len(CARDS) - 2:]), "count": lambda c, card: c[kinds.index(card)],
+                 "count_from": lambda c, card: sum(c[kinds.index(card):]), "sets": lambda c: sum(1 for i in range(12) if c[i]),
                  "min": min, "max": max}
     rng = random.Random(0)
     for _ in range(_SAMPLE_DEALS):
         rng.shuffle(deck)
-        hands = [tuple(deck[p * each:(p + 1) * each].count(i) for i in range(len(CARDS))) for p in range(players)]
+        hands = [tuple(deck[p * each:(p + 1) * each].count(i) for i in range(len(kinds))) for p in range(players)]
         if not any(evaluate(formula, {"hand": hand}, functions) for hand in hands):
             return
     rep.error(at(v, "table.redeal_if"),
@@ -217,7 +237,7 @@ def check_seats(v: Variant, rep: Reporter) -> None:
                     break
 
 
-@check("table.first_leader", "table.first_seat")
+@check("table.first_leader", "table.first_seat", "table.first_card")
 def check_first_seat(v: Variant, rep: Reporter) -> None:
     """A fixed first leader names a seat that exists; a seat named otherwise would be ignored."""
     leader, seat, players = value_of(v, "table.first_leader"), value_of(v, "table.first_seat"), value_of(v, "table.players")
@@ -230,6 +250,17 @@ def check_first_seat(v: Variant, rep: Reporter) -> None:
         rep.error(at_nearest(v, "table.first_seat", "table.first_leader"),
                   f"first_seat has no effect unless first_leader = fixed_seat (it is {leader})",
                   hint="set [table] first_leader = fixed_seat, or remove first_seat")
+    card = value_of(v, "table.first_card")
+    if leader == "card_holder" and card is None:
+        rep.error(at(v, "table.first_leader"), "first_leader = card_holder needs first_card: the card whose holder leads first",
+                  hint="add [table] first_card = BJ (or another card)")
+    elif leader == "card_holder" and {r.card: r.copies for r in value_of(v, "table.copies") or ()}.get(card) == 0:
+        rep.error(at_nearest(v, "table.first_card", "table.copies"),
+                  f"nobody can hold first_card = {card}: the copies table keeps none of it")
+    elif card is not None and leader is not None and leader != "card_holder":
+        rep.error(at_nearest(v, "table.first_card", "table.first_leader"),
+                  f"first_card has no effect unless first_leader = card_holder (it is {leader})",
+                  hint="set [table] first_leader = card_holder, or remove first_card")
 
 
 type_only("table.direction")
@@ -246,7 +277,7 @@ spec.register("table.decks", "engine", spec.Setting("decks", lambda v: v.table.d
 
 def deck_counts(v) -> tuple:
     """The whole deck as a count per card kind, indexed like the card kinds (runtime.cards)."""
-    counts = kind_copies(v.table.decks, v.table.copies)
+    counts = kind_copies(v.table.decks, v.table.copies, _extra_rows(v))
     return tuple(counts.values())
 
 
@@ -265,6 +296,7 @@ spec.register("table.direction", "engine",
               spec.NoPlay("seats are numbered in playing order, so the direction only tells players where to sit"))
 spec.register("table.first_leader", "engine", spec.Setting("first_leader", lambda v: v.table.first_leader))
 spec.register("table.first_seat", "engine", spec.Setting("first_seat", lambda v: v.table.first_seat))
+spec.register("table.first_card", "engine", spec.Setting("first_card", lambda v: v.table.first_card))
 
 
 # --- interpreter --------------------------------------------------------------
@@ -291,9 +323,14 @@ def deal(g) -> list[list[int]]:
     deck = []
     for kind, card in enumerate(_cards.CARDS):
         deck += [kind] * stated.get(card, t.decks if card in ("SJ", "BJ") else 4 * t.decks)
+    # Then each extra card kind ([cards] extra), above the big joker in the order given there.
+    extra = {row.token: row.copies for row in g.v.cards.extra}
+    kinds = [card for card in g.v.cards.order if card in extra]
+    for kind, card in enumerate(kinds, len(_cards.CARDS)):
+        deck += [kind] * extra[card]
     g._rng.shuffle(deck)
     n = len(deck) // t.players if t.cards_per_player == "all" else t.cards_per_player
-    return [[deck[(seat - 1) * n:seat * n].count(card) for card in range(len(_cards.CARDS))] for seat in seats(g)]
+    return [[deck[(seat - 1) * n:seat * n].count(card) for card in range(len(_cards.CARDS) + len(kinds))] for seat in seats(g)]
 
 
 @hook("table.redeal_if")
@@ -317,16 +354,21 @@ def opposite(g, seat: int) -> int:
     return next(b if seat == a else a for a, b in g.v.table.opposites if seat in (a, b))
 
 
-@hook("table.first_leader", "table.first_seat")
+@hook("table.first_leader", "table.first_seat", "table.first_card")
 def first_leader(g) -> int:
     """Who leads first: fixed_seat, the seat first_seat names; previous_first, the first
-    player out of the match's previous game; otherwise (and in a match's first game)
-    drawn by the game's generator (`randint(1, players)`, its one draw after the last shuffle)."""
+    player out of the match's previous game; card_holder, the first seat from seat 1 whose
+    hand holds first_card as play begins (every card is dealt and the card is kept, so some
+    seat does); otherwise (and in a match's first game) drawn by the game's generator
+    (`randint(1, players)`, its one draw after the last shuffle)."""
     t = g.v.table
     if t.first_leader == "fixed_seat":
         return t.first_seat  # no draw: the generator is not used
     if t.first_leader == "previous_first" and g.match.first_out:
         return g.match.first_out
+    if t.first_leader == "card_holder":
+        card = g.ref.kinds.index[t.first_card]
+        return next(seat for seat in seats(g) if g.hands[seat - 1][card])
     return g._rng.randint(1, t.players)
 
 
@@ -402,7 +444,7 @@ def _(ctx, rows):
     if not rows:
         return said(T("每个点数各有{n}张，大小王各{d}张（每副4张、1张）。", n=4 * t.decks, d=t.decks),
                     T("Each rank has {n} cards and each joker {d} (4 and 1 a deck).", n=4 * t.decks, d=t.decks))
-    counts = kind_copies(t.decks, rows)
+    counts = kind_copies(t.decks, rows, _extra_rows(ctx.v))
     total = sum(counts.values())
     # One table row per kind the rule names, each with its anchor (the rulebook links rows).
     trows_zh, trows_en = [], []
@@ -426,7 +468,7 @@ def _(ctx, rows):
 @book.rule("table.cards_per_player", "players")
 def _(ctx, value):
     t = ctx.v.table
-    total = sum(kind_copies(t.decks, t.copies).values())
+    total = sum(kind_copies(t.decks, t.copies, _extra_rows(ctx.v)).values())
     if value == "all":
         return said(T("所有的牌平均发给各人，每人{c}张。", c=total // t.players),
                     T("Every card is dealt, the same number to each player: {c} each.", c=total // t.players))
@@ -459,7 +501,17 @@ book.enum_rule("table.first_leader", "course", {
     "previous_first": ("**[[上班]]**：每局由上一局的头科首先出牌；第一局随机确定。", "**[[上班|First lead]]**: {en}."),
     "fixed_seat": ("**[[上班]]**：每局都由同一个固定的座位首先出牌（是哪个座位见下一条）。",
                    "**[[上班|First lead]]**: the same fixed seat leads first in every game (the next rule names it)."),
+    "card_holder": ("**[[上班]]**：开始出牌时，手里有某一张牌（见下文）的人首先出牌；几个人都有时，从1号座位起按出牌顺序，第一个有这张牌的人上班。",
+                    "**[[上班|First lead]]**: as play begins, the player holding a named card (below) leads first; when several hold it, "
+                    "the first of them in playing order from seat 1."),
 })
+
+
+@book.rule("table.first_card", "course")
+def _(ctx, value):
+    if value is None:
+        return said(T("没有指定上班的牌。"), T("No card decides the first lead."))
+    return said(T("上班的牌：`{c}`。", c=value), T("The card that decides the first lead: `{c}`.", c=value))
 
 
 @book.rule("table.first_seat", "course")
@@ -522,6 +574,11 @@ dp.phrase("table.first_leader", {
     "random": dp.said("每局随机决定谁上班", "draws the first leader of every game at random"),
     "previous_first": dp.said("由上局头科上班", "lets the previous game's first player out lead first"),
     "fixed_seat": dp.said("每局由固定座位上班", "lets a fixed seat (first_seat) lead first in every game"),
+    "card_holder": dp.said("由持有上班牌的人上班", "lets the holder of a named card (first_card) lead first"),
+})
+dp.phrase("table.first_card", {
+    None: dp.said("没有上班牌", "names no card for the first lead"),
+    "*": dp.said("持{v}者上班", "lets the holder of {v} lead first"),
 })
 dp.phrase("table.first_seat", {
     None: dp.said("没有固定上班座位", "fixes no first seat"),

@@ -41,34 +41,59 @@ MAX_ACTION_TEXT = 4000  # characters of an action string; a real one is a few do
 _DISPLAY_DECKS = 256    # str() of an unshared action shows at most this many decks' worth of a card
 
 
-def play_action(play: tuple) -> Action:
-    return _action(PLAY_ACTIONS, PLAY, play)
+# A variant with extra card kinds ([cards] extra, the eagle Y) has tables of its own, of Actions
+# of a subclass that shows their cards in its notation (`str(action)` is "play 8 Y Y").
+_KINDS_TABLES: dict[tuple, tuple] = {}
+_ACTION_CLASSES: set[type] = set()  # those subclasses (exact types: a user's own subclass is not one)
 
 
-def burn_action(play: tuple) -> Action:
-    return _action(_BURN_ACTIONS, BURN, play)
+def kinds_tables(kinds: rt.Kinds) -> tuple:
+    """(shared play actions, shared burn actions, Action class) of a card notation."""
+    if kinds is rt.STANDARD:
+        return PLAY_ACTIONS, _BURN_ACTIONS, Action
+    found = _KINDS_TABLES.get(kinds.extras)
+    if found is None:
+        cls = type("Action", (Action,), {"__slots__": (), "KINDS": kinds, "__module__": __name__})
+        _ACTION_CLASSES.add(cls)
+        found = _KINDS_TABLES[kinds.extras] = ({}, {}, cls)
+    return found
 
 
-def _action(table: dict, kind: str, play) -> Action:
+def play_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:
+    if kinds is rt.STANDARD:
+        return _action(PLAY_ACTIONS, PLAY, play)
+    plays, _burns, cls = kinds_tables(kinds)
+    return _action(plays, PLAY, play, cls)
+
+
+def burn_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:
+    if kinds is rt.STANDARD:
+        return _action(_BURN_ACTIONS, BURN, play)
+    _plays, burns, cls = kinds_tables(kinds)
+    return _action(burns, BURN, play, cls)
+
+
+def _action(table: dict, kind: str, play, cls: type = Action) -> Action:
     """The shared Action of `kind` for `play`, made (and checked) the first time it is asked for."""
     try:
         action = table.get(play)
     except TypeError:  # unhashable, so malformed: _shared says why
         action = None
     if action is None:
-        action = _shared(table, kind, play)
+        action = _shared(table, kind, play, cls)
     return action
 
 
-def _shared(table: dict, kind: str, play) -> Action:
+def _shared(table: dict, kind: str, play, cls: type = Action) -> Action:
     """A new Action for `play`, shared (and known) when it is a canonical play of a real size."""
-    problem = play_problem(play, _SHARED_MOST, _SHARED_MOST)
+    jokers = cls.KINDS.jokers if cls is not Action else 2
+    problem = play_problem(play, _SHARED_MOST, _SHARED_MOST, jokers)
     if problem is None:
-        action = table[play] = Action(kind, play)
+        action = table[play] = cls(kind, play)
         KNOWN.add(id(action))
         return action
-    if play_problem(play, None, None) is None:
-        return Action(kind, play)  # well formed but huge: checked against the deck when applied
+    if play_problem(play, None, None, jokers) is None:
+        return cls(kind, play)  # well formed but huge: checked against the deck when applied
     raise IllegalAction(f"{describe(play)}: {problem}")
 
 
@@ -81,7 +106,7 @@ def action_to_string(action: Action) -> str:
         return describe(action)  # a forged action: never format its (maybe astronomic) counts
     if action.play is None:
         return action.kind
-    return f"{action.kind} {rt.format_cards(action.play)}"
+    return f"{action.kind} {getattr(type(action), 'KINDS', rt.STANDARD).format_cards(action.play)}"
 
 
 class IllegalAction(ValueError):
@@ -102,7 +127,7 @@ def describe(value, depth: int = 0) -> str:
         return repr(value) if -10**12 < value < 10**12 else "a huge int"
     if kind is str:
         return repr(value[:40]) + ("..." if len(value) > 40 else "")
-    if kind in (tuple, list, Action):
+    if kind in (tuple, list, Action) or kind in _ACTION_CLASSES:
         items = tuple.__iter__(value) if kind is not list else list.__iter__(value)
         shown = [describe(v, depth + 1) if depth < 2 else "..." for v, _ in zip(items, range(6))]
         more = ", ..." if len(value) > 6 else ""
@@ -118,31 +143,34 @@ def check_seat(seat, players: int, error: type = ValueError) -> int:
     return seat
 
 
-def play_problem(play, most: int | None, most_jokers: int | None) -> str | None:
-    """Why `play` is not a canonical play tuple (rank, natural, fillers, small, big)
-    with at most `most` of a rank or of 2s and `most_jokers` of each joker; None if it is."""
-    if type(play) is not tuple or len(play) != 5:
-        return "a play is a tuple (rank, natural, fillers, small, big)"
+def play_problem(play, most: int | None, most_jokers: int | None, jokers: int | None = 2) -> str | None:
+    """Why `play` is not a canonical play tuple (rank, natural, fillers, small, big, *extras)
+    with `jokers` joker counts (any number from 2 to 2 + MAX_EXTRA when None), at most `most`
+    of a rank or of 2s and `most_jokers` of each joker; None if it is."""
+    if type(play) is not tuple or (len(play) != 3 + jokers if jokers is not None else not 5 <= len(play) <= 9):
+        if jokers is None or jokers == 2:
+            return "a play is a tuple (rank, natural, fillers, small, big)"
+        return f"a play is a tuple (rank, natural, fillers, small, big) with {jokers - 2} more joker count(s)"
     if any(type(n) is not int for n in play):
         return "a play's rank and counts are ints"
-    rank, natural, fillers, small, big = play
+    rank, natural, fillers = play[0], play[1], play[2]
     if not -1 <= rank <= 12:
         return "its rank is not -1 (jokers only), 0 (3) ... 11 (A) or 12 (2s only)"
-    if min(natural, fillers, small, big) < 0:
+    if min(play[1:]) < 0:
         return "it has a negative card count"
-    if most is not None and (natural > most or fillers > most or small > most_jokers or big > most_jokers):
+    if most is not None and (natural > most or fillers > most or max(play[3:]) > most_jokers):
         return "it holds more of a card than the decks have"
-    if (0 <= rank <= 11) != (natural > 0) or (rank == 12 and not fillers) or (rank == -1 and (fillers or not small + big)):
+    if (0 <= rank <= 11) != (natural > 0) or (rank == 12 and not fillers) or (rank == -1 and (fillers or not any(play[3:]))):
         return "it is not the canonical tuple of any cards (see runtime.cards_of)"
     return None
 
 
-def normal_action(action, decks: int | None) -> Action | None:
+def normal_action(action, decks: int | None, kinds: rt.Kinds = rt.STANDARD) -> Action | None:
     """`action` (an Action, or a plain (kind, play) tuple or list) as a well-formed Action
     (the shared one when there is one), or None when it is malformed. With `decks`,
     no play may hold more of a card than that many decks have."""
     kind_of = type(action)
-    if kind_of not in (Action, tuple, list):
+    if kind_of not in (Action, tuple, list) and kind_of not in _ACTION_CLASSES:
         return None
     items = tuple(list.__iter__(action)) if kind_of is list else tuple(tuple.__iter__(action))
     if len(items) != 2 or type(items[0]) is not str:
@@ -155,30 +183,32 @@ def normal_action(action, decks: int | None) -> Action | None:
     if type(play) is list:
         play = tuple(list.__iter__(play))
     most = None if decks is None else 4 * decks
-    if play_problem(play, most, decks) is not None:
+    if play_problem(play, most, decks, kinds.jokers) is not None:
         return None
-    table = PLAY_ACTIONS if kind == PLAY else _BURN_ACTIONS
-    return table.get(play) or Action(PLAY if kind == PLAY else BURN, play)
+    plays, burns, cls = kinds_tables(kinds)
+    table = plays if kind == PLAY else burns
+    return table.get(play) or cls(PLAY if kind == PLAY else BURN, play)
 
 
-def read_action(action, decks: int) -> Action:
+def read_action(action, decks: int, kinds: rt.Kinds = rt.STANDARD) -> Action:
     """Any value offered to `apply_action` as a well-formed Action, or IllegalAction saying
-    briefly why not. Checks only the form; whether the rules allow it is the game's business."""
+    briefly why not. Checks only the form; whether the rules allow it is the game's business.
+    `kinds`: the variant's card notation (extra card kinds lengthen its play tuples)."""
     if isinstance(action, str):
-        action = string_to_action(action)
-        if action.play is not None and play_problem(action.play, 4 * decks, decks) is not None:
+        action = string_to_action(action, kinds)
+        if action.play is not None and play_problem(action.play, 4 * decks, decks, kinds.jokers) is not None:
             raise IllegalAction(f"'{action.kind} ...' holds more of a card than {decks} deck(s) have")
         return action
-    normal = normal_action(action, decks)
+    normal = normal_action(action, decks, kinds)
     if normal is None:
-        _refuse(action, decks)
+        _refuse(action, decks, kinds.jokers)
     return normal
 
 
-def _refuse(action, decks: int) -> None:
+def _refuse(action, decks: int, jokers: int = 2) -> None:
     """Raise IllegalAction naming what is wrong with a malformed action."""
     shown = describe(action)
-    if type(action) not in (Action, tuple, list):
+    if type(action) not in (Action, tuple, list) and type(action) not in _ACTION_CLASSES:
         raise IllegalAction(f"{shown} is not an action: use a game.Action or a string like 'play 7 7 7' or 'pass'")
     items = tuple(action) if type(action) is list else tuple(tuple.__iter__(action))
     if len(items) != 2:
@@ -190,11 +220,12 @@ def _refuse(action, decks: int) -> None:
         raise IllegalAction(f"{shown}: a {kind} action has no cards (play must be None)")
     if type(play) is list:
         play = tuple(play)
-    raise IllegalAction(f"{shown}: {play_problem(play, 4 * decks, decks)}")
+    raise IllegalAction(f"{shown}: {play_problem(play, 4 * decks, decks, jokers)}")
 
 
-def string_to_action(text: str) -> Action:
-    """'play 7 7 7', 'burn 2 2 BJ', 'pass', ... -> an Action, or IllegalAction saying why not."""
+def string_to_action(text: str, kinds: rt.Kinds = rt.STANDARD) -> Action:
+    """'play 7 7 7', 'burn 2 2 BJ', 'pass', ... -> an Action, or IllegalAction saying why not.
+    `kinds`: the variant's card notation (its extra card kinds, such as the eagle Y)."""
     if not isinstance(text, str):
         raise IllegalAction(f"{describe(text)} is not an action string")
     text = str.__getitem__(text, slice(None))  # a plain str: a subclass's own methods are never called
@@ -208,13 +239,13 @@ def string_to_action(text: str) -> Action:
         return _SIMPLE_ACTIONS[kind]
     if kind in (PLAY, BURN) and len(words) > 1:
         try:
-            counts = rt.parse_cards(" ".join(words[1:]))
+            counts = kinds.parse_cards(" ".join(words[1:]))
         except rt.CardError as exc:
             raise IllegalAction(_clip(str(exc))) from None
         play = canonical_play(counts)
         if play is None:
             raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
-        return play_action(play) if kind == PLAY else burn_action(play)
+        return play_action(play, kinds) if kind == PLAY else burn_action(play, kinds)
     raise IllegalAction(f"cannot read action {describe(text)}: expected 'play CARDS', 'burn CARDS', 'pass', "
                         "'defer', 'declare' or 'revolt'")
 
@@ -229,6 +260,11 @@ def canonical_play(counts) -> tuple | None:
     ranks = [i for i in range(12) if counts[i]]
     if len(ranks) > 1 or not any(counts):
         return None
+    if len(counts) > 15:  # extra card kinds: a count per joker kind
+        jokers = tuple(counts[13:])
+        if ranks:
+            return (ranks[0], counts[ranks[0]], counts[12]) + jokers
+        return ((12, 0, counts[12]) if counts[12] else (-1, 0, 0)) + jokers
     if ranks:
         return (ranks[0], counts[ranks[0]], counts[12], counts[13], counts[14])
     if counts[12]:
@@ -276,22 +312,25 @@ def check_position_seats(players: int, leader, out, opened, headless) -> None:
             check_seat(seat, n)
 
 
-def position_hands(players: int, decks: int, hands) -> dict:
-    """new_position's hands as 15-count tuples; ValueError naming a bad seat or card list
-    (untrusted input to both engines' `new_position`)."""
+def position_hands(players: int, decks: int, hands, kinds: rt.Kinds = rt.STANDARD, deck_counts=None) -> dict:
+    """new_position's hands as count tuples (as long as `kinds`); ValueError naming a bad seat or
+    card list (untrusted input to both engines' `new_position`). `deck_counts`, when given, caps
+    each kind (extra card kinds have their own copies)."""
     if not isinstance(hands, dict):
         raise ValueError(f"hands map seats to cards, e.g. {{1: '7 7 7 BJ'}}, not {describe(hands)}")
     vectors = {}
     for seat, cards in hands.items():
         check_seat(seat, players)
         if isinstance(cards, str):
-            cards = rt.parse_cards(cards)  # CardError (a ValueError) names the bad token
-        elif type(cards) in (tuple, list) and len(cards) == 15 and all(type(n) is int and n >= 0 for n in cards):
+            cards = kinds.parse_cards(cards)  # CardError (a ValueError) names the bad token
+        elif type(cards) in (tuple, list) and len(cards) == kinds.size and all(type(n) is int and n >= 0 for n in cards):
             cards = tuple(cards)
         else:
-            raise ValueError(f"seat {seat}'s cards {describe(cards)} are neither a card string nor 15 counts")
-        if any(n > 4 * decks for n in cards[:13]) or any(n > decks for n in cards[13:]):
+            raise ValueError(f"seat {seat}'s cards {describe(cards)} are neither a card string nor {kinds.size} counts")
+        if any(n > 4 * decks for n in cards[:13]) or any(n > decks for n in cards[13:15]):
             raise ValueError(f"seat {seat} holds more of a card than {decks} deck(s) have")
+        if deck_counts is not None and any(n > most for n, most in zip(cards[15:], deck_counts[15:])):
+            raise ValueError(f"seat {seat} holds more of a card than the deck has")
         vectors[seat] = cards
     return vectors
 

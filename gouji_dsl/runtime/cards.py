@@ -10,9 +10,16 @@ canonical tuple `(rank, natural, fillers, small, big)`:
 - rank 0..11 (3..A) with `natural` >= 1 cards of it and `fillers` 2s;
 - rank 12 (2) for plays of 2s without another rank: natural 0, fillers = the 2s;
 - rank -1 for plays of jokers only.
+
+A variant may declare extra card kinds ([cards] extra: the eagle 鹰 `Y` of
+lamb-cn), ranked above the big joker and played as jokers. Its vectors are then
+longer (15 + one count per extra kind) and its play tuples carry one count per
+joker kind: `(rank, natural, fillers, small, big, *extras)`. `Kinds` is the
+notation of one set of kinds; the module functions below are the standard one's.
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
@@ -20,6 +27,9 @@ INDEX = {name: i for i, name in enumerate(CARDS)}
 INDEX.update({"T": 7, "小王": 13, "大王": 14})  # the three aliases CONFORMANCE.md allows
 TWO, SMALL, BIG = 12, 13, 14
 JOKERS_ONLY = -1
+# The token of an extra card kind a variant may declare ([cards] extra): 1 to 4 ASCII
+# letters, the first a capital (the eagle 鹰 is `Y`); never one of the tokens above.
+EXTRA_TOKEN = re.compile(r"[A-Z][A-Za-z]{0,3}")
 
 
 class CardError(ValueError):
@@ -44,47 +54,90 @@ INVALID = Classified(False, None, 0, 0, False, None)
 
 def parse_cards(text: str) -> tuple:
     """'2 2 7 7 7' -> a 15-count vector. Raises CardError naming a bad token."""
-    if not isinstance(text, str):
-        raise CardError(f"cards must be written as a string of tokens, not {type(text).__name__}")
-    counts = [0] * 15
-    for position, token in enumerate(text.split(), 1):
-        index = INDEX.get(token)
-        if index is None:
-            raise CardError(f"unknown card {token!r} (token {position}): expected one of "
-                            "3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ (or T, 小王, 大王)")
-        counts[index] += 1
-    return tuple(counts)
+    return STANDARD.parse_cards(text)
 
 
 def format_cards(cards) -> str:
     """A count vector (or play tuple) -> '7 7 7 2 2 BJ', lowest first."""
-    if len(cards) == 5:
-        cards = cards_of(cards)
-    return " ".join(name for name, count in zip(CARDS, cards) for _ in range(count))
+    return STANDARD.format_cards(cards)
+
+
+def check_notation(text: str) -> None:
+    """CardError unless `text` is a card list in the notation of some variant: the standard
+    tokens, and tokens that an extra card kind could have (the variant's engine then
+    refuses those it does not declare)."""
+    if not isinstance(text, str):
+        raise CardError(f"cards must be written as a string of tokens, not {type(text).__name__}")
+    extras = tuple(dict.fromkeys(t for t in text.split() if t not in INDEX and EXTRA_TOKEN.fullmatch(t)))
+    Kinds(extras).parse_cards(text)
 
 
 def cards_of(play: tuple) -> tuple:
-    """The 15-count vector of a canonical play tuple."""
-    rank, natural, fillers, small, big = play
-    counts = [0] * 15
+    """The count vector of a canonical play tuple (as long as the play's kinds)."""
+    rank, natural, fillers = play[0], play[1], play[2]
+    counts = [0] * (10 + len(play))
     if rank >= 0 and natural:
         counts[rank] += natural
     counts[TWO] += fillers
-    counts[SMALL] += small
-    counts[BIG] += big
+    counts[SMALL:] = play[3:]
     return tuple(counts)
 
 
 def minus(hand, play: tuple) -> tuple:
     """The hand without the cards of a play tuple."""
     rest = list(hand)
-    rank, natural, fillers, small, big = play
+    rank, natural, fillers = play[0], play[1], play[2]
     if natural:
         rest[rank] -= natural
     rest[TWO] -= fillers
-    rest[SMALL] -= small
-    rest[BIG] -= big
+    for kind, count in enumerate(play[3:], SMALL):
+        rest[kind] -= count
     return tuple(rest)
+
+
+class Kinds:
+    """The card notation of one set of card kinds: the 15 standard ones and a variant's
+    extra kinds (tokens already checked to be new, safe names), in rank order."""
+
+    def __init__(self, extras: tuple = ()):
+        self.extras = tuple(extras)
+        self.names = CARDS + self.extras
+        self.size = len(self.names)
+        self.jokers = self.size - SMALL          # joker kinds: SJ, BJ and the extras
+        self.index = dict(INDEX)
+        self.index.update({name: i for i, name in enumerate(self.names)})
+        self._expected = " ".join(self.names) + " (or T, 小王, 大王)"
+
+    def parse_cards(self, text: str) -> tuple:
+        """'2 2 7 7 7' -> a count vector as long as the kinds. Raises CardError naming a bad token."""
+        if not isinstance(text, str):
+            raise CardError(f"cards must be written as a string of tokens, not {type(text).__name__}")
+        counts = [0] * self.size
+        for position, token in enumerate(text.split(), 1):
+            index = self.index.get(token)
+            if index is None:
+                raise CardError(f"unknown card {token!r} (token {position}): expected one of {self._expected}")
+            counts[index] += 1
+        return tuple(counts)
+
+    def format_cards(self, cards) -> str:
+        """A count vector (or play tuple) -> '7 7 7 2 2 BJ', lowest first."""
+        if len(cards) == 3 + self.jokers:
+            cards = cards_of(cards)
+        return " ".join(name for name, count in zip(self.names, cards) for _ in range(count))
+
+
+STANDARD = Kinds()
+_KINDS = {(): STANDARD}
+
+
+def kinds(extras=()) -> Kinds:
+    """The notation with these extra card kinds (shared: one object per set of extras)."""
+    extras = tuple(extras)
+    found = _KINDS.get(extras)
+    if found is None:
+        found = _KINDS[extras] = Kinds(extras)
+    return found
 
 
 class Result(NamedTuple):

@@ -12,7 +12,8 @@ import random
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, KNOWN, PASS, PASS_ACTION,
                                        PLAY, PLAY_ACTIONS, REVOLT, REVOLT_ACTION, Action, IllegalAction,
-                                       action_to_string, burn_action, check_seat, describe, play_action, read_action)
+                                       action_to_string, burn_action, check_seat, describe, kinds_tables, play_action,
+                                       read_action)
 from gouji_dsl.runtime.setup import SetUp
 from gouji_dsl.runtime.state import Match, Phase, Rules, State, seats_after
 
@@ -68,7 +69,7 @@ class Game(SetUp):
             # x has played 级牌 in that many earlier rounds: the condition is waived (B4),
             # but the burn still needs a play to burn with.
             if r.first_play_needs_joker:
-                return any(p[3] or p[4] for p in self._answers_of(seat))
+                return any(any(p[3:]) for p in self._answers_of(seat))
             return bool(self._answers_of(seat))
         return r.can_burn(self.hands[seat - 1], self.top, self._answers_of(seat))
 
@@ -144,11 +145,12 @@ class Game(SetUp):
         answers = self._answers_of(seat)
         if seat in self.burners_pending:
             if self.r.first_play_needs_joker:
-                answers = [p for p in answers if p[3] or p[4]]
-            actions.extend(burn_action(p) for p in sorted(answers))
+                answers = [p for p in answers if any(p[3:])]
+            actions.extend(burn_action(p, self.kinds) for p in sorted(answers))
         else:
-            get = PLAY_ACTIONS.get
-            actions.extend([get(p) or play_action(p) for p in sorted(answers)])
+            kinds = self.kinds
+            get = (PLAY_ACTIONS if kinds is rt.STANDARD else kinds_tables(kinds)[0]).get
+            actions.extend([get(p) or play_action(p, kinds) for p in sorted(answers)])
         self._legal = actions
         return actions
 
@@ -157,14 +159,16 @@ class Game(SetUp):
             # A lead: any legal play the hand holds (3s only as the last play in 憋三).
             # Checked directly: the list of leads can run to a thousand plays.
             play = action.play
-            if action.kind != PLAY or play is None or len(play) != 5:
+            if action.kind != PLAY or play is None or len(play) != len(self.r.card_kinds) - 10:
                 return False
             hand = self.hands[self.cur - 1]
-            rank, natural, fillers, small, big = play
+            rank, natural, fillers = play[0], play[1], play[2]
             if rank >= 0 and natural and hand[rank] < natural:
                 return False
-            if hand[12] < fillers or hand[13] < small or hand[14] < big or min(play[1:]) < 0:
+            if hand[12] < fillers or hand[13] < play[3] or hand[14] < play[4] or min(play[1:]) < 0:
                 return False
+            if len(play) > 5 and any(hand[kind + 10] < play[kind] for kind in range(5, len(play))):
+                return False  # extra card kinds
             c = self.r.classify(rt.cards_of(play))
             # 憋三 (D22): 3s only as the last play, and all of them in it.
             if c.valid and c.play == play and not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural)):
@@ -183,17 +187,18 @@ class Game(SetUp):
 
     def _breaks_rank_rule(self, hand, play) -> str | None:
         """The column of [ranks] constraints a play from the whole hand `hand` breaks, if any."""
-        rank, natural, fillers, small, big = play
+        rank, natural, fillers = play[:3]
+        jokers = sum(play[3:])  # small, big and any extra kinds
         for row_rank, single, last_only, all_at_once, bare in self.r.rank_rules:
             if row_rank != rank:
                 continue
             if single and natural != 1:
                 return "single"
-            if bare and (fillers or small or big):
+            if bare and (fillers or jokers):
                 return "bare"
             if all_at_once and natural != hand[rank]:
                 return "all_at_once"
-            if last_only and natural + fillers + small + big != sum(hand):
+            if last_only and natural + fillers + jokers != sum(hand):
                 return "last_only"
         return None
 
@@ -211,7 +216,7 @@ class Game(SetUp):
         but a legal action (malformed ones included) raises IllegalAction and
         changes nothing: the form is checked first, then legality, then the move."""
         if id(action) not in KNOWN:  # not one of the engine's own actions: check its form first
-            action = read_action(action, self.r.decks)
+            action = read_action(action, self.r.decks, self.kinds)
         if self.terminal:
             raise IllegalAction("the game is over")
         if seat is not None and (seat.__class__ is not int or seat != self.cur):  # not True or 1.0 for seat 1
@@ -279,20 +284,20 @@ class Game(SetUp):
         if action.play is not None:
             c = self.r.classify(rt.cards_of(action.play))
             if not c.valid:
-                return f"{rt.format_cards(action.play)} is not a legal play"
+                return f"{self.kinds.format_cards(action.play)} is not a legal play"
             hand = self.hands[seat - 1]
             if any(a > b for a, b in zip(rt.cards_of(action.play), hand)):
-                return f"seat {seat} does not hold {rt.format_cards(action.play)}"
+                return f"seat {seat} does not hold {self.kinds.format_cards(action.play)}"
             if self.top is not None and self._in_force() and action.kind == PLAY and seat in self.burners_pending:
                 return (f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it "
-                        f"('burn {rt.format_cards(action.play)}'): only seat {self.r.opposite[self.top_seat]} (opposite) answers it plainly")
+                        f"('burn {self.kinds.format_cards(action.play)}'): only seat {self.r.opposite[self.top_seat]} (opposite) answers it plainly")
             if action.kind == BURN:
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
             broken = self._breaks_rank_rule(hand, action.play)
             if broken:
                 return _RANK_RULE_WHY[broken].format(r=rt.CARDS[action.play[0]])
             if self.top is not None:
-                return f"{rt.format_cards(action.play)} does not beat {rt.format_cards(self.top)}"
+                return f"{self.kinds.format_cards(action.play)} does not beat {self.kinds.format_cards(self.top)}"
             if self.r.threes_last and action.play[0] == 0:
                 return "3s may only be played as one's last play, all of them together (憋三)"
         return f"{action_to_string(action)} is not allowed now"
@@ -343,7 +348,7 @@ class Game(SetUp):
         previous_top, previous_seat = self.top, self.top_seat
         was_in_force = self._in_force() if previous_top is not None else False
         played = self.played
-        rank, natural, fillers, small, big = play
+        rank, natural, fillers, small, big = play[:5]
         if natural:
             hand[rank] -= natural
             played[rank] += natural
@@ -353,6 +358,9 @@ class Game(SetUp):
         played[12] += fillers
         played[13] += small
         played[14] += big
+        for kind in range(5, len(play)):  # extra card kinds ([cards] extra)
+            hand[kind + 10] -= play[kind]
+            played[kind + 10] += play[kind]
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
         if previous_top is not None:
             if previous_seat in self.obligation and (r.lift == "anyone" or (
@@ -371,7 +379,7 @@ class Game(SetUp):
             self.burn_of[seat] = previous_seat
             self.burned_play[seat] = previous_top
             self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
-        elif (seat in self.obligation and not out and not (play[3] or play[4])
+        elif (seat in self.obligation and not out and not any(play[3:])
               and (previous_top is None or not r.joker_check_leads_only)):
             self._fail_burn(seat, play)
             return
@@ -468,7 +476,7 @@ class Game(SetUp):
         others may burn it, as when it was played; if nobody does, its player leads."""
         self.top, self.top_seat = play, seat
         self.top_gouji = self.r.is_gouji(play)
-        self.log.append(f"seat {seat}'s {rt.format_cards(play)} is back on the table")
+        self.log.append(f"seat {seat}'s {self.kinds.format_cards(play)} is back on the table")
         self._set_queue_after_play(seat)
         self._advance(seat)
 
@@ -649,7 +657,7 @@ class Game(SetUp):
         r = self.r
         check_seat(seat, r.players)
         counts = {}
-        hands = {seat: rt.format_cards(self.hands[seat - 1])}
+        hands = {seat: self.kinds.format_cards(self.hands[seat - 1])}
         for other in range(1, r.players + 1):
             if other == seat:
                 continue
@@ -658,18 +666,18 @@ class Game(SetUp):
                 counts[other] = left
             if r.teams[other] == r.teams[seat] and self._holding(other):
                 if r.show_team_at is not None and left <= r.show_team_at:
-                    hands[other] = rt.format_cards(self.hands[other - 1])
+                    hands[other] = self.kinds.format_cards(self.hands[other - 1])
         if r.watch_after_out and seat in self.place_of and seat in self.finish_order:
             mates = [o for o in range(1, r.players + 1) if o != seat and r.teams[o] == r.teams[seat] and self._holding(o)]
             if mates:
-                hands[mates[0]] = rt.format_cards(self.hands[mates[0] - 1])
+                hands[mates[0]] = self.kinds.format_cards(self.hands[mates[0] - 1])
         return {
             "seat": seat,
             "phase": self.phase.value,
             "current_player": self.current_player(),
             "hands": hands,
             "card_counts": counts,
-            "table": None if self.top is None else {"seat": self.top_seat, "cards": rt.format_cards(self.top)},
+            "table": None if self.top is None else {"seat": self.top_seat, "cards": self.kinds.format_cards(self.top)},
             "places": self.places(),
             "opened": sorted(self.opened),
             "declared": sorted(self.declared),

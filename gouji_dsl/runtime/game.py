@@ -19,6 +19,7 @@ from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEF
                                        IllegalAction, action_key, action_to_string, burn_action, check_position_seats, check_seat, position_hands,
                                        check_seats_hold_cards,
                                        describe, normal_action, play_action, read_action, replay_history, string_to_action)
+from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.flow import Game
 from gouji_dsl.runtime.setup import returnable
 from gouji_dsl.runtime.state import Match, Phase, Rules, State
@@ -30,7 +31,7 @@ __all__ = [
     "action_key", "action_to_string", "burn_action", "check_seat", "describe", "normal_action", "play_action",
     "read_action", "string_to_action",
     # state and games
-    "Match", "Phase", "Rules", "Game", "new_game", "new_position", "replay", "returnable",
+    "Match", "Phase", "Rules", "Game", "buy_on", "new_game", "new_position", "replay", "returnable",
 ]
 
 
@@ -38,16 +39,18 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
                  opened=(), headless=None) -> Game:
     """A game set up at a chosen position, for puzzles, analysis and scenario tests.
 
-    `hands` maps each seat to its cards ("7 7 7 2 BJ" or a 15-count vector);
+    `hands` maps each seat to its cards ("7 7 7 2 BJ" or a 15-count vector, longer
+    by one count per extra card kind of the variant, such as the eagle Y);
     `out` maps seats already out to their places (in the order they went out);
     play starts with `leader` to lead. Nothing is dealt and no pre-play phase runs.
     """
-    hands = position_hands(rules.players, rules.decks, hands)
+    kinds = rt.kinds(rules.card_kinds[15:])
+    hands = position_hands(rules.players, rules.decks, hands, kinds, rules.deck_counts)
     check_position_seats(rules.players, leader, out, opened, headless)
     check_seats_hold_cards(rules.players, hands, out)
     game = Game.__new__(Game)
     State.__init__(game, rules, seed, Match(), log=["position"], _rng=random.Random(seed))
-    game._new_deal([hands.get(seat, (0,) * 15) for seat in range(1, rules.players + 1)])
+    game._new_deal([hands.get(seat, (0,) * kinds.size) for seat in range(1, rules.players + 1)])
     game.opened = set(opened)
     for seat, place in (out or {}).items():
         game.place_of[seat] = place
@@ -58,6 +61,15 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     game._new_round(leader)
     game._check_chaos()
     return game
+
+
+def buy_on(rules: Rules, hands: dict) -> tuple[dict, list]:
+    """[buy] 买牌 on dealt hands (every seat holding cards), as right after the deal: each
+    seat's hand after the trades (a count vector) and the log lines of the trades."""
+    game = new_position(rules, hands, leader=1)
+    start = len(game.log)
+    game._buy_cards()
+    return {seat: tuple(game.hands[seat - 1]) for seat in range(1, rules.players + 1)}, game.log[start:]
 
 
 def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:

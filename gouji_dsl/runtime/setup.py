@@ -86,8 +86,8 @@ class SetUp(State):
                 cards.append(card)
             received.setdefault(receiver, []).extend(cards)
             by_pair.setdefault((e["kind"], payer, receiver), []).extend(cards)
-            self.tribute_log.append({"kind": e["kind"], "from": payer, "to": receiver, "cards": rt.format_cards(_counts(cards))})
-            self.log.append(f"tribute {e['kind']}: seat {payer} gives seat {receiver} {rt.format_cards(_counts(cards)) or 'nothing'}")
+            self.tribute_log.append({"kind": e["kind"], "from": payer, "to": receiver, "cards": self.kinds.format_cards(self._counts(cards))})
+            self.log.append(f"tribute {e['kind']}: seat {payer} gives seat {receiver} {self.kinds.format_cards(self._counts(cards)) or 'nothing'}")
         if not r.returned:
             return
         for (kind, payer, receiver), cards in by_pair.items():
@@ -99,12 +99,19 @@ class SetUp(State):
             for card in back:
                 self.hands[receiver - 1][card] -= 1
                 self.hands[payer - 1][card] += 1
-            self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": rt.format_cards(_counts(back))})
-            self.log.append(f"return: seat {receiver} gives seat {payer} {rt.format_cards(_counts(back)) or 'nothing'}")
+            self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": self.kinds.format_cards(self._counts(back))})
+            self.log.append(f"return: seat {receiver} gives seat {payer} {self.kinds.format_cards(self._counts(back)) or 'nothing'}")
+
+    def _counts(self, cards: list[int]) -> tuple:
+        """A list of card indexes as a count vector (as long as the variant's card kinds)."""
+        counts = [0] * len(self.r.card_kinds)
+        for c in cards:
+            counts[c] += 1
+        return tuple(counts)
 
     def _highest(self, seat: int) -> int | None:
         hand = self.hands[seat - 1]
-        for card in range(14, -1, -1):
+        for card in range(len(hand) - 1, -1, -1):
             if hand[card]:
                 return card
         return None
@@ -112,10 +119,10 @@ class SetUp(State):
     def _return_cards(self, receiver: int, payer: int, cards: list[int], received: list[int]) -> list[int]:
         """The receiver's lowest cards that may go back (D20)."""
         r = self.r
-        allowed = returnable(r, self.hands[receiver - 1], _counts(received), _counts(cards),
+        allowed = returnable(r, self.hands[receiver - 1], self._counts(received), self._counts(cards),
                              self.hands[payer - 1], r.teams[receiver] == r.teams[payer])
         back: list[int] = []
-        for card in range(15):
+        for card in range(len(allowed)):
             back += [card] * min(allowed[card], len(cards) - len(back))
         return back
 
@@ -187,6 +194,9 @@ class SetUp(State):
             leader = r.first_seat
         elif r.first_leader == "previous_first" and self.match.first_out:
             leader = self.match.first_out
+        elif r.first_leader == "card_holder":  # every card is dealt: the first seat from seat 1 holding it
+            card = self.kinds.index[r.first_card]
+            leader = next(seat for seat in range(1, r.players + 1) if self.hands[seat - 1][card])
         else:
             leader = self._rng.randint(1, r.players)
         if not self._holding(leader):
@@ -205,15 +215,9 @@ def returnable(rules: Rules, hand, received, given, payer_hand=None, teammates: 
     if rules.return_from_dealt:
         allowed = [max(0, n - int(got)) for n, got in zip(allowed, received)]
     if rules.return_not_above_received and any(given):
-        limit = min(card for card in range(15) if given[card])
+        limit = min(card for card in range(len(given)) if given[card])
         allowed = [n if card <= limit else 0 for card, n in enumerate(allowed)]
     if rules.no_single_return and not teammates and payer_hand is not None:
         allowed = [n if payer_hand[card] else 0 for card, n in enumerate(allowed)]
     return tuple(allowed)
 
-
-def _counts(cards: list[int]) -> tuple:
-    counts = [0] * 15
-    for c in cards:
-        counts[c] += 1
-    return tuple(counts)

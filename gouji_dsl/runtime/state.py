@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable
 
+from gouji_dsl.runtime import cards as rt
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -25,11 +27,13 @@ class Rules:
     players: int
     decks: int
     cards_per_player: int          # `all` resolved: the deck's size / players
-    deck_counts: tuple             # the whole deck: how many of each card kind (indexed like runtime.cards.CARDS)
+    deck_counts: tuple             # the whole deck: how many of each card kind (indexed like card_kinds)
+    card_kinds: tuple              # the card kinds in vector order: runtime.cards.CARDS, then [cards] extra
     teams: tuple
     opposite: dict
     first_leader: str
     first_seat: int | None         # the leader of every game when first_leader is fixed_seat
+    first_card: str | None         # the card whose holder leads first when first_leader is card_holder
     place_names: tuple
     # card functions
     classify: Callable
@@ -228,6 +232,11 @@ class State:
         every deal and round field afresh, with these hands."""
         self._reset("deal")
         self._reset("round")
+        # The card notation of the variant (runtime.cards.Kinds): its extra card kinds included.
+        self.kinds = rt.kinds(self.r.card_kinds[15:])
+        if len(self.r.card_kinds) != 15:  # extra card kinds: longer vectors
+            self.dead = [0] * len(self.r.card_kinds)
+            self.played = [0] * len(self.r.card_kinds)
         self.hands = [list(h) for h in hands]
         self.dealt = [list(h) for h in hands]
 

@@ -95,9 +95,9 @@ class OracleGame(Setup, Table):
             actions.append(DEFER_ACTION)
         plays = sorted(self._beating_plays(seat))
         if seat in self.burners_pending:
-            actions += [burn_action(p) for p in ask("burning.first_play_needs_joker", self, plays)]
+            actions += [burn_action(p, self.ref.kinds) for p in ask("burning.first_play_needs_joker", self, plays)]
         else:
-            actions += [play_action(p) for p in plays]
+            actions += [play_action(p, self.ref.kinds) for p in plays]
         return actions
 
     # --- acting ----------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ class OracleGame(Setup, Table):
     def apply_action(self, action: Action | str, seat: int | None = None) -> None:
         """Apply the current player's action (`seat`, if given, must be theirs). Anything
         else raises IllegalAction and changes nothing: form first, then turn, then legality."""
-        action = read_action(action, self.v.table.decks)
+        action = read_action(action, self.v.table.decks, self.ref.kinds)
         if self.terminal:
             raise IllegalAction("the game is over")
         if seat is not None and (seat.__class__ is not int or seat != self.cur):
@@ -146,7 +146,7 @@ class OracleGame(Setup, Table):
             return f"seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may"
         if action.play is not None:
             cards = rt.cards_of(action.play)
-            shown = rt.format_cards(action.play)
+            shown = self.ref.format_cards(action.play)
             if not self.ref.classify(cards).valid:
                 return f"{shown} is not a legal play"
             if any(a > b for a, b in zip(cards, self.hands[seat - 1])):
@@ -161,7 +161,7 @@ class OracleGame(Setup, Table):
             if broken:
                 return broken
             if self.top is not None:
-                return f"{shown} does not beat {rt.format_cards(self.top)}"
+                return f"{shown} does not beat {self.ref.format_cards(self.top)}"
             if self.v.threes.threes_last and action.play[0] == 0:
                 return "3s may only be played as one's last play, all of them together (憋三)"
         return f"{action_to_string(action)} is not allowed now"
@@ -229,7 +229,7 @@ class OracleGame(Setup, Table):
         """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
         ValueError if `seat` is not one of the seats."""
         check_seat(seat, self.v.table.players)
-        hands = {seat: rt.format_cards(self.hands[seat - 1])}
+        hands = {seat: self.ref.format_cards(self.hands[seat - 1])}
         counts = {}
         for other in ask("table.players", self):
             if other == seat:
@@ -238,17 +238,17 @@ class OracleGame(Setup, Table):
             if ask("info.report_at", self, left):
                 counts[other] = left
             if ask("info.show_team_at", self, seat, other, left):
-                hands[other] = rt.format_cards(self.hands[other - 1])
+                hands[other] = self.ref.format_cards(self.hands[other - 1])
         watched = ask("info.watch_after_out", self, seat)
         if watched is not None:
-            hands[watched] = rt.format_cards(self.hands[watched - 1])
+            hands[watched] = self.ref.format_cards(self.hands[watched - 1])
         return {
             "seat": seat,
             "phase": self.phase,
             "current_player": self.current_player(),
             "hands": hands,
             "card_counts": counts,
-            "table": None if self.top is None else {"seat": self.top_seat, "cards": rt.format_cards(self.top)},
+            "table": None if self.top is None else {"seat": self.top_seat, "cards": self.ref.format_cards(self.top)},
             "places": self.places(),
             "opened": sorted(self.opened),
             "declared": sorted(self.declared),

@@ -7,16 +7,18 @@ from gouji_dsl.runtime.actions import check_position_seats, check_seats_hold_car
 
 
 def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=None) -> OracleGame:
-    """`hands` maps seats to cards ("7 7 7 2 BJ" or 15 counts); `out` maps seats already out
+    """`hands` maps seats to cards ("7 7 7 2 BJ" or 15 counts, and one per extra card kind); `out` maps seats already out
     to their places, in the order they went out; `leader` leads. Nothing is dealt and no
     pre-play phase runs. ValueError names a bad seat, place or card list."""
     v = ref.v
-    vectors = position_hands(v.table.players, v.table.decks, hands)
+    extra = {row.token: row.copies for row in v.cards.extra}  # [cards] extra: each kind's own copies
+    vectors = position_hands(v.table.players, v.table.decks, hands, ref.kinds,
+                             (0,) * 15 + tuple(extra[card] for card in ref.kinds.extras))
     check_position_seats(v.table.players, leader, out, opened, headless)
     check_seats_hold_cards(v.table.players, vectors, out)
     game = OracleGame(ref, seed, None, deal=False)
     game.log.append("position")
-    game.hands = [list(vectors.get(seat, (0,) * 15)) for seat in range(1, v.table.players + 1)]
+    game.hands = [list(vectors.get(seat, (0,) * ref.kinds.size)) for seat in range(1, v.table.players + 1)]
     game.dealt = [list(h) for h in game.hands]
     game.tribute_log = []
     game._clear_for_play()
@@ -30,3 +32,12 @@ def new_position(ref, hands, leader, seed=None, out=None, opened=(), headless=No
     game._empty_table(leader)
     game._maybe_start_chaos()
     return game
+
+
+def buy_on(ref, hands) -> tuple[dict, list]:
+    """[buy] on dealt hands (every seat holding cards), as the oracle does it after the deal:
+    each seat's hand after the trades and the log lines of the trades."""
+    game = new_position(ref, hands, 1)
+    start = len(game.log)
+    ask("buy.ranks", game)
+    return {seat: tuple(game.hands[seat - 1]) for seat in range(1, ref.v.table.players + 1)}, game.log[start:]

@@ -9,16 +9,15 @@ is drawn, is drawn after the last shuffle (the `table.first_leader` hook).
 from __future__ import annotations
 
 from gouji_dsl.backends.oracle.hooks import ask
-from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import describe
 
 PHASE_DECLARE, PHASE_REVOLT, PHASE_PLAY = "declare", "revolt", "play"
 MAX_REDEALS = 1000  # [table] redeal_if: this many redeals in a row stop the game with an error
 
 
-def counts_of(cards: list[int]) -> tuple:
-    """A list of card indexes as a 15-count vector."""
-    return tuple(cards.count(card) for card in range(15))
+def counts_of(cards: list[int], size: int = 15) -> tuple:
+    """A list of card indexes as a count vector of `size` kinds (15, and one per extra card kind)."""
+    return tuple(cards.count(card) for card in range(size))
 
 
 class Setup:
@@ -50,8 +49,8 @@ class Setup:
 
     def _clear_for_play(self) -> None:
         """Everything a game records from the deal on, empty."""
-        self.dead = [0] * 15
-        self.played = [0] * 15
+        self.dead = [0] * self.ref.kinds.size   # a count per card kind, extra kinds (the eagle) included
+        self.played = [0] * self.ref.kinds.size
         self.declared = set()
         self.revolters = []
         self.revolutionary = None
@@ -88,27 +87,27 @@ class Setup:
             kind, payer, receiver = entry["kind"], entry["from"], entry["to"]
             cards = []
             while len(cards) < entry["count"] and any(self.hands[payer - 1]):
-                card = max(c for c in range(15) if self.hands[payer - 1][c])
+                card = max(c for c in range(self.ref.kinds.size) if self.hands[payer - 1][c])
                 self._move(payer, receiver, card)
                 cards.append(card)
             received.setdefault(receiver, []).extend(cards)
             paid.setdefault((kind, payer, receiver), []).extend(cards)
-            shown = rt.format_cards(counts_of(cards))
+            shown = self.ref.format_cards(counts_of(cards, self.ref.kinds.size))
             self.tribute_log.append({"kind": kind, "from": payer, "to": receiver, "cards": shown})
             self.log.append(f"tribute {kind}: seat {payer} gives seat {receiver} {shown or 'nothing'}")
         for (kind, payer, receiver), cards in paid.items():
             if not cards or not ask("tribute.returned", self, kind, payer, receiver, paid):
                 continue
-            allowed = self.ref.returnable(self.hands[receiver - 1], counts_of(received.get(receiver, [])),
-                                          counts_of(cards), self.hands[payer - 1],
+            allowed = self.ref.returnable(self.hands[receiver - 1], counts_of(received.get(receiver, []), self.ref.kinds.size),
+                                          counts_of(cards, self.ref.kinds.size), self.hands[payer - 1],
                                           ask("table.teams", self, receiver) == ask("table.teams", self, payer))
             back = []
-            for card in range(15):  # the lowest allowed cards, as many as were paid
+            for card in range(self.ref.kinds.size):  # the lowest allowed cards, as many as were paid
                 while len(back) < len(cards) and back.count(card) < allowed[card]:
                     back.append(card)
             for card in back:
                 self._move(receiver, payer, card)
-            shown = rt.format_cards(counts_of(back))
+            shown = self.ref.format_cards(counts_of(back, self.ref.kinds.size))
             self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": shown})
             self.log.append(f"return: seat {receiver} gives seat {payer} {shown or 'nothing'}")
 

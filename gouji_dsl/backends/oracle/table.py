@@ -120,7 +120,7 @@ class Table:
         was_in_force = beaten is not None and self._gouji_in_force()
         cards = rt.cards_of(play)
         hand = self.hands[seat - 1]
-        for card in range(15):
+        for card in range(self.ref.kinds.size):
             hand[card] -= cards[card]
             self.played[card] += cards[card]
         if beaten is not None:
@@ -254,7 +254,7 @@ class Table:
         self.place_of[seat] = place
         self.failed.append(seat)
         cards, hand = rt.cards_of(play), self.hands[seat - 1]
-        for card in range(15):
+        for card in range(self.ref.kinds.size):
             self.played[card] -= cards[card]  # the failing play is not played: it is dead with the rest
             self.dead[card] += hand[card] + cards[card]
             hand[card] = 0
@@ -270,7 +270,7 @@ class Table:
         self._empty_table(seat)
         self.top, self.top_seat = play, seat
         self.top_gouji = self.ref.is_gouji(play)
-        self.log.append(f"seat {seat}'s {rt.format_cards(play)} is back on the table")
+        self.log.append(f"seat {seat}'s {self.ref.format_cards(play)} is back on the table")
         self._ask_about_top(seat)
 
     def _maybe_start_chaos(self) -> None:
