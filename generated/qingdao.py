@@ -8,7 +8,7 @@ tuples (rank, natural, fillers, small, big), see gouji_dsl.runtime.cards.
 """
 from gouji_dsl.runtime.actions import play_action
 from gouji_dsl.runtime.cards import INVALID, Classified, cards_of, format_cards, parse_cards, read_result, sum_tributes
-from gouji_dsl.runtime.game import buy_on as _buy_on, new_game as _new_game, new_position as _new_position, replay as _replay
+from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.setup import returnable as _returnable
 from gouji_dsl.runtime.state import Rules
 
@@ -16,8 +16,8 @@ from gouji_dsl.runtime.state import Rules
 __all__ = [
     'VARIANT', 'PLAYERS', 'ROOM_MODE', 'parse_cards', 'format_cards', 'classify', 'is_gouji', 'beats',
     'answers', 'plays', 'lead_actions', 'opens', 'can_burn', 'graduated', 'tributes', 'score',
-    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'buy', 'new_game', 'replay',
-    'new_position', 'TITLE', 'TITLE_EN', 'RULES',
+    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'first_leader', 'buy',
+    'new_game', 'replay', 'new_position', 'TITLE', 'TITLE_EN', 'RULES',
 ]
 
 VARIANT = 'qingdao'
@@ -437,6 +437,12 @@ def deck():
 def redeal_if(hand):
     """Does a dealt hand holding these cards make the deal be dealt again ([table] redeal_if)?"""
     return bool(_redeal_if(hand))
+
+
+def first_leader(hands):
+    """Who leads first when these are the hands (seat -> cards) at the start of play: a seat,
+    or None where the previous game or a draw decides."""
+    return _first_leader_on(RULES, hands)
 
 
 def buy(hands):

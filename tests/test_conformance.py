@@ -37,8 +37,9 @@ def test_case_files_cover_every_check_and_variant():
     cases = list(_case_lines())
     assert len(cases) >= 200
     checks = {c["check"] for c in cases}
-    # The seven of CONFORMANCE.md, and gouji-dsl's extensions position, deck, redeal, buy (README.md, "Conformance cases").
-    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score", "position", "deck", "redeal", "buy"}
+    # The seven of CONFORMANCE.md, and gouji-dsl's extensions (README.md, "Conformance cases").
+    assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score",
+                      "position", "deck", "redeal", "buy", "first_leader"}
     named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
     assert set(ENGINE_VARIANTS) <= named
     cross = [c for c in cases if "variant" not in c]
@@ -294,6 +295,12 @@ DEAL_ERRORS = [  # (a case line, what the runner says)
      '"expect": {"log": []}}', "lianzhong: buy: 7 is not a seat: the seats are 1 to 6 [error]"),
     ('{"check": "buy", "variant": "lianzhong", "hands": {"1": "2 5", "2": "3 5", "3": "3", "4": "3 3", "5": "3", "6": "3"}, '
      '"expect": {"hands": {"1": "2 5"}}}', 'lianzhong: buy: expected {"hands": {"1": "2 5"}}, got'),
+    ('{"check": "first_leader", "variant": "lamb-cn", "hands": {"1": "3"}, "expect": "1"}',
+     "expect must be a seat, or null where the previous game or a draw decides [error]"),
+    ('{"check": "first_leader", "variant": "lamb-cn", "hands": {"1": "3"}, "expect": 1}',
+     "lamb-cn: first_leader: seat 2 holds no cards: give it cards, or list it in `out` with its place [error]"),
+    ('{"check": "first_leader", "variant": "lamb-cn", "hands": {"1": "3", "2": "4", "3": "5", "4": "6", "5": "7", "6": "8"}, '
+     '"expect": 2}', "lamb-cn: first_leader: expected 2, got 1"),
 ]
 
 

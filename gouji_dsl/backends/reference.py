@@ -424,6 +424,13 @@ class Reference:
 
         return replay_history(lambda: self.new_game(seed, match), history)
 
+    def first_leader(self, hands) -> int | None:
+        """Who leads first when these are the hands at the start of play; None where the
+        previous game or a draw decides."""
+        from gouji_dsl.backends.oracle.position import first_leader_on
+
+        return first_leader_on(self, hands)
+
     def buy(self, hands) -> tuple:
         """[buy] 买牌 on dealt hands: (each seat's hand after the trades, the trades' log lines)."""
         from gouji_dsl.backends.oracle.position import buy_on

@@ -42,6 +42,7 @@ CHECK_FIELDS = {
     "deck": set(),
     "redeal": {"hand"},
     "buy": {"hands"},
+    "first_leader": {"hands"},
 }
 BUY_EXPECT = ("hands", "log")
 DECK_EXPECT = ("copies", "total", "cards_per_player")
@@ -119,6 +120,11 @@ def evaluate(engine, case: dict) -> Any:
         return {"copies": dict(zip(names, counts)), "total": sum(counts), "cards_per_player": each}
     if check == "redeal":
         return engine.redeal_if(engine.parse_cards(case["hand"]))
+    if check == "first_leader":
+        try:
+            return engine.first_leader(_seats(case["hands"]))
+        except ValueError as exc:  # a seat out of range, a hand too big for the decks
+            raise rt.CardError(str(exc)) from None
     if check == "buy":
         try:
             hands, log = engine.buy(_seats(case["hands"]))
@@ -239,6 +245,9 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
         _validate_deck_expect(value, where)
     elif check == "buy":
         _validate_buy_expect(value, where)
+    elif check == "first_leader":
+        if value is not None and not _is_int(value):
+            bad("a seat, or null where the previous game or a draw decides")
     elif check in ("beats", "opens", "can_burn", "redeal"):
         if not isinstance(value, bool):
             bad("true or false")
@@ -428,7 +437,7 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
             raise CaseError(f"{where}: field 'result' must be an object")
     if check == "position":
         _validate_position(case, where)
-    if check == "buy":
+    if check in ("buy", "first_leader"):
         _validate_hands(case, where)
 
     def variant_ok(name: Any) -> str:

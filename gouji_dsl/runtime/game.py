@@ -21,7 +21,7 @@ from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEF
                                        describe, normal_action, play_action, read_action, replay_history, string_to_action)
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.flow import Game
-from gouji_dsl.runtime.setup import returnable
+from gouji_dsl.runtime.setup import first_leader_of, returnable
 from gouji_dsl.runtime.state import Match, Phase, Rules, State
 
 __all__ = [
@@ -31,7 +31,7 @@ __all__ = [
     "action_key", "action_to_string", "burn_action", "check_seat", "describe", "normal_action", "play_action",
     "read_action", "string_to_action",
     # state and games
-    "Match", "Phase", "Rules", "Game", "buy_on", "new_game", "new_position", "replay", "returnable",
+    "Match", "Phase", "Rules", "Game", "buy_on", "first_leader_on", "new_game", "new_position", "replay", "returnable",
 ]
 
 
@@ -70,6 +70,15 @@ def buy_on(rules: Rules, hands: dict) -> tuple[dict, list]:
     start = len(game.log)
     game._buy_cards()
     return {seat: tuple(game.hands[seat - 1]) for seat in range(1, rules.players + 1)}, game.log[start:]
+
+
+def first_leader_on(rules: Rules, hands: dict) -> int | None:
+    """Who leads first when these are the hands at the start of play: a seat, or None where
+    the previous game or a draw decides ([table] first_leader random, previous_first)."""
+    kinds = rt.kinds(rules.card_kinds[15:])
+    vectors = position_hands(rules.players, rules.decks, hands, kinds, rules.deck_counts)
+    check_seats_hold_cards(rules.players, vectors, None)
+    return first_leader_of(rules, [vectors.get(seat, (0,) * kinds.size) for seat in range(1, rules.players + 1)], kinds)
 
 
 def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:

@@ -190,19 +190,27 @@ class SetUp(State):
             if r.headless_cause == "opposite_out_or_revolution":
                 self.headless.add(r.opposite[self.revolutionary])
         self.opened |= r.graduated(self.match.results)
-        if r.first_leader == "fixed_seat":
-            leader = r.first_seat
-        elif r.first_leader == "previous_first" and self.match.first_out:
+        leader = first_leader_of(r, self.hands, self.kinds)
+        if leader is None and r.first_leader == "previous_first" and self.match.first_out:
             leader = self.match.first_out
-        elif r.first_leader == "card_holder":  # every card is dealt: the first seat from seat 1 holding it
-            card = self.kinds.index[r.first_card]
-            leader = next(seat for seat in range(1, r.players + 1) if self.hands[seat - 1][card])
-        else:
+        elif leader is None:
             leader = self._rng.randint(1, r.players)
         if not self._holding(leader):
             leader = self._next_holder(leader)
         self._new_round(leader)
         self._check_chaos()
+
+
+def first_leader_of(r: Rules, hands, kinds) -> int | None:
+    """The first leader the hands at the start of play decide ([table] first_leader):
+    fixed_seat, first_seat; card_holder, the first seat from seat 1 holding first_card (every
+    card is dealt, so some seat does); None when the previous game or a draw decides."""
+    if r.first_leader == "fixed_seat":
+        return r.first_seat
+    if r.first_leader == "card_holder":
+        card = kinds.index[r.first_card]
+        return next(seat for seat in range(1, r.players + 1) if hands[seat - 1][card])
+    return None
 
 
 def returnable(rules: Rules, hand, received, given, payer_hand=None, teammates: bool = False) -> tuple:

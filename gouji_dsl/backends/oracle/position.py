@@ -41,3 +41,12 @@ def buy_on(ref, hands) -> tuple[dict, list]:
     start = len(game.log)
     ask("buy.ranks", game)
     return {seat: tuple(game.hands[seat - 1]) for seat in range(1, ref.v.table.players + 1)}, game.log[start:]
+
+
+def first_leader_on(ref, hands) -> int | None:
+    """Who leads first when these are the hands at the start of play, as the oracle decides
+    it (the table.first_leader hook); None where the previous game or a draw decides."""
+    game = new_position(ref, hands, 1)  # the hands are checked whatever decides
+    if ref.v.table.first_leader not in ("fixed_seat", "card_holder"):
+        return None
+    return ask("table.first_leader", game)
