@@ -502,6 +502,7 @@ RULES = Rules(
     players=6,
     rank_rules=((0, True, True, False, True), (1, False, False, True, True)),
     redeal_at=2,
+    redraw_after_winners=(),
     remaining='by_cards',
     report_at=None,
     return_from_dealt=True,

@@ -434,6 +434,7 @@ RULES = Rules(
     players=6,
     rank_rules=(),
     redeal_at=2,
+    redraw_after_winners=(),
     remaining='by_cards',
     report_at=None,
     return_from_dealt=False,

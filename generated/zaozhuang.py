@@ -427,6 +427,7 @@ RULES = Rules(
     players=6,
     rank_rules=(),
     redeal_at=2,
+    redraw_after_winners=(),
     remaining='by_cards',
     report_at=10,
     return_from_dealt=True,

@@ -26,13 +26,17 @@ KINDS = ("generated", "reference")
 def _checked_with_engine(ws: Workspace, name: str):
     variant = Compilation(ws, name).checked  # RuleErrors: the file's own errors, reported as such
     if not has_engine(variant):
-        raise UsageError(f"variant '{name}' has no engine: it is abstract or not a Gouji variant")
+        raise UsageError(f"variant '{name}' has no engine: it is abstract")
     return variant
 
 
 def from_model(variant, kind: str = "generated") -> Engine:
     """An engine of a checked variant, built in memory (nothing is written)."""
     if kind == "reference":
+        if variant.plays.shape == "patterns":
+            from gouji_dsl.backends.pattern_reference import PatternReference
+
+            return PatternReference(variant)
         from gouji_dsl.backends.reference import Reference
 
         return Reference(variant)

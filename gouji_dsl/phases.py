@@ -85,8 +85,8 @@ def check_variants(ws: Workspace, names: list[str],
 
 
 def has_engine(variant: m.Variant) -> bool:
-    """Concrete Gouji variants get a generated engine; abstract ones and other games do not (yet)."""
-    return not variant.abstract and variant.game == "gouji"
+    """Concrete variants get a generated engine (Gouji's one-rank plays, Shuangkou's patterns)."""
+    return not variant.abstract
 
 
 def engine_variants(ws: Workspace, names: list[str]) -> tuple[dict[str, m.Variant], list]:

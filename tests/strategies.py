@@ -14,7 +14,12 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import engine_variants
 
 WS = Workspace()
-ENGINE_VARIANTS = sorted(engine_variants(WS, WS.names())[0])
+_ENGINES = engine_variants(WS, WS.names())[0]
+# Every variant with an engine; the Gouji ones (one-rank plays: what most tests here are
+# about); the Shuangkou ones (pattern plays: tests/test_shuangkou_games.py and friends).
+ALL_ENGINE_VARIANTS = sorted(_ENGINES)
+ENGINE_VARIANTS = sorted(name for name, v in _ENGINES.items() if v.game == "gouji")
+SHUANGKOU_VARIANTS = sorted(name for name, v in _ENGINES.items() if v.game == "shuangkou")
 # The strategies below draw 15-count vectors (3 .. BJ): the variants whose cards are those.
 # A variant with extra card kinds (lamb-cn's eagle) has its own differential tests
 # (tests/test_differential.py, the eagle house rule) and is played whole by test_agreement.

@@ -83,14 +83,14 @@ ROWS = [
     (CITE + "@000:L158\n", [f"house.gouji:4:26: error: citation @000:L158 is out of range: {SOURCE_000}"]),
     (CITE + "@000:L0\n", [f"house.gouji:4:26: error: citation @000:L0 is out of range: {SOURCE_000}"]),
     (CITE + "@000:L150-158\n", [f"house.gouji:4:26: error: citation @000:L150-158 is out of range: {SOURCE_000}"]),
-    # [plays] joker_kills: each way names a joker kind that exists; kills are card-by-card rules
+    # [plays] joker_kills: each way names a joker kind that exists; kills are Gouji's (card by card)
     (ZZ + KILLS + "  | SJ | 1 | 2 | none |\n  | BJ | none | 2 | 3 |\n", []),
     (ZZ + KILLS + "  | SJ | 1 | 2 | 3 |\n  | BJ | 1 | 2 | none |\n",
      ["house.gouji:6:3: error: no joker is just below SJ: by_lower cannot kill it",
       "house.gouji:7:3: error: no joker is higher than BJ: by_higher cannot kill it"]),
     (SK + "[plays]\ncompare = top_card\njoker_kills =\n  | joker | by_same |\n  | BJ | 2 |\n",
-     ["house.gouji:5:1: error: joker kills are a rule of card-by-card comparison"]),
-    (SK + "[plays]\ncompare = top_card\njoker_kills =\n  | joker | by_same |\n  | BJ | none |\n", []),
+     ["house.gouji:5:1: error: rule 'joker_kills' of [plays] does not apply to game 'shuangkou'"]),
+    (SK + "[plays]\ncompare = top_card\n", []),
     # [gouji] thresholds: six decks hold 24 of a rank, and 24 filler 2s when fillers count
     (ZZ + THRESHOLDS + "  | 10 | 48 |\n  | 2 | 24 |\n", []),
     (ZZ + THRESHOLDS + "  | 10 | 49 |\n  | 2 | 25 |\n",

@@ -228,8 +228,10 @@ def test_position_case_errors_are_located(tmp_path, capsys, engine):
         POSITION.replace(', "6": "9"', "") % ("", '{"to_move": 1}'),
         POSITION.replace('"6": "9"', '"6": "9"}, "out": {"6": 1, "5": 1') % ("", '{"to_move": 1}'),
         POSITION.replace('"leader": 1', '"leader": 1, "actions": ["pass"]').replace('"variant": "zhoujxmt"',
-                                                                                       '"variant": "shuangkou"')
+                                                                                       '"variant": "gouji"')
         % ("", '{"to_move": 1}'),
+        # Shuangkou plays positions on the Gouji flow: four seats (CONFORMANCE.md "Shuangkou").
+        POSITION.replace('"variant": "zhoujxmt"', '"variant": "shuangkou"') % ("", '{"to_move": 1}'),
     ]
     messages = [m for _, _, m in POSITION_ERRORS if m] + [
         "zhoujxmt: position: 7 is not a seat: the seats are 1 to 6 [error]",
@@ -239,7 +241,8 @@ def test_position_case_errors_are_located(tmp_path, capsys, engine):
         "field 'hands': seat 6: unknown card 'X' (token 2)",
         "zhoujxmt: position: seat 6 holds no cards: give it cards, or list it in `out` with its place [error]",
         "field 'out' gives place 1 to two seats [error]",
-        "shuangkou: variant 'shuangkou' has no engine: it is abstract or not a Gouji variant [error]",
+        "gouji: variant 'gouji' has no engine: it is abstract [error]",
+        "shuangkou: position: 5 is not a seat: the seats are 1 to 4 [error]",
     ]
     path = tmp_path / "position.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

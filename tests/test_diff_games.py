@@ -279,7 +279,6 @@ def test_citations_of_a_group_in_order_once_each():
 
 @pytest.mark.parametrize("a,b,en", [
     ("gouji", "zaozhuang", "gouji is abstract: abstract variants are compared by their rules only"),
-    ("zaozhuang", "shuangkou-baibian", "shuangkou-baibian is abstract: abstract variants are compared by their rules only"),
     ("zaozhuang", "lianzhong", None),
 ])
 def test_which_pairs_can_be_searched(a, b, en):
@@ -294,11 +293,13 @@ def concrete(game, shape):
     return SimpleNamespace(name="x", abstract=False, game=game, sections={"plays": SimpleNamespace(shape=shape)})
 
 
-@pytest.mark.parametrize("game,shape", [("shuangkou", "one_rank"), ("gouji", "runs")])
+@pytest.mark.parametrize("game,shape", [("shuangkou", "one_rank"), ("gouji", "runs"), ("gouji", "patterns")])
 def test_a_concrete_variant_without_an_engine_is_not_searched(game, shape):
-    why = search.searchable(concrete("gouji", "one_rank"), concrete(game, shape))
-    assert why == Reason("x 没有引擎（只有够级变体有引擎）", "x has no engine (engines exist for Gouji variants only)")
+    why = search.searchable(concrete(game, shape), concrete(game, shape))
+    assert why == Reason("x 没有引擎（只有够级和双扣变体有引擎）",
+                         "x has no engine (engines exist for Gouji and Shuangkou variants only)")
     assert search.searchable(concrete("gouji", "one_rank"), concrete("gouji", "one_rank")) is None
+    assert search.searchable(concrete("shuangkou", "patterns"), concrete("shuangkou", "patterns")) is None
 
 
 # --- the search on a real pair: which walks a rule gets, the simplest case that shows it -----------
@@ -368,7 +369,7 @@ def test_the_case_search_is_bounded(pair):
     ("open.counts", False), ("revolution.condition", False), ("tribute.dian_max_level", False),
     ("room.min_games", True),              # compiled only into a room function, which games never call
     ("about.title", True), ("table.direction", True),     # no effect on play
-    ("patterns.types", True),              # no engine realises it
+    ("patterns.types", False),             # compiled into Shuangkou's card functions
 ])
 def test_which_rules_a_hybrid_keeps_the_engine_s_card_functions_for(rule, pure):
     assert hybrids.pure_setting(rule) is pure

@@ -210,7 +210,7 @@ CASES = [
       "    defer = maybe\n"
       "            ^"]),
     ("misspelt policy", Z + "[flow]\npass_rule = round_except_oposite\n",
-     ["house.gouji:3:13: error: unknown value 'round_except_oposite': expected one of once_per_round (一轮一次), round (本轮无权), round_except_opposite (除对头牌外本轮无权)\n"
+     ["house.gouji:3:13: error: unknown value 'round_except_oposite': expected one of none (过牌不失权), once_per_round (一轮一次), round (本轮无权), round_except_opposite (除对头牌外本轮无权)\n"
       "    pass_rule = round_except_oposite\n"
       "                ^\n"
       "  hint: did you mean 'round_except_opposite' (除对头牌外本轮无权)?"]),
@@ -595,11 +595,12 @@ CASES = [
      ["house.gouji:3:1: error: Gouji plays are one rank with fillers and jokers: shape = one_rank\n"
       "    shape = patterns\n"
       "    ^"]),
-    ("joker kills, top-card comparison", "abstract variant house extends shuangkou\n[plays]\ncompare = top_card\n"
+    ("joker kills in Shuangkou, a Gouji rule", "variant house extends shuangkou\n[plays]\n"
      "joker_kills =\n  | joker | by_same |\n  | BJ    | 2       |\n",
-     ["house.gouji:4:1: error: joker kills are a rule of card-by-card comparison\n"
+     ["house.gouji:3:1: error: rule 'joker_kills' of [plays] does not apply to game 'shuangkou'\n"
       "    joker_kills =\n"
-      "    ^"]),
+      "    ^\n"
+      "  hint: remove it, or change [about] game"]),
     ("joker kill by a higher joker of the top joker", "variant house extends lianzhong\n[plays]\njoker_kills =\n"
      "  | joker | by_higher |\n  | BJ    | 1         |\n",
      ["house.gouji:5:3: error: no joker is higher than BJ: by_higher cannot kill it\n"
@@ -669,11 +670,16 @@ CASES = [
       "    ^\n"
       "  hint: set [burning] allowed = no as well\n"
       + shown("gouji", "burning.allowed", "note: burning allowed here")]),
-    ("a concrete Shuangkou variant", "variant house extends shuangkou\n[table]\ndirection = clockwise\nfirst_leader = random\n",
-     ["house.gouji:1:1: error: Shuangkou variants have no engine yet: mark it abstract\n"
-      "    variant house extends shuangkou\n"
+    ("a Gouji rule of a shared section in Shuangkou", "variant house extends shuangkou\n[flow]\ndefer = yes\n",
+     ["house.gouji:3:1: error: rule 'defer' of [flow] does not apply to game 'shuangkou'\n"
+      "    defer = yes\n"
       "    ^\n"
-      "  hint: write 'abstract variant house ...' in the header"]),
+      "  hint: remove it, or change [about] game"]),
+    ("a filler in Shuangkou", "variant house extends shuangkou\n[cards]\nfiller = 2\n",
+     ["house.gouji:3:1: error: filler = 2 is not supported by the engines yet in Shuangkou: its plays have no fillers (K2)\n"
+      "    filler = 2\n"
+      "    ^\n"
+      "  hint: set filler = none"]),
     ("heat room with tribute", Z + "[room]\nmode = haixuan\n",
      ["house.gouji:3:1: error: a 海选 room (mode = haixuan) has no tribute: enabled = yes contradicts it\n"
       "    mode = haixuan\n"
@@ -727,6 +733,34 @@ CASES = [
      ["house.gouji:7:1: error: BJ is not one of the jokers, so it cannot be wild\n"
       "    wilds = [BJ]\n"
       "    ^"]),
+    # --- Shuangkou results ([results]: classes, multipliers, merging, 给到分) ----------------------
+    ("a result class removed", S + "[results]\nclasses -=\n  | name |\n  | \"single\" |\n",
+     ["house.gouji:3:1: error: no result class for winners at places 1, 3\n"
+      "    classes -=\n"
+      "    ^\n"
+      "  hint: the winning team holds place 1; add a row for each way its other places can fall"]),
+    ("losers in no set order scored apart", S + "[results]\nclasses =\n  | name | zh | winners | scores |\n"
+     '  | "double" | "双扣" | [1, 2] | [3, 3, -3, -4] |\n  | "single" | "单扣" | [1, 3] | [2, -2, 2, -2] |\n'
+     '  | "level" | "平扣" | [4, 1] | [1, -1, -1, 1] |\n',
+     ["house.gouji:5:3: error: 'double': places 3, 4 go in no set order to the players still holding cards when the "
+      "game ends, so they must score alike\n"
+      '      | "double" | "双扣" | [1, 2] | [3, 3, -3, -4] |\n'
+      "      ^"]),
+    ("a gap in the multipliers", S + "[results]\nmultipliers +=\n  | lines | multiplier |\n  | 14 | 40 |\n",
+     ["house.gouji:5:3: error: no row for 13 lines: the rows must run without gaps from 4 to 14 lines\n"
+      "      | 14 | 40 |\n"
+      "      ^"]),
+    ("a bomb bonus that falls", S + "[results]\nbonus +=\n  | lines | each |\n  | 5 | 3 |\n",
+     ["house.gouji:5:3: error: each falls from 3 at 5 lines to 2 at 6: more lines never count for less\n"
+      "      | 5 | 3 |\n"
+      "      ^"]),
+    ("merge rows that overlap", S + "[results]\nmerge =\n  | lines_from | lines_to | add |\n  | 4 | 6 | -2 |\n  | 6 | 64 | -1 |\n",
+     ["house.gouji:6:3: error: lines 6..6 are in two merge rows\n"
+      "      | 6 | 64 | -1 |\n"
+      "      ^\n"
+      "house.gouji:5:3: note: the other row\n"
+      "      | 4 | 6 | -2 |\n"
+      "      ^"]),
     # --- tribute tables -------------------------------------------------------------------------------
     ("a tribute order, 闷贡 unset", "abstract variant house\n[about]\ngame = gouji\n[tribute]\norder = [dian]\n", []),
     ("an empty 落贡 table the order uses", Z + "[tribute]\nluo =\n  | payer | receiver | count |\n",
@@ -906,6 +940,10 @@ CHINESE_CASES = [
       "    decks =\u30006\n"
       "           ^^\n"
       "  hint: use an ordinary space (not the full-width '\u3000')"]),
+    ("a falling multiplier, in Chinese", S + "[结算]\n翻倍 +=\n  | 线数 | 翻倍数 |\n  | 13 | 30 |\n",
+     ["house.gouji:5:3: error: multiplier falls from 32 at 12 lines to 30 at 13: more lines never count for less\n"
+      "      | 13 | 30 |\n"
+      "      ^"]),
     ("full-width digit", Z + "[table]\ndecks = ６\n",
      ["house.gouji:3:9: error: full-width character '６' outside a string or comment\n"
       "    decks = ６\n"

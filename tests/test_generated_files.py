@@ -15,7 +15,7 @@ from gouji_dsl.docs.rulebook import OUTPUT_DIR, rulebook_outputs
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.phases import Compilation
-from strategies import ENGINE_VARIANTS
+from strategies import ALL_ENGINE_VARIANTS
 
 WS = Workspace()
 
@@ -42,7 +42,7 @@ def differences(files: dict[Path, str]) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
 def test_engine_and_rulebooks_equal_a_fresh_render(name):
     problems = differences(fresh_render(name, generated_dir()))
     assert not problems, "generated/ is out of date: run `gouji build`\n" + "\n".join(problems)
@@ -51,7 +51,7 @@ def test_engine_and_rulebooks_equal_a_fresh_render(name):
 def test_generated_holds_nothing_else():
     folder = generated_dir()
     expected = {folder / "__init__.py"}
-    for name in ENGINE_VARIANTS:
+    for name in ALL_ENGINE_VARIANTS:
         expected |= set(fresh_render(name, folder))
     present = set(folder.glob("*.py")) | set((folder / OUTPUT_DIR).glob("*"))
     assert (folder / "__init__.py").read_text(encoding="utf-8") == INIT_TEXT
@@ -61,7 +61,7 @@ def test_generated_holds_nothing_else():
 
 def test_a_stale_file_is_noticed(tmp_path):
     """The comparison fails for the right reason: one changed character in a copy."""
-    name = ENGINE_VARIANTS[0]
+    name = ALL_ENGINE_VARIANTS[0]
     files = fresh_render(name, generated_dir())
     copies = {}
     for path, text in files.items():

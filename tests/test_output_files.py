@@ -274,4 +274,4 @@ def test_doc_all_writes_only_the_standard_rulebooks(club, capsys, monkeypatch, t
     written = listing(package / "rulebooks")
     assert written and not any(name.startswith("club.") for name in written)
     assert all(name.split(".")[0] in ("zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan",
-                                      "qingdao", "huangjindao", "zhoujxmt", "lamb-cn") for name in written)
+                                      "qingdao", "huangjindao", "zhoujxmt", "shuangkou", "shuangkou-baibian", "shuangkou-qianbian", "lamb-cn") for name in written)

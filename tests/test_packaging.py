@@ -20,7 +20,7 @@ import gouji_dsl
 from gouji_dsl import paths
 from gouji_dsl.backends.codegen import module_name
 from helpers import ROOT
-from strategies import ENGINE_VARIANTS
+from strategies import ALL_ENGINE_VARIANTS
 
 STANDARD = {"gouji", "zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan", "qingdao",
             "huangjindao", "shuangkou", "shuangkou-baibian", "shuangkou-qianbian"}
@@ -44,7 +44,7 @@ def test_data_is_found_through_importlib_resources():
 def test_generated_engines_are_the_package_gouji_dsl_generated():
     package = importlib.import_module("gouji_dsl.generated")
     assert Path(package.__file__).parent == paths.generated_dir()
-    for name in ENGINE_VARIANTS:
+    for name in ALL_ENGINE_VARIANTS:
         module = importlib.import_module(f"gouji_dsl.generated.{module_name(name)}")
         assert Path(module.__file__) == paths.generated_dir() / f"{module_name(name)}.py"
         assert gouji_dsl.engine(name) is module

@@ -24,6 +24,7 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import checks
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.types import OptionalT, RowT, StrT
+from gouji_dsl.model.semantics import game_settings
 from gouji_dsl.phases import Compilation, check_variants
 from gouji_dsl.rules import spec
 from helpers import scratch_workspace
@@ -219,7 +220,7 @@ def test_every_setting_is_a_rules_field_the_runtime_reads(generated):
             if setting.name not in fields:
                 problems.append(f"{key}: Setting {setting.name!r} is no field of {type(rules).__name__}")
                 continue
-            want = setting.value(Compilation(WS, name).checked)
+            want = game_settings(Compilation(WS, name).checked)[setting.name]  # the absent value where no section
             if getattr(rules, setting.name) != want:
                 problems.append(f"{name}: RULES.{setting.name} is {getattr(rules, setting.name)!r}, "
                                 f"but {key}'s Setting computes {want!r}")

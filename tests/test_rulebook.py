@@ -34,6 +34,8 @@ from helpers import scratch_workspace
 
 CONCRETE = ("zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan", "qingdao", "huangjindao")
 PEERS = ("lamb-cn", "zhoujxmt")  # variants/peers: shipped and built like the standard variants
+SHUANGKOU = ("shuangkou", "shuangkou-baibian", "shuangkou-qianbian")   # the second game: its books too
+WITH_BOOKS = CONCRETE + PEERS + SHUANGKOU
 
 
 @pytest.fixture(scope="module")
@@ -43,10 +45,16 @@ def models():
 
 
 @pytest.fixture(scope="module")
-def books(models):
+def shuangkou_models():
+    ws = Workspace()
+    return {name: Compilation(ws, name).checked for name in SHUANGKOU}
+
+
+@pytest.fixture(scope="module")
+def books(models, shuangkou_models):
     """Every rulebook, rendered once: {(variant, lang, fmt): text}."""
     out = {}
-    for rel, text in rb.rulebook_outputs(list(models.values())):
+    for rel, text in rb.rulebook_outputs(list(models.values()) + list(shuangkou_models.values())):
         name, lang, fmt = re.match(r"^(.+)\.(zh|en)\.(md|html)$", rel).groups()
         out[(name, lang, fmt)] = text
     return out
@@ -55,7 +63,7 @@ def books(models):
 def rule_keys(v: m.Variant):
     """Every (section.field) of the resolved model, and every table row as section.field[i]."""
     for section, values in v.sections.items():
-        for f in dataclasses.fields(values):
+        for f in m.rule_fields(values, v.game):
             key = f"{section}.{f.name}"
             yield key
             vtype = f.metadata["type"]
@@ -68,13 +76,13 @@ def rule_keys(v: m.Variant):
 
 def test_outputs_cover_every_concrete_variant_language_and_format(books):
     assert sorted(f"{n}.{l}.{f}" for n, l, f in books) == sorted(
-        f"{n}.{l}.{f}" for n in CONCRETE + PEERS for l in ("zh", "en") for f in ("md", "html"))
+        f"{n}.{l}.{f}" for n in WITH_BOOKS for l in ("zh", "en") for f in ("md", "html"))
 
 
-def test_every_rule_and_every_table_row_is_in_every_rulebook(models, books):
-    for name, v in models.items():
+def test_every_rule_and_every_table_row_is_in_every_rulebook(models, shuangkou_models, books):
+    for name, v in {**models, **shuangkou_models}.items():
         keys = list(rule_keys(v))
-        assert len(keys) > 100
+        assert len(keys) > (100 if v.game == "gouji" else 60)
         for lang in ("zh", "en"):
             html, md = books[(name, lang, "html")], books[(name, lang, "md")]
             for key in keys:
@@ -168,12 +176,12 @@ def _block_texts(blocks) -> list[str]:
     return out
 
 
-def test_every_renderer_writes_both_languages_for_every_standard_variant(models):
+def test_every_renderer_writes_both_languages_for_every_standard_variant(models, shuangkou_models):
     """Every registered renderer, on every standard variant that has its rule: Chinese and English text,
-    and the two differ. The Shuangkou variants are abstract (no book yet) but their [patterns] are set."""
-    ws = Workspace()
+    and the two differ. The Shuangkou variants' [patterns] and [results] only (their other sections are
+    in their books, tests/test_rulebook_shuangkou.py)."""
     cases = [(v, list(v.sections)) for v in models.values()]
-    cases += [(Compilation(ws, name).checked, ["patterns"]) for name in ("shuangkou", "shuangkou-baibian", "shuangkou-qianbian")]
+    cases += [(v, ["patterns", "results"]) for v in shuangkou_models.values()]
     rendered = set()
     for v, sections in cases:
         ctx = sentences.Ctx(v)
@@ -348,7 +356,8 @@ def test_a_house_rule_file_gets_its_own_rulebook(tmp_path):
 def test_abstract_variants_have_no_rulebook():
     with pytest.raises(rb.RulebookError, match="abstract"):
         rb.render_rulebook("gouji", "zh", "md")
-    assert rb.rulebook_outputs(["gouji", "shuangkou"]) == []
+    assert rb.rulebook_outputs(["gouji"]) == []
+    assert len(rb.rulebook_outputs(["shuangkou"])) == 4   # concrete now: zh and en, md and html
 
 
 def test_every_committed_rulebook_is_a_fresh_render(books):
@@ -453,8 +462,8 @@ def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
     args = _doc_parser().parse_args(["doc", "--all"])
     assert args.run(args, Workspace()) == 0
     written = sorted(p.name for p in (tmp_path / "rulebooks").iterdir())
-    assert written == sorted(f"{n}.{l}.{f}" for n in CONCRETE + PEERS for l in ("zh", "en") for f in ("md", "html"))
-    books = 4 * len(CONCRETE + PEERS)
+    assert written == sorted(f"{n}.{l}.{f}" for n in WITH_BOOKS for l in ("zh", "en") for f in ("md", "html"))
+    books = 4 * len(WITH_BOOKS)
     assert f"{books} rulebook(s), {books + 1} file(s) changed" in capsys.readouterr().out
     assert args.run(args, Workspace()) == 0
     assert f"{books} rulebook(s), 0 file(s) changed" in capsys.readouterr().out

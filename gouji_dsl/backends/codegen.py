@@ -303,7 +303,36 @@ def engine_context(v: m.Variant) -> dict:
     }
 
 
+def pattern_context(v: m.Variant) -> dict:
+    """The context of `pattern_engine.py.j2`: a variant whose plays are patterns (Shuangkou).
+    Its tables are emitted as plain literals (runtime.patterns.PatternSpec, runtime.results.ResultSpec)."""
+    from gouji_dsl.backends.pattern_tables import pattern_spec, spec_source
+    from gouji_dsl.rules.results import result_spec, spec_source as result_spec_source
+
+    if v.abstract:
+        raise GenerationError(f"variant '{v.name}' is abstract: it has no engine")
+    return {
+        "version": __version__,
+        "name": v.name,
+        "game_en": "Shuangkou" if v.game == "shuangkou" else v.game,
+        "source_file": _comment_text(_source_name(v)),
+        "build_target": v.name if _source_name(v).startswith("variants/") else _comment_text(_source_name(v)),
+        "lineage": " <- ".join(v.lineage),
+        "title": v.about.title,
+        "title_en": v.about.title_en,
+        "players": int(v.table.players),
+        "api": _name_lines(module_api()),
+        "spec_source": spec_source(pattern_spec(v)),
+        "results_source": result_spec_source(result_spec(v)),
+        "settings": sorted(game_settings(v).items()),
+    }
+
+
 def render_engine(v: m.Variant) -> str:
+    if v.plays.shape == "patterns":
+        source = _environment().get_template("pattern_engine.py.j2").render(**pattern_context(v))
+        compile(source, f"generated/{module_name(v.name)}.py", "exec")
+        return source
     source = _environment().get_template("engine.py.j2").render(**engine_context(v))
     compile(source, f"generated/{module_name(v.name)}.py", "exec")  # a template bug must not reach disk
     return source

@@ -34,6 +34,15 @@ class Reference:
         # Every joker kind by its value (its place in the order: SJ 13, BJ 14, an eagle 15).
         self.joker_values = {card: self.kinds.index[card] for card in variant.cards.jokers}
 
+    pattern_plays = False  # one-rank play tuples (backends.pattern_reference has the other shape)
+
+    def play_cards(self, play) -> tuple:
+        """The count vector of the cards a play tuple takes from the hand."""
+        return rt.cards_of(play)
+
+    def is_play(self, play) -> bool:
+        return self.classify(rt.cards_of(play)).valid
+
     # --- cards ------------------------------------------------------------------
 
     def classify(self, cards) -> rt.Classified:

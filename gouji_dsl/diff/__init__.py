@@ -11,7 +11,8 @@
   situation on which the two variants' generated engines disagree and where
   the rule itself matters (checked against a hybrid: the variant with only
   that rule changed, `hybrids`), drawn from card and result cases
-  (`candidates`) and seeded walks through game positions and deals
+  (`candidates`: Gouji's one-rank plays, or Shuangkou's patterns and scores
+  for a pair of Shuangkou variants) and seeded walks through game positions and deals
   (`games`); verified, deterministic and bounded (`counterexample.Budget`);
   `explain` says each in words.
 - Output: `render` (text, Markdown, JSON), `matrix` (`--matrix`), `cases`

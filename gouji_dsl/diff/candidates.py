@@ -1,11 +1,14 @@
-"""Candidate card and result cases (CONFORMANCE.md checks), simplest first, and the engines' answers to them."""
+"""Candidate card and result cases (CONFORMANCE.md checks), simplest first, and the engines' answers to them
+(Gouji's one-rank plays, and Shuangkou's patterns: `pattern_card_cases`, `pattern_result_cases`)."""
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Iterable, Iterator
 
 from gouji_dsl.play.conform import evaluate, matches
 from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.pattern_kinds import PatternPlay
 
 
 def _plays_of_size(size: int) -> list[tuple]:
@@ -139,10 +142,192 @@ def same_answer(check: str, x, y) -> bool:
     return matches(check, x, y) and matches(check, y, x)
 
 
+def evaluate_case(engine, case: dict):
+    """The engine's answer to a case, in the shape of its `expect` (CONFORMANCE.md):
+    a Shuangkou `hand` answer is {"valid", "type", "lines"} ({"valid": false} alone
+    for cards that make no play), every other answer is `play.conform.evaluate`'s."""
+    if case["check"] == "hand":
+        c = engine.classify(engine.parse_cards(case["cards"]))
+        if isinstance(c, PatternPlay):
+            return {"valid": True, "type": c.type, "lines": c.lines} if c.valid else {"valid": False}
+    return evaluate(engine, case)
+
+
 def answer(engine, case: dict):
     """The engine's answer, or None when it rejects the case (a result no game of it could produce)."""
     try:
-        return evaluate(engine, case)
+        return evaluate_case(engine, case)
     except (rt.ResultError, rt.CardError):
         return None
+
+
+# --- Shuangkou: plays are patterns (runs, bombs, chains, wild jokers) -----------------
+
+_RUN_STARTS = (2, 9, 0)       # blocks of ranks from 5 up, from Q up (to reach A and 2), and from 3 up
+_MOST_CARDS = 14              # the largest hand drawn (the engines' plays of it are the play cases)
+_MOST_ANSWER_HAND = 8         # answers hands stay small: the reference interpreter is brute force
+_MOST_ANSWER_LEAD = 5
+
+
+def pattern_hands(most: int = _MOST_CARDS) -> list[tuple]:
+    """Hands of a game of patterns, simplest first: jokers alone, or a block of
+    consecutive ranks, every rank `width` cards (one of them a card more, for
+    chains of unequal bombs), with up to two of each joker (wild or not)."""
+    out = []
+    for sj in range(3):
+        for bj in range(3):
+            if sj + bj:
+                out.append(_counts({}, sj, bj))
+    for start in _RUN_STARTS:
+        for length in range(1, 6):
+            for width in range(1, 7):
+                for longer in ([None] if length == 1 else [None, length - 1, length // 2]):
+                    ranks = {start + i: width + (i == longer) for i in range(length) if start + i < 13}
+                    for sj in range(3):
+                        for bj in range(3):
+                            out.append(_counts(ranks, sj, bj))
+    unique = [c for c in dict.fromkeys(out) if 0 < sum(c) <= most]
+    return sorted(unique, key=lambda c: (sum(c), c[13] + c[14]))  # fewer jokers first; else in the order made
+
+
+def _counts(ranks: dict, sj: int, bj: int) -> tuple:
+    counts = [0] * 15
+    for rank, n in ranks.items():
+        counts[rank] = n
+    counts[13], counts[14] = sj, bj
+    return tuple(counts)
+
+
+def _is_wild(engine, joker: str) -> bool:
+    """Whether `joker` stands for a card in the engine's variant: it makes a pair, triple or bomb
+    with natural 3s (as `gouji conform` asks it)."""
+    return any(engine.classify(engine.parse_cards(" ".join(["3"] * n + [f"{joker}=3"]))).valid for n in (1, 2, 3, 4))
+
+
+def _written_for_all(wild: set, text: str) -> bool:
+    """Whether every engine's variant may be asked about the written cards: a stand-in (`BJ=9`)
+    only of a joker wild in all of them (`wild`; CONFORMANCE.md, and `gouji conform` refuses any other)."""
+    return all(token.partition("=")[0] in wild for token in text.split() if "=" in token)
+
+
+@functools.lru_cache(maxsize=8)  # every rule and check of a pair walks the same plays
+def _pattern_plays(engines: tuple) -> tuple[tuple[str, int, tuple], ...]:
+    """Every play either engine can make from `pattern_hands()`, once each, as (text,
+    cards, the hand it came from): hand by hand, the new plays of a hand fewest cards first.
+    Plays with a stand-in of a joker that is not wild in both variants are left out: no
+    case may write one (the `answers` cases show such a wild joker through the hand)."""
+    wild = {joker for joker in ("SJ", "BJ") if all(_is_wild(engine, joker) for engine in engines)}
+    seen: set[str] = set()
+    out = []
+    for hand in pattern_hands():
+        new = {}
+        for engine in engines:
+            for play in engine.plays(hand):
+                text = engine.format_cards(play)
+                if text not in seen and text not in new and _written_for_all(wild, text):
+                    new[text] = sum(play[-15:])
+        for text, size in sorted(new.items(), key=lambda item: item[1]):
+            seen.add(text)
+            out.append((text, size, hand))
+    return tuple(out)
+
+
+def _deck(engines: tuple) -> tuple:
+    """The fewest copies of each card kind any of the engines' decks holds."""
+    return tuple(min(column) for column in zip(*(engine.deck()[0] for engine in engines)))
+
+
+def _fits(deck: tuple, *texts: str) -> bool:
+    """Cards that the decks hold together (CONFORMANCE.md: a case never holds more)."""
+    counts = [0] * 15
+    for text in texts:
+        for token in text.split():
+            counts[rt.INDEX[token.split("=")[0]]] += 1
+    return all(n <= most for n, most in zip(counts, deck))
+
+
+def _shapes(engines: tuple, text: str) -> tuple:
+    """What each engine makes of written cards: None, or (type, length, lines)."""
+    out = []
+    for engine in engines:
+        c = engine.classify(engine.parse_cards(text))
+        out.append((c.type, c.play[1], c.lines) if c.valid else None)
+    return tuple(out)
+
+
+def _comparable(lead: tuple, play: tuple) -> bool:
+    """Whether some engine could say `play` beats `lead` (their `_shapes`): both plays,
+    and a bomb among them or the same type and length (any other pair is refused by all)."""
+    return any(a is not None and b is not None and (a[2] or b[2] or a[:2] == b[:2]) for a, b in zip(lead, play))
+
+
+def pattern_card_cases(check: str, engines: tuple) -> Iterator[dict]:
+    """Candidate cases of a card check of a game of patterns (Shuangkou: hand, beats,
+    answers), simplest first: the plays the engines make from `pattern_hands`."""
+    if check == "hand":
+        for text, _size, _hand in _pattern_plays(engines):
+            yield {"check": "hand", "cards": text}
+    elif check == "beats":  # every two plays, fewest cards together first
+        deck = _deck(engines)
+        by_size: dict[int, list] = {}
+        for text, size, _hand in _pattern_plays(engines):
+            by_size.setdefault(size, []).append((text, _shapes(engines, text)))
+        most = max(by_size, default=0)
+        for total in range(2, 2 * most + 1):
+            for lead_size in range(max(1, total - most), min(most, total - 1) + 1):
+                for lead, lead_shapes in by_size.get(lead_size, ()):
+                    for play, play_shapes in by_size.get(total - lead_size, ()):
+                        if play != lead and _comparable(lead_shapes, play_shapes) and _fits(deck, lead, play):
+                            yield {"check": "beats", "lead": lead, "play": play}
+    elif check == "answers":
+        deck = _deck(engines)
+        # Leads every engine can play (a lead one of them refuses says nothing the hand check does not).
+        leads = [text for text, size, _hand in _pattern_plays(engines)
+                 if size <= _MOST_ANSWER_LEAD and None not in _shapes(engines, text)]
+        for hand in pattern_hands(_MOST_ANSWER_HAND):
+            written = rt.format_cards(hand)
+            for lead in leads:
+                if _fits(deck, written, lead):
+                    yield {"check": "answers", "hand": written, "lead": lead}
+
+
+_PATTERN_FINISHES = ([1, 3], [1, 2, 3], [1, 2, 4], [2, 4], [3, 1], [1, 4, 3], [2, 1, 4], [4, 3, 2])
+_PATTERN_BOMBS = ([], [[1, 4]], [[1, 5]], [[1, 6]], [[1, 7]], [[1, 8]], [[2, 6]], [[3, 7]], [[1, 4], [1, 4]],
+                  [[1, 6], [1, 6]], [[1, 5], [3, 9]], [[1, 4], [1, 4], [1, 4]], [[2, 8], [4, 10]], [[1, 12]])
+
+
+def pattern_result_cases(check: str = "score") -> Iterator[dict]:
+    """Candidate Shuangkou results (CONFORMANCE.md `score`), simplest first: each finish
+    with each set of bombs, then with a 底分 of 2, with 无翻倍, and with 底分 1 and 翻倍 written
+    out (a variant that never doubles still doubles when the result says so), a few of each kind a round."""
+    def case(**result):
+        return {"check": check, "result": result}
+
+    def plain():
+        for bombs in _PATTERN_BOMBS:
+            for finish in _PATTERN_FINISHES:
+                yield case(finish=finish, bombs=bombs)
+
+    def staked():
+        for bombs in _PATTERN_BOMBS:
+            for finish in _PATTERN_FINISHES[:3]:
+                yield case(finish=finish, bombs=bombs, base=2)
+
+    def undoubled():
+        for bombs in _PATTERN_BOMBS[1:]:
+            for finish in _PATTERN_FINISHES[:3]:
+                yield case(finish=finish, bombs=bombs, no_doubling=True)
+
+    def outright():  # 底分 1 and 翻倍 written out: only the tables tell two variants apart
+        for bombs in _PATTERN_BOMBS[1:]:
+            for finish in _PATTERN_FINISHES[:3]:
+                yield case(finish=finish, bombs=bombs, base=1, no_doubling=False)
+
+    streams = [plain(), staked(), undoubled(), outright()]
+    while streams:
+        for i, stream in enumerate(list(streams)):
+            taken = list(itertools.islice(stream, 8 if i == 0 else 2))
+            if not taken:
+                streams.remove(stream)
+            yield from taken
 

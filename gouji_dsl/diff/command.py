@@ -10,9 +10,9 @@ from typing import Iterable
 from gouji_dsl.diagnostics import RuleErrors, UsageError, render_report
 from gouji_dsl.diff.cases import write_cases
 from gouji_dsl.diff.compare import diff_models
-from gouji_dsl.diff.matrix import family_order, matrix_rows, render_matrix
+from gouji_dsl.diff.matrix import family_order, matrix_differs, render_matrix
 from gouji_dsl.diff.render import render_diff
-from gouji_dsl.diff.search import counterexamples, searchable
+from gouji_dsl.diff.search import GAME_NAMES, counterexamples, searchable
 from gouji_dsl.diff.values import LANGS
 from gouji_dsl.files import check_output_path
 from gouji_dsl.lang.loader import Workspace
@@ -29,8 +29,8 @@ def register(subparsers) -> argparse.ArgumentParser:
         description="Compare two variants rule by rule, with situations where their engines disagree; "
                     "or, with --matrix, print the rule-by-variant table. Exit status: 0 identical, 1 different, 2 error.")
     p.add_argument("variants", nargs="*", metavar="VARIANT|FILE")
-    p.add_argument("--matrix", action="store_true", help="the table of every rule that differs among the variants "
-                                                        "(all concrete variants by default)")
+    p.add_argument("--matrix", action="store_true", help="the table of every rule that differs among the variants, "
+                                                        "one per game (all concrete variants by default)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the prose (default en)")
     p.add_argument("--format", dest="fmt", choices=("text", "md", "json", "html"), default=None,
                    help="text, md or json for a diff (default text); md or html for --matrix (default md)")
@@ -53,6 +53,13 @@ def _case_refs(ws: Workspace, names: Iterable[str], case_file: Path) -> dict[str
             for name in names if not ws.is_standard(name)}
 
 
+def _two_concrete(a, b) -> str:
+    """What --emit-cases needs, said for the pair's game: "two concrete Gouji variants"."""
+    if a.game != b.game:
+        return "two concrete variants of one game"
+    return f"two concrete {GAME_NAMES.get(a.game, (a.game, a.game))[1]} variants"
+
+
 def handler(args, ws: Workspace) -> int:
     fmt = args.fmt
     if args.emit_cases is not None:  # `--emit-cases ''` or a folder: refused before the search
@@ -70,7 +77,7 @@ def handler(args, ws: Workspace) -> int:
             else:
                 models = family_order([v for v in (Compilation(ws, n).checked for n in ws.names()) if not v.abstract])
             sys.stdout.write(render_matrix(models, args.lang, fmt))
-            return EXIT_DIFFERENT if matrix_rows(models, args.lang) else EXIT_SAME
+            return EXIT_DIFFERENT if matrix_differs(models, args.lang) else EXIT_SAME
         fmt = fmt or "text"
         if fmt not in ("text", "md", "json"):
             raise UsageError(f"a diff prints text, md or json, not {fmt}", "html is for --matrix")
@@ -88,7 +95,7 @@ def handler(args, ws: Workspace) -> int:
         examples = counterexamples(name_a, name_b, diffs, ws=ws)
         if args.emit_cases is not None:
             if searchable(a, b):
-                raise UsageError(f"--emit-cases needs two concrete Gouji variants: {searchable(a, b)}")
+                raise UsageError(f"--emit-cases needs {_two_concrete(a, b)}: {searchable(a, b)}")
             write_cases(args.emit_cases, examples, _case_refs(ws, (name_a, name_b), Path(args.emit_cases)))
     sys.stdout.write(render_diff(a, b, diffs, examples, args.lang, fmt))
     return EXIT_DIFFERENT if diffs else EXIT_SAME

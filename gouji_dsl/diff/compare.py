@@ -6,13 +6,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gouji_dsl.model import schema as m
+from gouji_dsl.model.fields import field_applies
 from gouji_dsl.model.types import RowT
 from gouji_dsl.diff.phrases import PLAY, effect_of
 from gouji_dsl.diff.prose import rule_prose
 from gouji_dsl.diff.values import ABSENT, json_value, row_key_text, same_value, short
 
 # Rules said together in one sentence when both differ: primary -> the others.
-GROUPS = {"table.decks": ("table.cards_per_player",)}
+GROUPS = {"table.decks": ("table.cards_per_player",),
+          # Shuangkou's chain bombs: whether there are any, which bombs chain, and their lines.
+          "patterns.chains": ("patterns.chain_rules", "patterns.chain_lines")}
 
 
 @dataclass(frozen=True)
@@ -177,8 +180,8 @@ def diff_models(a: m.Variant, b: m.Variant) -> list[RuleDiff]:
         sec_a, sec_b = _section_of(a, cls), _section_of(b, cls)
         for f in dataclasses.fields(cls):   # a section neither has: ABSENT twice, the same value
             vtype = f.metadata["type"]
-            va = ABSENT if sec_a is ABSENT else getattr(sec_a, f.name)
-            vb = ABSENT if sec_b is ABSENT else getattr(sec_b, f.name)
+            va = ABSENT if sec_a is ABSENT or not field_applies(f, a.game) else getattr(sec_a, f.name)
+            vb = ABSENT if sec_b is ABSENT or not field_applies(f, b.game) else getattr(sec_b, f.name)
             if same_value(vtype, va, vb):
                 continue
             path = f"{cls.NAME}.{f.name}"

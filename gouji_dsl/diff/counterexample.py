@@ -17,6 +17,8 @@ class Budget:
     card_candidates: int = 30000     # card cases tried per check
     result_candidates: int = 3000    # game results tried per check
     relevance_checks: int = 300      # hybrid evaluations per rule and check
+    pattern_relevance_checks: int = 3000  # the same for Shuangkou's hand and beats cases, which crowd each other out
+    pattern_answer_checks: int = 100  # and its answers cases: the reference counts them by brute force
     positions: int = 300             # random positions walked per side
     position_steps: int = 14
     position_hits: int = 3           # separating positions collected before keeping the smallest

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 def _result_text(result: dict, lang: str) -> str:
     zh = lang == "zh"
+    if {"bombs", "base", "no_doubling"} & set(result):  # a Shuangkou result (the search always writes its bombs)
+        return _pattern_result_text(result, lang)
     parts = [("名次 " if zh else "finish ") + " ".join(map(str, result["finish"]))]
     opened = result.get("opened", [])
     parts.append(("开点 " if zh else "opened ") + (" ".join(map(str, opened)) if opened else ("无" if zh else "none")))
@@ -27,6 +29,41 @@ def _result_text(result: dict, lang: str) -> str:
         prev = ("；" if zh else "; ").join(" ".join(map(str, g["opened"])) or "-" for g in result["previous"])
         parts.append((f"此前各局开点 {prev}" if zh else f"opened in the previous games: {prev}"))
     return ("，" if zh else ", ").join(parts)
+
+
+def _pattern_result_text(result: dict, lang: str) -> str:
+    """A Shuangkou result (CONFORMANCE.md `score`): finish, bombs, 底分, 无翻倍."""
+    zh = lang == "zh"
+    parts = [("名次 " if zh else "finish ") + " ".join(map(str, result["finish"]))]
+    bombs = result.get("bombs", [])
+    if zh:
+        parts.append("炸弹 " + ("，".join(f"{seat}号{lines}线" for seat, lines in bombs) if bombs else "无"))
+    else:
+        parts.append("bombs " + (", ".join(f"seat {seat} ({lines} lines)" for seat, lines in bombs) if bombs else "none"))
+    if "base" in result:
+        parts.append(f"底分 {result['base']}" if zh else f"stake (底分) {result['base']}")
+    if "no_doubling" in result:
+        parts.append(("无翻倍" if result["no_doubling"] else "翻倍") if zh else
+                     ("no doubling (无翻倍)" if result["no_doubling"] else "doubling (翻倍)"))
+    return ("，" if zh else ", ").join(parts)
+
+
+_TYPE_NAMES = {"single": "单张", "pair": "对子", "pair_run": "连对", "triple": "三同张", "triple_run": "连三同张",
+               "straight": "顺子", "bomb": "炸弹", "chain_bomb": "连环炸", "joker_bomb": "王炸"}
+
+
+def _pattern_hand_text(v: dict, lang: str) -> str:
+    """A Shuangkou `hand` answer: no play, or the play's type and a bomb's lines."""
+    zh = lang == "zh"
+    if not v["valid"]:
+        return "不是合法的一手" if zh else "not a legal play"
+    kind = v["type"]
+    if zh:
+        name = _TYPE_NAMES.get(kind, kind)
+        return f"是{name}（{v['lines']}线）" if v["lines"] else f"是{name}"
+    name = kind.replace("_", " ")  # chain_bomb -> a chain bomb
+    article = "an" if name[:1] in "aeiou" else "a"
+    return f"{article} {name} of {v['lines']} lines" if v["lines"] else f"{article} {name}"
 
 
 def _tributes_text(entries, lang: str) -> str:
@@ -46,6 +83,8 @@ def example_text(ex: Counterexample, lang: str) -> str:
     c, x, y = ex.case, ex.a_answer, ex.b_answer
     if ex.check == "hand":
         def desc(v):
+            if "type" in v or "gouji" not in v:  # a Shuangkou play: its type and lines
+                return _pattern_hand_text(v, lang)
             if not v["valid"]:
                 return "不是合法的一手" if zh else "not a legal play"
             if v["gouji"]:

@@ -45,6 +45,11 @@ class VariantEngine:
     def rules(self):
         return self.engine.RULES
 
+    @property
+    def patterns(self) -> bool:
+        """Whether the variant's plays are patterns (Shuangkou), not one rank (Gouji)."""
+        return self.model.sections["plays"].shape == "patterns"
+
 
 def _replace_rules(model: m.Variant, changes: dict[str, Any]) -> m.Variant:
     sections = dict(model.sections)
@@ -66,10 +71,30 @@ class Hybrid:
         self.model = _replace_rules(base.model, changes)
         self.reference = engines.from_model(self.model, "reference")
         self.pure = all(pure_setting(p) for p in changes)
-        if self.pure:
-            self.rules = dataclasses.replace(base.rules, **game_settings(self.model))
+        if base.patterns:  # card and score cases need no game Rules: built when a game asks
+            self._rules = None
+        elif self.pure:
+            self._rules = dataclasses.replace(base.rules, **game_settings(self.model))
         else:
-            self.rules = _memo_rules(_reference_rules(self.model, self.reference))
+            self._rules = _memo_rules(_reference_rules(self.model, self.reference))
+
+    @property
+    def rules(self):
+        """The game `Rules` of the hybrid (for a game of patterns built when first asked)."""
+        if self._rules is None:
+            self._rules = _pattern_rules(self)
+        return self._rules
+
+
+def _pattern_rules(hyb: "Hybrid"):
+    """A Shuangkou hybrid's game `Rules`: the engine's own, with the changed settings,
+    or the reference interpreter's card functions and notation when a changed rule reaches them."""
+    from gouji_dsl.model.semantics import game_settings
+
+    if hyb.pure:
+        return dataclasses.replace(hyb.base.rules, **game_settings(hyb.model))
+    ref = hyb.reference
+    return dataclasses.replace(_memo_rules(_reference_rules(hyb.model, ref)), notation=ref.kinds, lead_ok=ref.lead_ok)
 
 
 def _reference_rules(model: m.Variant, ref):

@@ -11,6 +11,7 @@ from gouji_dsl.diff.render import md_cell
 from gouji_dsl.diff.values import ABSENT, LANGS, row_key_text, row_value_text, same_value, short, value_columns
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import schema as m
+from gouji_dsl.model.fields import field_applies
 from gouji_dsl.model.types import RowT
 from gouji_dsl.phases import Compilation
 
@@ -35,7 +36,7 @@ def matrix_rows(variants: list[m.Variant], lang: str = "en") -> list[MatrixRow]:
             continue
         for f in dataclasses.fields(cls):
             vtype = f.metadata["type"]
-            values = [ABSENT if s is ABSENT else getattr(s, f.name) for s in secs]
+            values = [ABSENT if s is ABSENT or not field_applies(f, v.game) else getattr(s, f.name) for s, v in zip(secs, variants)]
             if all(same_value(vtype, values[0], v) for v in values[1:]):
                 continue
             path = f"{cls.NAME}.{f.name}"
@@ -86,23 +87,39 @@ def family_order(models: list[m.Variant]) -> list[m.Variant]:
     return sorted(models, key=path)
 
 
+def by_game(models: list[m.Variant]) -> list[list[m.Variant]]:
+    """The variants grouped by their game (Gouji, Shuangkou), games in the order they first
+    come: the rules of different games mean different things, so each game has its own table."""
+    groups: dict[str, list[m.Variant]] = {}
+    for v in models:
+        groups.setdefault(v.game, []).append(v)
+    return list(groups.values())
+
+
+def matrix_differs(models: list[m.Variant], lang: str = "en") -> bool:
+    """Whether some rule differs among the variants of one game (`gouji diff --matrix`'s exit status)."""
+    return any(matrix_rows(group, lang) for group in by_game(models))
+
+
 def render_matrix(variants, lang: str = "en", fmt: str = "md", ws: Workspace | None = None) -> str:
     """The rule-by-variant table of every rule that differs among `variants`
-    (models, or names resolved in `ws`): Markdown or HTML."""
+    (models, or names resolved in `ws`): Markdown or HTML; one table per game."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: expected zh or en")
+    if fmt not in ("md", "html"):
+        raise ValueError(f"unknown format {fmt!r}: expected md or html")
     models = []
     for v in variants:
         if isinstance(v, str):
             ws = ws or Workspace()
             v = Compilation(ws, v).checked
         models.append(v)
-    rows = matrix_rows(models, lang)
+    groups = by_game(models) or [[]]
     if fmt == "md":
-        return _matrix_md(models, rows, lang)
-    if fmt == "html":
-        return _matrix_html(models, rows, lang)
-    raise ValueError(f"unknown format {fmt!r}: expected md or html")
+        return "\n".join(_matrix_md(group, matrix_rows(group, lang), lang) for group in groups)
+    if len(groups) == 1:
+        return _matrix_html(models, matrix_rows(models, lang), lang)
+    return _games_html(groups, lang)
 
 
 def _matrix_md(models, rows, lang) -> str:
@@ -132,16 +149,41 @@ def _matrix_md(models, rows, lang) -> str:
     return "\n".join(out) + "\n"
 
 
+def _html_head(title: str, lang: str) -> list[str]:
+    esc = html.escape
+    return ["<!DOCTYPE html>", f'<html lang="{"zh" if lang == "zh" else "en"}">', "<head>", '<meta charset="utf-8">',
+            f"<title>{esc(title)}</title>",
+            "<style>table{border-collapse:collapse}th,td{border:1px solid #bbb;padding:2px 6px;vertical-align:top}"
+            "th.section{background:#eee;text-align:left}td.differs{background:#fff3cd}</style>",
+            "</head>", "<body>", f"<h1>{esc(title)}</h1>"]
+
+
+def _games_html(groups: list[list[m.Variant]], lang: str) -> str:
+    """One HTML page with a table per game, each under a heading naming its variants."""
+    zh = lang == "zh"
+    title = ("规则对照表" if zh else "Rule matrix") + ": " + ", ".join(v.name for g in groups for v in g)
+    out = _html_head(title, lang)
+    for group in groups:
+        out.append(f"<h2>{html.escape(', '.join(v.name for v in group))}</h2>")
+        out += _html_table(group, matrix_rows(group, lang), lang)
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
 def _matrix_html(models, rows, lang) -> str:
     zh = lang == "zh"
-    esc = html.escape
     names = [v.name for v in models]
     title = ("规则对照表" if zh else "Rule matrix") + ": " + ", ".join(names)
-    out = ["<!DOCTYPE html>", f'<html lang="{"zh" if zh else "en"}">', "<head>", '<meta charset="utf-8">',
-           f"<title>{esc(title)}</title>",
-           "<style>table{border-collapse:collapse}th,td{border:1px solid #bbb;padding:2px 6px;vertical-align:top}"
-           "th.section{background:#eee;text-align:left}td.differs{background:#fff3cd}</style>",
-           "</head>", "<body>", f"<h1>{esc(title)}</h1>"]
+    out = _html_head(title, lang) + _html_table(models, rows, lang)
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def _html_table(models, rows, lang) -> list[str]:
+    """The table of the rules that differ among variants of one game (or a line saying none does)."""
+    zh = lang == "zh"
+    esc = html.escape
+    out = []
     if not rows:
         out.append(f"<p>{esc('这些变体的规则完全相同。' if zh else 'No rule differs among these variants.')}</p>")
     else:
@@ -162,6 +204,5 @@ def _matrix_html(models, rows, lang) -> str:
             out.append(f'<tr><td title="{esc(r.en)}"><code>{esc(r.path)}</code></td><td>{esc(r.zh)}</td>{cells}</tr>')
         out.append("</tbody>")
         out.append("</table>")
-    out += ["</body>", "</html>"]
-    return "\n".join(out) + "\n"
+    return out
 

@@ -52,8 +52,26 @@ def rule_prose(d: RuleDiff, lang: str) -> str:
                         f"{B}用{decks.b_value}副牌，每人{cards.b_value}张。")
             return (f"{A} deals {decks.a_value} decks, {cards.a_value} cards each; "
                     f"{B} {decks.b_value} decks, {cards.b_value} each.")
+        if group[0].path == "patterns.chains":
+            return _chains_prose(group, lang)
         return ("" if zh else " ").join(_single_prose(g, lang) for g in group)
     return _single_prose(d, lang)
+
+
+def _chains_prose(group: list[RuleDiff], lang: str) -> str:
+    """Chain bombs said in one sentence per variant: none, or which bombs chain and their lines."""
+    zh = lang == "zh"
+    chains, rules, lines = group
+    said = []
+    for which, side, other in (("a", chains.a, chains.b), ("b", chains.b, chains.a)):
+        name = side.label(lang, other)
+        parts = [predicate(d.path, d.value(which), lang) for d in (chains, rules, lines)]
+        if not chains.value(which) or any(p is None for p in parts):
+            said.append(f"{name}{parts[0]}" if zh else f"{name} {parts[0]}")
+        else:
+            said.append(f"{name}{parts[0]}（{parts[1]}，{parts[2]}）" if zh else
+                        f"{name} {parts[0]}: it {parts[1]}, and {parts[2]}")
+    return "；".join(said) + "。" if zh else "; ".join(said) + "."
 
 
 def _single_prose(d: RuleDiff, lang: str) -> str:

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from gouji_dsl import engines
-from gouji_dsl.diff.candidates import answer, card_cases, result_cases, same_answer
+from gouji_dsl.diff.candidates import (answer, card_cases, evaluate_case, pattern_card_cases, pattern_result_cases,
+                                       result_cases, same_answer)
 from gouji_dsl.diff.compare import RuleDiff
 from gouji_dsl.diff.counterexample import Budget, Counterexample, CounterexampleList, Reason
 from gouji_dsl.diff.games import (DEAL_SETTINGS, PASS_RATES, POSITION_STYLES, PREVIOUS_RESULTS, RESULT_SECTIONS, Hit,
@@ -18,7 +19,7 @@ from gouji_dsl.diff.hybrids import Hybrid, VariantEngine
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import schema as m
 from gouji_dsl.phases import Compilation
-from gouji_dsl.play.conform import evaluate
+from gouji_dsl.rules import spec
 from gouji_dsl.runtime import cards as rt
 
 
@@ -32,6 +33,11 @@ class Pair:
     rejected: dict = field(default_factory=dict)   # variant -> reasons it rejected candidate results
     searched: dict = field(default_factory=dict)   # rule -> the kinds of game situation walked
     touched: dict = field(default_factory=dict)    # rule -> walks in which the rule changed the game at all
+
+    @property
+    def patterns(self) -> bool:
+        """Whether the pair plays patterns (Shuangkou) rather than Gouji's one-rank plays."""
+        return self.a.patterns
 
     def other(self, side: VariantEngine) -> VariantEngine:
         return self.b if side is self.a else self.a
@@ -53,9 +59,12 @@ _RETURN_RULES = {"tribute.returned", "tribute.mutual_dian_returned", "tribute.re
                  "tribute.return_from_dealt", "tribute.no_single_return"}
 
 
-def checks_for(path: str) -> tuple[list[str], bool]:
-    """Which conformance checks can show a rule, and whether games can."""
+def checks_for(path: str, patterns: bool = False) -> tuple[list[str], bool]:
+    """Which conformance checks can show a rule, and whether games can (`patterns`:
+    for a pair of Shuangkou variants, whose checks are hand, beats, answers and score)."""
     section = path.split(".")[0]
+    if patterns:
+        return _pattern_checks_for(path)
     if section in ("cards", "plays"):
         return ["hand", "beats", "answers", "can_burn", "opens"], True
     if section == "gouji":
@@ -77,6 +86,24 @@ def checks_for(path: str) -> tuple[list[str], bool]:
     return [], True
 
 
+def _pattern_checks_for(path: str) -> tuple[list[str], bool]:
+    """Shuangkou: the play rules show in card cases (no game needed), the scoring rules
+    in score cases (but a results rule the game flow reads acts only between games, which
+    no case or walk reaches); any other rule (turns, the end of a game) only in games."""
+    section = path.split(".")[0]
+    if section in ("patterns", "cards", "plays"):
+        return ["hand", "beats", "answers"], False
+    if section == "results":
+        return ([], False) if between_games(path) else (["score"], False)
+    return [], True
+
+
+def between_games(path: str) -> bool:
+    """Whether a [results] rule acts only between games: a setting of the game flow
+    (redraw_after: who leads the next game), not a part of the score."""
+    return path.split(".")[0] == "results" and isinstance(spec.facet(path, "engine"), spec.Setting)
+
+
 CARD_CHECKS = ("hand", "beats", "answers", "opens", "can_burn")
 
 
@@ -88,8 +115,8 @@ def _search_case(pair: Pair, paths: tuple[str, ...], check: str) -> tuple[dict, 
     budget = pair.budget
     card = check in CARD_CHECKS
     cap = budget.card_candidates if card else budget.result_candidates
-    candidates = card_cases(check, (pair.a.engine, pair.b.engine)) if card else result_cases(check, pair.a.model.table.players)
-    checks_left = budget.relevance_checks
+    candidates = _candidates(pair, check)
+    checks_left = _relevance_budget(pair, check)
     fallback = None
     for case in itertools.islice(candidates, cap):
         x, y = answer(pair.a.engine, case), answer(pair.b.engine, case)
@@ -97,7 +124,7 @@ def _search_case(pair: Pair, paths: tuple[str, ...], check: str) -> tuple[dict, 
             for side, got in ((pair.a, x), (pair.b, y)):
                 if got is None:
                     try:
-                        evaluate(side.engine, case)
+                        evaluate_case(side.engine, case)
                     except (rt.ResultError, rt.CardError) as exc:
                         reasons = pair.rejected.setdefault(side.name, [])
                         if str(exc) not in reasons:
@@ -119,6 +146,24 @@ def _search_case(pair: Pair, paths: tuple[str, ...], check: str) -> tuple[dict, 
     if fallback is not None:
         pair.used_cases.add(json.dumps(fallback[0], sort_keys=True))
     return fallback
+
+
+def _candidates(pair: Pair, check: str):
+    """The candidate cases of `check` for the pair's game, simplest first."""
+    engines_ = (pair.a.engine, pair.b.engine)
+    if pair.patterns:
+        return pattern_card_cases(check, engines_) if check in CARD_CHECKS else pattern_result_cases(check)
+    if check in CARD_CHECKS:
+        return card_cases(check, engines_)
+    return result_cases(check, pair.a.model.table.players)
+
+
+def _relevance_budget(pair: Pair, check: str) -> int:
+    """How many hybrid evaluations `_search_case` may spend on one rule and check."""
+    budget = pair.budget
+    if not pair.patterns:
+        return budget.relevance_checks
+    return budget.pattern_answer_checks if check == "answers" else budget.pattern_relevance_checks
 
 
 def _matters(pair: Pair, paths: tuple[str, ...], check: str, case: dict, others: dict) -> bool | None:
@@ -244,15 +289,30 @@ def _game_example(pair: Pair, paths: tuple[str, ...], side: VariantEngine, hit: 
                           isolated=hit.isolated, alone=alone)
 
 
+# The games whose variants have engines, with the shape of their plays.
+ENGINE_GAMES = {"gouji": "one_rank", "shuangkou": "patterns"}
+GAME_NAMES = {"gouji": ("够级", "Gouji"), "shuangkou": ("双扣", "Shuangkou")}
+
+
+def _game_name(game: str, lang: str) -> str:
+    return GAME_NAMES.get(game, (game, game))[0 if lang == "zh" else 1]
+
+
 def searchable(a: m.Variant, b: m.Variant) -> Reason | None:
     """Why no counterexample search is possible for this pair, or None."""
     for v in (a, b):
         if v.abstract:
             return Reason(f"{v.name} 是抽象变体：抽象变体只比较规则",
                           f"{v.name} is abstract: abstract variants are compared by their rules only")
-        if v.game != "gouji" or v.sections["plays"].shape != "one_rank":
-            return Reason(f"{v.name} 没有引擎（只有够级变体有引擎）",
-                          f"{v.name} has no engine (engines exist for Gouji variants only)")
+    if a.game != b.game:  # no situation means the same in both: compare the rules only
+        return Reason(f"不同的游戏：{a.name} 是{_game_name(a.game, 'zh')}，{b.name} 是{_game_name(b.game, 'zh')}，"
+                      "两者的牌局无从对照，只比较规则",
+                      f"different games: {a.name} is a game of {_game_name(a.game, 'en')} and {b.name} one of "
+                      f"{_game_name(b.game, 'en')}, so no situation means the same in both; compared by their rules only")
+    for v in (a, b):
+        if ENGINE_GAMES.get(v.game) != v.sections["plays"].shape:
+            return Reason(f"{v.name} 没有引擎（只有够级和双扣变体有引擎）",
+                          f"{v.name} has no engine (engines exist for Gouji and Shuangkou variants only)")
     return None
 
 
@@ -272,7 +332,7 @@ def counterexamples(name_a: str, name_b: str, diffs: list[RuleDiff], ws: Workspa
             groups.setdefault(d.group, []).append(d)
     if why_not:
         return CounterexampleList([], {g: why_not for g in groups}, note=why_not, searched=False)
-    # Every concrete Gouji variant has a generated engine (a user's file: built in memory).
+    # Every concrete Gouji or Shuangkou variant has a generated engine (a user's file: built in memory).
     ea = VariantEngine(name_a, model_a, engines.load(ws, name_a))
     eb = VariantEngine(name_b, model_b, engines.load(ws, name_b))
     pair = Pair(ea, eb, budget)
@@ -281,7 +341,7 @@ def counterexamples(name_a: str, name_b: str, diffs: list[RuleDiff], ws: Workspa
     for group, members in groups.items():
         paths = tuple(d.path for d in members)
         head = members[0]
-        checks, games = checks_for(group)
+        checks, games = checks_for(group, pair.patterns)
         example = None
         for check in checks:
             hit = _search_case(pair, paths, check)
@@ -324,6 +384,10 @@ def _unfound_reason(pair: Pair, group: str, checks: list[str], games: bool) -> R
     if kinds:
         zh.append("每个变体" + "和".join(walks[k][0] for k in kinds))
         en.append(" and ".join(walks[k][1] for k in kinds) + " per variant")
+    if not en and between_games(group):
+        return Reason("无可搜索之处：这条规则只影响下一局（谁先出），而反例搜索每次只看一局",
+                      "no search applies: the rule acts only on the next game (who leads it), and the search "
+                      "looks at one game at a time")
     if not en:
         return Reason("无可搜索之处：这条规则不影响引擎的回答和出牌流程",
                       "no search applies: the rule does not reach the engines' answers or the game flow")

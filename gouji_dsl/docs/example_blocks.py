@@ -3,14 +3,18 @@ from __future__ import annotations
 
 from gouji_dsl.docs.document import Block, Bullets, ExampleItem, Para, Table, TRow
 from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.examples import Examples
+from gouji_dsl.docs.pattern_blocks import pattern_example_items
+from gouji_dsl.docs.pattern_examples import PatternExamples
 from gouji_dsl.docs.sentences import Ctx
 from gouji_dsl.docs.text import T, Text, code, join, plain, plural
 from gouji_dsl.rules.tribute import tribute_name
 from gouji_dsl.runtime.numbers import signed as number_text
 
 
-def example_items(ctx: Ctx, ex: Examples, chapter: str, lang: str) -> list[ExampleItem]:
+def example_items(ctx: Ctx, ex, chapter: str, lang: str) -> list[ExampleItem]:
+    """The example items of one chapter: Gouji's, or a pattern variant's (pattern_blocks)."""
+    if isinstance(ex, PatternExamples):
+        return pattern_example_items(ctx, ex, chapter, lang)
     zh = lang == "zh"
     v = ctx.v
     items: list[ExampleItem] = []

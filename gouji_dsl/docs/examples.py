@@ -450,7 +450,7 @@ def _tribute_samples(v, e) -> list[dict]:
 _EXAMPLES: dict[str, Examples] = {}
 
 
-def examples_for(v) -> Examples:
+def examples_for(v):
     """The worked examples of a variant, computed once per engine (one module per engine source)."""
     engine = engine_for(v)
     if engine.__name__ not in _EXAMPLES:
@@ -495,8 +495,12 @@ class _StandardView:
         return format_cards(cards)
 
 
-def compute_examples(v, e) -> Examples:
-    """Every worked example of the rulebook, from engine `e` (any engine with the generated API)."""
+def compute_examples(v, e):
+    """Every worked example of the rulebook, from engine `e` (any engine with the generated API):
+    `Examples` for Gouji, `PatternExamples` for a variant whose plays are patterns (Shuangkou)."""
+    if "patterns" in v.sections:
+        from gouji_dsl.docs.pattern_examples import compute_pattern_examples
+        return compute_pattern_examples(v, e)
     extra = len(extra_kinds(v))
     if extra:
         e = _StandardView(e, extra)

@@ -63,10 +63,71 @@ GLOSSARY: tuple[Term, ...] = (
 GLOSSARY_BY_ZH = {t.zh: t for t in GLOSSARY}
 
 
+# Shuangkou's own terms (a term Gouji shares keeps Gouji's entry, GLOSSARY_BY_ZH: what
+# [[term]] in a template names). The play types, joker bombs and result classes come
+# from the variant's rows (`_shuangkou_rows`).
+SHUANGKOU_GLOSSARY: tuple[Term, ...] = (
+    Term("对家", "partner", "正对面的玩家，是自己的搭档", "the player facing you: your partner", "搭档"),
+    GLOSSARY_BY_ZH["一手"], GLOSSARY_BY_ZH["发牌"], GLOSSARY_BY_ZH["上班"], GLOSSARY_BY_ZH["上牌"],
+    GLOSSARY_BY_ZH["过牌"],
+    Term("要不起", "cannot beat", "打不过桌上的牌，只能过牌", "holding nothing that beats the play on the table, so passing"),
+)
+_SHUANGKOU_BOMBS: tuple[Term, ...] = (
+    Term("线数", "lines", "炸弹的大小：线数多的炸弹大", "a bomb's strength: more lines win", "线"),
+)
+_SHUANGKOU_CHAINS = Term("连环炸", "chain bomb", "相连点数的几个炸弹一起出，算作一个炸弹", "bombs on consecutive ranks played together as one bomb", "连炸")
+_SHUANGKOU_WILDS = Term("百搭", "wild card", "在一手牌中可以当作别的牌的王", "a joker that may stand for another card inside a play")
+_SHUANGKOU_FLOW: tuple[Term, ...] = (
+    GLOSSARY_BY_ZH["走科"],
+    Term("接风", "take over", "走科者的最后一手牌没人打时，由他的对家接着发牌", "after a player goes out and nobody beats their last play, their partner leads"),
+)
+_SHUANGKOU_SCORES: tuple[Term, ...] = (
+    Term("胜负分", "result score", "按结果和名次得的基本分", "the base score of a place, by the result"),
+    Term("翻倍", "multiplier", "胜方炸弹的最高线数决定的倍数", "what the winners' best bomb multiplies the result scores by"),
+    Term("给到分", "bomb bonus", "每打出一个大炸弹，其他每人给打出的人的分", "what every other player pays for a big bomb played"),
+    Term("底分", "stake", "每局的基本分，所有得分都乘以它", "the stake every score is multiplied by"),
+    Term("无翻倍", "no doubling", "炸弹不翻倍的选项", "the option under which bombs never multiply the scores"),
+)
+
+
+def _row(t: Term, zh: bool) -> tuple[str, str, str]:
+    return (t.zh + (f"（{t.also}）" if t.also and zh else f" ({t.also})" if t.also else ""),
+            t.en, t.zh_meaning if zh else t.en_meaning)
+
+
+def _shuangkou_rows(v, zh: bool) -> list[tuple[str, str, str]]:
+    """A pattern variant's terms: the players' words, then its play types, bombs, flow and scores."""
+    p = v.patterns
+    rows = [_row(t, zh) for t in SHUANGKOU_GLOSSARY]
+    for t in p.types:
+        if t.max_length == 1:
+            meaning = f"同一点数{t.width}张" if zh else f"{t.width} card{'s' if t.width > 1 else ''} of one rank"
+        else:
+            meaning = (f"{t.min_length}到{t.max_length}个相连点数，每个点数{t.width}张" if zh else
+                       f"{t.min_length} to {t.max_length} consecutive ranks, {t.width} card{'s' if t.width > 1 else ''} of each")
+        rows.append((t.zh, t.name.replace("_", " "), meaning))
+    rows.append(("炸弹", "bomb", f"同一点数{p.bomb_min}张或更多" if zh else f"{p.bomb_min} or more cards of one rank"))
+    rows += [_row(t, zh) for t in _SHUANGKOU_BOMBS]
+    for b in p.joker_bombs:
+        rows.append((b.zh, b.name.replace("_", " "), f"{b.jokers}张王，{b.lines}线" if zh else f"{b.jokers} jokers, {b.lines} lines"))
+    if p.chains:
+        rows.append(_row(_SHUANGKOU_CHAINS, zh))
+    if p.wilds:
+        rows.append(_row(_SHUANGKOU_WILDS, zh))
+    rows += [_row(t, zh) for t in _SHUANGKOU_FLOW + (GLOSSARY_BY_ZH["名次"],)]
+    for c in v.results.classes:
+        places = "、".join(map(str, sorted(c.winners))) if zh else ", ".join(map(str, sorted(c.winners)))
+        rows.append((c.zh, c.name, f"胜方两人的名次为{places}" if zh else f"the winners take places {places}"))
+    rows += [_row(t, zh) for t in _SHUANGKOU_SCORES]
+    return rows
+
+
 def glossary_rows(v, lang: str) -> list[tuple[str, str, str]]:
     """(term, English, meaning) rows of a variant's glossary chapter: the terms, then its place names."""
     zh = lang == "zh"
-    rows = [(t.zh + (f"（{t.also}）" if t.also and zh else f" ({t.also})" if t.also else ""),
-             t.en, t.zh_meaning if zh else t.en_meaning) for t in GLOSSARY]
+    if "patterns" in v.sections:
+        rows = _shuangkou_rows(v, zh)
+    else:
+        rows = [_row(t, zh) for t in GLOSSARY]
     rows += [(p.zh, f"{p.en} place", f"第{p.place}名" if zh else f"place {p.place}") for p in v.end.places]
     return rows

@@ -59,8 +59,8 @@ def render_rulebook(variant, lang: str, fmt: str, ws: Workspace | None = None) -
 
 
 def has_rulebook(v: m.Variant) -> bool:
-    """Concrete Gouji variants have rulebooks (their examples need the generated engine)."""
-    return not v.abstract and v.game == "gouji"
+    """Concrete variants have rulebooks (their examples need the generated engine)."""
+    return not v.abstract
 
 
 def rulebook_outputs(variants, ws: Workspace | None = None) -> list[tuple[str, str]]:
@@ -129,7 +129,7 @@ def cmd_doc(args, ws: Workspace) -> int:
     name = ws.resolve_argument(args.variant)
     v = Compilation(ws, name).checked
     if not has_rulebook(v):
-        raise UsageError(f"variant '{name}' has no rulebook: it is abstract or not a Gouji variant")
+        raise UsageError(f"variant '{name}' has no rulebook: it is abstract")
     text = render_rulebook(v, args.lang or "zh", args.format or "md", ws)
     if args.output is not None:
         write_atomic(args.output, text)

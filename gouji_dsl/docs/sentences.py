@@ -44,7 +44,7 @@ CHAPTERS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("headless", "无头与四户乱缠", "Headless players (无头) and the free-for-all (四户乱缠)", ("headless", "chaos")),
     ("end", "终局与名次", "End of the game", ("end",)),
     ("tribute", "进贡与还贡", "Tribute (进贡) and return (还贡)", ("tribute",)),
-    ("scoring", "计分", "Scoring", ("scoring",)),
+    ("scoring", "计分", "Scoring", ("scoring", "results")),
     ("room", "房间规则", "Room rules", ("room",)),
     ("glossary", "术语表", "Glossary", ()),
     ("sources", "出处与项目决定", "Sources and decisions", ("about",)),

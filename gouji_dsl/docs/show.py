@@ -22,7 +22,7 @@ def to_json(v: m.Variant) -> dict[str, Any]:
     sections: dict[str, Any] = {}
     for name, sec in v.sections.items():
         values = {}
-        for f in dataclasses.fields(sec):
+        for f in m.rule_fields(sec, v.game):
             value = getattr(sec, f.name)
             values[f.name] = None if value is None else f.metadata["type"].to_json(value)
         sections[name] = values
@@ -45,7 +45,7 @@ def to_text(v: m.Variant) -> str:
     for name, sec in v.sections.items():
         out.append("")
         out.append(f"[{name}] {type(sec).ZH} - {type(sec).EN}")
-        for f in dataclasses.fields(sec):
+        for f in m.rule_fields(sec, v.game):
             value = getattr(sec, f.name)
             vtype = f.metadata["type"]
             origin = v.origin(f"{name}.{f.name}")
@@ -180,7 +180,8 @@ def rules_reference(v: m.Variant | None = None) -> dict[str, Any]:
     for cls in m.SECTIONS:
         if v is not None and not _applicable_to(cls, v):
             continue
-        rules = {f.name: _rule_info(cls, f, v) for f in dataclasses.fields(cls)}
+        fields = m.rule_fields(cls, v.game) if v is not None else dataclasses.fields(cls)
+        rules = {f.name: _rule_info(cls, f, v) for f in fields}
         sections[cls.NAME] = {"zh": cls.ZH, "title": cls.EN, "applies_to": _applies(cls), "rules": rules}
     head: dict[str, Any] = {"variant": None}
     if v is not None:

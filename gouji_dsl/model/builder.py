@@ -16,6 +16,7 @@ from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Pos, Reporter, did_you_mean, one_of
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.model.fields import field_applies
 from gouji_dsl.model.tables import Stated, resolve
 from gouji_dsl.model.types import EXTRA_KINDS, INVALID, Context, RowT
 
@@ -219,6 +220,12 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
         values = {}
         for f in dataclasses.fields(cls):
             written = merged.get((cls.NAME, f.name))
+            if not field_applies(f, game):
+                if written is not None:
+                    rep.error(written.entry.key.pos, f"rule '{f.name}' of [{cls.NAME}] does not apply to game '{game}'",
+                              hint="remove it, or change [about] game")
+                values[f.name] = f.metadata["absent"]
+                continue
             if written is None:
                 if f.metadata["required"]:
                     missing.setdefault(cls.NAME, []).append(f.name)

@@ -14,10 +14,20 @@ from gouji_dsl.model.types import CARDS, NUMBER_RANKS, CardT, IntT
 _UNSET = object()
 
 
-def rule(vtype, zh: str, en: str, default: Any = _UNSET):
-    """A rule field. Without a default the rule must be set (in a concrete variant)."""
-    meta = {"type": vtype, "zh": zh, "en": en, "required": default is _UNSET}
+def rule(vtype, zh: str, en: str, default: Any = _UNSET, games: tuple[str, ...] | None = None, absent: Any = None):
+    """A rule field. Without a default the rule must be set (in a concrete variant).
+
+    `games`: the games the rule applies to, when not every game of its section (a
+    Gouji-only rule in a section Shuangkou shares); elsewhere it may not be written,
+    and the field holds `absent`, a value under which the rule does nothing."""
+    meta = {"type": vtype, "zh": zh, "en": en, "required": default is _UNSET, "games": games, "absent": absent}
     return field(default=None if default is _UNSET else default, metadata=meta)
+
+
+def field_applies(f: dataclasses.Field, game: str) -> bool:
+    """Does the rule of field `f` apply to `game` (given its section does)?"""
+    games = f.metadata.get("games")
+    return games is None or game in games
 
 
 def column(vtype, zh: str, en: str, default: Any = dataclasses.MISSING):

@@ -12,11 +12,12 @@ every field that has no default.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from gouji_dsl.diagnostics import Pos
-from gouji_dsl.model.fields import Section, rule
+from gouji_dsl.model.fields import Section, field_applies, rule
 from gouji_dsl.rules.about import About, Decision, Source
 from gouji_dsl.rules.burning import BurnRules
 from gouji_dsl.rules.buy import BuyRules
@@ -33,6 +34,7 @@ from gouji_dsl.rules.plays import JokerKill, PlayRules
 from gouji_dsl.rules.ranks import RankConstraint, RankRules
 from gouji_dsl.rules.revolution import RevolutionRules
 from gouji_dsl.rules.room import PlayerRank, RoomRules
+from gouji_dsl.rules.results import BonusRow, MergeRow, Multiplier, ResultClass, ResultRules
 from gouji_dsl.rules.scoring import ScoringRules
 from gouji_dsl.rules.table import TableRules
 from gouji_dsl.rules.threes import ThreesRules
@@ -42,14 +44,15 @@ from gouji_dsl.rules.tribute import TRIBUTE_KIND, DianRow, LuoTribute, TributeRu
 __all__ = ["Section", "rule", "About", "Decision", "Source", "BurnRules", "BuyRules", "CardRules", "ChaosRules", "EndRules",
            "Place", "TAKE_OVER", "FlowRules", "GoujiRules", "Threshold", "HeadlessRules", "InfoRules", "OpenRules",
            "ChainRule", "JokerBomb", "PatternRules", "PatternType", "PlayRules", "JokerKill", "RevolutionRules", "PlayerRank",
-           "RoomRules", "ScoringRules", "TableRules", "ThreesRules", "TRIBUTE_KIND", "DianRow", "LuoTribute",
+           "RoomRules", "ResultRules", "ResultClass", "Multiplier", "MergeRow", "BonusRow", "ScoringRules", "TableRules",
+           "ThreesRules", "TRIBUTE_KIND", "DianRow", "LuoTribute",
            "TributeRules", "RankConstraint", "RankRules", "SECTIONS", "SECTION_BY_NAME", "SECTION_ALIASES", "Origin", "Variant", "applicable"]
 
 
 SECTIONS: tuple[type[Section], ...] = (
     About, TableRules, CardRules, PlayRules, PatternRules, GoujiRules, RankRules, ThreesRules, BuyRules, FlowRules,
     ChaosRules, BurnRules, HeadlessRules, OpenRules, RevolutionRules, InfoRules, EndRules,
-    TributeRules, ScoringRules, RoomRules,
+    TributeRules, ScoringRules, ResultRules, RoomRules,
 )
 SECTION_BY_NAME = {s.NAME: s for s in SECTIONS}
 SECTION_ALIASES = {s.ZH: s.NAME for s in SECTIONS}
@@ -94,6 +97,12 @@ class Variant:
 
     def origin(self, path: str) -> Origin | None:
         return self.origins.get(path)
+
+
+def rule_fields(section, game: str) -> list:
+    """The fields of a section (class or value) whose rules apply to `game`: a Gouji-only
+    rule of a section Shuangkou shares is left out (model.fields.rule's `games`)."""
+    return [f for f in dataclasses.fields(section) if field_applies(f, game)]
 
 
 def applicable(cls: type[Section], game: str, shape: str | None) -> bool:

@@ -59,19 +59,27 @@ def opposite_of(variant: m.Variant) -> dict[int, int]:
 
 
 def _settings() -> list:
-    """Every registered `spec.Setting`, in schema order."""
+    """Every registered `spec.Setting` with its rule key, in schema order."""
     from gouji_dsl.rules import spec
 
     spec.load_all()
     engine_of = {key: spec.facet(key, "engine") for key in spec.rule_keys()}
-    return [e for e in engine_of.values() if isinstance(e, spec.Setting)]
+    return [(key, e) for key, e in engine_of.items() if isinstance(e, spec.Setting)]
 
 
 def game_settings(v: m.Variant) -> dict:
     """The plain-data fields of `runtime.game.Rules` for a variant: the variant's name
     and each rule's registered `spec.Setting` (the card functions are added by
-    whichever engine builds the Rules)."""
+    whichever engine builds the Rules). A rule whose section the variant's game does
+    not have takes the Setting's `absent` value."""
+    from gouji_dsl.rules import spec
+
     out = {"name": v.name}
-    for setting in _settings():
-        out[setting.name] = setting.value(v)
+    for key, setting in _settings():
+        if key.split(".")[0] in v.sections:
+            out[setting.name] = setting.value(v)
+        elif setting.absent is spec.NO_ABSENT:
+            raise AssertionError(f"rule {key} has no value for game '{v.game}', which has no [{key.split('.')[0]}]")
+        else:
+            out[setting.name] = setting.absent
     return out

@@ -3,7 +3,9 @@
 - random: a uniformly random legal action (seeded).
 - greedy: answers with its smallest legal play (passes rather than burn or
   waste jokers when it can), leads its longest set of the lowest rank, never
-  defers, declares nothing and does not revolt.
+  defers, declares nothing and does not revolt. In a game of pattern plays
+  (Shuangkou) it leads its longest play that is not a bomb and holds no joker,
+  lowest first, and answers with its weakest play, bombs and jokers last.
 """
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ class GreedyBot:
         plays = [a for a in actions if a.kind in (PLAY, BURN)]
         if not plays:
             return next(a for a in actions if a.kind == PASS)
+        if game.r.pattern_plays:
+            return min(plays, key=_pattern_lead_key if game.top is None else _pattern_answer_key)
         if game.top is None:
             # Lead: the lowest rank held, as many of it as possible, no jokers or 2s attached.
             def lead_key(a: Action):
@@ -46,6 +50,18 @@ class GreedyBot:
             rank, natural, fillers = a.play[:3]
             return (sum(a.play[3:]), fillers, rank)  # jokers of every kind, extra kinds too
         return min(plays, key=answer_key)
+
+
+def _pattern_lead_key(a: Action):
+    kind, _length, top, lines = a.play[:4]
+    cards = a.play[4:]
+    return (lines, cards[13] + cards[14], -sum(cards), top, kind)  # no bomb or joker; long; low
+
+
+def _pattern_answer_key(a: Action):
+    kind, _length, top, lines = a.play[:4]
+    cards = a.play[4:]
+    return (lines, cards[13] + cards[14], top, kind)  # the weakest that beats, sparing bombs and jokers
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -9,6 +9,13 @@ read is a broken line like any other. Lines are split on `\n` only (`\r\n`
 too), so a U+2028 or a lone `\r` inside a comment does not shift the line
 numbers of what follows.
 
+Shuangkou (CONFORMANCE.md, "Shuangkou"; any variant whose plays are patterns) runs
+`hand` (answered as {"valid", "type", "lines"}), `beats`, `answers` and `score`, with
+wild jokers written as the card they stand for (`BJ=9`). Asking it a Gouji check
+(`opens`, `can_burn`, `tribute`) or a 级牌, writing a stand-in for a joker that is not
+wild in the variant, or more of a card than its decks hold, is a broken line for that
+variant (`check_applies`).
+
 Besides the checks of CONFORMANCE.md, gouji-dsl runs one of its own, `position`
 (README.md, "Conformance cases: position"): a position set up on the engine, its
 actions played in order, and who is to move, the legal actions, the transcript and
@@ -25,7 +32,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import IllegalAction, action_to_string, shown, string_to_action
+from gouji_dsl.runtime import patterns as pt
+from gouji_dsl.runtime.pattern_kinds import PatternPlay
+from gouji_dsl.runtime.actions import IllegalAction, action_to_string, describe, shown, string_to_action
 from gouji_dsl.diagnostics import did_you_mean
 
 CHECK_FIELDS = {
@@ -56,6 +65,13 @@ TRIBUTE_KINDS = {"dian", "luo", "shao", "men"}
 
 class CaseError(Exception):
     """A case line that breaks the format."""
+
+
+class NotForVariant(Exception):
+    """A case that asks a variant what its game does not have (a 级牌 of a Shuangkou hand,
+    Gouji's 开点 of a Shuangkou play) or writes cards it cannot hold (a stand-in for a
+    joker that is not wild there, more of a card than its decks): a broken line for that
+    variant, reported as an [error] with the variant and the check."""
 
 
 class PositionRefused(Exception):
@@ -92,6 +108,8 @@ def evaluate(engine, case: dict) -> Any:
     check = case["check"]
     if check == "hand":
         c = engine.classify(engine.parse_cards(case["cards"]))
+        if isinstance(c, PatternPlay):  # CONFORMANCE.md, "Shuangkou": the type, and a bomb's lines
+            return {"valid": c.valid, "type": c.type, "lines": c.lines}
         return {"valid": c.valid, "gouji": c.valid and c.gouji}
     if check == "beats":
         play, lead = _play(engine, case["play"]), _play(engine, case["lead"])
@@ -134,6 +152,86 @@ def evaluate(engine, case: dict) -> Any:
     raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
 
 
+# --- games whose plays are patterns (CONFORMANCE.md, "Shuangkou") ------------------------------------------
+
+# The Gouji checks a game of patterns does not have, and what it lacks for them.
+GOUJI_ONLY_CHECKS = {"opens": "开点", "can_burn": "burning (烧牌)", "tribute": "tribute (进贡)"}
+# The card fields of each check a game of patterns runs, read together against its decks.
+PATTERN_CARD_FIELDS = {"hand": ("cards",), "beats": ("lead", "play"), "answers": ("hand", "lead")}
+PATTERN_HAND_EXPECT = ("valid", "type", "lines")
+
+
+def plays_patterns(engine) -> bool:
+    """Whether the engine's game plays patterns (Shuangkou: runs, bombs in lines, wild jokers)
+    rather than Gouji's hands: its `classify` answers a PatternPlay (type, lines)."""
+    return isinstance(engine.classify(engine.parse_cards("3")), PatternPlay)
+
+
+def check_applies(engine, case: dict, expected: Any) -> None:
+    """NotForVariant when the case asks the engine's game what it does not have, or (in a game
+    of patterns) writes cards the variant cannot hold; nothing otherwise."""
+    check = case["check"]
+    if not plays_patterns(engine):
+        if check == "hand" and set(expected) & {"type", "lines"}:
+            raise NotForVariant('a Gouji hand is asked "valid" and "gouji"; "type" and "lines" are asked '
+                                "of a game whose plays are patterns (Shuangkou)")
+        return
+    if check in GOUJI_ONLY_CHECKS:
+        raise NotForVariant(f"this game has no {GOUJI_ONLY_CHECKS[check]}: a game whose plays are patterns "
+                            "(Shuangkou) runs the checks hand, beats, answers and score (CONFORMANCE.md)")
+    if check == "hand" and "gouji" in expected:
+        raise NotForVariant('a Shuangkou hand is never a 级牌: ask "valid", "type" and/or "lines"')
+    if check in PATTERN_CARD_FIELDS:
+        _check_pattern_cards(engine, case, PATTERN_CARD_FIELDS[check])
+
+
+def _check_pattern_cards(engine, case: dict, fields: tuple[str, ...]) -> None:
+    """Every stand-in (`BJ=9`) names a joker that is wild in the variant (RULES.md K4), and the
+    fields together hold no more of a card than the decks (CONFORMANCE.md: for `beats`, lead and
+    play together; for `answers`, the hand and the lead)."""
+    held = [0] * 15
+    for name in fields:
+        for position, token in enumerate(case[name].split(), 1):
+            joker = token.partition("=")[0] if "=" in token else None
+            if joker is not None and name == "hand":
+                raise NotForVariant(f"field 'hand': {token!r} (token {position}): a hand holds cards as they are: "
+                                    f"write {rt.CARDS[rt.INDEX[joker]]} (a wild's card is chosen when it is played)")
+            if joker is not None and not _wild(engine, rt.CARDS[rt.INDEX[joker]]):
+                raise NotForVariant(f"field {name!r}: {token!r} (token {position}): "
+                                    f"{rt.CARDS[rt.INDEX[joker]]} is not wild in this variant, so it stands for no card")
+        held = [a + b for a, b in zip(held, engine.parse_cards(case[name])[:15])]
+    copies = engine.deck()[0]
+    for kind, (count, most) in enumerate(zip(held, copies)):
+        if count > most:
+            what = f"field {fields[0]!r} holds" if len(fields) == 1 else \
+                "fields " + " and ".join(map(repr, fields)) + " hold"
+            raise NotForVariant(f"{what} {count} of the card {rt.CARDS[kind]}; the decks have {most}")
+
+
+def _wild(engine, joker: str) -> bool:
+    """Whether `joker` (SJ or BJ) is wild in the engine's variant: whether it can stand for a 3
+    beside natural 3s in some play (a pair, a triple, a bomb). A joker that is not wild never
+    stands for a card, so no such play is valid."""
+    return any(engine.classify(engine.parse_cards(" ".join(["3"] * n + [f"{joker}=3"]))).valid for n in (1, 2, 3, 4))
+
+
+def check_cards(text: str) -> None:
+    """CardError unless `text` is a card list some variant can read (rt.check_notation), a
+    joker written as the card it stands for (`BJ=9`, CONFORMANCE.md "Shuangkou") included;
+    whether that joker is wild is asked when the case runs (check_applies)."""
+    if not isinstance(text, str) or "=" not in text:
+        rt.check_notation(text)
+        return
+    tokens = text.split()
+    for position, token in enumerate(tokens, 1):
+        if "=" in token:
+            try:
+                pt.parse_written(token)
+            except rt.CardError as exc:  # located at this token, not the first
+                raise rt.CardError(str(exc).replace("(token 1)", f"(token {position})", 1)) from None
+    rt.check_notation(" ".join(token.partition("=")[0] for token in tokens))
+
+
 def _seats(mapping: dict) -> dict[int, Any]:
     """An object keyed by seats ("1": ...) as a dict keyed by ints (keys validated)."""
     return {int(seat): value for seat, value in mapping.items()}
@@ -148,6 +246,30 @@ def _notation(text: str) -> rt.Kinds:
 def _action_text(text: str) -> str:
     """An action string as engines write it: "play T T" -> "play 10 10" (validated before)."""
     return action_to_string(string_to_action(text, _notation(text)))
+
+
+# The aliases CONFORMANCE.md allows, as engines write the cards (on either side of a stand-in's "=").
+_ALIASES = {"T": "10", "小王": "SJ", "大王": "BJ"}
+
+
+def _action_key(text: str) -> str:
+    """An action string to compare with an engine's: `_action_text` where Gouji's notation reads
+    it as one play; else, for a play whose cards are readable (a Shuangkou straight, a stand-in
+    such as `BJ=9`: only the variant's engine can tell whether they are one play), its verb and
+    its cards in a fixed order, aliases written out. IllegalAction when the cards cannot be read."""
+    try:
+        return _action_text(text)
+    except IllegalAction as exc:
+        refused = exc
+    words = text.split()
+    if words[:1] not in (["play"], ["burn"]) or len(words) < 2:
+        raise refused
+    try:
+        check_cards(" ".join(words[1:]))
+    except rt.CardError as exc:  # a bad stand-in says what is wrong with it; other cards as Gouji says
+        raise (IllegalAction(str(exc)) if "=" in text else refused) from None
+    cards = ("=".join(_ALIASES.get(part, part) for part in word.split("=")) for word in words[1:])
+    return " ".join([words[0], *sorted(cards)])
 
 
 def _play_position(engine, case: dict) -> dict:
@@ -194,9 +316,18 @@ def matches(check: str, expected: Any, got: Any) -> bool:
     return expected == got
 
 
+def _gouji_reads(action: str) -> bool:
+    """Whether Gouji's notation reads an action string (one play, a pass...)."""
+    try:
+        string_to_action(action, _notation(action))
+        return True
+    except IllegalAction:
+        return False
+
+
 def _position_matches(key: str, expected: Any, got: Any) -> bool:
-    if key == "legal":
-        return sorted(map(_action_text, expected)) == got
+    if key == "legal":  # Gouji's plays as engines write them; others (Shuangkou) in a fixed order (_action_key)
+        return sorted(map(_action_key, expected)) == sorted(a if _gouji_reads(a) else _action_key(a) for a in got)
     if key == "places":
         return _seats(expected) == got
     return expected == got  # to_move (a seat or null), log (the exact transcript)
@@ -237,7 +368,9 @@ def same_number(expected: Any, got: Any) -> bool:
 def _validate_expect(check: str, value: Any, where: str) -> None:
     def bad(what: str):
         raise CaseError(f"{where}: expect must be {what}")
-    if check == "hand":
+    if check == "hand" and isinstance(value, dict) and set(value) & {"type", "lines"}:
+        _validate_pattern_hand_expect(value, where)
+    elif check == "hand":
         if not isinstance(value, dict) or not value or not set(value) <= {"valid", "gouji"} \
                 or not all(isinstance(v, bool) for v in value.values()):
             bad('an object with "valid" and/or "gouji" set to true or false')
@@ -267,6 +400,21 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
             bad('a list of numbers, one per seat: whole, decimal, or an exact fraction written as a string ("2/3")')
     elif check == "position":
         _validate_position_expect(value, where)
+
+
+def _validate_pattern_hand_expect(value: dict, where: str) -> None:
+    """A Shuangkou `hand` expectation: {"valid": bool, "type": NAME, "lines": n or null}, any key left out."""
+    unknown = sorted(set(value) - set(PATTERN_HAND_EXPECT))
+    if unknown:
+        raise CaseError(f'{where}: expect must be an object with one or more of {", ".join(PATTERN_HAND_EXPECT)} '
+                        f"(unknown key {unknown[0]!r})")
+    if "valid" in value and not isinstance(value["valid"], bool):
+        raise CaseError(f"{where}: expect.valid must be true or false")
+    if "type" in value and value["type"] is not None and not isinstance(value["type"], str):
+        raise CaseError(f"{where}: expect.type must be a type name (single, pair, ..., bomb, chain_bomb, joker_bomb) or null")
+    lines = value.get("lines")
+    if lines is not None and (not _is_int(lines) or lines < 0):
+        raise CaseError(f"{where}: expect.lines must be a bomb's line count (a whole number), or null for a play that is no bomb")
 
 
 def _is_int(value: Any) -> bool:
@@ -307,7 +455,7 @@ def _validate_position_expect(value: Any, where: str) -> None:
         seen = set()
         for number, text in enumerate(legal, 1):
             try:
-                action = _action_text(text)
+                action = _action_key(text)
             except IllegalAction as exc:
                 raise CaseError(f"{where}: expect.legal, action {number}: {exc}") from None
             if action in seen:
@@ -388,8 +536,8 @@ def _validate_position(case: dict, where: str) -> None:
         if len(actions) > MAX_POSITION_ACTIONS:
             raise CaseError(f"{where}: field 'actions' holds {len(actions)} actions (at most {MAX_POSITION_ACTIONS})")
         for number, text in enumerate(actions, 1):
-            try:
-                string_to_action(text, _notation(text))
+            try:  # whether readable cards are one play is the variant's to say (_play_problem)
+                _action_key(text)
             except IllegalAction as exc:
                 raise CaseError(f"{where}: field 'actions', action {number}: {exc}") from None
 
@@ -430,7 +578,7 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
             raise CaseError(f"{where}: field {name!r} must be a string of cards")
         if name in ("cards", "lead", "play", "hand", "target"):
             try:  # a token of an extra card kind is checked by the variant's engine (CONFORMANCE.md)
-                rt.check_notation(case[name])
+                check_cards(case[name])
             except rt.CardError as exc:
                 raise CaseError(f"{where}: field {name!r}: {exc}") from None
         if name == "result" and not isinstance(case[name], dict):
@@ -578,6 +726,40 @@ def _card_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
     return None
 
 
+def _play_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
+    """An action of a position case (or of its expect.legal) whose cards are one play in none of
+    the case's variants: Gouji's plays as Gouji's notation reads them, a game of patterns'
+    (Shuangkou) as its engine classifies them; the case's own error, as for unreadable cards."""
+    if case.get("check") != "position":
+        return None
+    texts = [(f"field 'actions', action {n}", t) for n, t in enumerate(case.get("actions", ()), 1)]
+    texts += [(f"expect.legal, action {n}", t) for _v, e in runs for n, t in enumerate(e.get("legal", ()), 1)]
+    for where, text in texts:
+        words = text.split()
+        if words[:1] not in (["play"], ["burn"]):
+            continue
+        refused = None
+        for variant, _expected in runs:
+            try:
+                engine = engine_for(variant, folder)
+                if plays_patterns(engine):
+                    if engine.classify(engine.parse_cards(" ".join(words[1:]))).valid:
+                        break
+                    refused = refused or f"{describe(' '.join(words[1:]))} is not one play"
+                    continue
+                string_to_action(text, _notation(text))
+                break
+            except LookupError:  # the run reports it
+                refused = None
+                break
+            except (IllegalAction, rt.CardError) as exc:
+                refused = refused or str(exc)
+        else:
+            if refused is not None:
+                return f"{where}: {refused}"
+    return None
+
+
 def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, known: list[str]) -> None:
     try:
         case = parse_json(text, where)
@@ -585,18 +767,19 @@ def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, k
     except CaseError as exc:
         report.fail(f"{exc} [error]")
         return
-    problem = _card_problem(case, runs, engine_for, folder)
+    problem = _card_problem(case, runs, engine_for, folder) or _play_problem(case, runs, engine_for, folder)
     if problem:
         report.fail(f"{where}: {problem} [error]")
         return
     for variant, expected in runs:
         try:
             engine = engine_for(variant, folder)
+            check_applies(engine, case, expected)
             got = evaluate(engine, case)
         except LookupError as exc:
             report.fail(f"{where}: {variant}: {exc} [error]")
             continue
-        except (rt.ResultError, rt.CardError) as exc:
+        except (rt.ResultError, rt.CardError, NotForVariant) as exc:
             report.fail(f"{where}: {variant}: {case['check']}: {exc} [error]")
             continue
         except PositionRefused as exc:  # the engine's answer: an action the case plays is not legal there

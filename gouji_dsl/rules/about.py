@@ -46,7 +46,7 @@ class About(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter, did_you_mean  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
+from gouji_dsl.model.checks import check, type_only, value_of  # noqa: E402
 from gouji_dsl.paths import sources_dir  # noqa: E402
 
 if TYPE_CHECKING:
@@ -90,22 +90,14 @@ def check_citations(v: Variant, rep: Reporter) -> None:
             rep.error(cite.pos, f"citation {cite.text} is out of range: source {cite.source} ({file}) has {count} lines")
 
 
-@check("about.game")
-def check_shuangkou_is_abstract(v: Variant, rep: Reporter) -> None:
-    """No engine plays Shuangkou yet, so a Shuangkou variant cannot be concrete."""
-    if v.game == "shuangkou" and not v.abstract:
-        rep.error(at(v, "variant"), "Shuangkou variants have no engine yet: mark it abstract",
-                  hint=f"write 'abstract variant {v.name} ...' in the header")
-
-
-type_only("about.title", "about.title_en", "about.region", "about.summary", "about.summary_zh")
+type_only("about.game", "about.title", "about.title_en", "about.region", "about.summary", "about.summary_zh")
 
 
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
 for _key, _why in (
-        ("about.game", "names the game; only a Gouji variant gets an engine (phases.has_engine), which never reads it"),
+        ("about.game", "names the game: its rule sections, and so the engine template (codegen.render_engine picks it by [plays] shape)"),
         ("about.title", "the variant's Chinese title: the engine's TITLE constant, never read in play"),
         ("about.title_en", "the variant's English title: the engine's TITLE_EN constant, never read in play"),
         ("about.region", "where the variant is played: for the rulebook"),

@@ -128,29 +128,29 @@ type_only("burning.allowed", "burning.condition", "burning.teammates_may_burn", 
 from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("burning.allowed", "engine", spec.Setting("burn_allowed", lambda v: v.burning.allowed,
-                                                                ("can_burn", "tributes", "score")))
+                                                                ("can_burn", "tributes", "score"), absent=False))
 spec.register("burning.condition", "engine", spec.CardFunction(("can_burn",)))  # the formula, translated
 spec.register("burning.teammates_may_burn", "engine",
-              spec.Setting("teammates_may_burn", lambda v: v.burning.teammates_may_burn))
-spec.register("burning.after_pass", "engine", spec.Setting("burn_after_pass", lambda v: v.burning.after_pass))
-spec.register("burning.ask_order", "engine", spec.Setting("burn_ask_order", lambda v: v.burning.ask_order))
+              spec.Setting("teammates_may_burn", lambda v: v.burning.teammates_may_burn, absent=False))
+spec.register("burning.after_pass", "engine", spec.Setting("burn_after_pass", lambda v: v.burning.after_pass, absent=False))
+spec.register("burning.ask_order", "engine", spec.Setting("burn_ask_order", lambda v: v.burning.ask_order, absent=()))
 # Also compiled into can_burn (a burn needs a joker-carrying answer).
 spec.register("burning.first_play_needs_joker", "engine",
-              spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",)))
-spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader", lambda v: v.burning.failure_leader))
-spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: v.burning.lift))
+              spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",), absent=False))
+spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader", lambda v: v.burning.failure_leader, absent='next_player'))
+spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: v.burning.lift, absent='no'))
 spec.register("burning.joker_check", "engine",
-              spec.Setting("joker_check_leads_only", lambda v: v.burning.joker_check == "leads_only"))
+              spec.Setting("joker_check_leads_only", lambda v: v.burning.joker_check == "leads_only", absent=False))
 spec.register("burning.free_after_rounds", "engine",
-              spec.Setting("burn_free_after_rounds", lambda v: v.burning.free_after_rounds))
-spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lambda v: v.burning.counter_burn))
+              spec.Setting("burn_free_after_rounds", lambda v: v.burning.free_after_rounds, absent=None))
+spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lambda v: v.burning.counter_burn, absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
 
 
-@hook("burning.allowed", "burning.after_pass", "burning.counter_burn", "burning.free_after_rounds")
+@hook("burning.allowed", "burning.after_pass", "burning.counter_burn", "burning.free_after_rounds", absent=lambda g, seat: False)
 def may_burn(g, seat: int) -> bool:
     """May `seat`, one of `burners_in_order`, burn (烧牌) the 级牌 on the table now? Where
     burning is allowed: after passing in this round only with after_pass, never back at
@@ -171,7 +171,7 @@ def may_burn(g, seat: int) -> bool:
     return g.ref.can_burn(tuple(g.hands[seat - 1]), g.top, g._beating_plays(seat))
 
 
-@hook("burning.ask_order", "burning.teammates_may_burn")
+@hook("burning.ask_order", "burning.teammates_may_burn", absent=lambda g, seat: ([], []))
 def burners_in_order(g, seat: int) -> tuple[list[int], list[int]]:
     """Who is asked whether to burn `seat`'s 级牌: the seats ask_order counts from `seat` in
     playing order, in its order, split where it names the opposite (those before are asked
@@ -194,13 +194,13 @@ def burners_in_order(g, seat: int) -> tuple[list[int], list[int]]:
     return before, after
 
 
-@hook("burning.first_play_needs_joker")
+@hook("burning.first_play_needs_joker", absent=lambda g, plays: plays)
 def burning_plays(g, plays: list[tuple]) -> list[tuple]:
     """The plays a burner may burn with: all that beat the 级牌, or only those with a joker."""
     return [p for p in plays if any(p[3:])] if g.v.burning.first_play_needs_joker else list(plays)
 
 
-@hook("burning.failure_leader")
+@hook("burning.failure_leader", absent=lambda g, burner: None)
 def after_failed_burn(g, burner: int) -> None:
     """D15: after a failed burn, the burned 级牌 is back on the table (burned_player, if its
     player still holds cards), or the next player holding cards leads. burned_player_leads
@@ -215,7 +215,7 @@ def after_failed_burn(g, burner: int) -> None:
         g._empty_table(g._next_holder(burner))
 
 
-@hook("burning.lift")
+@hook("burning.lift", absent=lambda g, burner, beater: False)
 def burn_lifted(g, burner: int, beater: int) -> bool:
     """解烧: does `beater`, beating a play of `burner`, end its burn (without penalty)? With
     anyone, always; with opposite_or_headless, when the beater is the burner's opposite or 无头."""
@@ -225,7 +225,7 @@ def burn_lifted(g, burner: int, beater: int) -> bool:
     return lift == "anyone"
 
 
-@hook("burning.joker_check")
+@hook("burning.joker_check", absent=lambda g, play, out, lead: False)
 def burn_fails(g, play: tuple, out: bool, lead: bool) -> bool:
     """D15: does this play of a burner fail the burn? Not their last play and no joker in
     it; with joker_check = leads_only, only when it is a lead (B6)."""

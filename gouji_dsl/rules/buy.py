@@ -71,12 +71,12 @@ type_only("buy.sellers", "buy.no_price", "buy.seller_min", "buy.order")
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("buy.ranks", "engine", spec.Setting("buy_ranks", lambda v: tuple(v.buy.ranks)))
-spec.register("buy.sellers", "engine", spec.Setting("buy_sellers", lambda v: tuple(v.buy.sellers)))
-spec.register("buy.price", "engine", spec.Setting("buy_price", lambda v: tuple(v.buy.price)))
-spec.register("buy.no_price", "engine", spec.Setting("buy_no_price", lambda v: v.buy.no_price))
-spec.register("buy.seller_min", "engine", spec.Setting("buy_seller_min", lambda v: v.buy.seller_min))
-spec.register("buy.order", "engine", spec.Setting("buy_order", lambda v: v.buy.order))
+spec.register("buy.ranks", "engine", spec.Setting("buy_ranks", lambda v: tuple(v.buy.ranks), absent=()))
+spec.register("buy.sellers", "engine", spec.Setting("buy_sellers", lambda v: tuple(v.buy.sellers), absent=()))
+spec.register("buy.price", "engine", spec.Setting("buy_price", lambda v: tuple(v.buy.price), absent=()))
+spec.register("buy.no_price", "engine", spec.Setting("buy_no_price", lambda v: v.buy.no_price, absent='no_sale'))
+spec.register("buy.seller_min", "engine", spec.Setting("buy_seller_min", lambda v: v.buy.seller_min, absent=0))
+spec.register("buy.order", "engine", spec.Setting("buy_order", lambda v: v.buy.order, absent='by_round'))
 
 
 # --- interpreter --------------------------------------------------------------
@@ -84,7 +84,7 @@ from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 from gouji_dsl.runtime import cards as _cards  # noqa: E402
 
 
-@hook("buy.ranks", "buy.sellers", "buy.price", "buy.no_price", "buy.seller_min", "buy.order")
+@hook("buy.ranks", "buy.sellers", "buy.price", "buy.no_price", "buy.seller_min", "buy.order", absent=lambda g: None)
 def buy_cards(g) -> None:
     """买牌, after the deal (and any tribute and 宣点), before 革命: for each rank of `ranks`
     in turn, every player holding none of it buys one. by_round: the first seller position

@@ -81,6 +81,15 @@ def check_order_and_jokers(v: Variant, rep: Reporter) -> None:
         if top != set(jokers):
             rep.error(at(v, "cards.order"), "the jokers must be the highest cards of the order")
             return
+    if v.game == "shuangkou":
+        # runtime.patterns indexes the standard kinds: 3..A run, then 2, SJ, BJ.
+        if order is not None and tuple(order) != CARDS:
+            rep.error(at(v, "cards.order"), f"Shuangkou engines rank 3 < 4 < ... < A < 2 < SJ < BJ (002:L7): another order {UNSUPPORTED}",
+                      hint=f"order = [{', '.join(CARDS)}]")
+        if jokers is not None and tuple(jokers) != ("SJ", "BJ"):
+            rep.error(at(v, "cards.jokers"), "Shuangkou is played with whole 54-card decks: both jokers are in play",
+                      hint="jokers = [SJ, BJ]")
+        return
     if v.game != "gouji":
         return
     # The Gouji engines deal whole 54-card decks and rank 3 < ... < A < 2 < SJ < BJ
@@ -139,6 +148,9 @@ def check_filler(v: Variant, rep: Reporter) -> None:
     if v.game != "shuangkou" and filler not in (None, "2"):
         rep.error(at(v, "cards.filler"), f"filler = {filler} {UNSUPPORTED}: the filler is 2, or none",
                   hint="set filler = 2 or filler = none")
+    elif v.game == "shuangkou" and filler is not None:
+        rep.error(at(v, "cards.filler"), f"filler = {filler} {UNSUPPORTED} in Shuangkou: its plays have no fillers (K2)",
+                  hint="set filler = none")
 
 
 # --- engine -------------------------------------------------------------------
@@ -196,8 +208,13 @@ def _(ctx, value):
     if not value:
         return said(T("不用王。"), T("No jokers are used."))
     names = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")} | {r.token: (r.zh, r.en) for r in ctx.v.cards.extra}
-    zh = T("王：") + join([T("{z}（文中写作`{c}`）", z=names[c][0], c=c) for c in value], "zh") + T("。王可以和其他牌一起出，称为[[挂王]]（挂花）。")
+    zh = T("王：") + join([T("{z}（文中写作`{c}`）", z=names[c][0], c=c) for c in value], "zh")
     en = T("Jokers: ") + join([T("the {e} ({z}, written `{c}`)", e=names[c][1], z=names[c][0], c=c) for c in value], "en")
+    if "patterns" in ctx.v.sections:  # Shuangkou: a joker is itself, or a wild card's stand-in
+        zh += T("。王只能单独出或几张王一起出，不能和别的牌一起出（百搭见牌型与炸弹一章）。")
+        en += T(". Jokers are played alone or together with jokers only, never with other cards (wild cards: see Play types and bombs).")
+        return said(zh, en)
+    zh += T("。王可以和其他牌一起出，称为[[挂王]]（挂花）。")
     en += T(". Jokers may be played together with a rank: an [[挂王|attached joker]].")
     return said(zh, en)
 

@@ -52,19 +52,19 @@ type_only("chaos.lead_return_circles", "chaos.pass_keeps_right")
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("chaos.starts_at", "engine", spec.Setting("chaos_starts_at", lambda v: v.chaos.starts_at))
+spec.register("chaos.starts_at", "engine", spec.Setting("chaos_starts_at", lambda v: v.chaos.starts_at, absent=None))
 spec.register("chaos.after_first_out_with_revolution", "engine",
-              spec.Setting("chaos_after_first_out_with_revolution", lambda v: v.chaos.after_first_out_with_revolution))
-spec.register("chaos.lead_return_circles", "engine", spec.Setting("chaos_circles", lambda v: v.chaos.lead_return_circles))
+              spec.Setting("chaos_after_first_out_with_revolution", lambda v: v.chaos.after_first_out_with_revolution, absent=False))
+spec.register("chaos.lead_return_circles", "engine", spec.Setting("chaos_circles", lambda v: v.chaos.lead_return_circles, absent=1))
 spec.register("chaos.pass_keeps_right", "engine",
-              spec.Setting("chaos_pass_keeps_right", lambda v: v.chaos.pass_keeps_right))
+              spec.Setting("chaos_pass_keeps_right", lambda v: v.chaos.pass_keeps_right, absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
 
 
-@hook("chaos.starts_at", "chaos.after_first_out_with_revolution")
+@hook("chaos.starts_at", "chaos.after_first_out_with_revolution", absent=lambda g: False)
 def chaos_begins(g) -> bool:
     """四户乱缠 begins once at most starts_at players hold cards, or (with the revolution
     rule) once the first player is out in a game with a revolutionary."""
@@ -76,13 +76,13 @@ def chaos_begins(g) -> bool:
     return c.after_first_out_with_revolution and g.revolutionary is not None and bool(g.finish_order)
 
 
-@hook("chaos.lead_return_circles")
+@hook("chaos.lead_return_circles", absent=lambda g: 1)
 def chaos_circles(g) -> int:
     """In 四户乱缠: the full circles of passes a play needs to win the round."""
     return g.v.chaos.lead_return_circles
 
 
-@hook("chaos.pass_keeps_right")
+@hook("chaos.pass_keeps_right", absent=lambda g, seat: False)
 def answers_in_chaos(g, seat: int) -> bool:
     """In 四户乱缠 anyone may beat anything in turn; a pass loses that right for the round
     unless pass_keeps_right."""

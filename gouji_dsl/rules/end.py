@@ -28,10 +28,11 @@ ENDS_WHEN = EnumT(Member("one_team_left", "只剩一方", "every player still ho
 class EndRules(Section):
     NAME = "end"
     ZH = "终局"
+    GAMES = ("gouji", "shuangkou")
     EN = "End of the game"
     ends_when: str = rule(ENDS_WHEN, "结束", "when a game ends")
     remaining: str = rule(REMAINING, "剩余排名", "how players left holding cards at the end take the free places")
-    sweep: bool = rule(BoolT(), "串三户", "a team taking places 1-3 ends the game at once (串三户)")
+    sweep: bool = rule(BoolT(), "串三户", "a team taking places 1-3 ends the game at once (串三户)", games=("gouji",), absent=False)
     places: tuple = rule(RowT(Place, key=("place",), min_rows=2), "名次", "the names of the places")
 
 
@@ -90,7 +91,7 @@ def decided(g) -> bool:
     return len({ask("table.teams", g, s) for s in holders}) <= 1
 
 
-@hook("end.sweep")
+@hook("end.sweep", absent=lambda g: False)
 def swept(g) -> bool:
     """串三户 (with sweep): places 1-3 are taken, all by one team."""
     if not g.v.end.sweep:

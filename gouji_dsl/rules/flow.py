@@ -15,6 +15,9 @@ DEFER_TO = EnumT(Member("non_gouji", "非级牌", "plays that are not 级牌"), 
 PASS_RULE = EnumT(Member("round_except_opposite", "除对头牌外本轮无权",
                          "a player who passes may not play again in this round, except to answer their opposite"),
                   Member("round", "本轮无权", "a player who passes may not play again in this round"),
+                  Member("none", "过牌不失权",
+                         "a pass loses nothing: a player who passed may play later in the round, which ends when "
+                         "every other player holding cards has passed since the last play"),
                   Member("once_per_round", "一轮一次",
                          "a play, like a pass, ends one's part in the round: each player beats or passes once, except that "
                          "a 级牌 gives its player's opposite, if they passed, their turn back, and the leader's opposite "
@@ -32,12 +35,16 @@ class FlowRules(Section):
     NAME = "flow"
     ZH = "出牌"
     EN = "The course of play"
-    gouji_answer: str = rule(GOUJI_ANSWER, "级牌应答", "who may answer a 级牌")
-    defer: bool = rule(BoolT(), "让牌", "the opposite of the player may defer (让牌): the next two act first")
-    defer_to: str = rule(DEFER_TO, "让牌范围", "which plays may be deferred")
+    # Shuangkou shares the rules of passing and 接风; those about 级牌 and 让牌 are Gouji's.
+    GAMES = ("gouji", "shuangkou")
+    gouji_answer: str = rule(GOUJI_ANSWER, "级牌应答", "who may answer a 级牌", games=("gouji",), absent="anyone")
+    defer: bool = rule(BoolT(), "让牌", "the opposite of the player may defer (让牌): the next two act first",
+                       games=("gouji",), absent=False)
+    defer_to: str = rule(DEFER_TO, "让牌范围", "which plays may be deferred", games=("gouji",), absent="non_gouji")
     pass_rule: str = rule(PASS_RULE, "过牌", "what a pass loses")
     lead_return_circles: int = rule(IntT(1, 3), "让圈", "full circles of passes after which a player whose non-级牌 play stands leads again")
-    going_out_gouji: str = rule(GOING_OUT, "底牌", "who may answer a 级牌 with which a player goes out")
+    going_out_gouji: str = rule(GOING_OUT, "底牌", "who may answer a 级牌 with which a player goes out",
+                                games=("gouji",), absent="loses_status")
     take_over: str = rule(TAKE_OVER, "接风", "who leads when a player's last play is not answered")
 
 
@@ -83,14 +90,14 @@ spec.register("flow.take_over", "engine", spec.Setting("take_over_partner", lamb
 from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 
 
-@hook("flow.gouji_answer")
+@hook("flow.gouji_answer", absent=lambda g: False)
 def gouji_restricts(g) -> bool:
     """opposite_only: a 级牌 in force is answered only by its player's opposite (burns and
     无头 players aside); anyone: in turn, like any play."""
     return g.v.flow.gouji_answer == "opposite_only"
 
 
-@hook("flow.defer", "flow.defer_to")
+@hook("flow.defer", "flow.defer_to", absent=lambda g, seat: False)
 def may_defer(g, seat: int) -> bool:
     """让牌: the opposite of the top play's player, once a round, outside 四户乱缠, not on a
     play someone went out with that anyone or only the opposite may answer (底牌), and on
@@ -121,7 +128,7 @@ def pass_rule(g, question: str, seat: int) -> bool:
     """
     rule = g.v.flow.pass_rule
     if question == "passed":
-        return rule == "round_except_opposite" and seat == ask("table.opposites", g, g.top_seat)
+        return rule == "none" or (rule == "round_except_opposite" and seat == ask("table.opposites", g, g.top_seat))
     if question == "played":
         return rule != "once_per_round"
     if rule != "once_per_round" or g.chaos:
@@ -144,7 +151,7 @@ def circles_to_win(g) -> int:
     return ask("chaos.lead_return_circles", g) if g.chaos else g.v.flow.lead_return_circles
 
 
-@hook("flow.going_out_gouji")
+@hook("flow.going_out_gouji", absent=lambda g: None)
 def gouji_goes_out(g) -> None:
     """A 级牌 someone went out with (底牌, before 四户乱缠): anyone may answer it, only the
     opposite may (anyone if the opposite is out), it is a plain play, or (as_usual) it
@@ -187,6 +194,10 @@ book.enum_rule("flow.pass_rule", "course", {
     "round_except_opposite": ("**[[过牌]]**：轮到自己不出就是过牌。过牌后本轮不能再出牌，但对家出的牌仍然可以打。",
                               "**[[过牌|Passing]]**: a player who does not play passes. After passing they may not play again in this round, except to answer their opposite."),
     "round": ("**[[过牌]]**：过牌后本轮不能再出牌。", "**[[过牌|Passing]]**: {en}."),
+    # K5 (Shuangkou, O12): a pass is for this turn only.
+    "none": ("**[[过牌]]**：过牌只管这一次，轮到自己时仍然可以出牌；出牌后其余还有牌的人都接连过牌，这一轮才结束，由最后出牌的人重新出牌。",
+             "**[[过牌|Passing]]**: a pass is for that turn only: a player who passed may still play when their turn comes round again. "
+             "The round ends when every other player still holding cards has passed in a row after the last play, and that play's player leads anew."),
     # F2-F5 of lamb-cn: the peer's exception B is followed as it acts there, where a play ends
     # one's part: only on a lead nobody beat (decision written here and in the member's text).
     "once_per_round": ("**[[过牌]]**：每轮每人只有一次机会：轮到自己时上牌或过牌，无论上牌还是过牌，本轮都不能再上牌；上过牌的人本轮也不能再烧牌（过牌后还能不能烧牌，按烧牌的规则）。让牌后，如果再轮到自己之前有人上了牌，就算过牌。"
@@ -215,6 +226,13 @@ book.enum_rule("flow.defer_to", "course", {
 
 @book.rule("flow.lead_return_circles", "course")
 def _(ctx, value):
+    if ctx.v.game != "gouji":  # no 级牌, no 四户乱缠
+        if value == 1:
+            return said(T("出牌的人，要等其他持牌人都过牌（一圈）后，才重新获得发牌权。"),
+                        T("A player whose play stands wins the lead again once every other player holding cards has passed (one circle)."))
+        return said(T("**让{c}**：出牌的人要重新获得发牌权，需要其他持牌人全部过牌{c}；其间有人出牌，就重新计算。", c=circles(value, "zh")),
+                    T("**让{z}** (letting {c} pass): a player whose play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
+                      z=circles(value, "zh"), c=circles(value, "en")))
     if value == 1:
         return said(T("出非级牌的人，要等其他持牌人都过牌（一圈）后，才重新获得发牌权。"),
                     T("A player whose non-gouji play stands wins the lead again once every other player holding cards has passed (one circle)."))
@@ -272,6 +290,7 @@ dp.phrase("flow.defer_to", {
 dp.phrase("flow.pass_rule", {
     "round_except_opposite": dp.said("过牌后本轮无权再出，对头的牌除外", "takes a passing player's right to play in the round, except against their opposite"),
     "round": dp.said("过牌后本轮无权再出", "takes a passing player's right to play for the rest of the round"),
+    "none": dp.said("过牌后本轮仍可出牌，其余人接连过牌才结束一轮", "lets a player who passed play later in the round, which ends when all others pass in a row"),
     "once_per_round": dp.said("每人每轮只能上牌或过牌一次（对家出级牌、首家的牌无人管时例外）",
                               "gives each player one turn a round, a play or a pass (an opposite's 级牌 and an unbeaten lead aside)"),
 })

@@ -50,17 +50,17 @@ type_only("headless.scope", "headless.pass_loses_gouji")
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("headless.cause", "engine", spec.Setting("headless_cause", lambda v: v.headless.cause))
-spec.register("headless.scope", "engine", spec.Setting("headless_any_play", lambda v: v.headless.scope == "any_play"))
+spec.register("headless.cause", "engine", spec.Setting("headless_cause", lambda v: v.headless.cause, absent=None))
+spec.register("headless.scope", "engine", spec.Setting("headless_any_play", lambda v: v.headless.scope == "any_play", absent=False))
 spec.register("headless.pass_loses_gouji", "engine",
-              spec.Setting("headless_pass_loses_gouji", lambda v: v.headless.pass_loses_gouji))
+              spec.Setting("headless_pass_loses_gouji", lambda v: v.headless.pass_loses_gouji, absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 
 
-@hook("headless.cause")
+@hook("headless.cause", absent=lambda g, seat, reason: None)
 def becomes_headless(g, seat: int, reason: str) -> None:
     """无头 (D25): who loses their head when `seat` goes out (reason "out") or sits out as
     the revolutionary ("revolution"): its opposite, for opposite_out only when it goes
@@ -73,14 +73,14 @@ def becomes_headless(g, seat: int, reason: str) -> None:
     g.headless.add(ask("table.opposites", g, seat))
 
 
-@hook("headless.scope")
+@hook("headless.scope", absent=lambda g, seat: False)
 def answers_any_play(g, seat: int) -> bool:
     """any_play: a 无头 player may beat any play in turn, and anyone a 无头 player's play,
     passed or not (gouji_plays: only 级牌, which the 级牌 rules handle)."""
     return g.v.headless.scope == "any_play" and (g.top_seat in g.headless or seat in g.headless)
 
 
-@hook("headless.pass_loses_gouji")
+@hook("headless.pass_loses_gouji", absent=lambda g, seat: False)
 def headless_may_answer_gouji(g, seat: int) -> bool:
     """May the 无头 `seat` answer a 级牌? Not after passing a plain play in this round,
     where pass_loses_gouji says so."""

@@ -14,6 +14,7 @@ class InfoRules(Section):
     NAME = "info"
     ZH = "报牌看牌"
     EN = "What players see (报牌, 看牌)"
+    GAMES = ("gouji", "shuangkou")  # Shuangkou's 明/暗 (双明: partners see each other's hands) is show_team_at
     report_at: int | None = rule(OptionalT(IntT(1, 1000)), "报牌", "a player's card count is shown once they hold at most this many")
     show_team_at: int | None = rule(OptionalT(IntT(1, 1000)), "看牌", "a player holding at most this many may show their hand to their teammates")
     watch_after_out: bool = rule(BoolT(), "走科看牌", "a player who is out may watch one teammate's hand")
@@ -29,23 +30,23 @@ type_only("info.report_at", "info.show_team_at", "info.watch_after_out")
 from gouji_dsl.rules import spec  # noqa: E402
 
 # Read by Game.observation: what each seat may see.
-spec.register("info.report_at", "engine", spec.Setting("report_at", lambda v: v.info.report_at))
-spec.register("info.show_team_at", "engine", spec.Setting("show_team_at", lambda v: v.info.show_team_at))
-spec.register("info.watch_after_out", "engine", spec.Setting("watch_after_out", lambda v: v.info.watch_after_out))
+spec.register("info.report_at", "engine", spec.Setting("report_at", lambda v: v.info.report_at, absent=None))
+spec.register("info.show_team_at", "engine", spec.Setting("show_team_at", lambda v: v.info.show_team_at, absent=None))
+spec.register("info.watch_after_out", "engine", spec.Setting("watch_after_out", lambda v: v.info.watch_after_out, absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 
 
-@hook("info.report_at")
+@hook("info.report_at", absent=lambda g, left: False)
 def reported(g, left: int) -> bool:
     """报牌: is a player's count of cards shown to all, holding `left` cards?"""
     at = g.v.info.report_at
     return at is not None and left <= at
 
 
-@hook("info.show_team_at")
+@hook("info.show_team_at", absent=lambda g, viewer, other, left: False)
 def shows_teammate(g, viewer: int, other: int, left: int) -> bool:
     """Does `viewer` see the hand of `other`, a teammate still holding `left` cards?"""
     at = g.v.info.show_team_at
@@ -53,7 +54,7 @@ def shows_teammate(g, viewer: int, other: int, left: int) -> bool:
             and ask("table.teams", g, other) == ask("table.teams", g, viewer))
 
 
-@hook("info.watch_after_out")
+@hook("info.watch_after_out", absent=lambda g, viewer: None)
 def watched_teammate(g, viewer: int) -> int | None:
     """看牌: the teammate whose hand `viewer`, gone out, watches (the first in seat order still holding cards)."""
     if not g.v.info.watch_after_out or viewer not in g.finish_order:

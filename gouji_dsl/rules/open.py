@@ -65,16 +65,16 @@ def check_no_opening(v: Variant, rep: Reporter) -> None:
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method, ("opens",)))
+spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method, ("opens",), absent='none'))
 spec.register("open.counts", "engine", spec.CardFunction(("opens",)))  # the formula, translated
-spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare, ("tributes", "score")))
+spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare, ("tributes", "score"), absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
 
 
-@hook("open.method")
+@hook("open.method", absent=lambda g, seat, play, beaten_by, burn, was_in_force: None)
 def settle_open(g, seat: int, play: tuple, beaten_by: int | None, burn: bool, was_in_force: bool) -> None:
     """开点 (D16, D26) for `seat`'s `play` (one that counts: the Reference's `opens`), when
     it wins the round (`beaten_by` None; the table still shows it) or is beaten.
@@ -95,7 +95,7 @@ def settle_open(g, seat: int, play: tuple, beaten_by: int | None, burn: bool, wa
         g._open(seat, before_chaos=g.top_out_gouji)
 
 
-@hook("open.declare")
+@hook("open.declare", absent=lambda g: [])
 def declaring_seats(g) -> list[int]:
     """宣点: before play each seat in turn, seat 1 first, may declare."""
     return list(ask("table.players", g)) if g.v.open.declare else []

@@ -109,19 +109,18 @@ import dataclasses as _dataclasses  # noqa: E402
 
 from gouji_dsl.rules import spec  # noqa: E402
 
-# Shuangkou's play types: no engine yet; the checker's engine_support refuses a
-# concrete variant that needs them, so a variant never gets an engine that ignores them.
+# Every rule of the section becomes part of the PatternSpec the generated module embeds
+# (backends.pattern_tables.pattern_spec), read by runtime.patterns' card functions.
+PATTERN_FUNCTIONS = ("classify", "beats", "answers", "plays", "lead_actions")
 for _field in _dataclasses.fields(PatternRules):
-    spec.register(f"patterns.{_field.name}", "engine",
-                  spec.Unsupported("Shuangkou play types have no engine yet (only abstract variants use them)"))
+    spec.register(f"patterns.{_field.name}", "engine", spec.CardFunction(PATTERN_FUNCTIONS))
 
 
 # --- interpreter --------------------------------------------------------------
-# The Reference refuses variants whose plays are not one rank (plays.shape); the
-# checker refuses a concrete variant that needs these.
+# The reference interpreter reads the section straight from the model
+# (backends.oracle.patterns.PatternOracle, behind backends.pattern_reference).
 for _field in _dataclasses.fields(PatternRules):
-    spec.register(f"patterns.{_field.name}", "interpreter",
-                  spec.Unsupported("Shuangkou play types have no interpreter yet (only abstract variants use them)"))
+    spec.register(f"patterns.{_field.name}", "interpreter", spec.ReferenceFunction(("classify", "beats", "answers", "plays")))
 
 
 # --- rulebook -----------------------------------------------------------------
@@ -130,8 +129,6 @@ from gouji_dsl.docs.document import Para  # noqa: E402
 from gouji_dsl.docs.sentences import add_inactive, field_type, formula_blocks, generic_table, said  # noqa: E402
 from gouji_dsl.docs.text import LANGS, Num, T, code, join, plain  # noqa: E402
 
-# Shuangkou has no rulebook yet (its variants are abstract): these sentences are
-# what its book will say; tests/test_rulebook.py renders them for its variants.
 book.group("patterns", "牌型与炸弹", "Play types and bombs")
 
 
@@ -254,7 +251,8 @@ def _phrase_chain_rules(rows, lang: str) -> str:
         return "没有连环炸条件" if lang == "zh" else "sets no condition for chain bombs"
     if lang == "zh":
         return "连环炸条件为 " + "；".join(f"{r.smallest_bomb}至{r.largest_bomb}张的炸弹至少{r.min_bombs}连" for r in rows)
-    return "chains " + "; ".join(f"at least {r.min_bombs} bombs of {r.smallest_bomb} to {r.largest_bomb} cards" for r in rows)
+    parts = [f"at least {r.min_bombs} bombs of {r.smallest_bomb} to {r.largest_bomb} cards" for r in rows]
+    return "chains " + ", or ".join(parts)
 
 
 def _phrase_bomb_ties(kinds, lang: str) -> str:

@@ -35,18 +35,21 @@ class PlayRules(Section):
     EN = "Plays and how they compare"
     GAMES = ("gouji", "shuangkou")
     shape: str = rule(SHAPE, "牌型", "what one play may contain")
-    jokers_alone: bool = rule(BoolT(), "纯王", "whether a play of jokers only is legal", default=True)
+    # The rules of one-rank plays are Gouji's; Shuangkou's patterns have their own section.
+    jokers_alone: bool = rule(BoolT(), "纯王", "whether a play of jokers only is legal", default=True,
+                              games=("gouji",), absent=True)
     jokers_one_kind: bool = rule(BoolT(), "纯王同种", "whether a play of jokers only must hold jokers of one kind",
-                                 default=False)
-    fillers_alone: bool = rule(BoolT(), "纯贴牌", "whether a play of filler 2s (and jokers) only is legal; its rank is 2", default=True)
+                                 default=False, games=("gouji",), absent=False)
+    fillers_alone: bool = rule(BoolT(), "纯贴牌", "whether a play of filler 2s (and jokers) only is legal; its rank is 2", default=True,
+                               games=("gouji",), absent=True)
     compare: str = rule(COMPARE, "比较", "how an answer is compared with the play it answers")
     same_size: bool = rule(BoolT(), "张数相同", "whether an answer must have as many cards as the play it answers")
     joker_kills: tuple = rule(RowT(JokerKill, key=("joker",)), "杀王",
                               "how each joker of the play answered is killed by the answer's jokers; "
-                              "a joker kind without a row cannot be beaten", default=())
+                              "a joker kind without a row cannot be beaten", default=(), games=("gouji",), absent=())
     jokers_rank_lowest: bool = rule(BoolT(), "纯王论小王",
                                     "whether a play of jokers only beats a play of jokers only only when its lowest "
-                                    "joker is higher than the lead's lowest joker", default=False)
+                                    "joker is higher than the lead's lowest joker", default=False, games=("gouji",), absent=False)
 
 
 # --- checks -------------------------------------------------------------------
@@ -70,13 +73,17 @@ def check_compare(v: Variant, rep: Reporter) -> None:
     if v.game != "shuangkou" and value_of(v, "plays.compare") == "top_card":
         rep.error(at(v, "plays.compare"), f"compare = top_card {UNSUPPORTED} in Gouji: plays compare card by card",
                   hint="set compare = card_by_card")
+    elif v.game == "shuangkou" and value_of(v, "plays.compare") not in (None, "top_card"):
+        rep.error(at(v, "plays.compare"), f"compare = card_by_card {UNSUPPORTED} in Shuangkou: plays of a type compare by their top card (K2)",
+                  hint="set compare = top_card")
 
 
 @check("plays.same_size")
 def check_same_size(v: Variant, rep: Reporter) -> None:
-    if v.game != "shuangkou" and value_of(v, "plays.same_size") is False:
-        rep.error(at(v, "plays.same_size"), f"same_size = no {UNSUPPORTED}: Gouji answers have as many cards as the play",
-                  hint="set same_size = yes")
+    if value_of(v, "plays.same_size") is False:
+        what = "Gouji answers have as many cards as the play" if v.game != "shuangkou" else \
+            "a Shuangkou answer that is not a bomb has the lead's type and length (K2)"
+        rep.error(at(v, "plays.same_size"), f"same_size = no {UNSUPPORTED}: {what}", hint="set same_size = yes")
 
 
 JOKER_KINDS = ("SJ", "BJ")   # lowest first: "higher" and "just below" in joker_kills follow this order
@@ -98,10 +105,7 @@ def check_joker_kills(v: Variant, rep: Reporter) -> None:
         return
     jokers = value_of(v, "cards.jokers")
     if value_of(v, "plays.compare") == "top_card":
-        # In Gouji the compare check refuses top_card itself.
-        if v.game != "gouji" and any(r.by_higher or r.by_same or r.by_lower for r in rows):
-            rep.error(at(v, "plays.joker_kills"), "joker kills are a rule of card-by-card comparison")
-        return
+        return  # the compare check refuses top_card in Gouji, and joker kills are Gouji's only
     if jokers is None:
         return  # [cards] jokers has an error of its own
     origin = v.origin("plays.joker_kills")
@@ -193,6 +197,9 @@ def extra_killers(v) -> bool:
 
 @book.rule("plays.same_size", "plays")
 def _(ctx, value):
+    if value and ctx.v.plays.shape == "patterns":
+        return said(T("上牌必须与所打的牌牌型相同、长度相同；炸弹除外：炸弹可以打任何不是炸弹的牌。"),
+                    T("An answer must be of the same type and length as the play it answers, except a bomb, which beats any play that is not a bomb."))
     if value:
         zh = T("上牌必须与所打的牌张数相同")
         en = T("An answer must have exactly as many cards as the play it answers")

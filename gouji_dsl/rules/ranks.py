@@ -87,7 +87,7 @@ def rank_rules(v) -> tuple:
 # columns into answers and lead_actions; the flow reads the setting to check a lead it
 # is given directly and to say why a lead is refused.
 spec.register("ranks.constraints", "engine",
-              spec.Setting("rank_rules", rank_rules, ("classify", "plays", "answers", "lead_actions", "can_burn")))
+              spec.Setting("rank_rules", rank_rules, ("classify", "plays", "answers", "lead_actions", "can_burn"), absent=()))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -52,18 +52,18 @@ type_only("revolution.allowed", "revolution.condition", "revolution.redeal_at")
 # --- engine -------------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-spec.register("revolution.allowed", "engine", spec.Setting("revolution", lambda v: v.revolution.allowed))
+spec.register("revolution.allowed", "engine", spec.Setting("revolution", lambda v: v.revolution.allowed, absent=False))
 spec.register("revolution.condition", "engine", spec.CardFunction(("_may_revolt",)))  # the formula, translated
-spec.register("revolution.redeal_at", "engine", spec.Setting("redeal_at", lambda v: v.revolution.redeal_at))
-spec.register("revolution.place", "engine", spec.Setting("revolution_place", lambda v: v.revolution.place))
-spec.register("revolution.auto_open", "engine", spec.Setting("auto_open", lambda v: v.revolution.auto_open))
+spec.register("revolution.redeal_at", "engine", spec.Setting("redeal_at", lambda v: v.revolution.redeal_at, absent=0))
+spec.register("revolution.place", "engine", spec.Setting("revolution_place", lambda v: v.revolution.place, absent=0))
+spec.register("revolution.auto_open", "engine", spec.Setting("auto_open", lambda v: v.revolution.auto_open, absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
 
 
-@hook("revolution.allowed")
+@hook("revolution.allowed", absent=lambda g: [])
 def revolting_seats(g) -> list[int]:
     """革命: the seats asked, in seat order, whether to revolt: those whose hands meet the
     condition (the Reference's may_revolt), if revolution is allowed at all."""
@@ -72,19 +72,19 @@ def revolting_seats(g) -> list[int]:
     return [s for s in ask("table.players", g) if g.ref.may_revolt(tuple(g.hands[s - 1]))]
 
 
-@hook("revolution.redeal_at")
+@hook("revolution.redeal_at", absent=lambda g: False)
 def redeal(g) -> bool:
     """With this many revolutionaries the cards are dealt again."""
     return len(g.revolters) >= g.v.revolution.redeal_at
 
 
-@hook("revolution.place")
+@hook("revolution.place", absent=lambda g: 0)
 def revolutionary_place(g) -> int:
     """The place the revolutionary (the first to revolt) takes at once, sitting out."""
     return g.v.revolution.place
 
 
-@hook("revolution.auto_open")
+@hook("revolution.auto_open", absent=lambda g, seat: None)
 def revolution_opens(g, seat: int) -> None:
     """自动认点: the revolutionary's opposite counts as opened."""
     if g.v.revolution.auto_open:

@@ -38,6 +38,9 @@ class TypeOnly:
     why: str = "its value type is its whole check"
 
 
+NO_ABSENT = object()  # a Setting whose section every game has
+
+
 @dataclass(frozen=True)
 class Setting:
     """engine: the rule becomes field `name` of `runtime.game.Rules`, computed from
@@ -47,6 +50,9 @@ class Setting:
     name: str
     value: Callable[[Any], Any]
     functions: tuple[str, ...] = ()
+    # The value in a game whose variants do not have the rule's section (Shuangkou has no
+    # [burning]): one under which the flow does what the game does without the rule.
+    absent: Any = NO_ABSENT
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ from collections import Counter  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
+from gouji_dsl.model.checks import UNSUPPORTED, at, at_nearest, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
     from gouji_dsl.model.schema import Variant
@@ -94,6 +94,10 @@ def check_copies(v: Variant, rep: Reporter) -> None:
     """A card kind keeps at most the copies its decks hold (suits never matter: keeping
     k of the n copies is k copies)."""
     copies, decks = value_of(v, "table.copies"), value_of(v, "table.decks")
+    if copies and v.game == "shuangkou":
+        rep.error(at(v, "table.copies"), f"a copies table {UNSUPPORTED} in Shuangkou: it is played with whole decks (K1)",
+                  hint="remove the copies table")
+        return
     if not copies or decks is None:
         return
     for i, row in enumerate(copies):
@@ -153,6 +157,10 @@ def check_redeal_if(v: Variant, rep: Reporter) -> None:
     from gouji_dsl.model.types import CARDS
 
     formula = value_of(v, "table.redeal_if")
+    if formula is not None and v.game == "shuangkou":
+        rep.error(at(v, "table.redeal_if"), f"redeal_if {UNSUPPORTED} in Shuangkou yet: its engines deal once",
+                  hint="remove redeal_if")
+        return
     players, decks, each = (value_of(v, f"table.{k}") for k in ("players", "decks", "cards_per_player"))
     if formula is None or None in (players, decks, each) or not _only_functions(formula.node, _SAMPLE_FUNCTIONS):
         return
@@ -393,6 +401,11 @@ def _(ctx, value):
 
 @book.rule("table.teams", "players")
 def _(ctx, value):
+    if ctx.v.game != "gouji":  # partners (对家), not 联邦
+        zh = T("玩家分为两方，对面而坐的两人是一方（互为对家）：") + join([ctx.seats_zh(t) for t in value], "zh", "对", "against")
+        en = T("The players form two teams of partners sitting opposite each other: ")
+        en += join([ctx.seats_en(t) for t in value], "en", "对", "against")
+        return said(zh + plain("。先出完牌的一方获胜。"), en + plain(". The team that gets rid of its cards first wins."))
     zh = T("玩家分为两方，同一方的人互称[[联邦]]：") + join([ctx.seats_zh(t) for t in value], "zh", "对", "against")
     zh += plain("。先出完牌的一方获胜。")
     en = T("The players form two teams, and the members of a team are [[联邦|teammates]]: ")
@@ -498,7 +511,7 @@ def _(ctx, value):
 book.group("table", "出牌顺序", "Leading and answering")
 book.enum_rule("table.first_leader", "course", {
     "random": ("**[[上班]]**：每局发完牌后，随机确定一名玩家首先出牌。", "**[[上班|First lead]]**: after the deal, a player drawn at random leads first."),
-    "previous_first": ("**[[上班]]**：每局由上一局的头科首先出牌；第一局随机确定。", "**[[上班|First lead]]**: {en}."),
+    "previous_first": ("**[[上班]]**：每局由上一局第一个出完牌的人首先出牌；第一局随机确定。", "**[[上班|First lead]]**: {en}."),
     "fixed_seat": ("**[[上班]]**：每局都由同一个固定的座位首先出牌（是哪个座位见下一条）。",
                    "**[[上班|First lead]]**: the same fixed seat leads first in every game (the next rule names it)."),
     "card_holder": ("**[[上班]]**：开始出牌时，手里有某一张牌（见下文）的人首先出牌；几个人都有时，从1号座位起按出牌顺序，第一个有这张牌的人上班。",

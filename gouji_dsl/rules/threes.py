@@ -29,14 +29,14 @@ from gouji_dsl.rules import spec  # noqa: E402
 # 憋三 is compiled into classify, lead_actions and can_burn as well; the flow reads
 # the setting to refuse an early lead of 3s and to record who was beaten (men tribute).
 spec.register("threes.threes_last", "engine", spec.Setting("threes_last", lambda v: v.threes.threes_last,
-                                                                   ("classify", "plays", "lead_actions", "can_burn", "tributes", "score")))
+                                                                   ("classify", "plays", "lead_actions", "can_burn", "tributes", "score"), absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
 
 
-@hook("threes.threes_last")
+@hook("threes.threes_last", absent=lambda g, seat, out: False)
 def waits_on_threes(g, seat: int, out: bool) -> bool:
     """憋三 (D22): after this play `seat` holds only 3s, so its play stands right before
     its final 3s (beaten, it owes 闷贡). The Reference's classify and lead_actions read

@@ -181,20 +181,20 @@ for _name in ("enabled", "order", "luo", "sweep_luo", "dian", "shao", "men"):
 spec.register("tribute.dian_max_level", "engine", spec.CardFunction(("tributes", "graduated", "score")))
 spec.register("tribute.dian_graduation", "engine", spec.CardFunction(("tributes", "graduated", "score")))
 # Which cards go back is the flow's (D20), through runtime.setup.returnable.
-spec.register("tribute.returned", "engine", spec.Setting("returned", lambda v: v.tribute.returned))
+spec.register("tribute.returned", "engine", spec.Setting("returned", lambda v: v.tribute.returned, absent=False))
 spec.register("tribute.mutual_dian_returned", "engine",
-              spec.Setting("mutual_dian_returned", lambda v: v.tribute.mutual_dian_returned))
+              spec.Setting("mutual_dian_returned", lambda v: v.tribute.mutual_dian_returned, absent=False))
 spec.register("tribute.return_limit", "engine",
-              spec.Setting("return_not_above_received", lambda v: v.tribute.return_limit == "not_above_received"))
-spec.register("tribute.return_from_dealt", "engine", spec.Setting("return_from_dealt", lambda v: v.tribute.return_from_dealt))
-spec.register("tribute.no_single_return", "engine", spec.Setting("no_single_return", lambda v: v.tribute.no_single_return))
+              spec.Setting("return_not_above_received", lambda v: v.tribute.return_limit == "not_above_received", absent=False))
+spec.register("tribute.return_from_dealt", "engine", spec.Setting("return_from_dealt", lambda v: v.tribute.return_from_dealt, absent=False))
+spec.register("tribute.no_single_return", "engine", spec.Setting("no_single_return", lambda v: v.tribute.no_single_return, absent=False))
 
 
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.backends.oracle.hooks import hook, reference_methods  # noqa: E402
 
 
-@hook("tribute.returned", "tribute.mutual_dian_returned")
+@hook("tribute.returned", "tribute.mutual_dian_returned", absent=lambda g, kind, payer, receiver, paid: False)
 def is_returned(g, kind: str, payer: int, receiver: int, paid: dict) -> bool:
     """还贡 (D20): does `receiver` return cards for the tribute of this kind from `payer`?
     Not at all without returned; not for 点贡 paid both ways between a pair (`paid`:

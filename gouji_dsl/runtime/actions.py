@@ -51,11 +51,11 @@ def kinds_tables(kinds: rt.Kinds) -> tuple:
     """(shared play actions, shared burn actions, Action class) of a card notation."""
     if kinds is rt.STANDARD:
         return PLAY_ACTIONS, _BURN_ACTIONS, Action
-    found = _KINDS_TABLES.get(kinds.extras)
+    found = _KINDS_TABLES.get(kinds.key)
     if found is None:
         cls = type("Action", (Action,), {"__slots__": (), "KINDS": kinds, "__module__": __name__})
         _ACTION_CLASSES.add(cls)
-        found = _KINDS_TABLES[kinds.extras] = ({}, {}, cls)
+        found = _KINDS_TABLES[kinds.key] = ({}, {}, cls)
     return found
 
 
@@ -64,6 +64,24 @@ def play_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:
         return _action(PLAY_ACTIONS, PLAY, play)
     plays, _burns, cls = kinds_tables(kinds)
     return _action(plays, PLAY, play, cls)
+
+
+_MOST_TRUSTED = 200_000  # shared actions of one notation made by `trusted_play_action`; beyond, unshared
+
+
+def trusted_play_action(play: tuple, kinds: rt.Kinds) -> Action:
+    """The Action of a play the engine enumerated itself (so valid by construction), without
+    checking it again: a Shuangkou hand with four wild jokers leads thousands of plays, and
+    re-classifying each would cost more than finding them. Shared while the table is small;
+    an unshared one is checked like any other if it is applied."""
+    plays, _burns, cls = kinds_tables(kinds)
+    action = plays.get(play)
+    if action is None:
+        action = cls(PLAY, play)
+        if len(plays) < _MOST_TRUSTED:
+            plays[play] = action
+            KNOWN.add(id(action))
+    return action
 
 
 def burn_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:
@@ -84,15 +102,23 @@ def _action(table: dict, kind: str, play, cls: type = Action) -> Action:
     return action
 
 
+def _problem(play, most: int | None, most_jokers: int | None, kinds: rt.Kinds) -> str | None:
+    """Why `play` is not a play of the notation `kinds` (at most `most` of a card, `most_jokers`
+    of a joker); None if it is. A notation with plays of its own (Shuangkou's) says itself."""
+    if kinds.own_plays:
+        return kinds.play_problem(play, most, most_jokers)
+    return play_problem(play, most, most_jokers, kinds.jokers)
+
+
 def _shared(table: dict, kind: str, play, cls: type = Action) -> Action:
     """A new Action for `play`, shared (and known) when it is a canonical play of a real size."""
-    jokers = cls.KINDS.jokers if cls is not Action else 2
-    problem = play_problem(play, _SHARED_MOST, _SHARED_MOST, jokers)
+    kinds = cls.KINDS if cls is not Action else rt.STANDARD
+    problem = _problem(play, _SHARED_MOST, _SHARED_MOST, kinds)
     if problem is None:
         action = table[play] = cls(kind, play)
         KNOWN.add(id(action))
         return action
-    if play_problem(play, None, None, jokers) is None:
+    if _problem(play, None, None, kinds) is None:
         return cls(kind, play)  # well formed but huge: checked against the deck when applied
     raise IllegalAction(f"{describe(play)}: {problem}")
 
@@ -183,7 +209,7 @@ def normal_action(action, decks: int | None, kinds: rt.Kinds = rt.STANDARD) -> A
     if type(play) is list:
         play = tuple(list.__iter__(play))
     most = None if decks is None else 4 * decks
-    if play_problem(play, most, decks, kinds.jokers) is not None:
+    if _problem(play, most, decks, kinds) is not None:
         return None
     plays, burns, cls = kinds_tables(kinds)
     table = plays if kind == PLAY else burns
@@ -196,16 +222,16 @@ def read_action(action, decks: int, kinds: rt.Kinds = rt.STANDARD) -> Action:
     `kinds`: the variant's card notation (extra card kinds lengthen its play tuples)."""
     if isinstance(action, str):
         action = string_to_action(action, kinds)
-        if action.play is not None and play_problem(action.play, 4 * decks, decks, kinds.jokers) is not None:
+        if action.play is not None and _problem(action.play, 4 * decks, decks, kinds) is not None:
             raise IllegalAction(f"'{action.kind} ...' holds more of a card than {decks} deck(s) have")
         return action
     normal = normal_action(action, decks, kinds)
     if normal is None:
-        _refuse(action, decks, kinds.jokers)
+        _refuse(action, decks, kinds)
     return normal
 
 
-def _refuse(action, decks: int, jokers: int = 2) -> None:
+def _refuse(action, decks: int, kinds: rt.Kinds = rt.STANDARD) -> None:
     """Raise IllegalAction naming what is wrong with a malformed action."""
     shown = describe(action)
     if type(action) not in (Action, tuple, list) and type(action) not in _ACTION_CLASSES:
@@ -220,7 +246,7 @@ def _refuse(action, decks: int, jokers: int = 2) -> None:
         raise IllegalAction(f"{shown}: a {kind} action has no cards (play must be None)")
     if type(play) is list:
         play = tuple(play)
-    raise IllegalAction(f"{shown}: {play_problem(play, 4 * decks, decks, jokers)}")
+    raise IllegalAction(f"{shown}: {_problem(play, 4 * decks, decks, kinds)}")
 
 
 def string_to_action(text: str, kinds: rt.Kinds = rt.STANDARD) -> Action:
@@ -242,7 +268,7 @@ def string_to_action(text: str, kinds: rt.Kinds = rt.STANDARD) -> Action:
             counts = kinds.parse_cards(" ".join(words[1:]))
         except rt.CardError as exc:
             raise IllegalAction(_clip(str(exc))) from None
-        play = canonical_play(counts)
+        play = kinds.play_of(counts) if kinds.own_plays else canonical_play(counts)
         if play is None:
             raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
         return play_action(play, kinds) if kind == PLAY else burn_action(play, kinds)
@@ -321,8 +347,8 @@ def position_hands(players: int, decks: int, hands, kinds: rt.Kinds = rt.STANDAR
     vectors = {}
     for seat, cards in hands.items():
         check_seat(seat, players)
-        if isinstance(cards, str):
-            cards = kinds.parse_cards(cards)  # CardError (a ValueError) names the bad token
+        if isinstance(cards, str):  # CardError (a ValueError) names the bad token
+            cards = kinds.parse_hand(cards) if kinds.own_plays else kinds.parse_cards(cards)
         elif type(cards) in (tuple, list) and len(cards) == kinds.size and all(type(n) is int and n >= 0 for n in cards):
             cards = tuple(cards)
         else:

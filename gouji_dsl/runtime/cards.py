@@ -97,10 +97,18 @@ def minus(hand, play: tuple) -> tuple:
 
 class Kinds:
     """The card notation of one set of card kinds: the 15 standard ones and a variant's
-    extra kinds (tokens already checked to be new, safe names), in rank order."""
+    extra kinds (tokens already checked to be new, safe names), in rank order.
+
+    `own_plays`: False for Gouji's one-rank play tuples (runtime.actions checks them); a
+    notation with plays of its own (runtime.pattern_kinds) sets it and provides
+    `play_problem(play, most, most_jokers)` and `play_of(written cards)`."""
+
+    own_plays = False
+    key: tuple = ()  # what tells notations apart in runtime.actions' tables of shared actions
 
     def __init__(self, extras: tuple = ()):
         self.extras = tuple(extras)
+        self.key = self.extras
         self.names = CARDS + self.extras
         self.size = len(self.names)
         self.jokers = self.size - SMALL          # joker kinds: SJ, BJ and the extras

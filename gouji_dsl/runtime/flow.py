@@ -95,9 +95,16 @@ class Game(SetUp):
             return False
         if r.headless_any_play and (x in self.headless or seat in self.headless):
             return True
-        if seat not in self.passed:
+        if seat not in self.passed or r.pass_rule == "none":
             return True
         return r.pass_rule == "round_except_opposite" and seat == r.opposite[x]
+
+    def _has_answer(self, seat: int) -> bool:
+        """Does `seat` hold a play that beats the top? (Listing them waits for its turn where
+        the engine can tell without: Shuangkou's wild hands hold thousands.)"""
+        if self.r.has_answer is None or seat in self._answers_cache:
+            return bool(self._answers_of(seat))
+        return self.r.has_answer(self.hands[seat - 1], self.top)
 
     def _answers_of(self, seat: int) -> list[tuple]:
         """The plays of `seat` that beat the top (cached until the top changes).
@@ -159,6 +166,14 @@ class Game(SetUp):
             # A lead: any legal play the hand holds (3s only as the last play in 憋三).
             # Checked directly: the list of leads can run to a thousand plays.
             play = action.play
+            if self.r.pattern_plays:
+                if action.kind != PLAY:
+                    return False
+                hand = self.hands[self.cur - 1]
+                if id(action) in KNOWN and getattr(type(action), "KINDS", None) is self.kinds:
+                    # One of this engine's own actions: a play of the variant by construction.
+                    return all(n <= h for n, h in zip(play[4:], hand))
+                return self.r.lead_ok(hand, play)
             if action.kind != PLAY or play is None or len(play) != len(self.r.card_kinds) - 10:
                 return False
             hand = self.hands[self.cur - 1]
@@ -281,7 +296,17 @@ class Game(SetUp):
             return f"seat {seat} leads and may not pass"
         if action.kind == DEFER:
             return f"seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may"
-        if action.play is not None:
+        if action.play is not None and self.r.pattern_plays:
+            shown = self.kinds.format_cards(action.play)
+            if not self.kinds.is_play(action.play):
+                return f"{shown} is not a legal play"
+            if any(a > b for a, b in zip(action.play[4:], self.hands[seat - 1])):
+                return f"seat {seat} does not hold {shown}"
+            if action.kind == BURN:
+                return f"seat {seat} may not burn (烧牌): this game has no burning"
+            if self.top is not None:
+                return f"{shown} does not beat {self.kinds.format_cards(self.top)}"
+        elif action.play is not None:
             c = self.r.classify(rt.cards_of(action.play))
             if not c.valid:
                 return f"{self.kinds.format_cards(action.play)} is not a legal play"
@@ -348,6 +373,9 @@ class Game(SetUp):
         previous_top, previous_seat = self.top, self.top_seat
         was_in_force = self._in_force() if previous_top is not None else False
         played = self.played
+        if r.pattern_plays:
+            self._take_pattern_play(seat, hand, play)
+            return
         rank, natural, fillers, small, big = play[:5]
         if natural:
             hand[rank] -= natural
@@ -404,6 +432,28 @@ class Game(SetUp):
         self._set_queue_after_play(seat)
         self._advance(seat)
 
+    def _take_pattern_play(self, seat: int, hand: list, play: tuple) -> None:
+        """A play of runs, bombs and wilds ([plays] shape = patterns): its cards leave the hand,
+        a bomb is recorded with its lines (the score counts them), and it tops the table.
+        Burning, 开点, 憋三 and the other Gouji rules have no part in these games."""
+        played = self.played
+        for kind, count in enumerate(play[4:]):
+            if count:
+                hand[kind] -= count
+                played[kind] += count
+        if play[3]:
+            self.bombs.append([seat, play[3]])
+        self.top, self.top_seat = play, seat
+        self._answers_cache = {}
+        self.circles = 0
+        self.played_in_round.add(seat)
+        if not any(hand):
+            self._go_out(seat, play)
+            if self.terminal:
+                return
+        self._set_queue_after_play(seat)
+        self._advance(seat)
+
     def _open(self, seat: int, before_chaos: bool = False) -> None:
         """`before_chaos`: the 级牌 was played before 四户乱缠 began, even if going out with it began it (D26)."""
         if self.r.open_method == "none":
@@ -439,6 +489,8 @@ class Game(SetUp):
     def _update_headless(self, seat: int) -> None:
         r = self.r
         opp = r.opposite[seat]
+        if r.headless_cause is None:
+            return  # a game without 无头 (Shuangkou)
         if r.headless_cause == "opposite_of_first_out":
             if len(self.finish_order) == 1:
                 self.headless.add(opp)
@@ -500,7 +552,7 @@ class Game(SetUp):
         self.terminal = True
         self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
         result = self.result()
-        self._scores = r.score(dict(result, previous=self.match.previous()))
+        self._scores = r.score(result if r.pattern_plays else dict(result, previous=self.match.previous()))
         self.log.append("scores: [" + ", ".join(map(str, self._scores)) + "]")  # a fraction as 2/3
 
     def _game_over(self, holders: list[int]) -> bool:
@@ -559,7 +611,7 @@ class Game(SetUp):
                         self.burners_pending.add(nxt)
                         self.cur = nxt
                         return
-                elif self._may_answer(nxt) and self._answers_of(nxt):
+                elif self._may_answer(nxt) and self._has_answer(nxt):
                     self.cur = nxt
                     return
                 # Cannot or may not answer: passes without being asked (要不起). A player who
@@ -582,7 +634,7 @@ class Game(SetUp):
                 queue = self.queue = [s for s in seats_after(r.players)[owner] if s not in place_of]
                 self.burners_pending = set()
                 self.burn_candidates = set()
-                if any(self._may_answer(s) and self._answers_of(s) for s in queue):
+                if any(self._may_answer(s) and self._has_answer(s) for s in queue):
                     continue
             self._win_round(owner)
             return
@@ -636,6 +688,8 @@ class Game(SetUp):
     def result(self) -> dict:
         """The finished game as CONFORMANCE.md's `result`."""
         finish = [s for s, _p in sorted(self.place_of.items(), key=lambda item: item[1])]
+        if self.r.pattern_plays:
+            return {"finish": finish, "bombs": [list(b) for b in self.bombs]}
         return {"finish": finish, "opened": sorted(self.opened), "declared": sorted(self.declared),
                 "burns": [list(b) for b in self.burns_done], "men": [list(m) for m in self.men]}
 
@@ -648,8 +702,14 @@ class Game(SetUp):
         """The match state after this (finished) game, for the next game's tribute."""
         if not self.terminal:
             raise IllegalAction("the game is not over")
-        return Match(results=self.match.results + [self.result()],
-                     first_out=self.finish_order[0] if self.finish_order else None)
+        first = self.finish_order[0] if self.finish_order else None
+        if first is not None and self.r.redraw_after_winners:
+            # [results] redraw_after (S13): after these results the first leader is drawn anew (明牌).
+            team = self.r.teams[first]
+            places = tuple(sorted(p for s, p in self.place_of.items() if self.r.teams[s] == team))
+            if places in self.r.redraw_after_winners:
+                first = None
+        return Match(results=self.match.results + [self.result()], first_out=first)
 
     def observation(self, seat: int) -> dict:
         """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.

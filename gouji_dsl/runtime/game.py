@@ -44,7 +44,7 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     `out` maps seats already out to their places (in the order they went out);
     play starts with `leader` to lead. Nothing is dealt and no pre-play phase runs.
     """
-    kinds = rt.kinds(rules.card_kinds[15:])
+    kinds = rules.notation or rt.kinds(rules.card_kinds[15:])
     hands = position_hands(rules.players, rules.decks, hands, kinds, rules.deck_counts)
     check_position_seats(rules.players, leader, out, opened, headless)
     check_seats_hold_cards(rules.players, hands, out)
@@ -75,7 +75,7 @@ def buy_on(rules: Rules, hands: dict) -> tuple[dict, list]:
 def first_leader_on(rules: Rules, hands: dict) -> int | None:
     """Who leads first when these are the hands at the start of play: a seat, or None where
     the previous game or a draw decides ([table] first_leader random, previous_first)."""
-    kinds = rt.kinds(rules.card_kinds[15:])
+    kinds = rules.notation or rt.kinds(rules.card_kinds[15:])
     vectors = position_hands(rules.players, rules.decks, hands, kinds, rules.deck_counts)
     check_seats_hold_cards(rules.players, vectors, None)
     return first_leader_of(rules, [vectors.get(seat, (0,) * kinds.size) for seat in range(1, rules.players + 1)], kinds)

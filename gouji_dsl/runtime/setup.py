@@ -70,7 +70,7 @@ class SetUp(State):
             return
         r = self.r
         previous = self.match.results[-1]
-        result = dict(previous, previous=[{"opened": list(g["opened"])} for g in self.match.results[:-1]])
+        result = dict(previous, previous=[{"opened": list(g.get("opened", ()))} for g in self.match.results[:-1]])
         entries = r.tributes(result)
         received: dict[int, list[int]] = {}
         by_pair: dict[tuple, list[int]] = {}

@@ -103,6 +103,18 @@ class Rules:
     return_not_above_received: bool
     return_from_dealt: bool
     no_single_return: bool
+    redraw_after_winners: tuple     # [results] redraw_after: the winners' places after which the leader is drawn anew
+    # Plays of another shape than Gouji's one rank (Shuangkou's runs, bombs and wilds: [plays]
+    # shape = patterns): the notation reads and writes them (runtime.pattern_kinds), a play
+    # tuple ends with the 15 counts of the cards it takes from the hand, and `lead_ok(hand,
+    # play)` says whether a hand may lead it. Set by the engine that builds the Rules.
+    notation: object = None
+    lead_ok: Callable | None = None
+    has_answer: Callable | None = None  # (hand, top) -> whether any play beats top, without listing them
+
+    @property
+    def pattern_plays(self) -> bool:
+        return self.notation is not None
 
 
 @dataclass
@@ -113,7 +125,7 @@ class Match:
     first_out: int | None = None                     # 头科 of the previous game
 
     def previous(self) -> list:
-        return [{"opened": list(r["opened"])} for r in self.results]
+        return [{"opened": list(r.get("opened", ()))} for r in self.results]
 
 
 class Phase(str, Enum):
@@ -193,6 +205,7 @@ class State:
     obligation: set = _deal(factory=set)        # burners still bound by the joker-carry rule
     burn_of: dict = _deal(factory=dict)         # burner -> the player they burned
     burned_play: dict = _deal(factory=dict)     # burner -> the 级牌 they burned (back on the table if they fail, D15)
+    bombs: list = _deal(factory=list)           # [seat, lines] of every bomb played (plays with lines: Shuangkou)
     gouji_rounds: dict = _deal(factory=dict)    # seat -> rounds in which it played a 级牌 in force (burn_free_after_rounds)
     terminal: bool = _deal(False)
     _legal: list | None = _deal(None)           # cache of the current legal actions
@@ -233,7 +246,7 @@ class State:
         self._reset("deal")
         self._reset("round")
         # The card notation of the variant (runtime.cards.Kinds): its extra card kinds included.
-        self.kinds = rt.kinds(self.r.card_kinds[15:])
+        self.kinds = self.r.notation or rt.kinds(self.r.card_kinds[15:])
         if len(self.r.card_kinds) != 15:  # extra card kinds: longer vectors
             self.dead = [0] * len(self.r.card_kinds)
             self.played = [0] * len(self.r.card_kinds)

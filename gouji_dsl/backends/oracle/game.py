@@ -35,6 +35,7 @@ class Seating:
     show_team_at: int | None
     watch_after_out: bool
     tribute_enabled: bool
+    pattern_plays: bool  # plays of runs, bombs and wilds (Shuangkou): runtime.patterns' play tuples
 
 
 class OracleGame(Setup, Table):
@@ -63,7 +64,8 @@ class OracleGame(Setup, Table):
         v, seats = self.v, ask("table.players", self)
         return Seating(v.table.players, v.table.decks, {s: ask("table.teams", self, s) for s in seats},
                        {s: ask("table.opposites", self, s) for s in seats},
-                       v.info.report_at, v.info.show_team_at, v.info.watch_after_out, v.tribute.enabled)
+                       v.info.report_at, v.info.show_team_at, v.info.watch_after_out,
+                       "tribute" in v.sections and v.tribute.enabled, self.ref.pattern_plays)
 
     # --- what may be done ----------------------------------------------------------------------
 
@@ -145,9 +147,9 @@ class OracleGame(Setup, Table):
         if action.kind == DEFER:
             return f"seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may"
         if action.play is not None:
-            cards = rt.cards_of(action.play)
+            cards = self.ref.play_cards(action.play)
             shown = self.ref.format_cards(action.play)
-            if not self.ref.classify(cards).valid:
+            if not self.ref.is_play(action.play):
                 return f"{shown} is not a legal play"
             if any(a > b for a, b in zip(cards, self.hands[seat - 1])):
                 return f"seat {seat} does not hold {shown}"
@@ -197,6 +199,8 @@ class OracleGame(Setup, Table):
 
     def result(self) -> dict:
         """The game as CONFORMANCE.md's `result`."""
+        if self.ref.pattern_plays:
+            return {"finish": sorted(self.place_of, key=self.place_of.get), "bombs": [list(b) for b in self.bombs]}
         return {"finish": sorted(self.place_of, key=self.place_of.get), "opened": sorted(self.opened),
                 "declared": sorted(self.declared), "burns": [list(b) for b in self.burns_done],
                 "men": [list(m) for m in self.men]}
@@ -208,8 +212,9 @@ class OracleGame(Setup, Table):
         """The match after this finished game, for the next game's tribute and leader."""
         if not self.terminal:
             raise IllegalAction("the game is not over")
+        redraw = bool(self.finish_order) and ask("results.redraw_after", self)  # S13: 明牌 again
         return Match(results=self.match.results + [self.result()],
-                     first_out=self.finish_order[0] if self.finish_order else None)
+                     first_out=self.finish_order[0] if self.finish_order and not redraw else None)
 
     def clone(self) -> "OracleGame":
         """An independent copy: containers are copied (hands one level deeper), the model shared."""

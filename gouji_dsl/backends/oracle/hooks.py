@@ -14,18 +14,41 @@ This module imports only the registry, so rule modules can import it while
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 from typing import Any, Callable
 
 from gouji_dsl.rules import spec
 
+# key -> what the flow is told when the variant's game does not have the rule (Shuangkou
+# has no [burning]): a function of the hook's arguments, registered with the hook.
+ABSENT: dict[str, Callable] = {}
 
-def hook(*keys: str) -> Callable:
-    """Register the decorated function as the interpreter realisation of each rule in `keys`."""
+
+def hook(*keys: str, absent: Callable | None = None) -> Callable:
+    """Register the decorated function as the interpreter realisation of each rule in `keys`.
+    `absent`: the answer (a function of the same arguments) in a game without the rule."""
     def register(fn: Callable) -> Callable:
         for key in keys:
             spec.register(key, "interpreter", fn)
+            if absent is not None:
+                ABSENT[key] = absent
         return fn
     return register
+
+
+@functools.lru_cache(maxsize=None)
+def _applies(section_type: type, name: str, game: str) -> bool:
+    from gouji_dsl.model.fields import field_applies
+
+    return any(f.name == name and field_applies(f, game) for f in dataclasses.fields(section_type))
+
+
+def _has_rule(v, key: str) -> bool:
+    """Does variant `v` have rule `key` (its section, and the rule in its game)?"""
+    section, name = key.split(".", 1)
+    sec = v.sections.get(section)
+    return sec is not None and _applies(type(sec), name, v.game)
 
 
 def reference_methods(methods: tuple[str, ...], *keys: str) -> None:
@@ -39,4 +62,10 @@ def ask(key: str, *args: Any) -> Any:
     fn = spec.facet(key, "interpreter")
     if not callable(fn):
         raise spec.DefinitionError(f"rule {key} has no interpreter hook (found {fn!r})")
+    v = getattr(args[0], "v", None) if args else None
+    if v is not None and not _has_rule(v, key):
+        absent = ABSENT.get(key)
+        if absent is None:
+            raise spec.DefinitionError(f"rule {key} is asked in game '{v.game}', which does not have it, and has no absent answer")
+        return absent(*args)
     return fn(*args)

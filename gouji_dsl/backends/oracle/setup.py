@@ -60,6 +60,7 @@ class Setup:
         self.opened = set()
         self.burns_done = []
         self.men = []
+        self.bombs = []  # [seat, lines] of every bomb played (plays with lines: Shuangkou)
         self.headless = set()
         self.chaos = False
         self.obligation = set()
@@ -80,7 +81,7 @@ class Setup:
         results = self.match.results
         if not results:
             return
-        previous = dict(results[-1], previous=[{"opened": list(r["opened"])} for r in results[:-1]])
+        previous = dict(results[-1], previous=[{"opened": list(r.get("opened", ()))} for r in results[:-1]])
         received: dict[int, list[int]] = {}
         paid: dict[tuple, list[int]] = {}   # (kind, payer, receiver) -> cards, in payment order
         for entry in self.ref.tributes(previous):

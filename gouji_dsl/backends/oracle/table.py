@@ -25,7 +25,6 @@ Attribute names of the round state (also read by the hooks):
 from __future__ import annotations
 
 from gouji_dsl.backends.oracle.hooks import ask
-from gouji_dsl.runtime import cards as rt
 
 
 class Table:
@@ -118,11 +117,13 @@ class Table:
     def _play(self, seat: int, play: tuple, burn: bool) -> None:
         beaten, beaten_seat = self.top, self.top_seat
         was_in_force = beaten is not None and self._gouji_in_force()
-        cards = rt.cards_of(play)
+        cards = self.ref.play_cards(play)
         hand = self.hands[seat - 1]
         for card in range(self.ref.kinds.size):
             hand[card] -= cards[card]
             self.played[card] += cards[card]
+        if self.ref.pattern_plays and play[3]:
+            self.bombs.append([seat, play[3]])  # a bomb, with its lines: the score counts them
         if beaten is not None:
             self._settle_beaten(seat, beaten, beaten_seat, burn, was_in_force)
         out = not any(hand)
@@ -253,7 +254,7 @@ class Table:
         place = max(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
         self.place_of[seat] = place
         self.failed.append(seat)
-        cards, hand = rt.cards_of(play), self.hands[seat - 1]
+        cards, hand = self.ref.play_cards(play), self.hands[seat - 1]
         for card in range(self.ref.kinds.size):
             self.played[card] -= cards[card]  # the failing play is not played: it is dead with the rest
             self.dead[card] += hand[card] + cards[card]
@@ -292,7 +293,8 @@ class Table:
             self.place_of[seat] = place
         self.terminal = True
         self.log.append("game over: " + ", ".join(f"seat {s} place {p}" for s, p in sorted(self.place_of.items())))
-        self.scores = self.ref.score(dict(self.result(), previous=self.match.previous()))
+        result = self.result()
+        self.scores = self.ref.score(result if self.ref.pattern_plays else dict(result, previous=self.match.previous()))
         self.log.append("scores: [" + ", ".join(str(x) for x in self.scores) + "]")  # exact: 2/3, not Fraction(2, 3)
 
     def _last_out(self) -> int:

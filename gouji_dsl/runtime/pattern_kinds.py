@@ -1,0 +1,96 @@
+"""The card notation of a game whose plays are patterns (Shuangkou: runs, bombs, wild jokers).
+
+`PatternKinds` is a `cards.Kinds` whose plays are `runtime.patterns` play tuples
+`(kind, length, top, lines) + 15 counts` instead of Gouji's one-rank tuples: it reads
+written cards with stand-ins (`5 6 7 8 BJ=9`), writes plays back in that form, and
+tells `runtime.actions` whether a tuple offered from outside is a play of the variant
+(`own_plays`). Standard library only, like every runtime module.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gouji_dsl.runtime import patterns as pt
+from gouji_dsl.runtime.cards import CardError, Kinds
+
+PLAY_SIZE = pt.HEAD + 15
+
+
+class PatternPlay(NamedTuple):
+    """What `classify` says of written cards: a play or not, its type name
+    (CONFORMANCE.md: single ... straight, bomb, chain_bomb, joker_bomb), its lines
+    (None for a play that is not a bomb) and the play tuple."""
+    valid: bool
+    type: str | None
+    lines: int | None
+    play: tuple | None
+
+    @classmethod
+    def of(cls, spec: pt.PatternSpec, play: tuple | None) -> "PatternPlay":
+        if play is None:
+            return cls(False, None, None, None)
+        return cls(True, pt.type_name(spec, play), play[3] or None, play)
+
+
+class PatternKinds(Kinds):
+    """The notation of one variant's pattern plays (one object per variant)."""
+
+    own_plays = True
+
+    def __init__(self, spec: pt.PatternSpec, variant: str):
+        super().__init__(())
+        self.spec = spec
+        self.key = ("patterns", variant)  # its own table of shared actions
+
+    def parse_cards(self, text: str) -> tuple:
+        """'5 6 7 8 BJ=9' -> written counts: 15, or 41 with stand-ins (runtime.patterns)."""
+        if not isinstance(text, str):
+            raise CardError(f"cards must be written as a string of tokens, not {type(text).__name__}")
+        return pt.parse_written(text)
+
+    def parse_hand(self, text: str) -> tuple:
+        """A hand's 15 counts: cards as they are, never a stand-in."""
+        cards = self.parse_cards(text)
+        if len(cards) != 15:
+            raise CardError("a hand holds cards as they are: write BJ, not BJ=9 (a stand-in is chosen when playing)")
+        return cards
+
+    def format_cards(self, cards) -> str:
+        """A play tuple, written counts (41) or a hand (15) -> text, lowest first."""
+        if len(cards) == PLAY_SIZE:
+            return pt.format_play(self.spec, tuple(cards))
+        return pt.format_written(cards)
+
+    def play_problem(self, play, most: int | None, most_jokers: int | None) -> str | None:
+        """Why `play` is not one of this variant's play tuples (at most `most` of a rank 3..2 and
+        `most_jokers` of each joker); None if it is. Only ints are looked at before classifying."""
+        if type(play) is not tuple or len(play) != PLAY_SIZE:
+            return f"a play is a tuple (kind, length, top, lines) and {15} card counts"
+        if any(type(n) is not int for n in play):
+            return "a play's fields and counts are ints"
+        counts = play[pt.HEAD:]
+        if min(counts) < 0:
+            return "it has a negative card count"
+        if not any(counts):
+            return "it holds no cards"
+        if most is not None and (max(counts[:13]) > most or max(counts[13:]) > most_jokers):
+            return "it holds more of a card than the decks have"
+        if most is None and sum(counts) > 64 * 15:
+            return "it holds more cards than any deck"
+        kind, length, top, lines = play[:pt.HEAD]
+        if not (0 <= kind <= self.spec.K_JOKER_BOMB and 1 <= length <= 15 and -1 <= top <= 14 and lines >= 0):
+            return "its kind, length, top or lines is out of range"
+        try:
+            canonical = pt.written(self.spec, play)
+        except (IndexError, ValueError):  # fields that no play has together
+            return "it is not a play of this variant (see runtime.patterns)"
+        if pt.classify(self.spec, canonical) != play:
+            return "it is not a play of this variant (see runtime.patterns)"
+        return None
+
+    def is_play(self, play) -> bool:
+        return self.play_problem(play, None, None) is None
+
+    def play_of(self, written) -> tuple | None:
+        """The play that written cards make, or None when they make none."""
+        return pt.classify(self.spec, written)
