@@ -222,7 +222,7 @@ def test_show_rules_of_a_variant_text_and_json_agree(capsys):
 def test_show_rules_of_a_shuangkou_variant_has_its_sections_only(capsys):
     assert main(["show", "shuangkou-baibian", "--rules", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data["sections"]) == ["about", "table", "cards", "plays", "patterns"]
+    assert list(data["sections"]) == ["about", "table", "cards", "plays", "patterns", "flow", "info", "end", "results"]
 
 
 def test_show_needs_a_variant_unless_rules(capsys):

@@ -761,6 +761,16 @@ CASES = [
       "house.gouji:5:3: note: the other row\n"
       "      | 4 | 6 | -2 |\n"
       "      ^"]),
+    ("a redraw after no such result", S + "[results]\nredraw_after = [\"triple\"]\n",
+     ["house.gouji:3:1: error: 'triple' is not a result class\n"
+      "    redraw_after = [\"triple\"]\n"
+      "    ^\n"
+      "  hint: one of double, single, level"]),
+    ("a redraw with a drawn first leader", S + "[table]\nfirst_leader = random\n",
+     ["house.gouji:3:1: error: redraw_after needs [table] first_leader = previous_first: otherwise no game's leader depends on the last\n"
+      "    first_leader = random\n"
+      "    ^\n"
+      "  hint: set [table] first_leader = previous_first, or remove redraw_after"]),
     # --- tribute tables -------------------------------------------------------------------------------
     ("a tribute order, 闷贡 unset", "abstract variant house\n[about]\ngame = gouji\n[tribute]\norder = [dian]\n", []),
     ("an empty 落贡 table the order uses", Z + "[tribute]\nluo =\n  | payer | receiver | count |\n",

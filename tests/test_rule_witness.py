@@ -352,6 +352,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "results.bonus": fixed((), (m.BonusRow(6, 3),)),
     "results.base": fixed(10),
     "results.no_doubling": by_type,
+    "results.redraw_after": fixed(("double",), ("single", "level")),
     "room.mode": by_type,
     "room.min_games": by_type,
     "room.leave_penalty": by_type,

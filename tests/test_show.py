@@ -19,7 +19,7 @@ def test_the_head_names_the_variant_its_game_and_lineage(capsys):
         == {"variant": "huangjindao", "game": "gouji", "abstract": False, "lineage": ["huangjindao", "lianzhong", "gouji"]}
     head = rules_json(capsys, "shuangkou-baibian")
     assert (head["variant"], head["game"], head["abstract"], head["lineage"]) \
-        == ("shuangkou-baibian", "shuangkou", True, ["shuangkou-baibian", "shuangkou"])
+        == ("shuangkou-baibian", "shuangkou", False, ["shuangkou-baibian", "shuangkou"])
     assert rules_json(capsys)["variant"] is None and "lineage" not in rules_json(capsys)  # the schema alone
 
 
