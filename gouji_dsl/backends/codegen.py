@@ -209,6 +209,22 @@ def _joker_context(v: m.Variant) -> dict:
     }
 
 
+def _head_context(v: m.Variant) -> dict:
+    """What every engine template's head says: version, names, source and titles."""
+    return {
+        "version": __version__,
+        "name": v.name,
+        # `variants/NAME.gouji` for a standard variant; a user's file by its name
+        # alone, so the module is the same wherever the file was built from.
+        "source_file": _comment_text(_source_name(v)),
+        "build_target": v.name if _source_name(v).startswith("variants/") else _comment_text(_source_name(v)),
+        "lineage": " <- ".join(v.lineage),
+        "title": v.about.title,
+        "title_en": v.about.title_en,
+        "players": int(v.table.players),
+    }
+
+
 def engine_context(v: m.Variant) -> dict:
     if v.abstract:
         raise GenerationError(f"variant '{v.name}' is abstract: it has no engine")
@@ -232,16 +248,7 @@ def engine_context(v: m.Variant) -> dict:
                          _comment_text(f"me_gives = {me_gives.text}, opp_gives = {opp_gives.text}")))
     t, s = v.tribute, v.scoring
     return {
-        "version": __version__,
-        "name": v.name,
-        # `variants/NAME.gouji` for a standard variant; a user's file by its name
-        # alone, so the module is the same wherever the file was built from.
-        "source_file": _comment_text(_source_name(v)),
-        "build_target": v.name if _source_name(v).startswith("variants/") else _comment_text(_source_name(v)),
-        "lineage": " <- ".join(v.lineage),
-        "title": v.about.title,
-        "title_en": v.about.title_en,
-        "players": int(v.table.players),
+        **_head_context(v),
         "never": NEVER,
         "thresholds": tuple(thresholds),
         "jokers_make_gouji": v.gouji.jokers_make_gouji,
@@ -312,15 +319,8 @@ def pattern_context(v: m.Variant) -> dict:
     if v.abstract:
         raise GenerationError(f"variant '{v.name}' is abstract: it has no engine")
     return {
-        "version": __version__,
-        "name": v.name,
+        **_head_context(v),
         "game_en": "Shuangkou" if v.game == "shuangkou" else v.game,
-        "source_file": _comment_text(_source_name(v)),
-        "build_target": v.name if _source_name(v).startswith("variants/") else _comment_text(_source_name(v)),
-        "lineage": " <- ".join(v.lineage),
-        "title": v.about.title,
-        "title_en": v.about.title_en,
-        "players": int(v.table.players),
         "api": _name_lines(module_api()),
         "spec_source": spec_source(pattern_spec(v)),
         "results_source": result_spec_source(result_spec(v)),

@@ -11,18 +11,16 @@ from __future__ import annotations
 
 from gouji_dsl.backends.oracle.patterns import PatternOracle, format_written
 from gouji_dsl.model import schema as m
-from gouji_dsl.runtime.cards import CardError, Kinds
-from gouji_dsl.runtime.pattern_kinds import PatternPlay
+from gouji_dsl.runtime.cards import CardError
+from gouji_dsl.runtime.pattern_kinds import PatternNotation, PatternPlay
 
 HEAD = 4
 PLAY_SIZE = HEAD + 15
 WRITTEN_SIZE = 15 + 26
 
 
-class OracleKinds(Kinds):
+class OracleKinds(PatternNotation):
     """The reference's card notation of pattern plays: the oracle reads and writes them."""
-
-    own_plays = True
 
     def __init__(self, oracle: PatternOracle, variant: str):
         super().__init__(())
@@ -35,12 +33,6 @@ class OracleKinds(Kinds):
         cards = tuple(self.oracle.parse_written(text))
         # Without a stand-in, the 15 counts alone (as runtime.patterns writes them).
         return cards[:15] if len(cards) == WRITTEN_SIZE and not any(cards[15:]) else cards
-
-    def parse_hand(self, text: str) -> tuple:
-        cards = self.parse_cards(text)
-        if len(cards) != 15:
-            raise CardError("a hand holds cards as they are: write BJ, not BJ=9 (a stand-in is chosen when playing)")
-        return cards
 
     def format_cards(self, cards) -> str:
         if len(cards) == PLAY_SIZE:
@@ -60,9 +52,6 @@ class OracleKinds(Kinds):
         except (IndexError, ValueError, KeyError):
             same = False
         return None if same else "it is not a play of this variant"
-
-    def is_play(self, play) -> bool:
-        return self.play_problem(play, None, None) is None
 
     def play_of(self, written) -> tuple | None:
         return self.oracle.classify(written)

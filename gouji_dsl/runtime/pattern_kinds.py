@@ -32,10 +32,25 @@ class PatternPlay(NamedTuple):
         return cls(True, pt.type_name(spec, play), play[3] or None, play)
 
 
-class PatternKinds(Kinds):
-    """The notation of one variant's pattern plays (one object per variant)."""
+class PatternNotation(Kinds):
+    """What every notation of pattern plays shares (the engine's below, the reference's in
+    backends.pattern_reference): `runtime.actions` asks it to read, write and check plays."""
 
     own_plays = True
+
+    def parse_hand(self, text: str) -> tuple:
+        """A hand's 15 counts: cards as they are, never a stand-in."""
+        cards = self.parse_cards(text)
+        if len(cards) != 15:
+            raise CardError("a hand holds cards as they are: write BJ, not BJ=9 (a stand-in is chosen when playing)")
+        return cards
+
+    def is_play(self, play) -> bool:
+        return self.play_problem(play, None, None) is None
+
+
+class PatternKinds(PatternNotation):
+    """The notation of one variant's pattern plays (one object per variant)."""
 
     def __init__(self, spec: pt.PatternSpec, variant: str):
         super().__init__(())
@@ -47,13 +62,6 @@ class PatternKinds(Kinds):
         if not isinstance(text, str):
             raise CardError(f"cards must be written as a string of tokens, not {type(text).__name__}")
         return pt.parse_written(text)
-
-    def parse_hand(self, text: str) -> tuple:
-        """A hand's 15 counts: cards as they are, never a stand-in."""
-        cards = self.parse_cards(text)
-        if len(cards) != 15:
-            raise CardError("a hand holds cards as they are: write BJ, not BJ=9 (a stand-in is chosen when playing)")
-        return cards
 
     def format_cards(self, cards) -> str:
         """A play tuple, written counts (41) or a hand (15) -> text, lowest first."""
@@ -87,9 +95,6 @@ class PatternKinds(Kinds):
         if pt.classify(self.spec, canonical) != play:
             return "it is not a play of this variant (see runtime.patterns)"
         return None
-
-    def is_play(self, play) -> bool:
-        return self.play_problem(play, None, None) is None
 
     def play_of(self, written) -> tuple | None:
         """The play that written cards make, or None when they make none."""
