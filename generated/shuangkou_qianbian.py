@@ -107,11 +107,6 @@ def lead_actions(hand):
     return [shared(p) or _trusted_play_action(p, _KINDS) for p in sorted(_pt.plays(SPEC, hand))]
 
 
-def _lead_ok(hand, play):
-    """May a leader holding `hand` lead `play` (a well-formed play tuple)?"""
-    return all(n <= h for n, h in zip(play[_pt.HEAD:], hand)) and _KINDS.is_play(play)
-
-
 def _may_revolt(hand):
     """No 革命 in this game."""
     return False
@@ -235,7 +230,7 @@ RULES = Rules(
     classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
     can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if,
     tributes=tributes, score=score, graduated=graduated,
-    notation=_KINDS, lead_ok=_lead_ok, has_answer=has_answer,
+    notation=_KINDS, has_answer=has_answer,
 )
 
 

@@ -116,9 +116,6 @@ class PatternReference:
     def is_play(self, play) -> bool:
         return self.kinds.is_play(play)
 
-    def lead_ok(self, hand, play) -> bool:
-        return all(n <= h for n, h in zip(play[HEAD:], hand)) and self.kinds.is_play(play)
-
     # What this game does not have: no play is a 级牌; no 开点, burning, 点贡 or tribute.
     def is_gouji(self, play) -> bool:
         return False

@@ -94,7 +94,7 @@ def _pattern_rules(hyb: "Hybrid"):
     if hyb.pure:
         return dataclasses.replace(hyb.base.rules, **game_settings(hyb.model))
     ref = hyb.reference
-    return dataclasses.replace(_memo_rules(_reference_rules(hyb.model, ref)), notation=ref.kinds, lead_ok=ref.lead_ok)
+    return dataclasses.replace(_memo_rules(_reference_rules(hyb.model, ref)), notation=ref.kinds)
 
 
 def _reference_rules(model: m.Variant, ref):

@@ -172,8 +172,8 @@ class Game(SetUp):
                 hand = self.hands[self.cur - 1]
                 if id(action) in KNOWN and getattr(type(action), "KINDS", None) is self.kinds:
                     # One of this engine's own actions: a play of the variant by construction.
-                    return all(n <= h for n, h in zip(play[4:], hand))
-                return self.r.lead_ok(hand, play)
+                    return self.kinds.holds(hand, play)
+                return self.kinds.lead_ok(hand, play)
             if action.kind != PLAY or play is None or len(play) != len(self.r.card_kinds) - 10:
                 return False
             hand = self.hands[self.cur - 1]
@@ -300,7 +300,7 @@ class Game(SetUp):
             shown = self.kinds.format_cards(action.play)
             if not self.kinds.is_play(action.play):
                 return f"{shown} is not a legal play"
-            if any(a > b for a, b in zip(action.play[4:], self.hands[seat - 1])):
+            if not self.kinds.holds(self.hands[seat - 1], action.play):
                 return f"seat {seat} does not hold {shown}"
             if action.kind == BURN:
                 return f"seat {seat} may not burn (烧牌): this game has no burning"
@@ -374,21 +374,29 @@ class Game(SetUp):
         was_in_force = self._in_force() if previous_top is not None else False
         played = self.played
         if r.pattern_plays:
-            self._take_pattern_play(seat, hand, play)
-            return
-        rank, natural, fillers, small, big = play[:5]
-        if natural:
-            hand[rank] -= natural
-            played[rank] += natural
-        hand[12] -= fillers
-        hand[13] -= small
-        hand[14] -= big
-        played[12] += fillers
-        played[13] += small
-        played[14] += big
-        for kind in range(5, len(play)):  # extra card kinds ([cards] extra)
-            hand[kind + 10] -= play[kind]
-            played[kind + 10] += play[kind]
+            # Runs, bombs and wilds ([plays] shape = patterns): the play ends with the counts of its
+            # cards, and a bomb is recorded with its lines (the score counts them). The Gouji rules
+            # below (burns, 憋三, 开点, 级牌) hold their absent values in these games and do nothing.
+            for kind, count in enumerate(play[4:]):
+                if count:
+                    hand[kind] -= count
+                    played[kind] += count
+            if play[3]:
+                self.bombs.append([seat, play[3]])
+        else:
+            rank, natural, fillers, small, big = play[:5]
+            if natural:
+                hand[rank] -= natural
+                played[rank] += natural
+            hand[12] -= fillers
+            hand[13] -= small
+            hand[14] -= big
+            played[12] += fillers
+            played[13] += small
+            played[14] += big
+            for kind in range(5, len(play)):  # extra card kinds ([cards] extra)
+                hand[kind + 10] -= play[kind]
+                played[kind + 10] += play[kind]
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
         if previous_top is not None:
             if previous_seat in self.obligation and (r.lift == "anyone" or (
@@ -426,28 +434,6 @@ class Game(SetUp):
             self.gouji_this_round.add(seat)
             self.gouji_rounds[seat] = self.gouji_rounds.get(seat, 0) + 1
         if out:
-            self._go_out(seat, play)
-            if self.terminal:
-                return
-        self._set_queue_after_play(seat)
-        self._advance(seat)
-
-    def _take_pattern_play(self, seat: int, hand: list, play: tuple) -> None:
-        """A play of runs, bombs and wilds ([plays] shape = patterns): its cards leave the hand,
-        a bomb is recorded with its lines (the score counts them), and it tops the table.
-        Burning, 开点, 憋三 and the other Gouji rules have no part in these games."""
-        played = self.played
-        for kind, count in enumerate(play[4:]):
-            if count:
-                hand[kind] -= count
-                played[kind] += count
-        if play[3]:
-            self.bombs.append([seat, play[3]])
-        self.top, self.top_seat = play, seat
-        self._answers_cache = {}
-        self.circles = 0
-        self.played_in_round.add(seat)
-        if not any(hand):
             self._go_out(seat, play)
             if self.terminal:
                 return

@@ -48,6 +48,15 @@ class PatternNotation(Kinds):
     def is_play(self, play) -> bool:
         return self.play_problem(play, None, None) is None
 
+    @staticmethod
+    def holds(hand, play) -> bool:
+        """Does `hand` (15 counts) hold the cards of `play` (a well-formed play tuple)?"""
+        return all(n <= h for n, h in zip(play[pt.HEAD:], hand))
+
+    def lead_ok(self, hand, play) -> bool:
+        """May a leader holding `hand` lead `play` (a well-formed play tuple)?"""
+        return self.holds(hand, play) and self.is_play(play)
+
 
 class PatternKinds(PatternNotation):
     """The notation of one variant's pattern plays (one object per variant)."""

@@ -105,11 +105,10 @@ class Rules:
     no_single_return: bool
     redraw_after_winners: tuple     # [results] redraw_after: the winners' places after which the leader is drawn anew
     # Plays of another shape than Gouji's one rank (Shuangkou's runs, bombs and wilds: [plays]
-    # shape = patterns): the notation reads and writes them (runtime.pattern_kinds), a play
-    # tuple ends with the 15 counts of the cards it takes from the hand, and `lead_ok(hand,
-    # play)` says whether a hand may lead it. Set by the engine that builds the Rules.
+    # shape = patterns): the notation reads, writes and checks them (runtime.pattern_kinds:
+    # `lead_ok(hand, play)` too), and a play tuple ends with the 15 counts of the cards it
+    # takes from the hand. Set by the engine that builds the Rules.
     notation: object = None
-    lead_ok: Callable | None = None
     has_answer: Callable | None = None  # (hand, top) -> whether any play beats top, without listing them
 
     @property
