@@ -30,6 +30,9 @@ from gouji_dsl.model.types import BoolT, EnumT, Member, OptionalT, RowT
 from gouji_dsl.rules import spec
 from gouji_dsl.rules.tribute import tribute_name
 
+from markupsafe import escape
+
+from gouji_dsl.docs.book import HEADER_RULES
 from helpers import scratch_workspace
 
 CONCRETE = ("zaozhuang", "zaozhuang-haixuan", "lianzhong", "lianzhong-bubiesan", "qingdao", "huangjindao")
@@ -55,8 +58,8 @@ def books(models, shuangkou_models):
     """Every rulebook, rendered once: {(variant, lang, fmt): text}."""
     out = {}
     for rel, text in rb.rulebook_outputs(list(models.values()) + list(shuangkou_models.values())):
-        name, lang, fmt = re.match(r"^(.+)\.(zh|en)\.(md|html)$", rel).groups()
-        out[(name, lang, fmt)] = text
+        name, handout, lang, fmt = re.match(r"^(.+?)(\.handout)?\.(zh|en)\.(md|html)$", rel).groups()
+        out[(name + (handout or ""), lang, fmt)] = text
     return out
 
 
@@ -76,7 +79,7 @@ def rule_keys(v: m.Variant):
 
 def test_outputs_cover_every_concrete_variant_language_and_format(books):
     assert sorted(f"{n}.{l}.{f}" for n, l, f in books) == sorted(
-        f"{n}.{l}.{f}" for n in WITH_BOOKS for l in ("zh", "en") for f in ("md", "html"))
+        f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout") for l in ("zh", "en") for f in ("md", "html"))
 
 
 def test_every_rule_and_every_table_row_is_in_every_rulebook(models, shuangkou_models, books):
@@ -85,7 +88,11 @@ def test_every_rule_and_every_table_row_is_in_every_rulebook(models, shuangkou_m
         assert len(keys) > (100 if v.game == "gouji" else 60)
         for lang in ("zh", "en"):
             html, md = books[(name, lang, "html")], books[(name, lang, "md")]
+            header = html[:html.index("</header>")]
+            assert str(escape(v.about.title)) in header and str(escape(v.about.title_en)) in header  # the header's rules: not a chapter's
             for key in keys:
+                if key in HEADER_RULES:
+                    continue
                 anchor = rb.anchor_of(key)
                 assert f'id="{anchor}"' in html, f"{name}.{lang}.html lacks {key}"
                 if "[" not in key:
@@ -115,8 +122,10 @@ def test_the_chinese_and_english_books_differ_and_use_the_players_terms(books):
         assert term in zh
     assert "使用6副牌，每副54张" in zh
     assert "Six decks of 54 cards" in en
-    # English: the Chinese term beside the English one on first use only.
-    assert en.count("gouji play (级牌)") == 1
+    # English: the Chinese term beside the English one on first use only (in the rules; the
+    # decisions' summaries and the rule files in the appendices are quoted as written).
+    rules = en.split('<a id="ch-sources"></a>')[0]
+    assert len(re.findall(r"gouji plays? \(级牌\)", rules)) == 1
     assert "burn (烧牌)" in en or "Burning (烧牌)" in en
     assert "Rulebook" not in zh and "规则书" in zh
 
@@ -246,11 +255,11 @@ def test_formulas_are_shown_and_explained(books):
 
 def test_dian_table_expands_mirrored_cases(models, books):
     md = books[("lianzhong", "en", "md")]
-    table = md.split('<a id="rule-tribute-dian"></a>', 1)[1].split("<sub>", 1)[0]
+    table = md.split('<a id="rule-tribute-dian"></a>', 1)[1].split("<a id=", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| ")][1:]
     assert len(rows) == 16        # 4 宣点 cases x 4 开点 cases
     assert sum("mirrored" in row for row in rows) == 6
-    zz = books[("zaozhuang", "zh", "md")].split('<a id="rule-tribute-dian"></a>', 1)[1].split("<sub>", 1)[0]
+    zz = books[("zaozhuang", "zh", "md")].split('<a id="rule-tribute-dian"></a>', 1)[1].split("<a id=", 1)[0]
     assert "第1行对调" in zz and "`level`" in zz
 
 
@@ -357,7 +366,7 @@ def test_abstract_variants_have_no_rulebook():
     with pytest.raises(rb.RulebookError, match="abstract"):
         rb.render_rulebook("gouji", "zh", "md")
     assert rb.rulebook_outputs(["gouji"]) == []
-    assert len(rb.rulebook_outputs(["shuangkou"])) == 4   # concrete now: zh and en, md and html
+    assert len(rb.rulebook_outputs(["shuangkou"])) == 8   # concrete now: reference and handout, zh and en, md and html
 
 
 def test_every_committed_rulebook_is_a_fresh_render(books):
@@ -462,8 +471,9 @@ def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
     args = _doc_parser().parse_args(["doc", "--all"])
     assert args.run(args, Workspace()) == 0
     written = sorted(p.name for p in (tmp_path / "rulebooks").iterdir())
-    assert written == sorted(f"{n}.{l}.{f}" for n in WITH_BOOKS for l in ("zh", "en") for f in ("md", "html"))
-    books = 4 * len(WITH_BOOKS)
+    assert written == sorted(f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout")
+                             for l in ("zh", "en") for f in ("md", "html"))
+    books = 8 * len(WITH_BOOKS)
     assert f"{books} rulebook(s), {books + 1} file(s) changed" in capsys.readouterr().out
     assert args.run(args, Workspace()) == 0
     assert f"{books} rulebook(s), 0 file(s) changed" in capsys.readouterr().out
@@ -520,6 +530,7 @@ _HOUSE_RULES = [
     ("about.title", '[about]\ntitle = "俱乐部够级"\n', "俱乐部够级"),
     ("about.title_en", '[about]\ntitle_en = "Club Gouji"\n', "Club Gouji"),
     ("about.region", '[about]\nregion = "Club house"\n', "Club house"),
+    ("about.region_en", '[about]\nregion_en = "Club house"\n', "Club house"),
     ("about.summary", '[about]\nsummary = "A club sentence."\n', "A club sentence."),
     ("end.places", '[end]\nplaces =\n  | place | zh | en |\n  | 1 | "状元" | "champion" |\n  | 2 | "二" | "b" |\n'
                    '  | 3 | "三" | "c" |\n  | 4 | "四" | "d" |\n  | 5 | "五" | "e" |\n  | 6 | "六" | "f" |\n', "champion"),
@@ -540,7 +551,7 @@ _HOUSE_RULES = [
     ("table.cards_per_player", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\ncards_per_player = all\n",
      "Every card is dealt, the same number to each player: 51 each."),
     ("table.redeal_if", "[table]\nredeal_if = count_from(hand, J) < 11\n",
-     "the number of cards of J or higher (jokers included) in the hand is less than 11"),
+     "the hand has fewer than 11 cards of J or higher, jokers included"),
     ("buy.ranks", "[buy]\nranks = [3, 4]\nsellers = [opposite, teammate_before, teammate_after, previous, next]\n"
                   "no_price = free\n", "`3` then `4` are bought one after the other"),
     ("buy.sellers", "[buy]\nranks = [3, 4]\nsellers = [opposite, teammate_before, teammate_after, previous, next]\n",

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from gouji_dsl.diff.games import CORE, Situation
 from gouji_dsl.model import schema as m
+from gouji_dsl.rules.tribute import tribute_name
 from gouji_dsl.runtime import cards as rt
 
 if TYPE_CHECKING:
@@ -16,9 +17,9 @@ def _result_text(result: dict, lang: str) -> str:
     zh = lang == "zh"
     if {"bombs", "base", "no_doubling"} & set(result):  # a Shuangkou result (the search always writes its bombs)
         return _pattern_result_text(result, lang)
-    parts = [("名次 " if zh else "finish ") + " ".join(map(str, result["finish"]))]
+    parts = [("走科顺序 " if zh else "seats out in the order ") + " ".join(map(str, result["finish"]))]
     opened = result.get("opened", [])
-    parts.append(("开点 " if zh else "opened ") + (" ".join(map(str, opened)) if opened else ("无" if zh else "none")))
+    parts.append(("开点 " if zh else "opened: seats ") + (" ".join(map(str, opened)) if opened else ("无" if zh else "none")))
     if result.get("declared"):
         parts.append(("宣点 " if zh else "declared ") + " ".join(map(str, result["declared"])))
     if result.get("burns"):
@@ -71,8 +72,9 @@ def _tributes_text(entries, lang: str) -> str:
         return "无" if lang == "zh" else "nothing"
     if lang == "zh":
         names = m.TRIBUTE_KIND.members
-        return "，".join(f"{names[e['kind']].zh} {e['from']}→{e['to']} {e['count']}张" for e in entries)
-    return ", ".join(f"{e['kind']} {e['from']}→{e['to']} ×{e['count']}" for e in entries)
+        return "，".join(f"{names[e['kind']].zh} {e['from']}号给{e['to']}号{e['count']}张" for e in entries)
+    return ", ".join(f"{tribute_name(e['kind'], 'en').plain()} from seat {e['from']} to seat {e['to']}: "
+                     f"{e['count']} card{'s' if e['count'] != 1 else ''}" for e in entries)
 
 
 def example_text(ex: Counterexample, lang: str) -> str:
@@ -138,22 +140,38 @@ def _setup_text(s: Situation, lang: str) -> str:
     return text
 
 
+# What each kind of action is called at a Chinese table ("play 3 3" reads "出 3 3").
+_ACTION_ZH = {"play": "出", "pass": "过牌", "defer": "让牌", "burn": "烧", "declare": "宣点", "revolt": "革命"}
+
+
+def action_words(action, lang: str) -> str:
+    """An action as the players say it: `play A` in English, `出 A` in Chinese."""
+    text = str(action)
+    if lang != "zh":
+        return text
+    kind, _, cards = text.partition(" ")
+    word = _ACTION_ZH.get(kind, kind)
+    return f"{word} {cards}" if cards else word
+
+
 def _actions_text(ex: Counterexample, lang: str) -> str:
     zh = lang == "zh"
-    steps = [f"{seat}号 {action}" if zh else f"seat {seat} {action}" for seat, action in zip(ex.seats, ex.situation.actions)]
+    steps = [f"{seat}号{action_words(action, lang)}" if zh else f"seat {seat} {action}"
+             for seat, action in zip(ex.seats, ex.situation.actions)]
     if not steps:
         return ""
     return ("；动作：" + "，".join(steps)) if zh else ("; actions: " + ", ".join(steps))
 
 
 def _list_actions(actions, lang: str, limit: int = 8) -> str:
-    names = [str(a) for a in actions]
+    names = [action_words(a, lang) for a in actions]
+    sep = "、" if lang == "zh" else ", "
     if not names:
         return "无" if lang == "zh" else "none"
     if len(names) > limit:
         more = len(names) - limit
-        return ", ".join(names[:limit]) + (f" 等共{len(names)}种" if lang == "zh" else f", … ({more} more)")
-    return ", ".join(names)
+        return sep.join(names[:limit]) + (f" 等共{len(names)}种" if lang == "zh" else f", … ({more} more)")
+    return sep.join(names)
 
 
 def _cards_delta(x: str, y: str) -> tuple[str, str]:

@@ -1,20 +1,23 @@
-"""A variant's rulebook as a document: every rule's sentences (from the renderers
-its module registered), in chapters and groups, with provenance, worked
-examples, the engine's readings, the glossary, the cited lines and the rule files."""
+"""A variant's book as a document: every rule's sentences (from the renderers its
+module registered), in chapters and groups, with worked examples and a glossary of
+the terms it uses. The reference adds the engine's readings, the rules not in
+play, endnotes (where each rule was written, what it cites), the cited lines and
+the rule files; the handout keeps only what players at the table need."""
 from __future__ import annotations
 
 
 from gouji_dsl import __version__
 from gouji_dsl.model import schema as m
 from gouji_dsl.docs import sentences
-from gouji_dsl.docs.document import Block, Chapter, Document, Heading, Note, Para, RuleItem, anchor_of, resolve_terms
+from gouji_dsl.docs.document import (Block, Bullets, Chapter, Document, Endnote, ExampleItem, Formula_, Heading, Note, Para, RuleItem, anchor_of,
+                                     block_texts, resolve_terms)
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.example_blocks import example_items
 from gouji_dsl.docs.examples import compute_examples, examples_for
 from gouji_dsl.docs.glossary import glossary_rows
-from gouji_dsl.docs.provenance import provenance, quotes_of, source_files
+from gouji_dsl.docs.provenance import endnote, quotes_of, source_files
 from gouji_dsl.docs.sentences import CHAPTERS, Ctx, Renderer
-from gouji_dsl.docs.text import LANGS, T, plain
+from gouji_dsl.docs.text import LANGS, T, Text, plain
 from gouji_dsl.lang.loader import Workspace
 
 # Readings of the engine: true of every Gouji variant (the flow is shared), shown at the end of their chapter.
@@ -51,14 +54,58 @@ def renderers_of(v) -> list[Renderer]:
     return sorted(out, key=Renderer.position)
 
 
-def _rule_items(v, renderers: list[Renderer], lang: str, quotes: dict[str, str]) -> dict[str, list]:
-    """Each chapter's rule items, with a heading wherever the group changes."""
+# Rules the book's header shows (the title line, the region, the summary), not the chapters.
+HEADER_RULES = frozenset({"about.title", "about.title_en", "about.region", "about.region_en",
+                          "about.summary", "about.summary_zh"})
+# Chapters of the reference that are not chapters of rules, and where they go (after the chapter named).
+EXTRA_CHAPTERS = {
+    "inactive": ("本玩法不用的规则", "Rules not in play in this variant", "room"),
+    "notes": ("注释：规则的出处", "Notes: where each rule comes from", "sources"),
+}
+# What a handout leaves out: chapters about the book rather than the game, and the room
+# rules, which govern a platform's rooms (minimum games, leaving penalties, player
+# ranks), not a game at the table.
+HANDOUT_SKIPS = frozenset({"about", "room", "sources", "quotes", "files"})
+
+
+def _says_nothing(v, key: str, value) -> bool:
+    """A rule no file wrote, at the rule language's "none" (no extra cards, no redeal condition,
+    no rank constraints): nothing for the table to know, so the handout leaves it out."""
+    return v.origin(key) is None and value in (None, (), "")
+
+
+def _for_the_table(blocks: list) -> list:
+    """A rule's blocks without what is for the reference: a formula as written in the rule
+    file and the legend of its names (the sentence after it says the formula in words)."""
+    out = []
+    skip_legend = False
+    for b in blocks:
+        if isinstance(b, Formula_):
+            skip_legend = True
+            continue
+        if skip_legend and isinstance(b, Bullets):
+            skip_legend = False
+            continue
+        out.append(b)
+    return out
+
+
+def _inactive(blocks: list) -> bool:
+    """A rule whose variant does not play it says so in a note (sentences.add_inactive)."""
+    return any(isinstance(b, Note) and b.style == "inactive" for b in blocks)
+
+
+def _rule_items(v, renderers: list[Renderer], lang: str, kind: str) -> tuple[dict[str, list], list]:
+    """Each chapter's rule items, with a heading wherever the group changes; and the
+    rules not in play (a chapter of their own in the reference, left out of a handout)."""
     ctx = Ctx(v)
     zh = lang == "zh"
     by_chapter: dict[str, list] = {c[0]: [] for c in CHAPTERS}
     last_group: dict[str, object] = {}
-    decisions_shown: dict[str, set] = {}
+    inactive: list[RuleItem] = []
     for renderer in renderers:
+        if renderer.key in HEADER_RULES:
+            continue
         section, name = renderer.key.split(".")
         value = getattr(v.sections[section], name)
         try:
@@ -68,82 +115,142 @@ def _rule_items(v, renderers: list[Renderer], lang: str, quotes: dict[str, str])
         except Exception as exc:  # a renderer bug must name the rule
             raise RulebookError(f"rendering {renderer.key} failed: {type(exc).__name__}: {exc}") from exc
         blocks = sentences.blocks(zh_blocks if zh else en_blocks)
-        prov, notes = provenance(v, renderer.key, lang, quotes)
-        # A decision's summary is shown at its first rule in each chapter; later rules refer back.
-        shown = decisions_shown.setdefault(renderer.chapter, set())
-        for i, note in enumerate(notes):
-            decision = note.label.plain().split()[-1]
-            if decision in shown:
-                notes[i] = Note("decision", note.label, T("同上（见本章前文）。") if zh else T("as above, earlier in this chapter."))
-            shown.add(decision)
+        if kind == "handout":
+            if _says_nothing(v, renderer.key, value):
+                continue
+            blocks = _for_the_table(blocks)
+        item = RuleItem(anchor_of(renderer.key), renderer.key, blocks)
+        if _inactive(blocks):
+            if kind == "reference":
+                inactive.append(item)
+            continue
         items = by_chapter[renderer.chapter]
         if renderer.group != last_group.get(renderer.chapter):
             last_group[renderer.chapter] = renderer.group
             if renderer.group:
                 title = renderer.group[0] if zh else renderer.group[1]
                 items.append(Heading(title, f"{renderer.chapter}-{len(items)}"))
-        items.append(RuleItem(anchor_of(renderer.key), renderer.key, blocks + notes, prov))
-    return by_chapter
+        items.append(item)
+    return by_chapter, inactive
 
 
-def build_document(v, lang: str, ws: Workspace | None = None, engine=None) -> Document:
-    """The rulebook of checked variant `v` in one language; examples from `engine` (default: its generated engine)."""
+def chinese_text(v, ws: Workspace | None = None) -> str:
+    """The Chinese text of a variant's rules in play and their examples: what decides which
+    terms its glossary lists (the same list in both languages)."""
+    return _plain_text(build_document(v, "zh", ws, kind="handout", glossary=False))
+
+
+def _plain_text(doc: Document) -> str:
+    parts = [doc.summary]
+    for ch in doc.chapters:
+        if ch.kind not in ("rules", "inactive"):
+            continue
+        for item in ch.items:
+            if isinstance(item, Heading):
+                parts.append(item.title)
+                continue
+            if isinstance(item, ExampleItem):
+                parts.append(item.title.plain())
+            for block in getattr(item, "blocks", [item]):
+                parts += [t.plain() for t in block_texts(block)]
+    return "\n".join(parts)
+
+
+def build_document(v, lang: str, ws: Workspace | None = None, engine=None, kind: str = "reference",
+                   glossary: bool = True) -> Document:
+    """The book of checked variant `v` in one language: the `reference` or the `handout`;
+    examples from `engine` (default: its generated engine)."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: expected zh or en")
+    if kind not in ("reference", "handout"):
+        raise ValueError(f"unknown book {kind!r}: expected reference or handout")
     if v.abstract:
         raise RulebookError(f"variant '{v.name}' is abstract: only concrete variants have a rulebook")
     renderers = renderers_of(v)
     examples = examples_for(v) if engine is None else compute_examples(v, engine)
     ctx = Ctx(v)
     zh = lang == "zh"
-    quote_groups, quotes = quotes_of(v)
+    reference = kind == "reference"
 
-    by_chapter = _rule_items(v, renderers, lang, quotes)
+    by_chapter, inactive = _rule_items(v, renderers, lang, kind)
     # Examples after the rules they illustrate.
     for chapter in EXAMPLE_CHAPTERS:
         found = example_items(ctx, examples, chapter, lang)
         if found:
             by_chapter[chapter].append(Heading("例子" if zh else "Worked examples", f"{chapter}-examples"))
             by_chapter[chapter].extend(found)
-    for chapter, readings in READINGS_OF_GAME.get(v.game, {}).items():
-        label = plain("引擎的解读" if zh else "How the engine reads this")
-        for reading in readings:
-            by_chapter[chapter].append(Note("reading", label, T(reading[0] if zh else reading[1])))
+    if reference:  # how the engine reads the rules: for the reference, not the table
+        for chapter, readings in READINGS_OF_GAME.get(v.game, {}).items():
+            label = plain("引擎的解读" if zh else "How the engine reads this")
+            for reading in readings:
+                by_chapter[chapter].append(Note("reading", label, T(reading[0] if zh else reading[1])))
+    by_chapter["inactive"] = inactive
 
     intros = _intros(v, lang)
     chapters = []
     number = 0
-    for cid, title_zh, title_en, _sections in CHAPTERS:
-        items = by_chapter[cid]
-        kind = cid if cid in ("glossary", "quotes", "files") else "rules"
-        # Every rules chapter of a Gouji variant has items; a chapter of rules another game
-        # does not have (burning, tribute ... in Shuangkou) is left out.
-        if kind == "rules" and not items:
+    for cid, title_zh, title_en, chapter_kind in _chapter_order():
+        if not reference and (cid in HANDOUT_SKIPS or chapter_kind in ("notes", "inactive")):
+            continue
+        items = by_chapter.get(cid, [])
+        # A chapter of rules another game does not have (burning, tribute ... in Shuangkou) is left out.
+        if chapter_kind in ("rules", "inactive") and not items:
+            continue
+        if chapter_kind == "glossary" and not glossary:
             continue
         number += 1
-        chapters.append(Chapter(f"ch-{cid}", number, title_zh if zh else title_en, intros.get(cid, []), items, kind))
+        chapters.append(Chapter(f"ch-{cid}", number, title_zh if zh else title_en, intros.get(cid, []), items, chapter_kind))
 
     about = v.about
     title = f"{about.title} 规则书" if zh else f"{about.title_en}: the rules"
-    subtitle = f"{about.title_en} · {about.region}" if zh else f"{about.title} · {about.region}"
+    if not reference:
+        title = f"{about.title} 规则简本" if zh else f"{about.title_en}: the rules at the table"
+    region_en = getattr(about, "region_en", "") or about.region
+    subtitle = f"{about.title_en} · {about.region}" if zh else f"{about.title} · {region_en}"
     lineage = " ← ".join(v.file_of(x) for x in v.lineage)
-    key = _cited_key(v)
-    howto = [Para(T("本规则书由 gouji-dsl 根据规则文件 {l} 自动生成，内容与该玩法的引擎一致。每条规则后面注明出处：{k}:L15 表示原始资料{k}第15行（原文见附录）；“决定”表示资料未说明或相互矛盾时，项目在 RULES.md 中所作的取舍。书中的例子都由本玩法的引擎在生成时计算得出。", l=lineage, k=key) if zh else
-                  T("This rulebook is generated by gouji-dsl from the rule file {l} and agrees with the variant's engine. Each rule ends with its provenance: {k}:L15 is line 15 of source document {k} (quoted in the appendix); a ‘decision’ is how the project’s RULES.md fills a gap where the sources are silent or disagree. Every example was computed by this variant's engine when the book was generated.", l=lineage, k=key))]
-    glossary = [(plain(term), plain(en), plain(meaning)) for term, en, meaning in glossary_rows(v, lang)]
-    footer = (T("由 gouji-dsl {ver} 生成。规则文件：{l}。", ver=__version__, l=lineage) if zh else
-              T("Generated by gouji-dsl {ver} from {l}.", ver=__version__, l=lineage))
     summary = (about.summary_zh or about.summary) if zh else about.summary
-    doc = Document(lang, v.name, title, subtitle, summary, howto, chapters, _labels(lang), footer,
-                   files=source_files(v, ws), quotes=quote_groups, glossary=glossary)
+    if reference:
+        howto = [Para(T("本规则书由 gouji-dsl 根据规则文件 {l} 自动生成，内容与该玩法的引擎一致。规则后面的小号数字指向书末的注释：注释写明这条规则写在哪个文件的哪一行，引用了原始资料的哪几行（原文见附录），以及资料未说明或相互矛盾时项目所作的决定。书中的例子都由本玩法的引擎在生成时计算得出。", l=lineage) if zh else
+                        T("This rulebook is generated by gouji-dsl from the rule file {l} and agrees with the variant's engine. The small numbers after the rules point to the notes at the end of the book: where each rule was written, which lines of the source documents it cites (quoted in the appendix), and how the project decided where the sources are silent or disagree. Every example was computed by this variant's engine when the book was generated.", l=lineage))]
+        footer = (T("由 gouji-dsl {ver} 生成。规则文件：{l}。", ver=__version__, l=lineage) if zh else
+                  T("Generated by gouji-dsl {ver} from {l}.", ver=__version__, l=lineage))
+    else:
+        howto = []
+        footer = T("由 gouji-dsl {ver} 生成，例子由本玩法的引擎计算。", ver=__version__) if zh else \
+            T("Made by gouji-dsl {ver}; the examples were computed by this variant's engine.", ver=__version__)
+    doc = Document(lang, v.name, title, subtitle, summary, howto, chapters, labels(lang), footer, kind=kind)
+    if reference:
+        quote_groups, quotes = quotes_of(v)
+        doc.files = source_files(v, ws)
+        doc.quotes = quote_groups
+        doc.notes = _number_notes(v, doc, lang, quotes)
     resolve_terms(doc)
+    if glossary and any(ch.kind == "glossary" for ch in chapters):
+        zh_text = _plain_text(doc) if zh and not reference else chinese_text(v, ws)
+        doc.glossary = [(plain(term), plain(en), plain(meaning)) for term, en, meaning in glossary_rows(v, lang, zh_text)]
     return doc
 
 
-def _cited_key(v) -> str:
-    """The source document the how-to note cites as its example: 000 when the variant cites it."""
-    keys = [row.key for row in v.about.sources]
-    return "000" if "000" in keys or not keys else keys[0]
+def _number_notes(v, doc: Document, lang: str, quotes: dict[str, str]) -> list[Endnote]:
+    """An endnote for every rule item, numbered in reading order."""
+    notes: list[Endnote] = []
+    for ch in doc.chapters:
+        for item in ch.items:
+            if isinstance(item, RuleItem):
+                item.note = endnote(v, item.key, len(notes) + 1, lang, quotes)
+                notes.append(item.note)
+    return notes
+
+
+def _chapter_order():
+    """(id, zh title, en title, kind) of every chapter of a reference, in order."""
+    out = []
+    for cid, title_zh, title_en, _sections in CHAPTERS:
+        out.append((cid, title_zh, title_en, cid if cid in ("glossary", "quotes", "files") else "rules"))
+        for extra, (zh, en, after) in EXTRA_CHAPTERS.items():
+            if after == cid:
+                out.append((extra, zh, en, extra))
+    return out
 
 
 def _intros(v, lang: str) -> dict[str, list[Block]]:
@@ -160,12 +267,16 @@ def _intros(v, lang: str) -> dict[str, list[Block]]:
         "glossary": [Para(T("本玩法用到的术语（中文为玩家的叫法）：") if zh else T("The terms of the game, with the players' own Chinese words:"))],
         "quotes": [Para(T("规则所引用的原始资料各行（原文照录，包括原文的错别字和繁体字）：") if zh else
                         T("The source lines the rules cite, quoted as written (in Chinese, typos and traditional characters included):"))],
+        "inactive": [Para(T("规则语言里有、但本玩法不用的规则（因为本玩法的其他规则使它们不起作用）：") if zh else
+                           T("Rules of the rule language that this variant does not play, because its other rules leave them no effect:"))],
+        "notes": [Para(T("每条注释对应正文中的同号规则：写在哪个文件的哪一行，引用了原始资料的哪几行，以及补足资料的项目决定。") if zh else
+                        T("Each note belongs to the rule with the same number: the file and line it was written on, the source lines it cites, and the project's decision where the sources leave a gap."))],
         "files": [Para(T("本玩法的规则文件，以及它所继承的文件（先是本玩法，然后是上一级）：") if zh else
                        T("The variant's rule file and the files it extends (this variant first, then its ancestors):"))],
     }
 
 
-def _labels(lang: str) -> dict:
+def labels(lang: str) -> dict:
     zh = lang == "zh"
     return {
         "contents": "目录" if zh else "Contents",
@@ -180,4 +291,7 @@ def _labels(lang: str) -> dict:
         "print_hint": "打印时目录自动隐藏。" if zh else "The sidebar is hidden when printing.",
         "lang": "zh-Hans" if zh else "en",
         "line": "行" if zh else "line",
+        "decision": "项目决定" if zh else "Decision",
+        "default": "默认" if zh else "default",
+        "back": "返回正文" if zh else "back to the rule",
     }

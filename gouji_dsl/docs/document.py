@@ -70,12 +70,24 @@ class CiteRef:
 
 
 @dataclass
-class Provenance:
+class Endnote:
+    """Where a rule comes from, at the end of the reference book: the rule file and
+    line it was written on, the source lines it cites, the decisions that fill gaps."""
+    number: int
     key: str
-    name: str            # the rule's Chinese name
+    name: str            # the rule's name in the book's language
     where: Text
     where_href: str | None
     cites: list[CiteRef]
+    decisions: list[tuple[str, str]]   # (id, summary in the book's language)
+
+    @property
+    def anchor(self) -> str:
+        return f"note-{self.number}"
+
+    @property
+    def back(self) -> str:
+        return f"ref-{self.number}"
 
 
 @dataclass
@@ -83,7 +95,7 @@ class RuleItem:
     anchor: str
     key: str
     blocks: list[Block]
-    prov: Provenance
+    note: Endnote | None = None      # the reference's endnote; a handout has none
     kind: str = "rule"
 
 
@@ -109,7 +121,7 @@ class Chapter:
     title: str
     intro: list[Block]
     items: list[Any]
-    kind: str = "rules"      # rules | glossary | quotes | files
+    kind: str = "rules"      # rules | glossary | notes | quotes | files
 
 
 @dataclass
@@ -141,8 +153,13 @@ class QuoteDoc:
     groups: list[QuoteGroup]
 
 
+BOOK_KINDS = ("reference", "handout", "changes")
+
+
 @dataclass
 class Document:
+    """A book: `reference` (every rule, with endnotes and appendices), `handout` (the
+    rules in play, for the table) or `changes` (a house rule file against its parent)."""
     lang: str
     variant: str
     title: str
@@ -155,6 +172,8 @@ class Document:
     files: list[SourceFile] = field(default_factory=list)
     quotes: list[QuoteDoc] = field(default_factory=list)
     glossary: list[tuple[Text, Text, Text]] = field(default_factory=list)
+    notes: list[Endnote] = field(default_factory=list)
+    kind: str = "reference"
     highlight_css: str = ""
 
 
@@ -162,6 +181,17 @@ def anchor_of(key: str) -> str:
     """HTML id / Markdown anchor of a rule: 'table.decks' -> 'rule-table-decks'; rows 'x.y[2]' -> 'rule-x-y-2'."""
     return "rule-" + re.sub(r"[^A-Za-z0-9]+", "-", key).strip("-")
 
+
+
+def block_texts(block) -> list[Text]:
+    """The inline texts of one block."""
+    if isinstance(block, (Para, Note)):
+        return [block.text]
+    if isinstance(block, Bullets):
+        return list(block.items)
+    if isinstance(block, Table):
+        return list(block.head) + [c for row in block.rows for c in row.cells]
+    return []
 
 
 def _walk_texts(doc: Document):

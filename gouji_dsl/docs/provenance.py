@@ -1,11 +1,11 @@
-"""Provenance: where each rule was written, the seed lines and decisions it cites,
-the quoted seed lines of the appendix and the rule files shown in full."""
+"""Provenance: each rule's endnote (where it was written, the seed lines and decisions it
+cites), the quoted seed lines of the appendix and the rule files shown in full."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from gouji_dsl.docs.document import CiteRef, Note, Provenance, QuoteDoc, QuoteGroup, SourceFile, anchor_of
+from gouji_dsl.docs.document import CiteRef, Endnote, QuoteDoc, QuoteGroup, SourceFile, anchor_of
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.sentences import field_of
 from gouji_dsl.docs.text import T
@@ -13,32 +13,39 @@ from gouji_dsl.lang.highlight import source_html
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import sources_dir
 
-def provenance(v, key: str, lang: str, quotes: dict[str, str]) -> tuple[Provenance, list[Note]]:
-    """Where a rule was written, what it cites, and a note for each decision that fills a gap."""
+def _decision_summary(row, lang: str) -> str:
+    """A decision's summary in the book's language (the English one where a file gives no Chinese)."""
+    zh_text = getattr(row, "summary_zh", "")
+    return zh_text if lang == "zh" and zh_text else row.summary
+
+
+def endnote(v, key: str, number: int, lang: str, quotes: dict[str, str]) -> Endnote:
+    """Where a rule was written, the source lines it cites and the decisions that fill a gap there."""
     origin = v.origin(key)
     zh = lang == "zh"
-    name = field_of(key).metadata["zh"]
-    decisions = {row.id: (i, row.summary) for i, row in enumerate(v.about.decisions)}
+    # The rule's Chinese name; an English book names it by its key alone (the English
+    # descriptions of the model are for rule authors and quote Chinese terms).
+    name = field_of(key).metadata["zh"] if zh else ""
+    decisions = {row.id: (i, row) for i, row in enumerate(v.about.decisions)}
     cites: list[CiteRef] = []
-    notes: list[Note] = []
+    decided: list[tuple[str, str]] = []
     if origin is None:
         where = T("规则语言的默认值（文件中没有写）") if zh else T("the rule language's default (not written in any file)")
-        return Provenance(key, name, where, None, cites), notes
+        return Endnote(number, key, name, where, None, cites, decided)
     path = v.file_of(origin.variant)
     where = T("{p} 第{l}行", p=path, l=origin.pos.line) if zh else T("{p}, line {l}", p=path, l=origin.pos.line)
     href = f"#L-{origin.variant}-{origin.pos.line}" if origin.variant in v.lineage else None
     for cite in origin.cites:
         label = cite.lstrip("@")
         if label in decisions:
-            index, summary = decisions[label]
-            notes.append(Note("decision", T("项目决定 {d}", d=label) if zh else T("Decision {d}", d=label),
-                              (T("资料未说明或相互矛盾，此条按 RULES.md 的决定补足：{s}", s=summary) if zh else
-                               T("The sources are silent or disagree here; RULES.md decides: {s}", s=summary))))
+            index, row = decisions[label]
+            summary = _decision_summary(row, lang)
+            decided.append((label, summary))
             cites.append(CiteRef(label, "#" + anchor_of(f"about.decisions[{index}]"), summary, "#" + anchor_of("about.decisions")))
         else:  # a source's lines: the citation check refuses anything else
             anchor = _cite_target(label, quotes)
             cites.append(CiteRef(label, "#" + anchor if anchor else None, quotes.get(anchor) if anchor else None))
-    return Provenance(key, name, where, href, cites), notes
+    return Endnote(number, key, name, where, href, cites, decided)
 
 
 _CITE = re.compile(r"^(?P<key>[A-Za-z0-9]+):L(?P<a>[0-9]+)(?:-(?P<b>[0-9]+))?$")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from importlib import resources
 
 import jinja2
 from markupsafe import Markup, escape
@@ -111,13 +112,21 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+@functools.lru_cache(maxsize=1)
+def print_css() -> str:
+    """The print layout (A4 pages, page numbers, what must not break), kept as plain CSS."""
+    return (resources.files("gouji_dsl.docs") / "templates" / "print.css").read_text(encoding="utf-8")
+
+
 def render(doc: Document, fmt: str) -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected md or html")
     template = _environment().get_template(f"rulebook.{fmt}.j2")
     if fmt == "html":
         doc.highlight_css = HIGHLIGHT_CSS
-    text = template.render(doc=doc)
+        text = template.render(doc=doc, print_css=Markup(print_css()))
+    else:
+        text = template.render(doc=doc)
     if fmt == "md":
         text = _tidy_markdown(text)
     return text.rstrip("\n") + "\n"

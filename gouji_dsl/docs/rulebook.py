@@ -26,6 +26,7 @@ import sys
 
 from gouji_dsl.diagnostics import RuleErrors, UsageError
 from gouji_dsl.docs.book import build_document
+from gouji_dsl.docs.changes import build_changes
 from gouji_dsl.docs.document import anchor_of
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.render import FORMATS, render
@@ -35,10 +36,11 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import schema as m
 from gouji_dsl.paths import generated_dir
 
-__all__ = ["FORMATS", "LANGS", "OUTPUT_DIR", "RulebookError", "anchor_of", "has_rulebook", "register",
-           "render_rulebook", "rulebook_outputs"]
+__all__ = ["BOOKS", "FORMATS", "LANGS", "OUTPUT_DIR", "RulebookError", "anchor_of", "book_file", "has_rulebook",
+           "register", "render_changes", "render_rulebook", "rulebook_outputs"]
 
 OUTPUT_DIR = "rulebooks"
+BOOKS = ("reference", "handout")
 
 
 def _variant_model(variant, ws: Workspace | None = None) -> m.Variant:
@@ -48,14 +50,29 @@ def _variant_model(variant, ws: Workspace | None = None) -> m.Variant:
     return Compilation(ws or Workspace(), str(variant)).checked
 
 
-def render_rulebook(variant, lang: str, fmt: str, ws: Workspace | None = None) -> str:
-    """A variant's rulebook (a checked `Variant`, or a variant name) in one language and format."""
+def render_rulebook(variant, lang: str, fmt: str, ws: Workspace | None = None, kind: str = "reference") -> str:
+    """A variant's book (a checked `Variant`, or a variant name) in one language and format:
+    the `reference` (default) or the `handout`."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: expected zh or en")
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected md or html")
+    if kind not in BOOKS:
+        raise ValueError(f"unknown book {kind!r}: expected reference or handout")
     v = _variant_model(variant, ws)
-    return render(build_document(v, lang, ws), fmt)
+    return render(build_document(v, lang, ws, kind=kind), fmt)
+
+
+def render_changes(variant, lang: str, fmt: str, ws: Workspace | None = None) -> str:
+    """The house-rule sheet of a variant (a checked `Variant`, a name or a rule file): what differs from its parent."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: expected zh or en")
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: expected md or html")
+    ws = ws or Workspace()
+    if not isinstance(variant, m.Variant):
+        variant = _variant_model(ws.resolve_argument(str(variant)), ws)
+    return render(build_changes(variant, lang, ws), fmt)
 
 
 def has_rulebook(v: m.Variant) -> bool:
@@ -63,18 +80,28 @@ def has_rulebook(v: m.Variant) -> bool:
     return not v.abstract
 
 
+def book_file(name: str, kind: str, lang: str, fmt: str) -> str:
+    """The file name of a book: zaozhuang.zh.md (the reference), zaozhuang.handout.zh.md."""
+    return f"{name}.{lang}.{fmt}" if kind == "reference" else f"{name}.{kind}.{lang}.{fmt}"
+
+
+# The committed books: the Markdown and HTML of both books (PDFs are printed on demand:
+# a browser's PDF carries its date and depends on the fonts of the machine).
+_BOOK_FILE = re.compile(r"^.+?(\.handout)?\.(zh|en)\.(md|html)$")
+
+
 def rulebook_outputs(variants, ws: Workspace | None = None) -> list[tuple[str, str]]:
-    """(path under generated/rulebooks/, text) for every concrete variant x language x format."""
+    """(path under generated/rulebooks/, text) for every concrete variant x book x language x format."""
     out = []
     models = [_variant_model(x, ws) for x in variants]
     for v in sorted(models, key=lambda x: x.name):
         if not has_rulebook(v):
             continue
-        for lang in LANGS:
-            doc = None
-            for fmt in FORMATS:
-                doc = build_document(v, lang, ws) if doc is None else doc
-                out.append((f"{v.name}.{lang}.{fmt}", render(doc, fmt)))
+        for kind in BOOKS:
+            for lang in LANGS:
+                doc = build_document(v, lang, ws, kind=kind)
+                for fmt in FORMATS:
+                    out.append((book_file(v.name, kind, lang, fmt), render(doc, fmt)))
     return out
 
 
@@ -83,54 +110,89 @@ def rulebook_outputs(variants, ws: Workspace | None = None) -> list[tuple[str, s
 # =============================================================================
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("doc", help="write a variant's rulebook (Chinese or English, Markdown or HTML)",
-                              description="Print a variant's rulebook, or write every rulebook into generated/rulebooks/ with --all.")
+    p = subparsers.add_parser("doc", help="write a variant's rulebook, handout or house-rule sheet (Chinese or English; Markdown, HTML or PDF)",
+                              description="Print a variant's rulebook (the reference, or with --handout the rules at the table), "
+                                          "or with --changes the house-rule sheet of a rule file (what differs from the variant it extends); "
+                                          "--format pdf prints an A4 PDF with headless Chromium. "
+                                          "--all writes every standard variant's books into generated/rulebooks/.")
     p.add_argument("variant", nargs="?", metavar="VARIANT|FILE")
     p.add_argument("--lang", choices=LANGS, default=None, help="zh (default) or en")
-    p.add_argument("--format", choices=FORMATS, default=None, dest="format", help="md (default) or html")
+    p.add_argument("--format", choices=FORMATS + ("pdf",), default=None, dest="format",
+                   help="md (default), html, or pdf (A4, needs Chromium; written to -o or VARIANT[.handout].LANG.pdf)")
+    book = p.add_mutually_exclusive_group()
+    book.add_argument("--handout", action="store_true", help="the handout: only the rules in play, in the order a game unfolds, with examples")
+    book.add_argument("--changes", action="store_true", help="the house-rule sheet: what the file changes from the variant it extends")
     p.add_argument("-o", "--output", metavar="PATH", help="write to PATH (atomically) instead of printing")
-    p.add_argument("--all", action="store_true", help="write every concrete variant's rulebooks into generated/rulebooks/")
+    p.add_argument("--all", action="store_true", help="write every concrete variant's books (reference and handout, md and html) into generated/rulebooks/")
     p.set_defaults(run=cmd_doc)
 
 
+def _write_all(ws: Workspace) -> int:
+    from gouji_dsl.phases import check_variants
+
+    # The standard variants' books, into the package: a user's files are never written there.
+    good, diagnostics = check_variants(ws, [n for n in ws.names() if ws.is_standard(n)])
+    if diagnostics:
+        raise RuleErrors(diagnostics)
+    out_dir = generated_dir() / OUTPUT_DIR
+    outputs = rulebook_outputs(list(good.values()), ws)
+    changed = 0
+    for rel, text in outputs:
+        path = out_dir / rel
+        current = path.read_text(encoding="utf-8") if path.is_file() else None
+        if current != text:
+            write_atomic(path, text)
+            changed += 1
+            print(f"wrote {ws.display(path)}")
+    known = {rel for rel, _ in outputs}
+    for path in sorted(out_dir.glob("*")) if out_dir.is_dir() else []:
+        if path.is_file() and _BOOK_FILE.match(path.name) and path.name not in known:
+            path.unlink()
+            changed += 1
+            print(f"removed {ws.display(path)}")
+    print(f"gouji: {len(outputs)} rulebook(s), {changed} file(s) changed")
+    return 0
+
+
 def cmd_doc(args, ws: Workspace) -> int:
-    from gouji_dsl.phases import Compilation, check_variants
+    from gouji_dsl.phases import Compilation
 
     if args.all:
-        if args.variant or args.output is not None or args.lang or args.format:
-            raise UsageError("--all writes every rulebook: give no VARIANT, --lang, --format or -o with it")
-        # The standard variants' books, into the package: a user's files are never written there.
-        good, diagnostics = check_variants(ws, [n for n in ws.names() if ws.is_standard(n)])
-        if diagnostics:
-            raise RuleErrors(diagnostics)
-        out_dir = generated_dir() / OUTPUT_DIR
-        outputs = rulebook_outputs(list(good.values()), ws)
-        changed = 0
-        for rel, text in outputs:
-            path = out_dir / rel
-            current = path.read_text(encoding="utf-8") if path.is_file() else None
-            if current != text:
-                write_atomic(path, text)
-                changed += 1
-                print(f"wrote {ws.display(path)}")
-        known = {rel for rel, _ in outputs}
-        pattern = re.compile(r"^.+\.(zh|en)\.(md|html)$")
-        for path in sorted(out_dir.glob("*")) if out_dir.is_dir() else []:
-            if path.is_file() and pattern.match(path.name) and path.name not in known:
-                path.unlink()
-                changed += 1
-                print(f"removed {ws.display(path)}")
-        print(f"gouji: {len(outputs)} rulebook(s), {changed} file(s) changed")
-        return 0
+        if args.variant or args.output is not None or args.lang or args.format or args.handout or args.changes:
+            raise UsageError("--all writes every rulebook: give no VARIANT, --lang, --format, --handout, --changes or -o with it")
+        return _write_all(ws)
     if not args.variant:
         raise UsageError("name a variant (or use --all)", "e.g. gouji doc zaozhuang --lang en --format html")
     if args.output is not None:  # `-o ''` or `-o DIR` is refused before the book is built
         check_output_path(args.output, "rulebook file (-o)")
+    lang = args.lang or "zh"
+    fmt = args.format or "md"
+    pdf = fmt == "pdf"
+    if pdf:
+        from gouji_dsl.docs.pdf import NO_BROWSER, PdfError, find_browser
+        if find_browser() is None:  # before the book is built: say what is missing at once
+            raise PdfError(NO_BROWSER)
     name = ws.resolve_argument(args.variant)
     v = Compilation(ws, name).checked
-    if not has_rulebook(v):
-        raise UsageError(f"variant '{name}' has no rulebook: it is abstract")
-    text = render_rulebook(v, args.lang or "zh", args.format or "md", ws)
+    if args.changes:
+        if not v.lineage[1:]:
+            raise UsageError(f"'{name}' extends no variant: --changes lists what a file changes from the variant it extends")
+        if v.abstract:
+            raise UsageError(f"variant '{name}' has no house-rule sheet: it is abstract")
+        kind = "changes"
+        doc = build_changes(v, lang, ws)
+    else:
+        if not has_rulebook(v):
+            raise UsageError(f"variant '{name}' has no rulebook: it is abstract")
+        kind = "handout" if args.handout else "reference"
+        doc = build_document(v, lang, ws, kind=kind)
+    if pdf:
+        from gouji_dsl.docs.pdf import html_to_pdf
+        dest = args.output if args.output is not None else book_file(v.name, kind, lang, "pdf")
+        html_to_pdf(render(doc, "html"), dest)
+        print(f"wrote {dest}", file=sys.stderr)
+        return 0
+    text = render(doc, fmt)
     if args.output is not None:
         write_atomic(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)

@@ -1,0 +1,106 @@
+"""The house-rule sheet: what a rule file changes from the variant it extends, one
+page in the handout's style. Each changed rule is said twice, as the file plays it
+and as its parent does (the rule's own rulebook sentences), with the situation
+`gouji diff` found where the two engines disagree."""
+from __future__ import annotations
+
+import dataclasses
+
+from gouji_dsl import __version__
+from gouji_dsl.docs import sentences
+from gouji_dsl.docs.book import labels
+from gouji_dsl.docs.document import Chapter, Document, ExampleItem, Heading, Para, RuleItem, anchor_of, resolve_terms
+from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.sentences import Ctx
+from gouji_dsl.docs.text import T, Text
+from gouji_dsl.lang.loader import Workspace
+
+# Differences the sheet's header already shows.
+_HEADER = frozenset({"about.title", "about.title_en", "about.region", "about.region_en",
+                     "about.summary", "about.summary_zh"})
+# Bookkeeping a player never sees.
+_BOOKKEEPING = frozenset({"about.sources", "about.decisions"})
+
+
+def _sentences(v, key: str, lang: str) -> list:
+    """The blocks a rule's rulebook sentences make for variant `v`."""
+    section, name = key.split(".")
+    if section not in v.sections:
+        return [Para(T("（本玩法没有这一节规则。）") if lang == "zh" else T("(this variant has no such rules.)"))]
+    renderer = sentences.renderer(key)
+    if renderer is None:
+        raise RulebookError(f"no rulebook rendering for the rule {key}")
+    zh_blocks, en_blocks = renderer.fn(Ctx(v), getattr(v.sections[section], name))
+    return sentences.blocks(zh_blocks if lang == "zh" else en_blocks)
+
+
+def _labelled(label: Text, blocks: list) -> list:
+    """The blocks after a bold label: on the first paragraph's line, unless that paragraph
+    opens with bold words of its own (a rule's name), which then start their own line."""
+    first = blocks[0] if blocks else None
+    if isinstance(first, Para) and first.text.segs and first.text.segs[0].kind != "strong":
+        return [Para(label + first.text)] + blocks[1:]
+    return [Para(label)] + blocks
+
+
+def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
+    """The house-rule sheet of checked variant `v` against its parent, in one language."""
+    from gouji_dsl.diff.compare import diff_models
+    from gouji_dsl.diff.explain import example_text
+    from gouji_dsl.diff.search import counterexamples
+    from gouji_dsl.phases import Compilation
+
+    ws = ws or Workspace()
+    zh = lang == "zh"
+    if len(v.lineage) < 2:
+        raise RulebookError(f"'{v.name}' extends no variant: a house-rule sheet lists what a file changes from its parent")
+    parent = Compilation(ws, v.lineage[1]).checked
+    if parent.abstract or v.abstract:
+        raise RulebookError(f"'{v.name}' or the variant it extends ('{parent.name}') is abstract: "
+                            "a house-rule sheet compares two playable variants")
+    diffs = [d for d in diff_models(parent, v) if d.path not in _HEADER | _BOOKKEEPING]
+    examples = {e.rule: e for e in counterexamples(parent.name, v.name, diffs, ws=ws)}
+    parent_title = parent.about.title if zh else parent.about.title_en
+    this_title = v.about.title if zh else v.about.title_en
+    items: list = []
+    seen: set[str] = set()
+    section = None
+    for d in diffs:
+        if d.group in seen:
+            continue
+        seen.add(d.group)
+        group = [x for x in diffs if x.group == d.group]
+        if d.section != section:  # the changes of one section under its name
+            section = d.section
+            cls = d.cls
+            items.append(Heading(cls.ZH if zh else cls.EN, f"changes-{section}"))
+        now: list = []
+        before: list = []
+        for x in group:
+            now += _sentences(v, x.path, lang)
+            before += _sentences(parent, x.path, lang)
+        blocks = (_labelled(T("**{t}：**", t=this_title) if zh else T("**{t}:** ", t=this_title), now)
+                  + _labelled(T("**{p}：**", p=parent_title) if zh else T("**{p}:** ", p=parent_title), before))
+        items.append(RuleItem(anchor_of(d.path), d.path, blocks))
+        example = examples.get(d.group)
+        if example is not None:  # said with the titles players know, not the files' names
+            example = dataclasses.replace(example, a=parent_title, b=this_title)
+            items.append(ExampleItem(f"example-{anchor_of(d.group)}", T("例：两种规则下的不同") if zh else T("Where the two differ"),
+                                     [Para(Text() + example_text(example, lang))]))
+    about = v.about
+    title = f"{about.title}：与{parent.about.title}不同的规则" if zh else f"{about.title_en}: house rules on {parent.about.title_en}"
+    subtitle = f"{about.title_en} · {parent.about.title}" if zh else f"{about.title} · {parent.about.title_en}"
+    if items:
+        intro = (T("下面是本玩法与{p}不同的{n}条规则；其他规则都和{p}一样。每条的例子由两种玩法的引擎实际算出。", p=parent_title, n=len(seen)) if zh else
+                 T("The {n} rules below are where this variant differs from {p}; every other rule is as in {p}. Each example was computed by both variants' engines.",
+                   p=parent_title, n=len(seen)))
+    else:
+        intro = T("本玩法的规则和{p}完全一样。", p=parent_title) if zh else T("This variant plays exactly as {p}.", p=parent_title)
+    chapters = [Chapter("ch-changes", 1, "改动的规则" if zh else "What changes", [Para(intro)], items, "rules")]
+    footer = (T("由 gouji-dsl {ver} 生成。", ver=__version__) if zh else T("Made by gouji-dsl {ver}.", ver=__version__))
+    summary = (about.summary_zh or about.summary) if zh else about.summary
+    if summary == ((parent.about.summary_zh or parent.about.summary) if zh else parent.about.summary):
+        summary = ""  # the parent's sentence, inherited: not what this file is about
+    doc = Document(lang, v.name, title, subtitle, summary, [], chapters, labels(lang), footer, kind="changes")
+    resolve_terms(doc)
+    return doc
