@@ -45,8 +45,8 @@ def check_output_path(path: Path | str, what: str = "output file") -> Path:
     return path
 
 
-def write_atomic(path: Path | str, text: str) -> None:
-    """Write `text` (UTF-8, `\\n` line ends) to `path` as described in the module docstring."""
+def write_atomic(path: Path | str, text: str | bytes) -> None:
+    """Write `text` (UTF-8, `\\n` line ends; bytes as given) to `path` as described in the module docstring."""
     path = check_output_path(path)
     target = Path(os.path.realpath(path))  # write through symlinks; the link stays a link
     try:
@@ -55,7 +55,7 @@ def write_atomic(path: Path | str, text: str) -> None:
         mode = None  # a new file (or a dangling link's target)
     except OSError as exc:
         raise _error(path, exc) from None
-    data = text.encode("utf-8")  # before anything is touched: an encoding error changes nothing
+    data = text if isinstance(text, bytes) else text.encode("utf-8")  # before anything is touched: an encoding error changes nothing
     if mode is None or stat.S_ISREG(mode):
         _replace(path, target, data, None if mode is None else stat.S_IMODE(mode))
     elif stat.S_ISDIR(mode):

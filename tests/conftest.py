@@ -22,3 +22,15 @@ def pytest_addoption(parser):
 @pytest.fixture
 def update_golden(request) -> bool:
     return request.config.getoption("--update-golden")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked slow run only when `-m` selects them (`-m slow`): the default run,
+    which CI runs, stays within its time budget."""
+    expression = config.getoption("markexpr") or ""
+    if "slow" in expression and "not slow" not in expression:
+        return
+    skip = pytest.mark.skip(reason="a slow run: select with -m slow")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(skip)

@@ -201,8 +201,8 @@ FOUND = [
      "position: seat 1 7 7; seat 2 A SJ; seat 4 BJ BJ, out: seat 3 (place 1), seat 1 leads; actions: seat 1 play 7, "
      "seat 2 play A, seat 4 play BJ, seat 4 play BJ. Then shuangkou: seat 2 acts; turns: seat 1 acts; "
      "legal actions: shuangkou play SJ; turns play 7",
-     "局面：1号 7 7；2号 A SJ；4号 BJ BJ，已走科 3号第1名，1号先出；动作：1号 play 7，2号 play A，4号 play BJ，4号 play BJ。"
-     "然后 shuangkou：2号行动；turns：1号行动；可选动作：shuangkou play SJ；turns play 7"),
+     "局面：1号 7 7；2号 A SJ；4号 BJ BJ，已走科 3号第1名，1号先出；动作：1号出 7，2号出 A，4号出 BJ，4号出 BJ。"
+     "然后 shuangkou：2号行动；turns：1号行动；可选动作：shuangkou 出 SJ；turns 出 7"),
 ]
 
 
@@ -272,7 +272,7 @@ def test_a_shuangkou_hybrid_answers_like_the_other_variant(classic_pair):
     ({"finish": [1, 2, 3], "bombs": [[1, 6], [4, 7]], "base": 2, "no_doubling": False}, "zh",
      "名次 1 2 3，炸弹 1号6线，4号7线，底分 2，翻倍"),
     ({"finish": [1, 3], "bombs": [], "no_doubling": True}, "zh", "名次 1 3，炸弹 无，无翻倍"),
-    ({"finish": [1, 3]}, "en", "finish 1 3, opened none"),       # a Gouji result, as before
+    ({"finish": [1, 3]}, "en", "seats out in the order 1 3, opened: none"),       # a Gouji result, as before
 ])
 def test_a_shuangkou_result_in_words(result, lang, text):
     assert explain._result_text(result, lang) == text

@@ -48,13 +48,13 @@ FULL_RESULT = {"finish": [1, 2], "opened": [1, 3], "declared": [2], "burns": [[1
 
 
 @pytest.mark.parametrize("result,lang,text", [
-    ({"finish": [1, 3, 2]}, "en", "finish 1 3 2, opened none"),
-    ({"finish": [1, 3, 2]}, "zh", "名次 1 3 2，开点 无"),
+    ({"finish": [1, 3, 2]}, "en", "seats out in the order 1 3 2, opened: none"),
+    ({"finish": [1, 3, 2]}, "zh", "走科顺序 1 3 2，开点 无"),
     ({"finish": [1, 2], "opened": [], "declared": [], "burns": [], "men": [], "previous": []}, "en",
-     "finish 1 2, opened none"),
-    (FULL_RESULT, "en", "finish 1 2, opened 1 3, declared 2, burns 1>2, 3>4, men 3<4, 5<6, "
+     "seats out in the order 1 2, opened: none"),
+    (FULL_RESULT, "en", "seats out in the order 1 2, opened: seats 1 3, declared 2, burns 1>2, 3>4, men 3<4, 5<6, "
                         "opened in the previous games: 1 2; -"),
-    (FULL_RESULT, "zh", "名次 1 2，开点 1 3，宣点 2，烧牌 1>2, 3>4，闷 3<4, 5<6，此前各局开点 1 2；-"),
+    (FULL_RESULT, "zh", "走科顺序 1 2，开点 1 3，宣点 2，烧牌 1>2, 3>4，闷 3<4, 5<6，此前各局开点 1 2；-"),
 ])
 def test_a_result_in_words(result, lang, text):
     assert explain._result_text(result, lang) == text
@@ -65,8 +65,8 @@ TRIBUTES = [{"kind": "men", "from": 2, "to": 1, "count": 1}, {"kind": "dian", "f
 
 @pytest.mark.parametrize("entries,lang,text", [
     ([], "zh", "无"), ([], "en", "nothing"),
-    (TRIBUTES, "en", "men 2→1 ×1, dian 3→4 ×2"),
-    (TRIBUTES, "zh", "闷贡 2→1 1张，点贡 3→4 2张"),
+    (TRIBUTES, "en", "threes tribute (闷贡) from seat 2 to seat 1: 1 card, open tribute (点贡) from seat 3 to seat 4: 2 cards"),
+    (TRIBUTES, "zh", "闷贡 2号给1号1张，点贡 3号给4号2张"),
 ])
 def test_tributes_in_words(entries, lang, text):
     assert explain._tributes_text(entries, lang) == text
@@ -93,10 +93,10 @@ RESULT = {"finish": [1, 2]}
     ("answers", {"hand": "5 5", "lead": "4"}, 2, 3, "en", "hand 5 5 against lead 4: 2 different answers in A, 3 in B"),
     ("answers", {"hand": "5 5", "lead": "4"}, 2, 3, "zh", "手牌 5 5 应 4：A 有 2 种管法，B 有 3 种"),
     ("tribute", {"result": RESULT}, [], TRIBUTES[:1], "en",
-     "result finish 1 2, opened none: A owes nothing; B owes men 2→1 ×1"),
-    ("tribute", {"result": RESULT}, [], TRIBUTES[:1], "zh", "终局 名次 1 2，开点 无：A 进贡 无；B 进贡 闷贡 2→1 1张"),
-    ("score", {"result": RESULT}, [1, -1], [2, -2], "en", "result finish 1 2, opened none: A scores [1, -1]; B scores [2, -2]"),
-    ("score", {"result": RESULT}, [1, -1], [2, -2], "zh", "终局 名次 1 2，开点 无：A 得分 [1, -1]；B 得分 [2, -2]"),
+     "result seats out in the order 1 2, opened: none: A owes nothing; B owes threes tribute (闷贡) from seat 2 to seat 1: 1 card"),
+    ("tribute", {"result": RESULT}, [], TRIBUTES[:1], "zh", "终局 走科顺序 1 2，开点 无：A 进贡 无；B 进贡 闷贡 2号给1号1张"),
+    ("score", {"result": RESULT}, [1, -1], [2, -2], "en", "result seats out in the order 1 2, opened: none: A scores [1, -1]; B scores [2, -2]"),
+    ("score", {"result": RESULT}, [1, -1], [2, -2], "zh", "终局 走科顺序 1 2，开点 无：A 得分 [1, -1]；B 得分 [2, -2]"),
 ])
 def test_a_case_in_words(check, case, x, y, lang, text):
     assert explain.example_text(case_ex(check, case, x, y), lang) == text
@@ -120,8 +120,8 @@ PREVIOUS = (json.dumps({"finish": [1, 2], "opened": [2]}),)
     (Situation("position", hands=((1, "5"),), leader=1), "zh", "局面：1号 5，1号先出"),
     (Situation("deal", seed=7), "en", "a new game dealt with seed 7"),
     (Situation("deal", seed=7), "zh", "新的一局，种子 7"),
-    (Situation("deal", seed=7, previous=PREVIOUS), "en", "a new game dealt with seed 7, after a previous game (finish 1 2, opened 2)"),
-    (Situation("deal", seed=7, previous=PREVIOUS), "zh", "新的一局，种子 7，上一局 名次 1 2，开点 2"),
+    (Situation("deal", seed=7, previous=PREVIOUS), "en", "a new game dealt with seed 7, after a previous game (seats out in the order 1 2, opened: seats 2)"),
+    (Situation("deal", seed=7, previous=PREVIOUS), "zh", "新的一局，种子 7，上一局 走科顺序 1 2，开点 2"),
 ])
 def test_a_set_up_in_words(situation, lang, text):
     assert explain._setup_text(situation, lang) == text
@@ -134,7 +134,7 @@ def game_ex(situation=Situation("deal", seed=5), seats=(), components=("player",
                           b_state=b_state or {"player": 2}, seats=seats, isolated=isolated, alone=alone)
 
 
-@pytest.mark.parametrize("lang,text", [("en", "; actions: seat 1 pass, seat 2 3"), ("zh", "；动作：1号 pass，2号 3")])
+@pytest.mark.parametrize("lang,text", [("en", "; actions: seat 1 pass, seat 2 3"), ("zh", "；动作：1号过牌，2号3")])
 def test_the_actions_of_a_situation_with_their_seats(lang, text):
     ex = game_ex(Situation("deal", seed=5, actions=("pass", "3")), seats=(1, 2))
     assert explain._actions_text(ex, lang) == text
@@ -143,7 +143,7 @@ def test_the_actions_of_a_situation_with_their_seats(lang, text):
 
 @pytest.mark.parametrize("names,lang,limit,text", [
     (["a"], "en", 8, "a"),
-    ([f"a{i}" for i in range(9)], "zh", 8, "a0, a1, a2, a3, a4, a5, a6, a7 等共9种"),
+    ([f"a{i}" for i in range(9)], "zh", 8, "a0、a1、a2、a3、a4、a5、a6、a7 等共9种"),
     ([f"a{i}" for i in range(5)], "en", 5, "a0, a1, a2, a3, a4"),
     ([f"a{i}" for i in range(6)], "en", 5, "a0, a1, a2, a3, a4, … (1 more)"),
     ([f"a{i}" for i in range(7)], "en", 5, "a0, a1, a2, a3, a4, … (2 more)"),
@@ -167,10 +167,10 @@ NINE = tuple(str(i) for i in range(9))
     ("player", 1, -1, "en", "A: seat 1 acts; B: the game is over"),
     ("player", -1, 3, "zh", "A：对局结束；B：3号行动"),
     ("actions", ("pass", "3"), None, "en", "legal actions: A pass, 3; B none"),
-    ("actions", ("pass", "3"), (), "zh", "可选动作：A pass, 3；B 无"),
+    ("actions", ("pass", "3"), (), "zh", "可选动作：A 过牌、3；B 无"),
     ("actions", EIGHT, ("x",), "en", f"legal actions: A {', '.join(EIGHT)}; B x"),
     ("actions", ("x",), EIGHT, "en", f"legal actions: A x; B {', '.join(EIGHT)}"),
-    ("actions", NINE, ("0", "1", "x"), "zh", "可选动作（共同2种）：仅A有 2, 3, 4, 5, 6 等共7种；仅B有 x"),
+    ("actions", NINE, ("0", "1", "x"), "zh", "可选动作（共同2种）：仅A有 2、3、4、5、6 等共7种；仅B有 x"),
     ("actions", ("0", "x"), NINE, "en", "legal actions (1 in common): only A allows x; only B allows 1, 2, 3, 4, 5, … (3 more)"),
     ("phase", "declare", "play", "en", "phase: A 宣点 (declaring), B play"),
     ("phase", "revolt", "deal", "en", "phase: A 革命 (revolution), B deal"),
@@ -256,7 +256,7 @@ ALONE = ("A", {"player": (1, 2), "phase": ("declare", "play"), "opened": ((1,), 
 GAME_A, GAME_B = {"phase": "declare", "player": 1, "opened": (1,)}, {"phase": "play", "player": 2, "opened": ()}
 HEAD_EN = ("a new game dealt with seed 5; actions: seat 2 pass. Then phase: A 宣点 (declaring), B play; "
            "A: seat 1 acts; B: seat 2 acts; opened seats: A 1; B none")
-HEAD_ZH = "新的一局，种子 5；动作：2号 pass。然后 阶段：A 宣点；B 出牌；A：1号行动；B：2号行动；开点：A 1；B 无"
+HEAD_ZH = "新的一局，种子 5；动作：2号过牌。然后 阶段：A 宣点；B 出牌；A：1号行动；B：2号行动；开点：A 1；B 无"
 
 
 @pytest.mark.parametrize("lang,isolated,alone,text", [
@@ -331,7 +331,7 @@ SOURCES = ftype("about", "sources")
 
 def test_a_row_by_its_key_and_its_values():
     assert row_key_text(THRESHOLDS, ROW_10) == "10" and row_key_text(BOTH_KEYS, ROW_J, "zh") == "J/4"
-    assert value_columns(THRESHOLDS) == ["at_least"] and value_columns(SOURCES) == ["file", "title"]
+    assert value_columns(THRESHOLDS) == ["at_least"] and value_columns(SOURCES) == ["file", "title", "title_en"]
     assert value_columns(BOTH_KEYS) == ["rank", "at_least"]   # all key: the whole row is its value
     assert row_value_text(THRESHOLDS, ROW_J) == "4" and row_value_text(BOTH_KEYS, ROW_J) == "J / 4"
     assert row_value_text(THRESHOLDS, None) == "—"

@@ -28,12 +28,12 @@ def test_a_missing_source_document_stops_the_rulebook(tmp_path, monkeypatch):
     monkeypatch.setattr(pv, "sources_dir", lambda: tmp_path)
     with pytest.raises(RulebookError, match=r"^cannot read the source document 000_d8750651ba4cd99f\.txt: "
                                             r"No such file or directory$"):
-        pv.quotes_of(v)
+        pv.quotes_of(v, "zh")
 
 
 def test_quoted_runs_of_lines():
     v = Compilation(Workspace(), "zaozhuang").checked
-    docs, short = pv.quotes_of(v)
+    docs, short = pv.quotes_of(v, "zh")
     groups = {g.label: g for d in docs for g in d.groups}
     # Single lines and runs each make a group labelled like the citation; long lines are cut.
     assert [k for k, _anchor, _text in groups["000:L15"].lines] == [15]
@@ -72,7 +72,7 @@ def test_quotes_skip_blank_lines_and_cut_long_ones(tmp_path, monkeypatch):
     for name in ("001_3fe28b0a5bc072b0.txt", "003_c92ba14e65638464.txt", "004_ddbf34ea3ac8b066.txt"):
         (tmp_path / name).write_text((real / name).read_text(encoding="utf-8"), encoding="utf-8")
     monkeypatch.setattr(pv, "sources_dir", lambda: tmp_path)
-    docs, short = pv.quotes_of(Compilation(Workspace(), "zaozhuang").checked)
+    docs, short = pv.quotes_of(Compilation(Workspace(), "zaozhuang").checked, "zh")
     groups = {g.label: g.lines for g in docs[0].groups}
     assert groups["000:L6"] == [(6, "src-000-L6", "x" * 80)]
     assert groups["000:L8"] == [(8, "src-000-L8", "y" * 81)]

@@ -410,10 +410,10 @@ CASES = [
       '      | y1 | "鹰" | "eagle" | 6 |\n'
       '        ^']),
     ('extra kind missing from the order', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\njokers = [SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
-     ['gouji.gouji:62:1: error: the jokers must be the highest cards of the order\n'
+     ['gouji.gouji:63:1: error: the jokers must be the highest cards of the order\n'
       '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]  @000:L26 @001:L40 @003:L30 @004:L35\n'
       '    ^',
-     'gouji.gouji:62:1: error: the order leaves out Y: every card kind has its place\n'
+     'gouji.gouji:63:1: error: the order leaves out Y: every card kind has its place\n'
       '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]  @000:L26 @001:L40 @003:L30 @004:L35\n'
       '    ^\n'
       '  hint: order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]']),
@@ -427,7 +427,7 @@ CASES = [
       '    ^\n'
       '  hint: order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]']),
     ('extra kind not a joker', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
-     ['gouji.gouji:64:1: error: Y plays as a joker: list it among the jokers\n'
+     ['gouji.gouji:65:1: error: Y plays as a joker: list it among the jokers\n'
       '    jokers = [SJ, BJ]\n'
       '    ^\n'
       '  hint: jokers = [SJ, BJ, Y]',
@@ -457,7 +457,7 @@ CASES = [
      ["house.gouji:11:5: error: 'Y' is not allowed here: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)\n"
       '      | Y | 3 |\n'
       '        ^',
-     'zaozhuang.gouji:16:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt\n'
+     'zaozhuang.gouji:17:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt\n'
       '    cards_per_player = 54                                @000:L15\n'
       '    ^\n'
       '  hint: deal 55 each (or cards_per_player = all)']),
@@ -637,10 +637,10 @@ CASES = [
       "    method = none\n"
       "    ^\n"
       "  hint: keep 开点 (method = survives or wins_lead), or switch off what depends on it\n"
-      "zaozhuang.gouji:43:1: note: set here\n"
+      "zaozhuang.gouji:44:1: note: set here\n"
       "    order = [dian, luo]                                  @000:L59 @D20\n"
       "    ^\n"
-      "zaozhuang.gouji:58:1: note: set here\n"
+      "zaozhuang.gouji:59:1: note: set here\n"
       "    open_points = 6                                      @000:L94 @000:L95 @D21\n"
       "    ^"]),
     # --- rules the engines do not implement: refused, never ignored ---------------------

@@ -49,7 +49,8 @@ def test_generated_engines_are_the_package_gouji_dsl_generated():
         assert Path(module.__file__) == paths.generated_dir() / f"{module_name(name)}.py"
         assert gouji_dsl.engine(name) is module
     assert {p.name for p in (paths.generated_dir() / "rulebooks").glob("zaozhuang.*")} == {
-        "zaozhuang.zh.md", "zaozhuang.en.md", "zaozhuang.zh.html", "zaozhuang.en.html"}
+        "zaozhuang.zh.md", "zaozhuang.en.md", "zaozhuang.zh.html", "zaozhuang.en.html",
+        "zaozhuang.handout.zh.md", "zaozhuang.handout.en.md", "zaozhuang.handout.zh.html", "zaozhuang.handout.en.html"}
 
 
 def test_an_editable_install_reads_the_checkouts_folders():

@@ -19,7 +19,10 @@ def _result_text(result: dict, lang: str) -> str:
         return _pattern_result_text(result, lang)
     parts = [("走科顺序 " if zh else "seats out in the order ") + " ".join(map(str, result["finish"]))]
     opened = result.get("opened", [])
-    parts.append(("开点 " if zh else "opened: seats ") + (" ".join(map(str, opened)) if opened else ("无" if zh else "none")))
+    if zh:
+        parts.append("开点 " + (" ".join(map(str, opened)) if opened else "无"))
+    else:
+        parts.append("opened: " + ("seats " + " ".join(map(str, opened)) if opened else "none"))
     if result.get("declared"):
         parts.append(("宣点 " if zh else "declared ") + " ".join(map(str, result["declared"])))
     if result.get("burns"):

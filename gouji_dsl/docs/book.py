@@ -17,7 +17,7 @@ from gouji_dsl.docs.examples import compute_examples, examples_for
 from gouji_dsl.docs.glossary import glossary_rows
 from gouji_dsl.docs.provenance import endnote, quotes_of, source_files
 from gouji_dsl.docs.sentences import CHAPTERS, Ctx, Renderer
-from gouji_dsl.docs.text import LANGS, T, Text, plain
+from gouji_dsl.docs.text import LANGS, Seg, T, Text, plain
 from gouji_dsl.lang.loader import Workspace
 
 # Readings of the engine: true of every Gouji variant (the flow is shared), shown at the end of their chapter.
@@ -62,10 +62,12 @@ EXTRA_CHAPTERS = {
     "inactive": ("本玩法不用的规则", "Rules not in play in this variant", "room"),
     "notes": ("注释：规则的出处", "Notes: where each rule comes from", "sources"),
 }
-# What a handout leaves out: chapters about the book rather than the game, and the room
+# What a handout leaves out: chapters about the book rather than the game; the room
 # rules, which govern a platform's rooms (minimum games, leaving penalties, player
-# ranks), not a game at the table.
-HANDOUT_SKIPS = frozenset({"about", "room", "sources", "quotes", "files"})
+# ranks), not a game at the table; and the glossary: the handout brings in each term
+# where it is first used, with its meaning (and, in English, the players' Chinese
+# word beside it), so a list of them would only repeat what the pages say.
+HANDOUT_SKIPS = frozenset({"about", "room", "glossary", "sources", "quotes", "files"})
 
 
 def _says_nothing(v, key: str, value) -> bool:
@@ -74,18 +76,31 @@ def _says_nothing(v, key: str, value) -> bool:
     return v.origin(key) is None and value in (None, (), "")
 
 
+# How formula_blocks opens the sentence that says a formula in words.
+_IN_WORDS = ("即：", "In words: ")
+
+
 def _for_the_table(blocks: list) -> list:
     """A rule's blocks without what is for the reference: a formula as written in the rule
-    file and the legend of its names (the sentence after it says the formula in words)."""
-    out = []
-    skip_legend = False
+    file and the legend of its names. The sentence that says the formula in words joins
+    the sentence that led to the formula ("计入开点的牌：这手牌是级牌。")."""
+    out: list = []
+    after_formula = False
     for b in blocks:
         if isinstance(b, Formula_):
-            skip_legend = True
+            after_formula = True
             continue
-        if skip_legend and isinstance(b, Bullets):
-            skip_legend = False
+        if after_formula and isinstance(b, Bullets):   # the legend
+            after_formula = False
             continue
+        if after_formula and isinstance(b, Para) and out and isinstance(out[-1], Para):
+            first = b.text.segs[0] if b.text.segs else None
+            if first is not None and first.kind == "text" and first.text.startswith(_IN_WORDS):
+                prefix = next(p for p in _IN_WORDS if first.text.startswith(p))
+                rest = Text((Seg("text", first.text[len(prefix):]),) + b.text.segs[1:])
+                lead = out[-1].text
+                out[-1] = Para(lead + (" " if not lead.plain().endswith("：") else "") + rest)
+                continue
         out.append(b)
     return out
 
@@ -175,7 +190,7 @@ def build_document(v, lang: str, ws: Workspace | None = None, engine=None, kind:
     by_chapter, inactive = _rule_items(v, renderers, lang, kind)
     # Examples after the rules they illustrate.
     for chapter in EXAMPLE_CHAPTERS:
-        found = example_items(ctx, examples, chapter, lang)
+        found = example_items(ctx, examples, chapter, lang, table=not reference)
         if found:
             by_chapter[chapter].append(Heading("例子" if zh else "Worked examples", f"{chapter}-examples"))
             by_chapter[chapter].extend(found)
@@ -220,7 +235,7 @@ def build_document(v, lang: str, ws: Workspace | None = None, engine=None, kind:
             T("Made by gouji-dsl {ver}; the examples were computed by this variant's engine.", ver=__version__)
     doc = Document(lang, v.name, title, subtitle, summary, howto, chapters, labels(lang), footer, kind=kind)
     if reference:
-        quote_groups, quotes = quotes_of(v)
+        quote_groups, quotes = quotes_of(v, lang)
         doc.files = source_files(v, ws)
         doc.quotes = quote_groups
         doc.notes = _number_notes(v, doc, lang, quotes)

@@ -11,8 +11,10 @@ from gouji_dsl.rules.tribute import tribute_name
 from gouji_dsl.runtime.numbers import signed as number_text
 
 
-def example_items(ctx: Ctx, ex, chapter: str, lang: str) -> list[ExampleItem]:
-    """The example items of one chapter: Gouji's, or a pattern variant's (pattern_blocks)."""
+def example_items(ctx: Ctx, ex, chapter: str, lang: str, table: bool = False) -> list[ExampleItem]:
+    """The example items of one chapter: Gouji's, or a pattern variant's (pattern_blocks).
+    For the table (the handout): one settled game, and a burn without the values of the rule
+    file's formula."""
     if isinstance(ex, PatternExamples):
         return pattern_example_items(ctx, ex, chapter, lang)
     zh = lang == "zh"
@@ -22,43 +24,50 @@ def example_items(ctx: Ctx, ex, chapter: str, lang: str) -> list[ExampleItem]:
         head = [plain(x) for x in (("先出的牌", "应手", "打得过吗", "为什么") if zh else ("lead", "answer", "beats it?", "why"))]
         rows = [TRow([code(c.lead), code(c.play), plain(("打得过" if c.beats else "打不过") if zh else ("yes" if c.beats else "no")),
                       c.why_zh if zh else c.why_en]) for c in ex.beats]
-        blocks = [Para(T("下面每一行都由本玩法的引擎判定（`beats`）：") if zh else
-                       T("Each row below is decided by this variant's engine (`beats`):")), Table(head, rows)]
+        blocks = [Table(head, rows)]
         for lead in ex.nothing_beats:
-            blocks.append(Para(T("`{c}`：引擎在一大把牌（每种牌各4张）中找不到任何一手能打过它的牌。", c=lead) if zh else
-                               T("`{c}`: the engine finds no play at all that beats it, even from four of every card.", c=lead)))
+            blocks.append(Para(T("`{c}`：没有任何一手牌打得过它，即使每种牌各有4张也不行。", c=lead) if zh else
+                               T("`{c}`: no play at all beats it, not even from four of every card.", c=lead)))
         items.append(ExampleItem("example-beats", T("例：谁打得过谁") if zh else T("Example: which plays beat which"), blocks))
         head = [plain(x) for x in (("牌", "点数", "张数", "级牌吗") if zh else ("cards", "rank", "size", "gouji play?"))]
         rows = [TRow([code(c), code(r) if r else plain("—"), plain(s), plain(("是" if g else "不是") if zh else ("yes" if g else "no"))])
                 for c, r, s, g, _why in ex.gouji]
-        blocks = [Para(T("同一点数，张数够不够决定是不是级牌；下表由引擎的 `classify` 判定：") if zh else
-                       T("The same rank is or is not a gouji play depending on its size; decided by the engine's `classify`:")),
+        blocks = [Para(T("同一点数，张数够不够决定是不是级牌：") if zh else
+                       T("The same rank is or is not a gouji play depending on its size:")),
                   Table(head, rows, numeric=(2,))]
         items.append(ExampleItem("example-gouji", T("例：级牌与非级牌") if zh else T("Example: gouji plays and others"), blocks))
     elif chapter == "course" and ex.opens:
         head = [plain(x) for x in (("赢得发牌权的牌", "计入开点吗") if zh else ("play that won the lead", "counts towards opening?"))]
         rows = [TRow([code(c), plain(("计入" if o else "不计入") if zh else ("yes" if o else "no"))]) for c, o in ex.opens]
         items.append(ExampleItem("example-opens", T("例：哪些牌计入开点") if zh else T("Example: which plays count towards opening"),
-                                 [Para(T("由引擎的 `opens` 判定：") if zh else T("Decided by the engine's `opens`:")), Table(head, rows)]))
+                                 [Table(head, rows)]))
     elif chapter == "burning" and ex.burn:
         b = ex.burn
-        blocks = [Para(T("别人（不是你的对家）出了级牌 `{t}`。下面两手牌只差一张，由引擎的 `can_burn` 判定能不能烧：", t=b["target"]) if zh else
-                       T("Someone who is not your opposite plays the gouji play `{t}`. The two hands below differ by one card; the engine's `can_burn` decides:", t=b["target"]))]
+        blocks = [Para(T("别人（不是你的对家）出了级牌 `{t}`。下面两手牌只差一张，一手能烧，一手不能：", t=b["target"]) if zh else
+                       T("Someone who is not your opposite plays the gouji play `{t}`. The two hands below differ by one card; one may burn it, the other may not:", t=b["target"]))]
         for hand_key, detail_key in (("good", "good_detail"), ("bad", "bad_detail")):
             d = b[detail_key]
             parts = join([T("`{c}` = {v}", c=c, v=_show_value(val, lang)) for c, val in d["parts"]], lang, "，" if zh else ",", ",")
             if zh:
                 verdict = "**可以烧**" if d["ok"] else "**不能烧**"
                 holds = "条件成立" if d["ok"] else "条件不成立"
-                text = T("手牌 `{h}`：{v}。用 `{p}` 打掉 `{t}` 后，余牌是 `{r}`；{x}，{c}。", h=b[hand_key], v=T(verdict), p=d["play"],
-                         t=b["target"], r=d["rest"], x=parts, c=holds)
+                if table:  # the formula's values are for the reference: the table hears whether the condition holds
+                    text = T("手牌 `{h}`：{v}。用 `{p}` 打掉 `{t}` 后，余牌是 `{r}`；这手牌{c}烧牌条件。", h=b[hand_key], v=T(verdict),
+                             p=d["play"], t=b["target"], r=d["rest"], c="符合" if d["ok"] else "不符合")
+                else:
+                    text = T("手牌 `{h}`：{v}。用 `{p}` 打掉 `{t}` 后，余牌是 `{r}`；{x}，{c}。", h=b[hand_key], v=T(verdict), p=d["play"],
+                             t=b["target"], r=d["rest"], x=parts, c=holds)
                 if d["uses_carry"]:
                     text += T("（余牌有{s}套、{j}张王：每手带王需要套数不超过王数加1。）", s=d["rest_sets"], j=d["rest_jokers"])
             else:
                 verdict = "**may burn**" if d["ok"] else "**may not burn**"
                 holds = "so the condition holds" if d["ok"] else "so the condition fails"
-                text = T("Hand `{h}`: {v}. After `{p}` beats `{t}`, the rest is `{r}`; {x}, {c}.", h=b[hand_key], v=T(verdict), p=d["play"],
-                         t=b["target"], r=d["rest"], x=parts, c=holds)
+                if table:
+                    text = T("Hand `{h}`: {v}. After `{p}` beats `{t}`, the rest is `{r}`; the hand {c} the burn condition.", h=b[hand_key],
+                             v=T(verdict), p=d["play"], t=b["target"], r=d["rest"], c="meets" if d["ok"] else "does not meet")
+                else:
+                    text = T("Hand `{h}`: {v}. After `{p}` beats `{t}`, the rest is `{r}`; {x}, {c}.", h=b[hand_key], v=T(verdict), p=d["play"],
+                             t=b["target"], r=d["rest"], x=parts, c=holds)
                 if d["uses_carry"]:
                     text += T(" (The rest holds {s} and {j}; a joker in every play but the last needs sets ≤ jokers + 1.)",
                               s=plural(d["rest_sets"], "set"), j=plural(d["rest_jokers"], "joker"))
@@ -67,6 +76,8 @@ def example_items(ctx: Ctx, ex, chapter: str, lang: str) -> list[ExampleItem]:
     elif chapter in ("tribute", "scoring"):
         for i, sample in enumerate(ex.tribute):
             if sample["sweep"] and chapter == "tribute" and not v.tribute.enabled:
+                continue
+            if table and i > 0:  # the table gets one settled game; the reference all of them
                 continue
             items.append(_result_example(ctx, sample, chapter, lang, i))
     return items
@@ -120,13 +131,12 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
                           ctx.seat_zh(t["from"], place[t["from"]]) if zh else ctx.seat_en(t["from"], place[t["from"]]),
                           ctx.seat_zh(t["to"], place[t["to"]]) if zh else ctx.seat_en(t["to"], place[t["to"]]),
                           plain(t["count"])]) for t in tributes]
-            blocks.append(Para(T("引擎的 `tributes` 算出下一局开始前应进的贡：") if zh else
-                               T("The engine's `tributes` gives what is owed before the next game:")))
+            blocks.append(Para(T("下一局开始前应进的贡：") if zh else T("What is owed before the next game:")))
             blocks.append(Table(head, rows, numeric=(3,)))
             if v.tribute.returned:
                 blocks.append(Para(T("之后各收贡者按上面的规定还贡。") if zh else T("Each receiver then returns cards as described above.")))
         else:
-            blocks.append(Para(T("引擎的 `tributes` 算出：不进贡。") if zh else T("The engine's `tributes` finds no tribute owed.")))
+            blocks.append(Para(T("不进贡。") if zh else T("No tribute is owed.")))
         return ExampleItem(f"example-tribute-{i + 1}", title, blocks)
     title = (T("例：串三户的计分") if sweep else T("例：一局的计分")) if zh else \
             (T("Example: scoring a sweep") if sweep else T("Example: scoring a game"))
@@ -153,7 +163,7 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
                 raise RulebookError(f"{v.name}: the engine's score of seat {seat} is not place points plus open points")
             cells += [signed(base), signed(scores[seat - 1] - base)]
         rows.append(TRow(cells + [signed(scores[seat - 1])]))
-    blocks.append(Para(T("引擎的 `score` 算出每人得分：") if zh else T("The engine's `score` gives each seat's score:")))
+    blocks.append(Para(T("每人得分：") if zh else T("Each seat's score:")))
     blocks.append(Table(head, rows, numeric=tuple([0] + list(range(3, len(head))))))
     blocks.append(Para(T("得分之和：{s}。", s=sum(scores)) if zh else T("Sum of the scores: {s}.", s=sum(scores))))
     return ExampleItem(f"example-score-{i + 1}", title, blocks)

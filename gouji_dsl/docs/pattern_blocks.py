@@ -29,7 +29,7 @@ def _lines_cell(play: PlayExample) -> Text:
 
 def _play_table(ctx: Ctx, plays: list[PlayExample], lang: str, lines: bool, notes: bool) -> Table:
     zh = lang == "zh"
-    head = ["牌", "引擎的判定"] if zh else ["cards", "the engine says"]
+    head = ["牌", "是什么"] if zh else ["cards", "what it is"]
     head += (["线数"] if zh else ["lines"]) if lines else []
     head += (["说明"] if zh else ["note"]) if notes else []
     rows = []
@@ -44,29 +44,27 @@ def _play_table(ctx: Ctx, plays: list[PlayExample], lang: str, lines: bool, note
 def _plays_items(ctx: Ctx, ex: PatternExamples, lang: str) -> list[ExampleItem]:
     zh = lang == "zh"
     items = []
-    intro = (T("下表每一行由本玩法引擎的 `classify` 判定：每种牌型最短的一手和另一手，以及几手不成牌型的牌。") if zh else
-             T("Each row is decided by this variant's engine (`classify`): the shortest play of each type and one more, and cards that make no play."))
+    intro = (T("每种牌型最短的一手和另一手，以及几手不成牌型的牌：") if zh else
+             T("The shortest play of each type and one more, and cards that make no play:"))
     items.append(ExampleItem("example-types", T("例：各种牌型") if zh else T("Example: the play types"),
                              [Para(intro), _play_table(ctx, ex.types, lang, False, True)]))
-    intro = (T("同一点数张数越多，线数越多；王炸的线数见上表。由引擎的 `classify` 判定：") if zh else
-             T("The more cards of a rank, the more lines; joker bombs have the lines listed above. Decided by the engine's `classify`:"))
+    intro = (T("同一点数张数越多，线数越多；王炸的线数见上表：") if zh else
+             T("The more cards of a rank, the more lines; joker bombs have the lines listed above:"))
     items.append(ExampleItem("example-bombs", T("例：炸弹与线数") if zh else T("Example: bombs and their lines"),
                              [Para(intro), _play_table(ctx, ex.bombs, lang, True, False)]))
     if ex.wilds:
-        intro = (T("`BJ=9` 表示这张大王当作9出，`SJ=9` 表示小王当作9。由引擎的 `classify` 判定：") if zh else
-                 T("`BJ=9` is a big joker played as a 9, `SJ=9` a small joker played as a 9. Decided by the engine's `classify`:"))
+        intro = (T("`BJ=9` 表示这张大王当作9出，`SJ=9` 表示小王当作9：") if zh else
+                 T("`BJ=9` is a big joker played as a 9, `SJ=9` a small joker played as a 9:"))
         items.append(ExampleItem("example-wilds", T("例：百搭") if zh else T("Example: wild cards"),
                                  [Para(intro), _play_table(ctx, ex.wilds, lang, True, True)]))
     if ex.chains:
-        intro = (T("由引擎的 `classify` 判定：") if zh else T("Decided by the engine's `classify`:"))
         items.append(ExampleItem("example-chains", T("例：连环炸") if zh else T("Example: chain bombs"),
-                                 [Para(intro), _play_table(ctx, ex.chains, lang, True, True)]))
+                                 [_play_table(ctx, ex.chains, lang, True, True)]))
     head = [plain(x) for x in (("先出的牌", "应手", "打得过吗", "为什么") if zh else ("lead", "answer", "beats it?", "why"))]
     rows = [TRow([code(c.lead), code(c.play), plain(("打得过" if c.beats else "打不过") if zh else ("yes" if c.beats else "no")),
                   c.why_zh if zh else c.why_en]) for c in ex.beats]
     items.append(ExampleItem("example-beats", T("例：谁打得过谁") if zh else T("Example: which plays beat which"),
-                             [Para(T("下面每一行都由本玩法的引擎判定（`beats`）：") if zh else
-                                   T("Each row below is decided by this variant's engine (`beats`):")), Table(head, rows)]))
+                             [Table(head, rows)]))
     return items
 
 
@@ -138,8 +136,8 @@ def _score_item(ctx: Ctx, ex: PatternExamples, lang: str) -> ExampleItem:
         rows.append(TRow([plain(seat), plain(ctx.place_zh(place)) if zh else ctx.place_en(place),
                           _signed(row.scores[place - 1]), plain(g.multiplier), _signed(g.gains[seat - 1]),
                           _signed(g.scores[seat - 1])]))
-    blocks.append(Para(T("引擎的 `score` 算出每人得分，与逐项计算一致：得分 = 底分 {b} ×（胜负分 × 翻倍数 + 给到分）。", b=g.base) if zh else
-                       T("The engine's `score` gives each seat's score, as the parts above add up: score = stake {b} × (result score × multiplier + bomb bonus).", b=g.base)))
+    blocks.append(Para(T("每人得分：得分 = 底分 {b} ×（胜负分 × 翻倍数 + 给到分）。", b=g.base) if zh else
+                       T("Each seat's score: score = stake {b} × (result score × multiplier + bomb bonus).", b=g.base)))
     blocks.append(Table(head, rows, numeric=(0, 2, 3, 4, 5)))
     blocks.append(Para(T("得分之和：{s}。", s=sum(g.scores)) if zh else T("Sum of the scores: {s}.", s=sum(g.scores))))
     return ExampleItem("example-score-1", T("例：一局的计分") if zh else T("Example: scoring a game"), blocks)

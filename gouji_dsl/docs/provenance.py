@@ -12,12 +12,7 @@ from gouji_dsl.docs.text import T
 from gouji_dsl.lang.highlight import source_html
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import sources_dir
-
-def _decision_summary(row, lang: str) -> str:
-    """A decision's summary in the book's language (the English one where a file gives no Chinese)."""
-    zh_text = getattr(row, "summary_zh", "")
-    return zh_text if lang == "zh" and zh_text else row.summary
-
+from gouji_dsl.rules.about import decision_summary, source_title
 
 def endnote(v, key: str, number: int, lang: str, quotes: dict[str, str]) -> Endnote:
     """Where a rule was written, the source lines it cites and the decisions that fill a gap there."""
@@ -39,7 +34,7 @@ def endnote(v, key: str, number: int, lang: str, quotes: dict[str, str]) -> Endn
         label = cite.lstrip("@")
         if label in decisions:
             index, row = decisions[label]
-            summary = _decision_summary(row, lang)
+            summary = decision_summary(row, lang)
             decided.append((label, summary))
             cites.append(CiteRef(label, "#" + anchor_of(f"about.decisions[{index}]"), summary, "#" + anchor_of("about.decisions")))
         else:  # a source's lines: the citation check refuses anything else
@@ -62,9 +57,9 @@ def _cite_target(label: str, quotes: dict[str, str]) -> str | None:
     return None
 
 
-def quotes_of(v) -> tuple[list[QuoteDoc], dict[str, str]]:
+def quotes_of(v, lang: str) -> tuple[list[QuoteDoc], dict[str, str]]:
     """The cited seed lines, grouped by citation, and a short quote per citation anchor."""
-    files = {row.key: (row.file, row.title) for row in v.about.sources}
+    files = {row.key: (row.file, source_title(row, lang)) for row in v.about.sources}
     wanted: dict[str, set[int]] = {}
     for origin in v.origins.values():
         for cite in origin.cites:

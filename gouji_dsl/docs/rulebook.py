@@ -189,8 +189,8 @@ def cmd_doc(args, ws: Workspace) -> int:
     if pdf:
         from gouji_dsl.docs.pdf import html_to_pdf
         dest = args.output if args.output is not None else book_file(v.name, kind, lang, "pdf")
-        html_to_pdf(render(doc, "html"), dest)
-        print(f"wrote {dest}", file=sys.stderr)
+        pages = html_to_pdf(render(doc, "html"), dest)
+        print(f"wrote {dest} ({pages} page{'s' if pages != 1 else ''})", file=sys.stderr)
         return 0
     text = render(doc, fmt)
     if args.output is not None:

@@ -143,11 +143,13 @@ def no_sentence(key: str, value) -> RulebookError:
 
 def enum_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]],
               extra: Callable[[Ctx, Any], dict] | None = None,
-              after: Callable[[Ctx, Any], Said] | None = None) -> None:
+              after: Callable[[Ctx, Any], Said] | None = None,
+              inactive: Callable[[Ctx], tuple[str, str] | None] | None = None) -> None:
     """A policy rule: one sentence per member of its EnumT, in each language.
 
     The sentence templates may use {zh} and {en} (the member's own Chinese
-    name and English description) and whatever `extra` supplies."""
+    name and English description) and whatever `extra` supplies; `inactive`
+    gives the (zh, en) note that says when the rule is not in play."""
 
     def fn(ctx: Ctx, value):
         member = enum_member(key, value)
@@ -162,7 +164,7 @@ def enum_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]],
             more_zh, more_en = after(ctx, value)
             out_zh += blocks(more_zh)
             out_en += blocks(more_en)
-        return out_zh, out_en
+        return add_inactive((out_zh, out_en), inactive(ctx) if inactive else None)
 
     rule(key, chapter, tuple(sentences))(fn)
 
@@ -280,14 +282,31 @@ def check_columns(row_cls: type, shown: Iterable[str], key: str) -> None:
 
 
 def generic_table(key: str, rows: tuple, lang: str) -> Table:
-    """Every column of a table rule, every row, with the row anchors."""
+    """Every column of a table rule, every row, with the row anchors. A table of names
+    (a `zh` column beside an `en` or `name` one) shows each book its own language: the
+    Chinese book the Chinese name (and the rule file's identifier as code), the English
+    book the English name with the Chinese beside it, "first (头科)"."""
     vtype = field_type(key)
     cols = list(vtype.columns)
+    english = "en" if "en" in cols else "name" if "name" in cols else None
+    named = "zh" in cols and english is not None
+    if named:
+        cols = [c for c in cols if c != ("en" if lang == "zh" else "zh")]
     head = [column_head(vtype.row_cls, c, lang) for c in cols]
+    if named:   # the column of names in the book's language is simply "the names"
+        head[cols.index("zh" if lang == "zh" else english)] = plain("名称" if lang == "zh" else "name")
     out = []
     for i, row in enumerate(rows):
-        out.append(TRow([cell(vtype.columns[c].metadata["type"], getattr(row, c), lang) for c in cols],
-                        anchor_of(f"{key}[{i}]")))
+        cells = []
+        for c in cols:
+            ctype = vtype.columns[c].metadata["type"]
+            if named and c == english and lang == "en":
+                cells.append(T("{n} ({z})", n=str(getattr(row, c)).replace("_", " "), z=row.zh))
+            elif named and c == "name" and lang == "zh":
+                cells.append(code(getattr(row, c)))
+            else:
+                cells.append(cell(ctype, getattr(row, c), lang))
+        out.append(TRow(cells, anchor_of(f"{key}[{i}]")))
     numeric = tuple(i for i, c in enumerate(cols) if isinstance(vtype.columns[c].metadata["type"], IntT))
     return Table(head, out, numeric=numeric)
 

@@ -13,13 +13,15 @@ from gouji_dsl.model.types import EnumT, Member, RowT, StrT
 class Source:
     key: str = column(StrT(40), "编号", "the seed's key, as cited: @000:L15")
     file: str = column(StrT(200), "文件", "the file under sources/")
-    title: str = column(StrT(400), "标题", "what the document is")
+    title: str = column(StrT(400), "标题", "what the document is, in Chinese")
+    title_en: str = column(StrT(400), "英文标题", "what the document is, in English", default="")
 
 
 @dataclass(frozen=True)
 class Decision:
     id: str = column(StrT(20), "编号", "the decision's name in RULES.md, e.g. D12")
     summary: str = column(StrT(1000), "内容", "what was decided")
+    summary_zh: str = column(StrT(1000), "中文内容", "what was decided, in Chinese (the Chinese rulebook's wording)", default="")
 
 
 GAME = EnumT(Member("gouji", "够级", "Gouji: six players, one rank per play, 级牌 and burning"),
@@ -35,7 +37,8 @@ class About(Section):
     game: str = rule(GAME, "游戏", "which game of the family this is")
     title: str = rule(StrT(200), "名称", "the variant's Chinese title")
     title_en: str = rule(StrT(200), "英文名称", "the variant's English title")
-    region: str = rule(StrT(200), "地区", "where or on which platform it is played")
+    region: str = rule(StrT(200), "地区", "where or on which platform it is played, in Chinese")
+    region_en: str = rule(StrT(200), "英文地区", "where or on which platform it is played, in English", default="")
     summary: str = rule(StrT(2000), "说明", "a sentence on what makes this variant what it is", default="")
     summary_zh: str = rule(StrT(2000), "中文说明", "the same sentence in Chinese, for the Chinese rulebook", default="")
     sources: tuple = rule(RowT(Source, key=("key",)), "出处", "the source documents rules cite")
@@ -90,7 +93,37 @@ def check_citations(v: Variant, rep: Reporter) -> None:
             rep.error(cite.pos, f"citation {cite.text} is out of range: source {cite.source} ({file}) has {count} lines")
 
 
-type_only("about.game", "about.title", "about.title_en", "about.region", "about.summary", "about.summary_zh")
+type_only("about.game", "about.title", "about.title_en", "about.region", "about.region_en", "about.summary",
+          "about.summary_zh")
+
+
+def decision_summary(row: Decision, lang: str) -> str:
+    """A decision's summary in the book's language; the other language's when the file gives none."""
+    if lang == "zh":
+        return row.summary_zh or row.summary
+    return row.summary or row.summary_zh
+
+
+def source_title(row: Source, lang: str) -> str:
+    """A source document's title in the book's language; the other language's when the file gives none."""
+    if lang == "en":
+        return row.title_en or row.title
+    return row.title or row.title_en
+
+
+# --- lints --------------------------------------------------------------------
+from gouji_dsl.model.lints import lint  # noqa: E402
+
+
+@lint
+def decisions_without_chinese(v: Variant, rep: Reporter) -> None:
+    """A decision the variant's own file writes without summary_zh: the Chinese book would quote its English."""
+    for i, row in enumerate(value_of(v, "about.decisions") or ()):
+        origin = v.origin(f"about.decisions[{i}]")
+        if origin is None or origin.variant != v.name or row.summary_zh:
+            continue
+        rep.warning(origin.pos, f"decision {row.id} has no summary_zh: the Chinese rulebook will show its English summary",
+                    hint="add a summary_zh column to [about] decisions with the decision in Chinese")
 
 
 # --- engine -------------------------------------------------------------------
@@ -101,6 +134,7 @@ for _key, _why in (
         ("about.title", "the variant's Chinese title: the engine's TITLE constant, never read in play"),
         ("about.title_en", "the variant's English title: the engine's TITLE_EN constant, never read in play"),
         ("about.region", "where the variant is played: for the rulebook"),
+        ("about.region_en", "where the variant is played, in English: for the rulebook"),
         ("about.summary", "a description for the rulebook"),
         ("about.summary_zh", "a description for the rulebook"),
         ("about.sources", "where the rules come from: for the rulebook's provenance"),
@@ -111,22 +145,23 @@ for _key, _why in (
 # --- interpreter --------------------------------------------------------------
 from gouji_dsl.rules import spec  # noqa: E402
 
-for _key in ("about.game", "about.title", "about.title_en", "about.region", "about.summary", "about.summary_zh",
-             "about.sources", "about.decisions"):
+for _key in ("about.game", "about.title", "about.title_en", "about.region", "about.region_en", "about.summary",
+             "about.summary_zh", "about.sources", "about.decisions"):
     spec.register(_key, "interpreter", spec.NoPlay("a name, description or source of the variant: never read in play"))
 
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para  # noqa: E402
-from gouji_dsl.docs.sentences import generic_table, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T  # noqa: E402
+from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
+from gouji_dsl.docs.sentences import column_head, said  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, plain  # noqa: E402
 
 book.group("about", None)
 book.enum_rule("about.game", "about", {
     "gouji": ("本玩法属于**够级**：六人分两方对抗，每手出同一点数的牌，有级牌和烧牌。",
-              "The game is {en}."),
-    "shuangkou": ("本玩法属于**双扣**：四人两两对抗，有顺子和炸弹。", "The game is {en}."),
+              "The game is **Gouji**: six players in two teams, one rank per play, with [[级牌|gouji plays]] and [[烧牌|burning]]."),
+    "shuangkou": ("本玩法属于**双扣**：四人两两对抗，有顺子和炸弹。",
+                  "The game is **Shuangkou**: four players in two teams, with straights and bombs."),
 })
 
 
@@ -142,31 +177,49 @@ def _(ctx, value):
 
 @book.rule("about.region", "about")
 def _(ctx, value):
-    return said(T("流行地区或平台：{r}。", r=value), T("Where it is played: {r}.", r=value))
+    return said(T("流行地区或平台：{r}。", r=value), T("Where it is played: {r}.", r=ctx.v.about.region_en or value))
+
+
+@book.rule("about.region_en", "about")
+def _(ctx, value):
+    # The Chinese book names the region in Chinese (about.region); this is the English book's.
+    return said(T("流行地区或平台：{r}。", r=ctx.v.about.region),
+                T("Where it is played: {r}.", r=value or ctx.v.about.region))
 
 
 @book.rule("about.summary", "about")
 def _(ctx, value):
-    if not value:
-        return said(T("（规则文件没有写一句话简介。）"), T("(The rule file gives no summary.)"))
     zh = ctx.v.about.summary_zh or value
-    return said(T("一句话简介：{s}", s=zh), T("In one sentence: {s}", s=value))
+    en = value or ctx.v.about.summary_zh
+    return said(T("一句话简介：{s}", s=zh) if zh else T("（规则文件没有写一句话简介。）"),
+                T("In one sentence: {s}", s=en) if en else T("(The rule file gives no summary.)"))
 
 
 @book.rule("about.summary_zh", "about")
 def _(ctx, value):
     if not value:
-        return said(T("（规则文件没有中文简介，上面用的是英文原文。）"), T("(The rule file gives no Chinese summary.)"))
-    return said(T("（中文简介由规则文件 about.summary_zh 给出。）"), T("The Chinese summary: {s}", s=value))
+        return said(T("（规则文件没有写中文简介。）"), T("(The rule file gives no summary in Chinese.)"))
+    return said(T("一句话简介：{s}", s=value), T("In one sentence: {s}", s=ctx.v.about.summary or value))
+
+
+def _rows_table(key: str, rows: tuple, lang: str, columns: tuple[str, ...], text) -> Table:
+    """A table of `rows` under the heads of `columns`, the last column's text in the book's language."""
+    row_cls = book.field_type(key).row_cls
+    head = [column_head(row_cls, c, lang) for c in columns]
+    body = [TRow([plain(getattr(row, c)) for c in columns[:-1]] + [plain(text(row, lang))], anchor_of(f"{key}[{i}]"))
+            for i, row in enumerate(rows)]
+    return Table(head, body)
 
 
 @book.rule("about.sources", "sources")
 def _(ctx, rows):
     out = []
     for lang in LANGS:
+        # The title column shows the book's language: title (Chinese) or title_en (English).
+        title = "title" if lang == "zh" else "title_en"
         intro = (T("本玩法的规则引自以下资料（`sources/` 目录）。引用写作 000:L15，即资料000第15行；所引原文见“引用的原文”一章。") if lang == "zh" else
                  T("The rules cite these documents (in `sources/`). A citation 000:L15 is line 15 of document 000; the cited lines are quoted in the chapter ‘Cited source lines’."))
-        out.append([Para(intro), generic_table("about.sources", rows, lang)])
+        out.append([Para(intro), _rows_table("about.sources", rows, lang, ("key", "file", title), source_title)])
     return tuple(out)
 
 
@@ -174,11 +227,11 @@ def _(ctx, rows):
 def _(ctx, rows):
     out = []
     for lang in LANGS:
-        intro = (T("资料没有说明或相互矛盾的地方，项目在 RULES.md 中作了决定（内容为英文原文）。规则后面标有“决定”的，就是按这些决定补上的：") if lang == "zh" else
-                 T("Where the sources are silent or contradict each other, the project decided (RULES.md). Rules marked with a decision fill a gap that way:"))
-        out.append([Para(intro), generic_table("about.decisions", rows, lang)])
+        summary = "summary_zh" if lang == "zh" else "summary"
+        intro = (T("资料没有说明或相互矛盾的地方，由项目作了决定（见项目的 `RULES.md`）。规则注明“决定”的，就是按下面这些决定补上的：") if lang == "zh" else
+                 T("Where the sources are silent or contradict each other, the project decided (its `RULES.md`). Rules marked with a decision fill a gap that way:"))
+        out.append([Para(intro), _rows_table("about.decisions", rows, lang, ("id", summary), decision_summary)])
     return tuple(out)
-
 
 
 # --- diff ---------------------------------------------------------------------
@@ -201,12 +254,13 @@ def _phrase_decisions(rows, lang: str) -> str:
 
 
 dp.phrase("about.game", {
-    "gouji": dp.said("是够级（六人，每手出同一点数，有级牌和烧牌）", "is a game of Gouji (six players, one rank per play, 级牌 and burning)"),
+    "gouji": dp.said("是够级（六人，每手出同一点数，有级牌和烧牌）", "is a game of Gouji: six players, one rank per play, gouji plays (级牌) and burning"),
     "shuangkou": dp.said("是双扣（四人，有顺子和炸弹）", "is a game of Shuangkou (four players, straights and bombs)"),
 }, effect=dp.PLAY)
 dp.phrase("about.title", dp.said("中文名为「{v}」", "has the Chinese title “{v}”"), effect=dp.LABEL)
 dp.phrase("about.title_en", dp.said("英文名为“{v}”", "has the English title “{v}”"), effect=dp.LABEL)
-dp.phrase("about.region", dp.said("地区注为「{v}」", "gives its region as “{v}”"), effect=dp.LABEL)
+dp.phrase("about.region", dp.said("地区注为「{v}」", "gives its region in Chinese as 「{v}」"), effect=dp.LABEL)
+dp.phrase("about.region_en", dp.said("英文地区名为“{v}”", "gives its region as “{v}”"), effect=dp.LABEL)
 dp.phrase("about.summary", dp.said("英文说明为“{v}”", "is summed up as “{v}”"), effect=dp.LABEL)
 dp.phrase("about.summary_zh", dp.said("说明为「{v}」", "is summed up in Chinese as 「{v}」"), effect=dp.LABEL)
 dp.phrase("about.sources", _phrase_sources, effect=dp.LABEL)

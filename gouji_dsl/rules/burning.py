@@ -240,7 +240,7 @@ reference_methods(("can_burn",), "burning.condition")
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.sentences import add_inactive, enum_member, formula_blocks, no_sentence, said  # noqa: E402
-from gouji_dsl.docs.text import T, Text, join, plain  # noqa: E402
+from gouji_dsl.docs.text import T, Text, join  # noqa: E402
 
 
 def _no_burning(ctx):
@@ -339,11 +339,11 @@ book.bool_rule("burning.first_play_needs_joker", "burning",
 def _(ctx, value):
     low = ctx.lowest_places()[:2]
     names_zh = "、然后".join(ctx.place_zh(p) for p in low)
-    names_en = T("first ") + join([plain(ctx.place_zh(p)) for p in low], "en", ",", "then")
+    names_en = T("first ") + join([ctx.place_en(p) for p in low], "en", ",", "then")
     leads = ctx.v.burning.joker_check == "leads_only"
     when_zh, what_en = ("发牌时", "lead") if leads else ("", "play")
     zh = T("**烧牌失败**：烧牌者{when}有一手（最后一手除外）没有挂王，就是烧牌失败，判为最末的空余名次（先{p}），手中的牌作废，本局不再出牌。", p=names_zh, when=when_zh)
-    en = T("**A failed burn**: a burner who makes a {what} without a joker before their last play has failed; they take the lowest free place ({p}), and their cards leave play.", p=names_en, what=what_en)
+    en = T("**A failed burn**: a burner who makes a {what} without a joker before their last play has failed; they take the lowest free place, {p}, and their cards leave play.", p=names_en, what=what_en)
     enum_member("burning.failure_leader", value)
     if value == "burned_player":
         zh += T("被烧的级牌仍然可以被别人烧或由对家打，否则由被烧者重新发牌。")

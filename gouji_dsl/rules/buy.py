@@ -216,7 +216,7 @@ book.enum_rule("buy.no_price", "before", {
                 "If the buyer holds none of the price cards, a seller of the other team does not sell; the next is asked."),
     "free": ("买牌人手里一张付价的牌也没有时，敌方白给一张。",
              "If the buyer holds none of the price cards, a seller of the other team gives the card for nothing."),
-})
+}, inactive=_no_buying)
 
 
 @book.rule("buy.seller_min", "before")
@@ -231,7 +231,7 @@ book.enum_rule("buy.order", "before", {
                  "Buying goes in rounds: every buyer in seat order asks the first seller of the list, then every buyer still without asks the second, and so on."),
     "by_buyer": ("买牌按人进行：按座位顺序，每个买牌人依次问各位卖家，买到为止，再轮到下一个买牌人。",
                  "Buying goes buyer by buyer: in seat order, each buyer asks the sellers in turn until served, then the next buyer's turn comes."),
-})
+}, inactive=_no_buying)
 
 
 # --- diff ---------------------------------------------------------------------

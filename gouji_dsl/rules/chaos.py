@@ -125,7 +125,7 @@ book.bool_rule("chaos.after_first_out_with_revolution", "headless",
                ("有人革命时，乱缠开始的时间照常计算。", "A revolution does not change when the free-for-all starts."),
                extra=lambda ctx, v: {"p1": ctx.place_zh(1)},
                inactive=lambda ctx: _no_chaos(ctx) or (
-                   None if ctx.v.revolution.allowed or not ctx.v.chaos.after_first_out_with_revolution else
+                   None if ctx.v.revolution.allowed else
                    ("本玩法不革命，此条不起作用。", "There is no revolution here, so this rule does not apply.")))
 
 

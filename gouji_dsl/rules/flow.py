@@ -231,17 +231,17 @@ def _(ctx, value):
             return said(T("出牌的人，要等其他持牌人都过牌（一圈）后，才重新获得发牌权。"),
                         T("A player whose play stands wins the lead again once every other player holding cards has passed (one circle)."))
         return said(T("**让{c}**：出牌的人要重新获得发牌权，需要其他持牌人全部过牌{c}；其间有人出牌，就重新计算。", c=circles(value, "zh")),
-                    T("**让{z}** (letting {c} pass): a player whose play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
+                    T("**Letting {c} pass** (让{z}): a player whose play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
                       z=circles(value, "zh"), c=circles(value, "en")))
     if value == 1:
         return said(T("出非级牌的人，要等其他持牌人都过牌（一圈）后，才重新获得发牌权。"),
                     T("A player whose non-gouji play stands wins the lead again once every other player holding cards has passed (one circle)."))
     if ctx.v.chaos.starts_at is None:
         return said(T("**让{c}**：出非级牌的人要重新获得发牌权，需要其他持牌人全部过牌{c}；其间有人出牌，就重新计算。", c=circles(value, "zh")),
-                    T("**让{z}** (letting {c} pass): a player whose non-gouji play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
+                    T("**Letting {c} pass** (让{z}): a player whose non-gouji play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
                       z=circles(value, "zh"), c=circles(value, "en")))
     return said(T("**让{c}**：四户乱缠之前，出非级牌的人要重新获得发牌权，需要其他持牌人全部过牌{c}；其间有人出牌，就重新计算。", c=circles(value, "zh")),
-                T("**让{z}** (letting {c} pass): before the free-for-all, a player whose non-gouji play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
+                T("**Letting {c} pass** (让{z}): before the free-for-all, a player whose non-gouji play stands wins the lead again only after {c} in which every other player holding cards passed; any play in between starts the count again.",
                   z=circles(value, "zh"), c=circles(value, "en")))
 
 

@@ -488,8 +488,8 @@ def _(ctx, names):
     first_zh = ctx.place_zh(1)
     return said(T("**明牌重抽**：一局的结果是{c}时，下一局重新翻明牌，由摸到明牌的人先出；其他结果由上一局的{f}先出。",
                   c=classes_zh, f=first_zh),
-                T("**Redraw** (明牌重抽): after a game ending in a {c}, the next game's first leader is drawn anew "
-                  "(whoever is dealt the card turned face up, 明牌, leads); after any other result the previous "
+                T("**Redraw** (明牌重抽): after a game ending in a {c}, the next game's first leader is drawn anew: "
+                  "whoever is dealt the card turned face up (明牌) leads; after any other result the previous "
                   "game's first player out leads.", c=classes_en))
 
 

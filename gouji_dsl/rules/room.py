@@ -173,10 +173,12 @@ def _(ctx, rows):
         trows = []
         for i, r in enumerate(rows):
             nxt = rows[i + 1] if i + 1 < len(rows) else None
-            trows.append(TRow([plain(r.title), _span(r.points_min, nxt.points_min if nxt else None, zh),
+            # The titles are the platform's Chinese words: an English book quotes them.
+            title = plain(r.title) if zh else T("“{t}”", t=r.title)
+            trows.append(TRow([title, _span(r.points_min, nxt.points_min if nxt else None, zh),
                                _span(r.coins_min, nxt.coins_min if nxt else None, zh)], anchor_of(f"room.ranks[{i}]")))
         intro = (T("**玩家级别**（从{a}到{b}）：", a=rows[0].title, b=rows[-1].title) if zh else
-                 T("**Player ranks** (from {a} to {b}):", a=rows[0].title, b=rows[-1].title))
+                 T("**Player ranks** (from “{a}” to “{b}”):", a=rows[0].title, b=rows[-1].title))
         out.append([Para(intro), Table(head, trows, numeric=(1, 2))])
     return tuple(out)
 

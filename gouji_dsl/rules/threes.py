@@ -52,7 +52,7 @@ book.group("threes", "憋三", "Threes last (憋三)")
 book.bool_rule("threes.threes_last", "before",
                ("**[[憋三]]**：3只能作为最后一手出，而且这一手只能是3（不能贴2、不能挂王），手里的3要一次全部出完；在此之前不能出3。",
                 "**[[憋三|Threes last]]**: 3s may only be a player's last play, and that play must be 3s only (no fillers, no jokers), all of their 3s at once; no 3 may be played before it."),
-               ("不憋三：3和其他点数一样，随时可以出。", "3s are played like any other rank, at any time (no 憋三)."))
+               ("不憋三：3和其他点数一样，随时可以出。", "3s are played like any other rank, at any time: there is no [[憋三|threes-last]] rule."))
 
 
 # --- diff ---------------------------------------------------------------------

@@ -220,6 +220,9 @@ from gouji_dsl.docs.sentences import add_inactive, blocks, cell, check_columns, 
 from gouji_dsl.docs.text import LANGS, T, Text, cards_en, code, join, plain  # noqa: E402
 from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, SWAP, dian_cell  # noqa: E402
 
+# Who declared / opened, as an English cell of the 点贡 table (the heads say what).
+_WHO_EN = {"neither": "neither", "both": "both", "me": "only 'me'", "opp": "only the opposite"}
+
 _TRIBUTE_EN = {"men": "threes tribute", "shao": "burn tribute", "dian": "open tribute", "luo": "place tribute"}
 
 
@@ -338,6 +341,10 @@ def _(ctx, rows):
     out = []
     for lang in LANGS:
         zh = lang == "zh"
+
+        def who(vtype, value, said_en):
+            # The column heads name 宣点 and 开点; an English cell says only who.
+            return cell(vtype, value, lang) if zh else plain(said_en[value])
         head = [plain("宣点" if zh else "declared (宣点)"), plain("开点" if zh else "opened (开点)"),
                 plain("我进（给对家）" if zh else "I give (我进)"), plain("对家进（给我）" if zh else "my opposite gives (对家进)"),
                 plain("依据" if zh else "from")]
@@ -351,16 +358,16 @@ def _(ctx, rows):
                 i = index[(d, o)]
                 shown.add(i)
                 source = T("第{i}行", i=i + 1) if zh else T("row {i}", i=i + 1)
-                trows.append(TRow([cell(dtype, d, lang), cell(otype, o, lang), code(me.text), code(opp.text), source],
+                trows.append(TRow([who(dtype, d, _WHO_EN), who(otype, o, _WHO_EN), code(me.text), code(opp.text), source],
                                   anchor_of(f"{key}[{i}]")))
             else:
                 i = index[(SWAP[d], SWAP[o])]
                 source = T("第{i}行对调", i=i + 1) if zh else T("row {i}, mirrored", i=i + 1)
-                trows.append(TRow([cell(dtype, d, lang), cell(otype, o, lang), code(me.text), code(opp.text), source], muted=True))
+                trows.append(TRow([who(dtype, d, _WHO_EN), who(otype, o, _WHO_EN), code(me.text), code(opp.text), source], muted=True))
         for i, r in enumerate(rows):   # rows no case reaches (宣点 rows without 宣点): shown all the same
             if i not in shown:
                 source = T("第{i}行（本玩法不宣点，用不到）", i=i + 1) if zh else T("row {i} (unused: no declaring)", i=i + 1)
-                trows.append(TRow([cell(dtype, r.declared, lang), cell(otype, r.opened, lang), code(r.me_gives.text),
+                trows.append(TRow([who(dtype, r.declared, _WHO_EN), who(otype, r.opened, _WHO_EN), code(r.me_gives.text),
                                    code(r.opp_gives.text), source], anchor_of(f"{key}[{i}]"), muted=True))
         if zh:
             intro = T("**[[点贡]]**在每一对对家之间结算。下表从“我”（一对对家中的任一方）看：按谁宣了点、谁开了点，我给对家几张，对家给我几张。标“对调”的行由规则文件中的另一行交换双方得到。")

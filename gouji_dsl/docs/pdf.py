@@ -1,0 +1,131 @@
+"""PDF output: a rulebook's HTML printed by headless Chromium (A4, page numbers
+and page breaks come from the print CSS, templates/print.css).
+
+    find_browser() -> path | None      # GOUJI_CHROMIUM, else chromium / chrome on PATH
+    html_to_pdf(html, dest) -> pages   # prints `html` to the PDF file `dest`, returns its page count
+
+Why a browser: the HTML book is already a complete page (fonts, tables, CSS
+paged media with margin boxes for "3 / 12"); Chromium prints exactly what a
+reader sees, embeds the fonts it used (subsetted) and needs no PDF library.
+
+The HTML is written into a fresh temporary folder and opened as a file:// URI,
+with a fresh browser profile, no network features and no shell. `dest` is
+replaced atomically only once a complete PDF exists: on any failure it is left
+as it was. Every failure is a `PdfError` (a usage error: exit 2 with a hint),
+since it is the machine (no browser, a browser that crashes or hangs), not the
+rule file or gouji-dsl, that is at fault.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from pathlib import Path
+
+from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.files import check_output_path, write_atomic
+
+BROWSER_ENV = "GOUJI_CHROMIUM"
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+TIMEOUT_SECONDS = 120
+NO_BROWSER = "PDF output needs Chromium: apt-get install chromium, or set GOUJI_CHROMIUM to a Chromium/Chrome binary"
+
+# Headless, no first-run work, nothing fetched from the network; --no-sandbox
+# because the tools often run as root (CI, containers), where Chromium's
+# sandbox refuses to start. The page's own header and footer (date, URL) are
+# off: the print CSS puts the page numbers in the page's margin boxes. The
+# headings become the PDF's outline (bookmarks: a table of contents in any
+# PDF reader, and where the print test finds each heading on its page).
+_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+          "--no-pdf-header-footer", "--generate-pdf-document-outline")
+
+
+class PdfError(UsageError):
+    """A PDF cannot be made on this machine: no browser, or the browser failed."""
+
+
+def find_browser() -> str | None:
+    """The Chromium (or Chrome) to print with: $GOUJI_CHROMIUM if set, else the
+    first of chromium, chromium-browser, google-chrome, google-chrome-stable on
+    PATH; None when there is none. A GOUJI_CHROMIUM that names no program is an
+    error rather than a silent fall-back: the user asked for that browser."""
+    named = os.environ.get(BROWSER_ENV, "").strip()
+    if named:
+        found = shutil.which(named)
+        if found is None:
+            raise PdfError(f"{BROWSER_ENV}={named}: no such program",
+                           "set GOUJI_CHROMIUM to the path of a Chromium/Chrome binary, or unset it")
+        return found
+    for name in BROWSER_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def html_to_pdf(html: str, dest: Path | str, timeout: float = TIMEOUT_SECONDS) -> int:
+    """Print the HTML page `html` to the PDF file `dest`; returns the number of pages.
+
+    The page must be standalone (the rulebook's HTML is: no external resources).
+    `timeout` (seconds) bounds the browser's run; past it the browser is ended."""
+    dest = check_output_path(dest, "PDF file")
+    browser = find_browser()
+    if browser is None:
+        raise PdfError(NO_BROWSER, "the HTML book (--format html) prints the same from any browser")
+    with tempfile.TemporaryDirectory(prefix="gouji-pdf-", ignore_cleanup_errors=True) as tmp:
+        page = Path(tmp) / "book.html"
+        page.write_text(html, encoding="utf-8")
+        printed = Path(tmp) / "book.pdf"
+        profile = Path(tmp) / "profile"  # a fresh profile: no state from, or left for, the user's browser
+        _run_browser([browser, *_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={printed}", page.as_uri()], timeout)
+        data = printed.read_bytes() if printed.is_file() else b""
+    if not data.startswith(b"%PDF-"):
+        raise PdfError(f"{Path(browser).name} did not print the page to a PDF"
+                       + (" (it wrote something else)" if data else " (no file written)"),
+                       "try printing the HTML book (--format html) from the browser to see why")
+    pages = pdf_page_count(data)
+    write_atomic(dest, data)
+    return pages
+
+
+def pdf_page_count(data: bytes) -> int:
+    """The pages of a PDF that Chromium (Skia) wrote: its page objects, which
+    Skia writes uncompressed (no object streams). Raises PdfError when none is found."""
+    pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", data))
+    if pages == 0:
+        raise PdfError("the browser's PDF has no pages", "try printing the HTML book (--format html) from the browser")
+    return pages
+
+
+def _run_browser(command: list[str], timeout: float) -> None:
+    """Run the browser in a session of its own, so that on a timeout its whole
+    process group (renderer, GPU and zygote processes) is ended, not only the first."""
+    try:
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+    except OSError as exc:  # not executable, not a program
+        raise PdfError(f"cannot run {command[0]}: {exc.strerror or exc}",
+                       f"set {BROWSER_ENV} to a working Chromium/Chrome binary") from None
+    try:
+        _out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise PdfError(f"{Path(command[0]).name} did not finish printing within {timeout:g} s",
+                       "the browser may be stuck: try again, or set GOUJI_CHROMIUM to another Chromium/Chrome") from None
+    if proc.returncode != 0:
+        raise PdfError(f"{Path(command[0]).name} failed (exit code {proc.returncode}) while printing the PDF"
+                       + _last_lines(err.decode("utf-8", "replace")))
+
+
+def _last_lines(stderr: str, count: int = 5) -> str:
+    """The browser's last few lines of stderr, without the D-Bus complaints it
+    always prints where no session bus runs (containers, CI)."""
+    lines = [line for line in stderr.splitlines() if line.strip() and "dbus" not in line.lower()]
+    return (":\n  " + "\n  ".join(lines[-count:])) if lines else " (it printed no message)"
+
+
