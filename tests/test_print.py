@@ -123,28 +123,22 @@ def _check_book(tmp: Path, browser: Browser, variant: str, lang: str, kind: str)
 
 # --- the real books --------------------------------------------------------------
 
-def _handout_params():
+def _book_params(default: tuple[str, ...]):
+    """(variant, lang) of every variant with books; those outside `default` run with -m slow."""
     for variant in VARIANTS:
         for lang in LANGS:
-            marks = () if variant in DEFAULT_HANDOUTS else (pytest.mark.slow,)
+            marks = () if variant in default else (pytest.mark.slow,)
             yield pytest.param(variant, lang, marks=marks, id=f"{variant}-{lang}")
 
 
-@pytest.mark.parametrize("variant,lang", list(_handout_params()))
+@pytest.mark.parametrize("variant,lang", list(_book_params(DEFAULT_HANDOUTS)))
 def test_the_handout_prints_on_a_few_a4_pages(tmp_path, browser, record_property, variant, lang):
     pages = _check_book(tmp_path, browser, variant, lang, "handout")
     record_property("pages", pages)
     assert pages <= HANDOUT_PAGES, f"the {variant} handout ({lang}) takes {pages} A4 pages"
 
 
-def _reference_params():
-    for variant in VARIANTS:
-        for lang in LANGS:
-            marks = () if variant in DEFAULT_REFERENCES else (pytest.mark.slow,)
-            yield pytest.param(variant, lang, marks=marks, id=f"{variant}-{lang}")
-
-
-@pytest.mark.parametrize("variant,lang", list(_reference_params()))
+@pytest.mark.parametrize("variant,lang", list(_book_params(DEFAULT_REFERENCES)))
 def test_the_reference_prints(tmp_path, browser, record_property, variant, lang):
     record_property("pages", _check_book(tmp_path, browser, variant, lang, "reference"))
 
