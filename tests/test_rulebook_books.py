@@ -17,6 +17,7 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 
 from helpers import scratch_workspace
+from language import allowed_names, leaks
 
 VARIANTS = ("zaozhuang", "lianzhong", "qingdao", "huangjindao", "shuangkou-qianbian")
 
@@ -149,6 +150,22 @@ min_games = 2
 """
 
 
+# A club's Lianzhong without 憋三 and burning (and so without their tributes).
+LAO = """variant lao extends lianzhong
+[about]
+title = "老王家够级"
+title_en = "Lao Wang's Gouji"
+[threes]
+threes_last = no
+[burning]
+allowed = no
+[tribute]
+shao = 0
+men = 0
+order = [dian, luo]
+"""
+
+
 def test_the_house_rule_sheet_lists_each_change_with_both_rules_and_a_counterexample(tmp_path):
     ws = scratch_workspace(tmp_path, {"club": CLUB})
     zh = rb.render_changes("club", "zh", "md", ws)
@@ -168,6 +185,17 @@ def test_the_house_rule_sheet_lists_each_change_with_both_rules_and_a_counterexa
     assert zh.count('<a id="rule-') == 2
     html = rb.render_changes("club", "en", "html", ws)
     assert '<body class="changes">' in html and "nav" not in html.split("<body", 1)[1].split("<main>")[0]
+
+
+def test_the_house_rule_sheet_keeps_to_its_language(tmp_path):
+    """The sheet's sentences, counterexamples included, pass the books' language check."""
+    ws = scratch_workspace(tmp_path, {"club": CLUB, "lao": LAO})
+    for name in ("club", "lao"):
+        v = Compilation(ws, name).checked
+        for lang in ("zh", "en"):
+            sheet = rb.render_changes(name, lang, "md", ws)
+            assert "例：两种规则下的不同" in sheet or "Where the two differ" in sheet
+            assert leaks(sheet, lang, allowed_names(v, lang)) == [], (name, lang)
 
 
 def test_a_file_that_changes_nothing_says_so(tmp_path):

@@ -93,8 +93,8 @@ def example_text(ex: Counterexample, lang: str) -> str:
             if not v["valid"]:
                 return "不是合法的一手" if zh else "not a legal play"
             if v["gouji"]:
-                return "是合法的级牌" if zh else "a legal play and a 级牌"
-            return "是合法的一手，不是级牌" if zh else "a legal play, not a 级牌"
+                return "是合法的级牌" if zh else "a legal play and a gouji play (级牌)"
+            return "是合法的一手，不是级牌" if zh else "a legal play, not a gouji play (级牌)"
         return (f"牌 {c['cards']}：{a} {desc(x)}；{b} {desc(y)}" if zh else
                 f"cards {c['cards']}: {desc(x)} in {a}; {desc(y)} in {b}")
     if ex.check in ("beats", "opens", "can_burn"):
