@@ -164,7 +164,7 @@ def test_the_glossary_lists_only_the_terms_the_book_uses():
     assert {"头科", "大落"} <= set(rows)              # the place names, always
 
 
-ALL_TERMS = "开点 级牌 点贡 落贡 烧贡 闷贡 接风 无头 憋三 革命 四户乱缠"
+ALL_TERMS = "开点 级牌 点贡 落贡 烧贡 闷贡 接风 无头 憋三 革命 四户乱缠 点贡毕业"
 
 
 @pytest.mark.parametrize("name,term,lang,says,not_says", [
@@ -181,6 +181,8 @@ ALL_TERMS = "开点 级牌 点贡 落贡 烧贡 闷贡 接风 无头 憋三 革�
     ("zaozhuang", "烧贡", "zh", "本玩法不进烧贡", "进1张"),
     ("lianzhong", "憋三", "zh", "没有3的人可以买3", "本玩法不憋三"),
     ("zaozhuang", "憋三", "en", "not played here", "may buy one"),
+    ("zaozhuang", "点贡毕业", "zh", "下一局自动开点", "本玩法没有"),
+    ("lianzhong", "点贡毕业", "en", "not played in this variant", "automatic"),
     ("lianzhong", "革命", "zh", "手里没有王，也没有2，就可以革命", "本玩法不能革命"),
     ("lianzhong", "无头", "zh", "走科或革命", "头科的对家"),
     ("qingdao", "无头", "zh", "头科的对家", "革命"),

@@ -286,8 +286,18 @@ def _chaos(v, lang: str) -> str | None:
             f"once only {c.starts_at} players hold cards, the gouji, burning and deferring rules no longer apply")
 
 
+def _graduation(v, lang: str) -> str | None:
+    """点贡毕业: only where the variant's open tribute graduates."""
+    t = v.sections.get("tribute")
+    if t is None:
+        return None
+    if not (t.enabled and t.dian_graduation):
+        return _absent("点贡毕业", lang, "本玩法没有点贡毕业", "not played in this variant")
+    return None
+
+
 _VARIANT_MEANINGS = {
-    "级牌": _gouji_play, "开点": _opening, "点贡": _open_tribute, "落贡": _place_tribute,
+    "级牌": _gouji_play, "开点": _opening, "点贡": _open_tribute, "落贡": _place_tribute, "点贡毕业": _graduation,
     "烧贡": _count_tribute("烧贡", "shao", "被烧的人给烧牌成功的人进", "the burned player gives the successful burner"),
     "闷贡": _count_tribute("闷贡", "men", "憋三时最后一手3之前被打掉的人进", "a player beaten before their final 3s gives"),
     "接风": _take_over, "无头": _headless, "憋三": _threes_last, "革命": _revolution, "四户乱缠": _chaos,
