@@ -62,7 +62,7 @@ SPEC = PatternSpec(
 # [results]: result classes, multipliers, merged lines, 给到分, 底分.
 RESULTS = ResultSpec(players=4, teams=((1, 3), (2, 4)), classes=(('double', (1, 2), (3, 3, -3, -3)), ('single', (1, 3), (2, -2, 2, -2)), ('level', (1, 4), (1, -1, -1, 1))), multipliers=((4, 1), (5, 2), (6, 4), (7, 8), (8, 16), (9, 20), (10, 24), (11, 28), (12, 32)), multiplier_step=4, merge=((4, 4, -2), (5, 64, -1)), bonus=((6, 2), (7, 6), (8, 10), (9, 15), (10, 20), (11, 25), (12, 30)), base=1, no_doubling=False, min_lines=4)
 
-_KINDS = PatternKinds(SPEC, VARIANT)
+_KINDS = PatternKinds(SPEC, VARIANT, __name__)
 _SHARED_PLAYS = _kinds_tables(_KINDS)[0]  # play tuple -> its shared Action
 parse_cards = _KINDS.parse_cards
 format_cards = _KINDS.format_cards

@@ -23,6 +23,11 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         return action_to_string(self)
 
+    def __reduce__(self):
+        # Pickled (and deep-copied) by its notation, kind and play: the copy is the engine's
+        # shared Action where there is one, which the flow trusts without checking it again.
+        return (shared_action, (getattr(type(self), "KINDS", None), self.kind, self.play))
+
 
 PASS_ACTION = Action(PASS)
 DEFER_ACTION = Action(DEFER)
@@ -57,6 +62,20 @@ def kinds_tables(kinds: rt.Kinds) -> tuple:
         _ACTION_CLASSES.add(cls)
         found = _KINDS_TABLES[kinds.key] = ({}, {}, cls)
     return found
+
+
+def shared_action(kinds, kind: str, play) -> Action:
+    """The Action of `kind` and `play` in the notation `kinds` (None: the standard one), for
+    unpickling: the shared one where the engine has made it, else a new one (checked when applied)."""
+    kinds = kinds or rt.STANDARD
+    if play is None:
+        return _SIMPLE_ACTIONS.get(kind) or Action(kind)
+    plays, burns, cls = kinds_tables(kinds)
+    try:
+        found = (plays if kind == PLAY else burns).get(play)
+    except TypeError:  # an unhashable (forged) play: kept as it was, refused if applied
+        found = None
+    return found if found is not None else cls(kind, play)
 
 
 def play_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:

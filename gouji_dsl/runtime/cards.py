@@ -106,6 +106,11 @@ class Kinds:
     own_plays = False
     key: tuple = ()  # what tells notations apart in runtime.actions' tables of shared actions
 
+    def __reduce__(self):
+        # Pickled (and deep-copied) as the shared notation of its extras: a copy of a game
+        # keeps the one object the engine's shared actions are checked against.
+        return (kinds, (self.extras,))
+
     def __init__(self, extras: tuple = ()):
         self.extras = tuple(extras)
         self.key = self.extras

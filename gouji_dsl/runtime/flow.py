@@ -38,7 +38,27 @@ class Game(SetUp):
         if match is not None and not isinstance(match, Match):
             raise ValueError(f"match is a game.Match (from next_match()), not {describe(match)}")
         State.__init__(self, rules, seed, match or Match(), _rng=random.Random(seed))
+        # Where `undo_action` starts again: the random state the deal is drawn from (the
+        # rules, seed and match never change), cheaper to keep than a copy of the dealt game.
+        self._start = self._rng.getstate()
         self._start_deal()
+
+    def keep_start(self) -> None:
+        """Remember the game as it is now, before any action (a position set up by hand):
+        `undo_action` replays from a copy of it."""
+        self._start = None  # the copy below must not hold an older start
+        self._start = self.clone()
+
+    def _at_start(self) -> "Game":
+        """A new copy of this game before its first action."""
+        start = self._start
+        if isinstance(start, tuple):  # a dealt game: deal again from the same random state
+            game = Game.__new__(Game)
+            State.__init__(game, self.r, self.seed, self.match, _rng=random.Random())
+            game._rng.setstate(start)
+            game._start_deal()
+            return game
+        return start.clone()
 
     # --- the round --------------------------------------------------------------------
 
@@ -128,6 +148,26 @@ class Game(SetUp):
 
     def history(self) -> list[Action]:
         return list(self._history)
+
+    def seat_history(self) -> list[tuple[int, Action]]:
+        """The actions so far, each with the seat that took it (every action is public)."""
+        return [entry for entry in self.log if entry.__class__ is tuple]
+
+    def undo_action(self) -> Action:
+        """Take back the last action and return it: the game is then exactly as it was before
+        that action (it is replayed from the game's start, so an undo costs as much as the
+        actions so far; deal and chance come from the kept random state, never drawn anew)."""
+        if not self._history:
+            raise IllegalAction("there is no action to undo: none has been applied")
+        start = self._start
+        last = self._history[-1]
+        game = self._at_start()
+        for action in self._history[:-1]:
+            game.apply_action(action)
+        self.__dict__.clear()
+        self.__dict__.update(game.__dict__)
+        self._start = start
+        return last
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take, sorted (a new list each call)."""

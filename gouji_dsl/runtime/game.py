@@ -60,6 +60,7 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
         game.headless = set(headless)
     game._new_round(leader)
     game._check_chaos()
+    game.keep_start()
     return game
 
 

@@ -61,10 +61,18 @@ class PatternNotation(Kinds):
 class PatternKinds(PatternNotation):
     """The notation of one variant's pattern plays (one object per variant)."""
 
-    def __init__(self, spec: pt.PatternSpec, variant: str):
+    def __init__(self, spec: pt.PatternSpec, variant: str, module: str = ""):
         super().__init__(())
         self.spec = spec
         self.key = ("patterns", variant)  # its own table of shared actions
+        self.module = module              # the engine module whose RULES use it
+
+    def __reduce__(self):
+        # Pickled (and deep-copied) as its engine module's notation, so that a copy of a game
+        # shares it, and the shared actions checked against it; without a module, by value.
+        if self.module:
+            return (notation_of_module, (self.module,))
+        return (PatternKinds, (self.spec, self.key[1]))
 
     def parse_cards(self, text: str) -> tuple:
         """'5 6 7 8 BJ=9' -> written counts: 15, or 41 with stand-ins (runtime.patterns)."""
@@ -108,3 +116,10 @@ class PatternKinds(PatternNotation):
     def play_of(self, written) -> tuple | None:
         """The play that written cards make, or None when they make none."""
         return pt.classify(self.spec, written)
+
+
+def notation_of_module(name: str) -> PatternKinds:
+    """The pattern notation of the generated engine module `name` (for unpickling)."""
+    from gouji_dsl.runtime.state import rules_of_module
+
+    return rules_of_module(name).notation

@@ -9,7 +9,9 @@ the same way, so a field added here is reset and copied without a second list.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
+import sys
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable
@@ -114,6 +116,15 @@ class Rules:
     @property
     def pattern_plays(self) -> bool:
         return self.notation is not None
+
+    def __reduce_ex__(self, protocol):
+        # A generated engine's Rules pickles (and deep-copies) as a reference to its module's
+        # RULES: small, and the copy shares the engine's functions and notation. Other Rules
+        # (the reference interpreter's) pickle field by field.
+        module = sys.modules.get(getattr(self.classify, "__module__", "") or "")
+        if module is not None and getattr(module, "RULES", None) is self:
+            return (rules_of_module, (module.__name__,))
+        return super().__reduce_ex__(protocol)
 
 
 @dataclass
@@ -310,3 +321,16 @@ def seats_after(players: int) -> dict[int, tuple]:
         table = _SEATS_AFTER[players] = {
             seat: tuple((seat + k - 1) % players + 1 for k in range(1, players)) for seat in range(1, players + 1)}
     return table
+
+
+def rules_of_module(name: str) -> Rules:
+    """The Rules of the generated engine module `name` (for unpickling a game): a standard
+    variant's module is imported; a user's engine, built in memory, must be loaded already."""
+    module = sys.modules.get(name)
+    if module is None:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            raise ValueError(f"cannot find the engine {name!r} of this game: load its variant first "
+                             "(an engine built from a rule file lives only in the process that built it)") from None
+    return module.RULES

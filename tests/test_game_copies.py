@@ -1,0 +1,132 @@
+"""Copies of a game for search and training (issue 15): a state deep-copies and pickles
+(and a pickled state continues exactly as the original would), and `undo_action` takes
+back any action, leaving a state equal to the one before it."""
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gouji_dsl
+from gouji_dsl.runtime.actions import KNOWN
+from gouji_dsl.runtime.game import IllegalAction
+from gouji_dsl.runtime.state import rules_of_module
+
+from helpers import scratch_workspace
+from strategies import ALL_ENGINE_VARIANTS
+
+# What a state is, for comparing two: every field but the caches and the kept start, the
+# random generator by its state.
+_NOT_STATE = frozenset({"_start", "_legal", "_answers_cache", "_scores"})
+
+
+def state_of(game) -> dict:
+    return {name: (value.getstate() if name == "_rng" else value)
+            for name, value in vars(game).items() if name not in _NOT_STATE}
+
+
+def _random_prefix(name: str, seed: int, steps: int):
+    game = gouji_dsl.engine(name).new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_terminal():
+            break
+        game.apply_action(rng.choice(game.legal_actions()))
+    return game
+
+
+def _play_out(game, seed: int) -> tuple[list[str], object]:
+    rng = random.Random(seed)
+    actions = []
+    while not game.is_terminal():
+        action = rng.choice(game.legal_actions())
+        actions.append(str(action))
+        game.apply_action(action)
+    return actions, game.returns()
+
+
+@settings(max_examples=24, deadline=None)
+@given(name=st.sampled_from(ALL_ENGINE_VARIANTS), seed=st.integers(0, 10_000), steps=st.integers(0, 150))
+def test_a_pickled_or_deep_copied_state_continues_as_the_original(name, seed, steps):
+    game = _random_prefix(name, seed, steps)
+    expected = _play_out(game.clone(), seed + 1)
+    for copied in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert state_of(copied) == state_of(game)
+        # the copy shares the engine's rules, notation and shared actions (the fast path)
+        assert copied.r is game.r and copied.kinds is game.kinds
+        assert all(id(action) in KNOWN for action in copied.history())
+        assert _play_out(copied, seed + 1) == expected
+    assert state_of(game) == state_of(_random_prefix(name, seed, steps))  # copying changed nothing
+
+
+@settings(max_examples=24, deadline=None)
+@given(name=st.sampled_from(ALL_ENGINE_VARIANTS), seed=st.integers(0, 10_000), steps=st.integers(1, 120))
+def test_undo_after_any_actions_restores_each_earlier_state(name, seed, steps):
+    game = gouji_dsl.engine(name).new_game(seed=seed)
+    rng = random.Random(seed)
+    states, actions = [state_of(game.clone())], []
+    for _ in range(steps):
+        if game.is_terminal():
+            break
+        action = rng.choice(game.legal_actions())
+        game.apply_action(action)
+        actions.append(action)
+        states.append(state_of(game.clone()))
+    while actions:
+        assert game.undo_action() is actions.pop()
+        states.pop()
+        assert state_of(game) == states[-1]
+    with pytest.raises(IllegalAction, match="no action to undo"):
+        game.undo_action()
+    # and the game plays on from there as a new one would
+    assert _play_out(game, seed) == _play_out(gouji_dsl.engine(name).new_game(seed=seed), seed)
+
+
+def test_the_seat_history_tags_each_action_with_its_seat():
+    game = _random_prefix("zaozhuang", 5, 80)
+    tagged = game.seat_history()
+    assert [action for _seat, action in tagged] == game.history()
+    replay = gouji_dsl.engine("zaozhuang").new_game(seed=5)
+    for seat, action in tagged:
+        assert replay.current_player() == seat
+        replay.apply_action(action)
+
+
+def test_undo_in_a_position_goes_back_to_the_position():
+    engine = gouji_dsl.engine("lianzhong")
+    game = engine.new_position({1: "7 7", 2: "8 8 SJ", 3: "9", 4: "A A", 5: "3", 6: "4"}, leader=1)
+    start = state_of(game.clone())
+    game.apply_action(game.legal_actions()[-1])
+    game.undo_action()
+    assert state_of(game) == start
+
+
+def test_a_pickled_game_of_a_standard_variant_loads_in_a_new_process(tmp_path):
+    game = _random_prefix("lamb-cn", 3, 60)   # extra card kinds: actions of a notation of its own
+    path = tmp_path / "game.pickle"
+    path.write_bytes(pickle.dumps(game))
+    code = ("import pickle, sys; g = pickle.loads(open(sys.argv[1], 'rb').read()); "
+            "print(g.r.name, len(g.history()), g.current_player())")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [game.r.name,
+                                   str(len(game.history())), str(game.current_player())]
+
+
+def test_a_users_engine_pickles_in_its_process_and_says_why_not_elsewhere(tmp_path):
+    from gouji_dsl import engines
+
+    ws = scratch_workspace(tmp_path, {"club": "variant club extends zaozhuang\n[flow]\ndefer = no\n"})
+    engine = engines.load(ws, "club")
+    game = engine.new_game(seed=1)
+    game.apply_action(game.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(game))
+    assert again.r is game.r and state_of(again) == state_of(game)
+    with pytest.raises(ValueError, match="load its variant first"):
+        rules_of_module("gouji_dsl._built.no_such_engine_0000")
