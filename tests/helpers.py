@@ -1,6 +1,7 @@
 """Shared test helpers: check rule text in a scratch variants folder."""
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -54,3 +55,14 @@ title_en = "Club Gouji"
 [flow]
 lead_return_circles = 1
 """
+
+
+def random_game(engine, seed: int, steps: int):
+    """A game of `engine` after `steps` random legal actions (or finished, if it ends first)."""
+    game = engine.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_terminal():
+            break
+        game.apply_action(rng.choice(game.legal_actions()))
+    return game

@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 import gouji_dsl
 from gouji_dsl.runtime.game import Action, IllegalAction, play_action
 from forgery import Nasty
+from helpers import random_game
 from invariants import observable, state_of
 from soak_games import run_chunk
 from strategies import ENGINE_VARIANTS
@@ -30,13 +31,7 @@ def engine(name: str, which: str = "gen"):
 
 def game_at(name: str, which: str, seed: int, steps: int):
     """A game after `steps` random legal actions (or finished, if it ends first)."""
-    game = engine(name, which).new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        game.apply_action(rng.choice(game.legal_actions()))
-    return game
+    return random_game(engine(name, which), seed, steps)
 
 
 def refused_or_legal(game, action, seat=None) -> bool:

@@ -18,27 +18,12 @@ from gouji_dsl.runtime.actions import KNOWN
 from gouji_dsl.runtime.game import IllegalAction
 from gouji_dsl.runtime.state import rules_of_module
 
-from helpers import scratch_workspace
+from helpers import random_game, scratch_workspace
+from invariants import state_of
 from strategies import ALL_ENGINE_VARIANTS
 
-# What a state is, for comparing two: every field but the caches and the kept start, the
-# random generator by its state.
-_NOT_STATE = frozenset({"_start", "_legal", "_answers_cache", "_scores"})
-
-
-def state_of(game) -> dict:
-    return {name: (value.getstate() if name == "_rng" else value)
-            for name, value in vars(game).items() if name not in _NOT_STATE}
-
-
 def _random_prefix(name: str, seed: int, steps: int):
-    game = gouji_dsl.engine(name).new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        game.apply_action(rng.choice(game.legal_actions()))
-    return game
+    return random_game(gouji_dsl.engine(name), seed, steps)
 
 
 def _play_out(game, seed: int) -> tuple[list[str], object]:
