@@ -532,6 +532,14 @@ CASES = [
       "  hint: add men to [tribute] order, or set men = 0",
       "house.gouji:3:1: error: men = 1 contradicts [threes] threes_last = no\n"
       "    men = 1\n"
+      "    ^\n"
+      "  hint: without it there is no such tribute: in [tribute] set men = 0\n"
+      + shown("gouji", "threes.threes_last", "note: threes_last = no set here")]),
+    ("a tribute taken out without its order", "variant house extends lianzhong\n[tribute]\nshao = 0\n",
+     [shown("lianzhong", "tribute.order", "error: the tribute order lists 'shao' but shao = 0") + "\n"
+      "  hint: take shao out of the order: order = [men, dian, luo]\n"
+      "house.gouji:3:1: note: shao set here\n"
+      "    shao = 0\n"
       "    ^"]),
     ("revolution option without revolution", Z + "[revolution]\nauto_open = yes\n",
      ["house.gouji:3:1: error: auto_open = yes contradicts [revolution] allowed = no\n"

@@ -94,11 +94,19 @@ def check_tribute_kinds(v: Variant, rep: Reporter) -> None:
         if amount > 0 and kind not in sec.order:
             rep.error(at(v, f"tribute.{kind}"), f"{kind} = {amount} but '{kind}' is not in the tribute order",
                       hint=f"add {kind} to [tribute] order, or set {kind} = 0")
+        rest = ", ".join(k for k in sec.order if k != kind)
         if amount == 0 and kind in sec.order:
             rep.error(at(v, "tribute.order"), f"the tribute order lists '{kind}' but {kind} = 0",
-                      notes=[(at(v, f"tribute.{kind}"), f"{kind} set here")])
+                      notes=[(at(v, f"tribute.{kind}"), f"{kind} set here")],
+                      hint=f"take {kind} out of the order: order = [{rest}]")
         if amount > 0 and needs is False:
-            rep.error(at(v, f"tribute.{kind}"), f"{kind} = {amount} contradicts {needed_name} = no")
+            # A house rule that turns off 憋三 or burning meets this in its parent's tribute:
+            # say where the switch was turned off, and the two lines that follow from it.
+            rep.error(at(v, f"tribute.{kind}"), f"{kind} = {amount} contradicts {needed_name} = no",
+                      notes=[(at(v, needed_name.split()[0].strip("[]") + "." + needed_name.split()[1]),
+                              f"{needed_name.split()[1]} = no set here")],
+                      hint=f"without it there is no such tribute: in [tribute] set {kind} = 0"
+                           + (f" and order = [{rest}]" if kind in sec.order else ""))
 
 
 @check("tribute.luo")
