@@ -27,6 +27,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from gouji_dsl.docs.pdf import HEADLESS_FLAGS
+
 A4_POINTS = (595.28, 841.89)
 A4_CONTENT_WIDTH_PX = round((210 - 2 * 15) / 25.4 * 96)  # print.css: 15 mm side margins, 96 CSS px per inch
 PAGE_NUMBER = re.compile(r"^\d+ / \d+$")
@@ -213,10 +215,8 @@ class Browser:
             os.dup2(read, 3)
             os.dup2(write, 4)
 
-        command = [executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                   "--hide-scrollbars", "--remote-debugging-pipe", f"--user-data-dir={self.profile.name}",
-                   "about:blank"]
+        command = [executable, *HEADLESS_FLAGS, "--hide-scrollbars", "--remote-debugging-pipe",
+                   f"--user-data-dir={self.profile.name}", "about:blank"]
         # close_fds=False keeps only inheritable fds: Python opens its own as non-inheritable (PEP 446)
         self.proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, close_fds=False, preexec_fn=child_fds,

@@ -6,7 +6,6 @@ import argparse
 import dataclasses
 import html
 import re
-import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from gouji_dsl import engines
 from gouji_dsl.docs import examples, sentences
 from gouji_dsl.docs import rulebook as rb
 from gouji_dsl.docs.document import Bullets, Formula_, Note, Para, Table
+from gouji_dsl.docs.pdf import HEADLESS_FLAGS, find_browser
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.lang.lexer import GoujiLexer
 from gouji_dsl.lang.loader import Workspace
@@ -481,16 +481,14 @@ def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
 
 # --- a real browser -----------------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or (
-    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+CHROMIUM = find_browser()
 
 
 def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
     profile.mkdir()
-    command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--hide-scrollbars", "--enable-logging=stderr", "--v=0", f"--user-data-dir={profile}", *args]
+    command = [CHROMIUM, *HEADLESS_FLAGS, "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+               f"--user-data-dir={profile}", *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=120)
 
 

@@ -8,30 +8,26 @@ import dataclasses
 
 from gouji_dsl import __version__
 from gouji_dsl.docs import sentences
-from gouji_dsl.docs.book import labels
+from gouji_dsl.docs.book import HEADER_RULES, labels, rule_blocks
 from gouji_dsl.docs.document import Chapter, Document, ExampleItem, Heading, Para, RuleItem, anchor_of, resolve_terms
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.sentences import Ctx
-from gouji_dsl.docs.text import T, Text
+from gouji_dsl.docs.text import T, Text, plain
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.rules.about import summary_text
 
-# Differences the sheet's header already shows.
-_HEADER = frozenset({"about.title", "about.title_en", "about.region", "about.region_en",
-                     "about.summary", "about.summary_zh"})
 # Bookkeeping a player never sees.
 _BOOKKEEPING = frozenset({"about.sources", "about.decisions"})
 
 
 def _sentences(v, key: str, lang: str) -> list:
     """The blocks a rule's rulebook sentences make for variant `v`."""
-    section, name = key.split(".")
-    if section not in v.sections:
+    if key.split(".")[0] not in v.sections:
         return [Para(T("（本玩法没有这一节规则。）") if lang == "zh" else T("(this variant has no such rules.)"))]
     renderer = sentences.renderer(key)
     if renderer is None:
         raise RulebookError(f"no rulebook rendering for the rule {key}")
-    zh_blocks, en_blocks = renderer.fn(Ctx(v), getattr(v.sections[section], name))
-    return sentences.blocks(zh_blocks if lang == "zh" else en_blocks)
+    return rule_blocks(Ctx(v), renderer, lang)[1]
 
 
 def _labelled(label: Text, blocks: list) -> list:
@@ -58,7 +54,7 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
     if parent.abstract or v.abstract:
         raise RulebookError(f"'{v.name}' or the variant it extends ('{parent.name}') is abstract: "
                             "a house-rule sheet compares two playable variants")
-    diffs = [d for d in diff_models(parent, v) if d.path not in _HEADER | _BOOKKEEPING]
+    diffs = [d for d in diff_models(parent, v) if d.path not in HEADER_RULES | _BOOKKEEPING]
     examples = {e.rule: e for e in counterexamples(parent.name, v.name, diffs, ws=ws)}
     parent_title = parent.about.title if zh else parent.about.title_en
     this_title = v.about.title if zh else v.about.title_en
@@ -86,7 +82,7 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
         if example is not None:  # said with the titles players know, not the files' names
             example = dataclasses.replace(example, a=parent_title, b=this_title)
             items.append(ExampleItem(f"example-{anchor_of(d.group)}", T("例：两种规则下的不同") if zh else T("Where the two differ"),
-                                     [Para(Text() + example_text(example, lang))]))
+                                     [Para(plain(example_text(example, lang)))]))
     about = v.about
     title = f"{about.title}：与{parent.about.title}不同的规则" if zh else f"{about.title_en}: house rules on {parent.about.title_en}"
     subtitle = f"{about.title_en} · {parent.about.title}" if zh else f"{about.title} · {parent.about.title_en}"
@@ -98,8 +94,8 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
         intro = T("本玩法的规则和{p}完全一样。", p=parent_title) if zh else T("This variant plays exactly as {p}.", p=parent_title)
     chapters = [Chapter("ch-changes", 1, "改动的规则" if zh else "What changes", [Para(intro)], items, "rules")]
     footer = (T("由 gouji-dsl {ver} 生成。", ver=__version__) if zh else T("Made by gouji-dsl {ver}.", ver=__version__))
-    summary = (about.summary_zh or about.summary) if zh else about.summary
-    if summary == ((parent.about.summary_zh or parent.about.summary) if zh else parent.about.summary):
+    summary = summary_text(about, lang)
+    if summary == summary_text(parent.about, lang):
         summary = ""  # the parent's sentence, inherited: not what this file is about
     doc = Document(lang, v.name, title, subtitle, summary, [], chapters, labels(lang), footer, kind="changes")
     resolve_terms(doc)

@@ -39,9 +39,9 @@ NO_BROWSER = "PDF output needs Chromium: apt-get install chromium, or set GOUJI_
 # off: the print CSS puts the page numbers in the page's margin boxes. The
 # headings become the PDF's outline (bookmarks: a table of contents in any
 # PDF reader, and where the print test finds each heading on its page).
-_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-          "--no-pdf-header-footer", "--generate-pdf-document-outline")
+HEADLESS_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync")
+_FLAGS = HEADLESS_FLAGS + ("--no-pdf-header-footer", "--generate-pdf-document-outline")
 
 
 class PdfError(UsageError):

@@ -104,6 +104,12 @@ def decision_summary(row: Decision, lang: str) -> str:
     return row.summary or row.summary_zh
 
 
+def summary_text(about: About, lang: str) -> str:
+    """The variant's one-sentence summary in the book's language (the English one where the
+    file gives no Chinese)."""
+    return (about.summary_zh or about.summary) if lang == "zh" else about.summary
+
+
 def source_title(row: Source, lang: str) -> str:
     """A source document's title in the book's language; the other language's when the file gives none."""
     if lang == "en":
