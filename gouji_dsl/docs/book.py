@@ -55,6 +55,8 @@ def renderers_of(v) -> list[Renderer]:
     return sorted(out, key=Renderer.position)
 
 
+# The books of a variant (docs.changes makes the third kind, the house-rule sheet of a file).
+BOOKS = ("reference", "handout")
 # Rules the book's header shows (the title line, the region, the summary), not the chapters.
 HEADER_RULES = frozenset({"about.title", "about.title_en", "about.region", "about.region_en",
                           "about.summary", "about.summary_zh"})
@@ -182,7 +184,7 @@ def build_document(v, lang: str, ws: Workspace | None = None, engine=None, kind:
     examples from `engine` (default: its generated engine)."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: expected zh or en")
-    if kind not in ("reference", "handout"):
+    if kind not in BOOKS:
         raise ValueError(f"unknown book {kind!r}: expected reference or handout")
     if v.abstract:
         raise RulebookError(f"variant '{v.name}' is abstract: only concrete variants have a rulebook")

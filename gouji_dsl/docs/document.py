@@ -153,9 +153,6 @@ class QuoteDoc:
     groups: list[QuoteGroup]
 
 
-BOOK_KINDS = ("reference", "handout", "changes")
-
-
 @dataclass
 class Document:
     """A book: `reference` (every rule, with endnotes and appendices), `handout` (the

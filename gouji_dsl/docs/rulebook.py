@@ -25,7 +25,7 @@ import re
 import sys
 
 from gouji_dsl.diagnostics import RuleErrors, UsageError
-from gouji_dsl.docs.book import build_document
+from gouji_dsl.docs.book import BOOKS, build_document
 from gouji_dsl.docs.changes import build_changes
 from gouji_dsl.docs.document import anchor_of
 from gouji_dsl.docs.errors import RulebookError
@@ -40,7 +40,6 @@ __all__ = ["BOOKS", "FORMATS", "LANGS", "OUTPUT_DIR", "RulebookError", "anchor_o
            "register", "render_changes", "render_rulebook", "rulebook_outputs"]
 
 OUTPUT_DIR = "rulebooks"
-BOOKS = ("reference", "handout")
 
 
 def _variant_model(variant, ws: Workspace | None = None) -> m.Variant:
@@ -118,7 +117,7 @@ def register(subparsers) -> None:
     p.add_argument("variant", nargs="?", metavar="VARIANT|FILE")
     p.add_argument("--lang", choices=LANGS, default=None, help="zh (default) or en")
     p.add_argument("--format", choices=FORMATS + ("pdf",), default=None, dest="format",
-                   help="md (default), html, or pdf (A4, needs Chromium; written to -o or VARIANT[.handout].LANG.pdf)")
+                   help="md (default), html, or pdf (A4, needs Chromium; written to -o or VARIANT[.handout|.changes].LANG.pdf)")
     book = p.add_mutually_exclusive_group()
     book.add_argument("--handout", action="store_true", help="the handout: only the rules in play, in the order a game unfolds, with examples")
     book.add_argument("--changes", action="store_true", help="the house-rule sheet: what the file changes from the variant it extends")
