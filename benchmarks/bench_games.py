@@ -76,7 +76,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*")
     parser.add_argument("--seconds", type=float, default=4.0, help="time for each generated engine and for RLCard")
-    parser.add_argument("--reference-seconds", type=float, default=2.0, help="time for each reference interpreter")
+    parser.add_argument("--reference-seconds", type=float, default=2.0,
+                        help="time for each reference interpreter (0: leave it out; a Shuangkou game with wild "
+                             "jokers can take it minutes)")
     parser.add_argument("--slices", type=int, default=4,
                         help="measure in this many interleaved slices, so that machine noise hits all alike")
     args = parser.parse_args(argv)
@@ -88,16 +90,19 @@ def main(argv=None) -> int:
     engines = {name: (gouji_dsl.engine(name).new_game, gouji_dsl.reference_engine(name).new_game) for name in good}
     rl = rlcard_new_game()
     meters = {("rlcard", "gen"): Meter()} if rl else {}
+    with_reference = args.reference_seconds > 0
     for name in engines:
         meters[(name, "gen")] = Meter()
-        meters[(name, "ref")] = Meter()
+        if with_reference:
+            meters[(name, "ref")] = Meter()
     rng = random.Random(0)
     for _ in range(args.slices):
         if rl:
             selfplay_slice(meters[("rlcard", "gen")], lambda seed: rl(seed), args.seconds / args.slices, rng)
         for name, (gen, ref) in engines.items():
             selfplay_slice(meters[(name, "gen")], gen, args.seconds / args.slices, rng)
-            selfplay_slice(meters[(name, "ref")], ref, args.reference_seconds / args.slices, rng)
+            if with_reference:
+                selfplay_slice(meters[(name, "ref")], ref, args.reference_seconds / args.slices, rng)
     yardstick = meters[("rlcard", "gen")].result() if rl else None
     if yardstick:
         print(f"RLCard Dou Dizhu (raw game, random legal actions): {yardstick[0]:,.1f} games/s, "
@@ -110,8 +115,12 @@ def main(argv=None) -> int:
     print(header)
     for name in engines:
         g_games, g_actions, _ = meters[(name, "gen")].result()
-        _r_games, r_actions, _ = meters[(name, "ref")].result()
-        line = f"{name:<20}{g_games:>12,.1f}{g_actions:>15,.0f}{r_actions:>15,.0f}{g_actions / r_actions:>8.1f}x"
+        line = f"{name:<20}{g_games:>12,.1f}{g_actions:>15,.0f}"
+        if with_reference:
+            _r_games, r_actions, _ = meters[(name, "ref")].result()
+            line += f"{r_actions:>15,.0f}{g_actions / r_actions:>8.1f}x"
+        else:
+            line += f"{'-':>15}{'-':>9}"
         if yardstick:
             line += f"{g_actions / yardstick[1]:>11.1f}x"
         print(line)

@@ -251,27 +251,51 @@ def _plays_of_rank(rank, have, twos, small, big, extra1):
     return found
 
 
+_LEAD_PARTS = {}
+
+
+def _lead_parts(twos, small, big, extra1):
+    """For one count of 2s and of each joker held: (the leads of jokers only, per rank 3..A
+    a dict have -> the leads of that rank when `have` of it are held, filled as they are
+    met, the leads of 2s). A lead then costs a look-up per rank held: one player leads
+    every round, from a hand of a few dozen legal leads."""
+    parts = (_plays_of_rank(-1, 0, 0, small, big, extra1)[2], tuple({} for _ in range(12)),
+             _plays_of_rank(12, 0, twos, small, big, extra1)[2] if twos else [])
+    if len(_LEAD_PARTS) < 10000:
+        _LEAD_PARTS[(twos, small, big, extra1)] = parts
+    return parts
+
+
+def _lead_part(by_have, rank, have, twos, small, big, extra1):
+    """The leads of `rank` when `have` of it are held (kept in `by_have`)."""
+    found = _plays_of_rank(rank, have, twos, small, big, extra1)
+    part = by_have[have] = found[2][:have * len(found[2]) // found[0]]
+    return part
+
+
 def lead_actions(hand):
     """The game's legal actions for a player leading with `hand`, sorted."""
     twos = hand[12]
     small = hand[13]
     big = hand[14]
     extra1 = hand[15]
-    out = list(_plays_of_rank(-1, 0, 0, small, big, extra1)[2])
+    jokers_only, by_rank, twos_only = (_LEAD_PARTS.get((twos, small, big, extra1))
+                                       or _lead_parts(twos, small, big, extra1))
+    out = list(jokers_only)
     lapsed = []  # leads of constrained ranks that break only all_at_once or last_only
     for rank in range(12):
         have = hand[rank]
         if have:
-            found = _plays_of_rank(rank, have, twos, small, big, extra1)
             if rank in _RANK_RULES:
+                found = _plays_of_rank(rank, have, twos, small, big, extra1)
                 n = have * len(found[1]) // found[0]
                 for play, action in zip(found[1][:n], found[2][:n]):
                     if _keeps_play_rules(play):
                         (out if _keeps_hand_rules(hand, play) else lapsed).append(action)
                 continue
-            out += found[2][:have * len(found[2]) // found[0]]
-    if twos:
-        out += _plays_of_rank(12, 0, twos, small, big, extra1)[2]
+            part = by_rank[rank].get(have)
+            out += part if part is not None else _lead_part(by_rank[rank], rank, have, twos, small, big, extra1)
+    out += twos_only
     if not out:
         # Every lead breaks all_at_once or last_only ([ranks]): they lapse for this lead,
         # so no leader is left with nothing to lead (3s held two at a time, say).
@@ -545,9 +569,10 @@ def buy(hands):
     return _buy_on(RULES, hands)
 
 
-def new_game(seed=None, match=None):
-    """A new game of this variant, dealt from `seed`; `match` carries tribute from earlier games."""
-    return _new_game(RULES, seed, match)
+def new_game(seed=None, match=None, deal=None):
+    """A new game of this variant, dealt from `seed` (or from `deal`: one hand per seat); `match`
+    carries tribute from earlier games."""
+    return _new_game(RULES, seed, match, deal)
 
 
 def returnable(hand, received, given, payer_hand=None, teammates=False):

@@ -102,9 +102,12 @@ def plays(hand):
 
 def lead_actions(hand):
     """The sorted play actions of a leader holding `hand`."""
-    shared = _SHARED_PLAYS.get
-    # runtime.patterns' own plays: valid by construction, so made without checking again
-    return [shared(p) or _trusted_play_action(p, _KINDS) for p in sorted(_pt.plays(SPEC, hand))]
+    plays = sorted(_pt.plays(SPEC, hand))
+    actions = list(map(_SHARED_PLAYS.get, plays))
+    if None in actions:  # a play not met before
+        # runtime.patterns' own plays: valid by construction, so made without checking again
+        actions = [a if a is not None else _trusted_play_action(p, _KINDS) for a, p in zip(actions, plays)]
+    return actions
 
 
 def _may_revolt(hand):
@@ -255,9 +258,10 @@ def buy(hands):
     return _buy_on(RULES, hands)
 
 
-def new_game(seed=None, match=None):
-    """A new game of this variant, dealt from `seed`; `match` carries the previous games."""
-    return _new_game(RULES, seed, match)
+def new_game(seed=None, match=None, deal=None):
+    """A new game of this variant, dealt from `seed` (or from `deal`: one hand per seat); `match`
+    carries the previous games."""
+    return _new_game(RULES, seed, match, deal)
 
 
 def replay(history, seed=None, match=None):

@@ -122,6 +122,85 @@ def answers(hand, lead):
     return out
 
 
+def has_answer(hand, lead):
+    """`bool(answers(hand, lead))` without listing the plays: the flow asks it of every
+    player in turn, and most of them hold nothing that beats the lead. The plays of
+    `_answer_rest` in closed form: its (big, small) joker splits leave every number of
+    rank cards from `fewest` to size - lead_small, and fewer rank cards are easier to find."""
+    lead_rank, lead_natural, lead_fillers, lead_small, lead_big = lead
+    extra_big = 2 * lead_big
+    big_avail = hand[14] - extra_big
+    if big_avail < 0:
+        return False
+    size = lead_natural + lead_fillers + lead_small
+    if lead_small > big_avail:
+        return False  # too few big jokers to kill the small ones
+    fewest = size - (big_avail if big_avail < size else size) - hand[13]
+    if fewest <= 0 and (size or extra_big):
+        return True  # jokers alone
+    rest = fewest if fewest > 1 else 1  # the fewest rank cards an answer with some may hold
+    if rest > size - lead_small:
+        return False
+    if lead_rank < 12 and hand[12] >= rest:
+        return True  # 2s alone
+    if lead_rank >= 11:
+        return False  # no rank card above an A
+    best = max(hand[lead_rank + 1:12])
+    return best > 0 and best + hand[12] >= rest
+
+
+_ANSWER_PARTS = {}
+
+
+def _answer_parts(key):
+    """For one lead and one count of 2s and jokers held (`key`: the lead's size in rank
+    cards, its jokers, then the 2s and jokers held): (the answers of jokers only, per rank
+    3..A a dict have -> the answers of that rank when `have` of it are held, filled as they
+    are met, the answers of 2s), as Actions in sorted order. Each play of `answers` takes one
+    rank, so the answers of a hand are these parts in rank order: the flow lists the
+    actions of the player to act from them, with no play tuple built or sorted."""
+    lead = (-1, key[0], 0) + key[1:3]
+    held = list(key[3:])  # 2s, jokers
+    jokers_only = [play_action(p) for p in sorted(answers([0] * 13 + held[1:], lead)) if p[0] == -1]
+    twos_only = [play_action(p) for p in sorted(answers([0] * 12 + held, lead)) if p[0] == 12]
+    parts = (jokers_only, tuple({} for _ in range(12)), twos_only)
+    if len(_ANSWER_PARTS) < 20000:
+        _ANSWER_PARTS[key] = parts
+    return parts
+
+
+def _answer_part(by_have, rank, have, key):
+    """The answers of `rank` when `have` of it are held (kept in `by_have`)."""
+    hand = [0] * 12 + list(key[3:])
+    hand[rank] = have
+    lead = (-1, key[0], 0) + key[1:3]
+    part = by_have[have] = [play_action(p) for p in sorted(answers(hand, lead)) if p[0] == rank]
+    return part
+
+
+def answer_actions(hand, lead):
+    """The play actions of `hand` that beat `lead`, sorted: those of `answers`, from the parts."""
+    # Cards beyond what one answer can take change no answer: counted up to that, the
+    # parts are fewer (and found again sooner).
+    size = lead[1] + lead[2] + lead[3]
+    most_big = size + 2 * lead[4]
+    key = (lead[1] + lead[2], lead[3], lead[4], hand[12] if hand[12] < size else size,
+           hand[13] if hand[13] < size else size, hand[14] if hand[14] < most_big else most_big)
+    jokers_only, by_rank, twos_only = _ANSWER_PARTS.get(key) or _answer_parts(key)
+    out = list(jokers_only)
+    lead_rank = lead[0]
+    for rank in range(lead_rank + 1, 12):
+        have = hand[rank]
+        if have:
+            if have > size:
+                have = size
+            part = by_rank[rank].get(have)
+            out += part if part is not None else _answer_part(by_rank[rank], rank, have, key)
+    if lead_rank < 12:
+        out += twos_only
+    return out
+
+
 _PLAYS_OF_RANK = {}
 
 
@@ -153,19 +232,42 @@ def _plays_of_rank(rank, have, twos, small, big):
     return found
 
 
+_LEAD_PARTS = {}
+
+
+def _lead_parts(twos, small, big):
+    """For one count of 2s and of each joker held: (the leads of jokers only, per rank 3..A
+    a dict have -> the leads of that rank when `have` of it are held, filled as they are
+    met, the leads of 2s). A lead then costs a look-up per rank held: one player leads
+    every round, from a hand of a few dozen legal leads."""
+    parts = (_plays_of_rank(-1, 0, 0, small, big)[2], tuple({} for _ in range(12)),
+             _plays_of_rank(12, 0, twos, small, big)[2] if twos else [])
+    if len(_LEAD_PARTS) < 10000:
+        _LEAD_PARTS[(twos, small, big)] = parts
+    return parts
+
+
+def _lead_part(by_have, rank, have, twos, small, big):
+    """The leads of `rank` when `have` of it are held (kept in `by_have`)."""
+    found = _plays_of_rank(rank, have, twos, small, big)
+    part = by_have[have] = found[2][:have * len(found[2]) // found[0]]
+    return part
+
+
 def lead_actions(hand):
     """The game's legal actions for a player leading with `hand`, sorted."""
     twos = hand[12]
     small = hand[13]
     big = hand[14]
-    out = list(_plays_of_rank(-1, 0, 0, small, big)[2])
+    jokers_only, by_rank, twos_only = (_LEAD_PARTS.get((twos, small, big))
+                                       or _lead_parts(twos, small, big))
+    out = list(jokers_only)
     for rank in range(12):
         have = hand[rank]
         if have:
-            found = _plays_of_rank(rank, have, twos, small, big)
-            out += found[2][:have * len(found[2]) // found[0]]
-    if twos:
-        out += _plays_of_rank(12, 0, twos, small, big)[2]
+            part = by_rank[rank].get(have)
+            out += part if part is not None else _lead_part(by_rank[rank], rank, have, twos, small, big)
+    out += twos_only
     return out
 
 
@@ -421,7 +523,7 @@ RULES = Rules(
     # the card functions above
     classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
     can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
-    graduated=graduated,
+    graduated=graduated, has_answer=has_answer, answer_actions=answer_actions,
 )
 
 
@@ -446,9 +548,10 @@ def buy(hands):
     return _buy_on(RULES, hands)
 
 
-def new_game(seed=None, match=None):
-    """A new game of this variant, dealt from `seed`; `match` carries tribute from earlier games."""
-    return _new_game(RULES, seed, match)
+def new_game(seed=None, match=None, deal=None):
+    """A new game of this variant, dealt from `seed` (or from `deal`: one hand per seat); `match`
+    carries tribute from earlier games."""
+    return _new_game(RULES, seed, match, deal)
 
 
 def returnable(hand, received, given, payer_hand=None, teammates=False):

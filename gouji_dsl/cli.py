@@ -175,6 +175,8 @@ def cmd_build(args, ws: Workspace) -> int:
     from gouji_dsl.backends.codegen import INIT_TEXT, Output, engine_output, write_outputs
     from gouji_dsl.docs.rulebook import OUTPUT_DIR, rulebook_outputs
 
+    if args.compiled or args.clean or args.status:
+        return _build_compiled(args)
     diagnostics: list = []
     names = _names(ws, args.variants, diagnostics) if args.variants else \
         [n for n in ws.names() if ws.is_standard(n)]
@@ -215,7 +217,34 @@ def cmd_build(args, ws: Workspace) -> int:
     for path in stale:
         print(f"wrote {ws.display(path)}")
     print(f"gouji: {len(variants)} engine(s) and their rulebooks built, {len(stale)} file(s) changed")
+    _warn_stale_compiled()
     return EXIT_OK
+
+
+def _build_compiled(args) -> int:
+    """`gouji build --compiled [--clean | --status]`: gouji_dsl.compiled."""
+    from gouji_dsl import compiled
+
+    if not args.compiled:
+        raise UsageError(f"--{'clean' if args.clean else 'status'} goes with --compiled",
+                         f"gouji build --compiled --{'clean' if args.clean else 'status'}")
+    if args.clean and args.status:
+        raise UsageError("--clean and --status do not go together")
+    if args.variants or args.output is not None or args.check:
+        raise UsageError("--compiled compiles the shipped engines and the runtime as they are: "
+                         "it takes no variants, -o or --check", "gouji build --compiled")
+    return compiled.run_command("clean" if args.clean else "status" if args.status else "compile")
+
+
+def _warn_stale_compiled() -> None:
+    """Compiled engines shadow their .py files: say so when a build left them behind."""
+    from gouji_dsl import compiled
+
+    stale = [name for name, state in compiled.status().items() if state == "stale"]
+    if stale:
+        print(f"gouji: warning: {len(stale)} compiled module(s) are now older than their source and still "
+              "run instead of it: run `gouji build --compiled` again, or `gouji build --compiled --clean`",
+              file=sys.stderr)
 
 
 def cmd_conform(args, ws: Workspace) -> int:
@@ -316,6 +345,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", action="store_true", help="fail if generated/ is out of date; write nothing")
     p.add_argument("-o", "--output", metavar="DIR", help="write the engines and rulebooks into DIR (default: a "
                    "standard variant into the package's generated/, a rule file of yours into the current folder)")
+    p.add_argument("--compiled", action="store_true",
+                   help="compile the runtime and the shipped engines with mypyc, in place (pip install "
+                   "'gouji-dsl[compiled]'); the pure-Python engine stays the fallback")
+    p.add_argument("--clean", action="store_true", help="with --compiled: remove the compiled modules")
+    p.add_argument("--status", action="store_true", help="with --compiled: list which modules are compiled")
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("conform", help="run conformance case files (../shared/CONFORMANCE.md)")

@@ -206,6 +206,7 @@ def _joker_context(v: m.Variant) -> dict:
         "play_jokers_minus": " - ".join(play),
         "cards_jokers": " + ".join(f"cards[{i}]" for i in range(13, 13 + len(names))),
         "hand_jokers": " + ".join(f"hand[{i}]" for i in range(13, 13 + len(names))),
+        "hand_joker_items": ", ".join(f"hand[{i}]" for i in range(13, 13 + len(names))),
     }
 
 

@@ -22,6 +22,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # only mypyc (`gouji build --compiled`) reads the decorator: without it, it does nothing
+    def mypyc_attr(**_attrs):
+        return lambda cls: cls
+
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 INDEX = {name: i for i, name in enumerate(CARDS)}
 INDEX.update({"T": 7, "小王": 13, "大王": 14})  # the three aliases CONFORMANCE.md allows
@@ -95,6 +101,7 @@ def minus(hand, play: tuple) -> tuple:
     return tuple(rest)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, the reference interpreter still subclasses it
 class Kinds:
     """The card notation of one set of card kinds: the 15 standard ones and a variant's
     extra kinds (tokens already checked to be new, safe names), in rank order.

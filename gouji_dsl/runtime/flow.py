@@ -7,6 +7,7 @@ Where the sources leave a rule open, the code cites the RULES.md decision (D15, 
 """
 from __future__ import annotations
 
+import operator
 import random
 
 from gouji_dsl.runtime import cards as rt
@@ -14,8 +15,12 @@ from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEF
                                        PLAY, PLAY_ACTIONS, REVOLT, REVOLT_ACTION, Action, IllegalAction,
                                        action_to_string, burn_action, check_seat, describe, kinds_tables, play_action,
                                        read_action)
-from gouji_dsl.runtime.setup import SetUp
-from gouji_dsl.runtime.state import Match, Phase, Rules, State, seats_after
+from gouji_dsl.runtime.action_ids import ActionIds
+from gouji_dsl.runtime.bounds import Bounded
+from gouji_dsl.runtime.observe import Observing
+from gouji_dsl.runtime.resample import Resampling
+from gouji_dsl.runtime.setup import SetUp, check_redeals, given_deal
+from gouji_dsl.runtime.state import Match, Phase, Rules, State, mypyc_attr, seats_after
 
 # Why a play breaks a column of [ranks] constraints.
 _RANK_RULE_WHY = {
@@ -25,19 +30,32 @@ _RANK_RULE_WHY = {
     "last_only": "{r}s may only be played as one's last play ([ranks] last_only)",
 }
 
+_BY_PLACE = operator.itemgetter(1)  # (seat, place) items by place: mypyc cannot compile a lambda in Game
+
 # The phases as module globals: a global is read several times faster than an Enum member.
 _DECLARING, _REVOLTING, _PLAYING = Phase.DECLARE, Phase.REVOLT, Phase.PLAY
+# Per engine (its classify function): play -> whether it is a lead of the variant's shape.
+_LEAD_SHAPES: dict = {}
 
 
-class Game(SetUp):
+@mypyc_attr(native_class=False)  # like State, its base
+class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
     """One game. Create with `new_game` (or `new_position`)."""
 
-    def __init__(self, rules: Rules, seed, match: Match | None):
+    # Where `undo_action` starts again: the random state of the deal, or a copy of a set-up position.
+    _start: tuple | Game | None
+
+    _given_deal: tuple | None = None  # the first deal, when `new_game` was given one
+
+    def __init__(self, rules: Rules, seed, match: Match | None, deal=None):
         if seed is not None and type(seed) not in (int, str, bytes, float):
             raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
         if match is not None and not isinstance(match, Match):
             raise ValueError(f"match is a game.Match (from next_match()), not {describe(match)}")
         State.__init__(self, rules, seed, match or Match(), _rng=random.Random(seed))
+        if deal is not None:  # a deal chosen by the caller (a framework's chance nodes): no first shuffle
+            self._given_deal = given_deal(rules, deal)
+            self._deal_pending = True
         # Where `undo_action` starts again: the random state the deal is drawn from (the
         # rules, seed and match never change), cheaper to keep than a copy of the dealt game.
         self._start = self._rng.getstate()
@@ -56,6 +74,9 @@ class Game(SetUp):
             game = Game.__new__(Game)
             State.__init__(game, self.r, self.seed, self.match, _rng=random.Random())
             game._rng.setstate(start)
+            if self._given_deal is not None:
+                game._given_deal = self._given_deal
+                game._deal_pending = True
             game._start_deal()
             return game
         return start.clone()
@@ -84,6 +105,8 @@ class Game(SetUp):
             return False  # a burn is a play too: it ends one's part in the round
         if not r.counter_burn and x in self.obligation and self.burn_of.get(x) == seat:
             return False  # no 反烧: the burned player may not burn the burner back
+        if not self._has_answer(seat):
+            return False  # a burn is a play that beats the top: asked first, without listing them
         free = r.burn_free_after_rounds
         if free is not None and self.gouji_rounds.get(x, 0) - (x in self.gouji_this_round) >= free:
             # x has played 级牌 in that many earlier rounds: the condition is waived (B4),
@@ -105,7 +128,7 @@ class Game(SetUp):
             return seat == r.opposite[x] or not self._holding(r.opposite[x])
         if self.top_free:
             return True
-        if self._restricted():
+        if self.top_gouji and not r.gouji_answer_anyone:  # _restricted(): the other conditions are ruled out above
             if x in self.headless:
                 return True  # anyone may answer a 无头 player's 级牌; not a burn
             if seat == r.opposite[x]:
@@ -160,6 +183,8 @@ class Game(SetUp):
         if not self._history:
             raise IllegalAction("there is no action to undo: none has been applied")
         start = self._start
+        if start is None:
+            raise IllegalAction("this game was resampled (resample_from_infostate): its actions cannot be undone")
         last = self._history[-1]
         game = self._at_start()
         for action in self._history[:-1]:
@@ -189,15 +214,20 @@ class Game(SetUp):
         actions = [PASS_ACTION]
         if self._can_defer(seat):
             actions.append(DEFER_ACTION)
-        answers = self._answers_of(seat)
         if seat in self.burners_pending:
+            answers = self._answers_of(seat)
             if self.r.first_play_needs_joker:
                 answers = [p for p in answers if any(p[3:])]
             actions.extend(burn_action(p, self.kinds) for p in sorted(answers))
+        elif self.r.answer_actions is not None:  # the engine lists them itself, sorted
+            actions += self.r.answer_actions(self.hands[seat - 1], self.top)
         else:
+            answers = sorted(self._answers_of(seat))
             kinds = self.kinds
-            get = (PLAY_ACTIONS if kinds is rt.STANDARD else kinds_tables(kinds)[0]).get
-            actions.extend([get(p) or play_action(p, kinds) for p in sorted(answers)])
+            found = list(map((PLAY_ACTIONS if kinds is rt.STANDARD else kinds_tables(kinds)[0]).get, answers))
+            if None in found:  # a play not met before: its shared action is made now
+                found = [a if a is not None else play_action(p, kinds) for a, p in zip(found, answers)]
+            actions += found
         self._legal = actions
         return actions
 
@@ -206,7 +236,7 @@ class Game(SetUp):
             # A lead: any legal play the hand holds (3s only as the last play in 憋三).
             # Checked directly: the list of leads can run to a thousand plays.
             play = action.play
-            if self.r.pattern_plays:
+            if self.r.notation is not None:  # pattern plays (a property call costs more)
                 if action.kind != PLAY:
                     return False
                 hand = self.hands[self.cur - 1]
@@ -224,9 +254,8 @@ class Game(SetUp):
                 return False
             if len(play) > 5 and any(hand[kind + 10] < play[kind] for kind in range(5, len(play))):
                 return False  # extra card kinds
-            c = self.r.classify(rt.cards_of(play))
             # 憋三 (D22): 3s only as the last play, and all of them in it.
-            if c.valid and c.play == play and not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural)):
+            if self._lead_shape(action) and not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural)):
                 # [ranks]: a lead breaking all_at_once or last_only is legal only when they lapse
                 # (no lead keeps them): then it is on the list of leads.
                 if not self.r.rank_rules or self._breaks_rank_rule(hand, play) is None:
@@ -239,6 +268,21 @@ class Game(SetUp):
             if candidate is action:
                 return True
         return action in legal
+
+    def _lead_shape(self, action: Action) -> bool:
+        """Is the play of `action` one play of the variant, as its notation writes it (whoever
+        holds it)? Kept per engine for its shared actions: every lead asks it."""
+        shapes = _LEAD_SHAPES.get(self.r.classify)
+        if shapes is None:
+            shapes = _LEAD_SHAPES[self.r.classify] = {}
+        play = action.play
+        ok = shapes.get(play)
+        if ok is None:
+            c = self.r.classify(rt.cards_of(play))
+            ok = c.valid and c.play == play
+            if id(action) in KNOWN:  # a shared action: one of a bounded number of plays
+                shapes[play] = ok
+        return ok
 
     def _breaks_rank_rule(self, hand, play) -> str | None:
         """The column of [ranks] constraints a play from the whole hand `hand` breaks, if any."""
@@ -300,6 +344,7 @@ class Game(SetUp):
                 return
             if len(self.revolters) >= self.r.redeal_at:
                 self.log.append(f"{len(self.revolters)} revolutionaries: redeal")
+                check_redeals(self.log)
                 self._start_deal()
                 return
             if self.revolters:
@@ -413,7 +458,7 @@ class Game(SetUp):
         previous_top, previous_seat = self.top, self.top_seat
         was_in_force = self._in_force() if previous_top is not None else False
         played = self.played
-        if r.pattern_plays:
+        if r.notation is not None:  # pattern plays
             # Runs, bombs and wilds ([plays] shape = patterns): the play ends with the counts of its
             # cards, and a bomb is recorded with its lines (the score counts them). The Gouji rules
             # below (burns, 憋三, 开点, 级牌) hold their absent values in these games and do nothing.
@@ -607,7 +652,8 @@ class Game(SetUp):
         if last in holders:
             order.append(last)
         if r.remaining == "by_cards":
-            order.sort(key=lambda s: sum(self.hands[s - 1]))  # stable: ties keep playing order
+            cards_left = {s: sum(self.hands[s - 1]) for s in order}  # no lambda: mypyc cannot compile it here
+            order.sort(key=cards_left.__getitem__)  # stable: ties keep playing order
         elif r.remaining == "seat_order":
             order.sort()
         free = sorted(p for p in range(1, r.players + 1) if p not in self.place_of.values())
@@ -626,26 +672,31 @@ class Game(SetUp):
         r = self.r
         place_of = self.place_of
         queue = self.queue
+        has_answer = r.has_answer
         while True:
+            # What the asking below reads: the same for every seat asked (a pass changes none of it).
+            plain = not self._in_force()
+            candidates, passed, top, hands, cache = self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache
             while queue:
                 nxt = queue.pop(0)
                 if nxt in place_of:
                     continue
-                if nxt in self.burn_candidates:
-                    self.burn_candidates.discard(nxt)
+                if nxt in candidates:
+                    candidates.discard(nxt)
                     if self._may_burn(nxt):
                         self.burners_pending.add(nxt)
                         self.cur = nxt
                         return
-                elif self._may_answer(nxt) and self._has_answer(nxt):
+                elif self._may_answer(nxt) and (has_answer(hands[nxt - 1], top) if has_answer is not None and nxt not in cache
+                                                else bool(self._answers_of(nxt))):  # _has_answer, inlined
                     self.cur = nxt
                     return
                 # Cannot or may not answer: passes without being asked (要不起). A player who
                 # cannot beat the top is not offered 让牌 either: whatever beats the top later
                 # in the round beats it too, so deferring could change nothing (issue 10).
-                self.passed.add(nxt)
+                passed.add(nxt)
                 self.burners_pending.discard(nxt)
-                if not self._in_force():
+                if plain:
                     self.passed_plain.add(nxt)
             # A full circle with no play.
             if r.pass_rule == "once_per_round" and self._last_chance():
@@ -709,11 +760,11 @@ class Game(SetUp):
         """(place name, seat) of every seat placed so far, first place first, e.g.
         ("头科", 3): the places as the variant's [end] places names them."""
         names = self.r.place_names
-        return [(names[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=lambda item: item[1])]
+        return [(names[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=_BY_PLACE)]
 
     def result(self) -> dict:
         """The finished game as CONFORMANCE.md's `result`."""
-        finish = [s for s, _p in sorted(self.place_of.items(), key=lambda item: item[1])]
+        finish = [s for s, _p in sorted(self.place_of.items(), key=_BY_PLACE)]
         if self.r.pattern_plays:
             return {"finish": finish, "bombs": [list(b) for b in self.bombs]}
         return {"finish": finish, "opened": sorted(self.opened), "declared": sorted(self.declared),

@@ -82,8 +82,10 @@ def first_leader_on(rules: Rules, hands: dict) -> int | None:
     return first_leader_of(rules, [vectors.get(seat, (0,) * kinds.size) for seat in range(1, rules.players + 1)], kinds)
 
 
-def new_game(rules: Rules, seed=None, match: Match | None = None) -> Game:
-    return Game(rules, seed, match)
+def new_game(rules: Rules, seed=None, match: Match | None = None, deal=None) -> Game:
+    """A new game: dealt from `seed`, or from `deal` (one hand per seat, card text or count
+    vectors) when given, the rest of its chance (a redeal, a first-leader draw) from `seed`."""
+    return Game(rules, seed, match, deal)
 
 
 def replay(rules: Rules, history, seed=None, match: Match | None = None) -> Game:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gouji_dsl.runtime import patterns as pt
-from gouji_dsl.runtime.cards import CardError, Kinds
+from gouji_dsl.runtime.cards import CardError, Kinds, mypyc_attr
 
 PLAY_SIZE = pt.HEAD + 15
 
@@ -32,6 +32,7 @@ class PatternPlay(NamedTuple):
         return cls(True, pt.type_name(spec, play), play[3] or None, play)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the reference interpreter's OracleKinds subclasses it
 class PatternNotation(Kinds):
     """What every notation of pattern plays shares (the engine's below, the reference's in
     backends.pattern_reference): `runtime.actions` asks it to read, write and check plays."""

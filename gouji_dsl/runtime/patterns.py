@@ -49,7 +49,7 @@ joker-only play whose size is a joker bomb's is that joker bomb.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gouji_dsl.runtime.cards import CARDS, INDEX, CardError
 
@@ -91,6 +91,8 @@ class PatternSpec:
     bomb_ties: tuple
     wilds: tuple
     copies: tuple
+    # The tables the hot paths read, set by __post_init__ (declared: compiled, a spec has no __dict__).
+    _t: _Tables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if len(self.copies) != 15:
@@ -514,17 +516,19 @@ def has_answer(spec: PatternSpec, hand, lead: tuple) -> bool:
     """Whether `hand` holds any play that beats `lead` (the truth of `answers`), from
     what plays are possible (type, length, top, lines) without building them."""
     t = spec._t
-    small, big = _wilds_held(t, hand)
-    wilds = small + big
+    wilds = (hand[SMALL] if t.wild_small else 0) + (hand[BIG] if t.wild_big else 0)
     kind = lead[0]
     if kind < t.n_types:
-        if _beats_type(t, hand, wilds, kind, lead[1], lead[2]):
+        # Any bomb will do (a rank with a natural card and enough wilds; a chain holds a bomb
+        # of its own), and most hands hold one: asked first, as the cheapest.
+        most = max(hand[:RANKS])
+        if most and most + wilds >= t.bomb_min:
             return True
-        # Any bomb will do; a chain holds a bomb of its own (a rank with a natural).
         jokers = hand[SMALL] + hand[BIG]
-        if any(size <= jokers for size, _lines in t.joker_rows):
-            return True
-        return any(hand[r] and hand[r] + wilds >= t.bomb_min for r in range(RANKS))
+        for size, _lines in t.joker_rows:
+            if size <= jokers:
+                return True
+        return _beats_type(t, hand, wilds, kind, lead[1], lead[2])
     return _beats_bomb(t, hand, wilds, _bomb_key(t, kind, lead[3], lead[2]))
 
 
@@ -533,13 +537,18 @@ def _beats_type(t, hand, wilds, kind, length, top) -> bool:
     if length >= len(t.owns[kind]) or not t.owns[kind][length]:
         return False
     if length == 1:
-        for r in range(top + 1, RANKS):
-            if hand[r] and width - hand[r] <= wilds:
+        # A rank above the top with a natural card and wilds enough for the rest.
+        if top + 1 < RANKS:
+            most = max(hand[top + 1:RANKS])
+            if most and most + wilds >= width:
                 return True
         return width not in t.joker_sizes and any(j > top and hand[j] >= width for j in (SMALL, BIG))
     for high in range(max(top + 1, t.low + length - 1), t.high + 1):
         window = hand[high - length + 1:high + 1]
-        if any(window) and sum(width - n for n in window if n < width) <= wilds:
+        if not wilds:
+            if min(window) >= width:  # without wilds: every rank holds width naturals
+                return True
+        elif any(window) and sum(width - n for n in window if n < width) <= wilds:
             return True
     return False
 

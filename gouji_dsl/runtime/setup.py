@@ -6,12 +6,25 @@ the play phase through the Game's `_check_chaos` and round methods.
 from __future__ import annotations
 
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import describe
-from gouji_dsl.runtime.state import Phase, Rules, State, seats_after
+from gouji_dsl.runtime.actions import describe, position_hands
+from gouji_dsl.runtime.state import Phase, Rules, State, mypyc_attr, seats_after
 
 MAX_REDEALS = 1000  # [table] redeal_if: this many deals in a row meeting it stop the game with an error
+# 革命's redeal (enough revolutionaries): this many redeals in one game stop it with an error. It
+# makes every game finite, and short enough that the bounds (runtime/bounds.py) and a
+# perfect-recall tensor sized by them stay small; a deal that calls for a redeal comes about once
+# in a few hundred (two hands without jokers or 2s), so ten in a row never happen in play.
+MAX_REVOLUTION_REDEALS = 10
 
 
+def check_redeals(log: list) -> None:
+    """RuntimeError once 革命 has redealt a game MAX_REVOLUTION_REDEALS times (its log says so)."""
+    redeals = sum(1 for line in log if line.__class__ is str and line.endswith("revolutionaries: redeal"))
+    if redeals >= MAX_REVOLUTION_REDEALS:
+        raise RuntimeError(f"革命 redealt the cards {redeals} times: the cards are never dealt to stand")
+
+
+@mypyc_attr(native_class=False)  # like State, its base
 class SetUp(State):
     """The steps of a deal before the first lead."""
 
@@ -40,8 +53,11 @@ class SetUp(State):
 
     def _shuffle_and_deal(self) -> list:
         """The deck (rules.deck_counts: how many of each card kind) shuffled once, and
-        cards_per_player cards to each seat in turn."""
+        cards_per_player cards to each seat in turn; the first deal of a game given one
+        (`new_game(..., deal=...)`) is that deal instead."""
         r = self.r
+        if self.__dict__.pop("_deal_pending", False):  # a redeal shuffles
+            return [list(hand) for hand in self._given_deal]
         deck = [kind for kind, copies in enumerate(r.deck_counts) for _ in range(copies)]
         self._rng.shuffle(deck)
         each = r.cards_per_player
@@ -229,3 +245,19 @@ def returnable(rules: Rules, hand, received, given, payer_hand=None, teammates: 
         allowed = [n if payer_hand[card] else 0 for card, n in enumerate(allowed)]
     return tuple(allowed)
 
+
+def given_deal(r: Rules, deal) -> tuple:
+    """A deal given to `new_game`: one hand per seat (card text or count vectors), each of
+    cards_per_player cards, together no more of a card than the deck has. ValueError otherwise."""
+    if type(deal) not in (list, tuple) or len(deal) != r.players:
+        raise ValueError(f"a deal is a list of {r.players} hands, one per seat, not {describe(deal)}")
+    kinds = r.notation or rt.kinds(r.card_kinds[15:])
+    vectors = position_hands(r.players, r.decks, dict(enumerate(deal, 1)), kinds, r.deck_counts)
+    for seat, hand in vectors.items():
+        if sum(hand) != r.cards_per_player:
+            raise ValueError(f"seat {seat} is dealt {sum(hand)} cards, not {r.cards_per_player}")
+    for kind, copies in enumerate(r.deck_counts):
+        if sum(hand[kind] for hand in vectors.values()) > copies:
+            raise ValueError(f"the deal holds {sum(hand[kind] for hand in vectors.values())} {kinds.format_cards([0] * kind + [1])}, "
+                             f"more than the deck's {copies}")
+    return tuple(vectors[seat] for seat in range(1, r.players + 1))

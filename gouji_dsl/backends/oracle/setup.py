@@ -13,6 +13,7 @@ from gouji_dsl.runtime.actions import describe
 
 PHASE_DECLARE, PHASE_REVOLT, PHASE_PLAY = "declare", "revolt", "play"
 MAX_REDEALS = 1000  # [table] redeal_if: this many redeals in a row stop the game with an error
+MAX_REVOLUTION_REDEALS = 10  # 革命: this many redeals in one game stop it with an error (as the fast flow)
 
 
 def counts_of(cards: list[int], size: int = 15) -> tuple:
@@ -141,6 +142,9 @@ class Setup:
             self._after_declaring()
         elif ask("revolution.redeal_at", self):
             self.log.append(f"{len(self.revolters)} revolutionaries: redeal")
+            redeals = sum(1 for line in self.log if isinstance(line, str) and line.endswith("revolutionaries: redeal"))
+            if redeals >= MAX_REVOLUTION_REDEALS:
+                raise RuntimeError(f"革命 redealt the cards {redeals} times: the cards are never dealt to stand")
             self._deal()
         else:
             if self.revolters:

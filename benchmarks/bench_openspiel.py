@@ -1,0 +1,96 @@
+"""Random self-play through OpenSpiel (pyspiel) against the raw engine, in one run.
+
+The raw engine plays `rng.choice(game.legal_actions())` then `apply_action` from
+`new_game(seed)`; the pyspiel game plays from `new_initial_state()`: the deal's chance nodes
+sampled from `chance_outcomes()` by OpenSpiel's `sample_action` (with a number from Python's
+random), then `rng.choice(state.legal_actions())` and `state.apply_action`. Both count engine actions (the decisions; a pyspiel game's time
+includes its deal), in interleaved slices on the same machine, so a slowdown is raw engine
+actions/s over pyspiel actions/s (issue 15's target: at most 2x).
+
+    python benchmarks/bench_openspiel.py [--seconds 6] [--slices 6] [VARIANT ...]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import pyspiel
+
+import gouji_dsl
+from gouji_dsl.integrations.openspiel import game_name
+
+DEFAULT_VARIANTS = ("lianzhong", "zaozhuang", "shuangkou")
+
+
+class Meter:
+    """Decisions, chance nodes and games over time, accumulated across interleaved slices."""
+
+    def __init__(self):
+        self.actions = self.chance = self.games = 0
+        self.seconds = 0.0
+
+    def rate(self) -> float:
+        return self.actions / self.seconds
+
+
+def raw_slice(meter: Meter, engine, seconds: float, rng: random.Random) -> None:
+    start = time.perf_counter()
+    while True:
+        game = engine.new_game(seed=meter.games)
+        while not game.is_terminal():
+            game.apply_action(rng.choice(game.legal_actions()))
+            meter.actions += 1
+        meter.games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            meter.seconds += elapsed
+            return
+
+
+def pyspiel_slice(meter: Meter, game, seconds: float, rng: random.Random) -> None:
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(pyspiel.sample_action(state.chance_outcomes(), rng.random())[0])
+                meter.chance += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                meter.actions += 1
+        meter.games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            meter.seconds += elapsed
+            return
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", default=list(DEFAULT_VARIANTS))
+    parser.add_argument("--seconds", type=float, default=6.0, help="time for each loop, split into slices")
+    parser.add_argument("--slices", type=int, default=6, help="interleaved slices per loop")
+    args = parser.parse_args(argv)
+    print(f"{'variant':20} {'raw actions/s':>14} {'pyspiel actions/s':>18} {'slowdown':>9} "
+          f"{'games (raw/pyspiel)':>20} {'chance nodes/game':>18}")
+    worst = 0.0
+    for variant in args.variants:
+        engine = gouji_dsl.engine(variant)
+        game = pyspiel.load_game(game_name(variant))
+        raw, through = Meter(), Meter()
+        raw_rng, spiel_rng = random.Random(1), random.Random(1)
+        for _ in range(args.slices):
+            raw_slice(raw, engine, args.seconds / args.slices, raw_rng)
+            pyspiel_slice(through, game, args.seconds / args.slices, spiel_rng)
+        slowdown = raw.rate() / through.rate()
+        worst = max(worst, slowdown)
+        print(f"{variant:20} {raw.rate():14,.0f} {through.rate():18,.0f} {slowdown:8.2f}x "
+              f"{f'{raw.games}/{through.games}':>20} {through.chance / through.games:18,.0f}")
+    print(f"worst slowdown: {worst:.2f}x (target: at most 2x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

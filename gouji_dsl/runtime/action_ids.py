@@ -1,0 +1,160 @@
+"""Integer action ids: the compact encoding that frameworks (OpenSpiel, PettingZoo) and learners use.
+
+An id is a position in the current player's sorted legal actions (`legal_actions()`), so the
+legal ids of a state are always 0..k-1 and a legal-action mask is a prefix of ones. At most
+`ACTION_IDS` (1,024) ids exist; the rare state with more legal actions shows them in pages:
+id 1023 (`MORE`) then means "show the next 1,023", a step by the same player that changes
+nothing else. Each action also has a fixed-size feature vector (`action_features`), the
+DouZero way: a learner scores the legal actions by their features, not by their ids.
+
+Why not one id per play of the variant: an enumeration of every classifiable play has 75,240
+plays for a four-deck variant and 354,024 for Zaozhuang (twice that with burns), and the
+wild-joker Shuangkou variants cannot be enumerated at all; a mask that wide costs more than
+the move it masks (scanning it dominated a PettingZoo step). Positions keep the mask at most
+1,024 wide whatever the variant, and they are still consistent where search needs it: the
+sorted legal actions are a function of what the acting player knows (their hand and the public
+table), so within one information state an id always means the same play (ISMCTS merges nodes
+soundly). The price: an id means nothing without its state; `action_features`,
+`action_to_string` and `id_to_action` give it a meaning, and a game's history is kept as
+actions (strings), not ids.
+
+Pages: with more than 1,024 legal actions (0.1% of Zaozhuang's decisions, none in most
+games), page p shows actions p*1023 .. p*1023+1022 and, while more follow, `MORE`. A page
+step is recorded in no history of the engine: it only moves the view, and applying any action
+shows page 0 again. Nothing goes back a page, so a game always ends.
+"""
+from __future__ import annotations
+
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.actions import BURN, DECLARE, DEFER, PASS, PLAY, REVOLT, Action, IllegalAction
+
+ACTION_IDS = 1024           # ids of every variant: 0 .. ACTION_IDS - 1
+MORE = ACTION_IDS - 1       # on a full page: show the next page of legal actions
+PER_PAGE = ACTION_IDS - 1   # actions on a page when there are more than ACTION_IDS
+
+# Feature layout of an action (`action_features`): the kind, one-hot (with "more" last), the
+# effective rank one-hot (jokers only, 3 .. A, 2), then the counts of the cards it takes from
+# the hand (one per card kind of the variant), then a pattern play's head (type, length, top,
+# lines; zeros for Gouji's one-rank plays).
+FEATURE_KINDS = (PASS, DEFER, DECLARE, REVOLT, PLAY, BURN, "more")
+RANK_SLOTS = 14             # rank -1 (jokers only), 0..11 (3..A), 12 (2)
+PATTERN_HEAD = 4
+
+
+def feature_size(rules) -> int:
+    """Length of `action_features` for a variant."""
+    return len(FEATURE_KINDS) + RANK_SLOTS + len(rules.card_kinds) + PATTERN_HEAD
+
+
+def feature_names(rules) -> list[str]:
+    """What each position of `action_features` holds, for users reading the vectors."""
+    return ([f"kind={k}" for k in FEATURE_KINDS] + ["rank=jokers"] + [f"rank={c}" for c in rt.CARDS[:13]]
+            + [f"cards:{c}" for c in rules.card_kinds] + ["pattern_type", "pattern_length", "pattern_top", "pattern_lines"])
+
+
+def action_features(rules, action: Action | None) -> tuple:
+    """The fixed-size feature vector of an action (None: the page step `MORE`)."""
+    size = feature_size(rules)
+    features = [0] * size
+    if action is None:
+        features[len(FEATURE_KINDS) - 1] = 1
+        return tuple(features)
+    features[FEATURE_KINDS.index(action.kind)] = 1
+    play = action.play
+    if play is None:
+        return tuple(features)
+    counts_at = len(FEATURE_KINDS) + RANK_SLOTS
+    kinds = len(rules.card_kinds)
+    if rules.pattern_plays:
+        kind, length, top, lines = play[:PATTERN_HEAD]
+        counts = play[PATTERN_HEAD:]
+        rank = top if 0 <= top <= 12 else -1
+        features[size - PATTERN_HEAD:] = [kind + 1, length, top, lines]  # type + 1: 0 stays "no pattern"
+    else:
+        counts = rt.cards_of(play)
+        rank = play[0]
+    features[len(FEATURE_KINDS) + rank + 1] = 1
+    features[counts_at:counts_at + kinds] = list(counts)[:kinds]
+    return tuple(features)
+
+
+class ActionIds:
+    """The id view of a Game's legal actions (a mixin of runtime.flow.Game)."""
+
+    # (number of actions applied, page shown): a page belongs to the state it was turned in.
+    _page_at: tuple = (0, 0)
+
+    def num_distinct_actions(self) -> int:
+        """How many action ids there are: every legal action of every state has an id below it."""
+        return ACTION_IDS
+
+    def _page(self) -> int:
+        at, page = self._page_at
+        return page if at == len(self._history) else 0
+
+    def _page_view(self) -> tuple[list, int, bool]:
+        """(the legal actions, the first one on the page shown, whether `MORE` is offered)."""
+        legal = self._legal_actions()
+        if len(legal) <= ACTION_IDS:
+            return legal, 0, False
+        first = self._page() * PER_PAGE
+        return legal, first, first + PER_PAGE < len(legal)
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the legal actions: 0 .. k-1 (on a full page, the last is `MORE`)."""
+        legal, first, more = self._page_view()
+        if not first and not more:
+            return list(range(len(legal)))
+        return list(range(PER_PAGE)) + [MORE] if more else list(range(len(legal) - first))
+
+    def id_to_action(self, action_id: int) -> Action | None:
+        """The legal action an id names in this state (None for `MORE`, the page step)."""
+        legal, first, more = self._page_view()
+        if action_id.__class__ is not int:
+            raise IllegalAction(f"an action id is an int, not {type(action_id).__name__}")
+        if more and action_id == MORE:
+            return None
+        shown = PER_PAGE if more else len(legal) - first
+        if not 0 <= action_id < shown:
+            if self.terminal:
+                raise IllegalAction("the game is over: no action has an id")
+            raise IllegalAction(f"action id {action_id} is not legal here: the legal ids are 0..{shown - 1 + more}")
+        return legal[first + action_id]
+
+    def action_to_id(self, action: Action | str) -> int:
+        """The id of a legal action in this state (on the page shown)."""
+        if isinstance(action, str):
+            action = self._read(action)
+        legal, first, more = self._page_view()
+        try:
+            index = legal.index(action)
+        except ValueError:
+            raise IllegalAction(f"{action} is not a legal action here") from None
+        shown = PER_PAGE if more else len(legal) - first
+        if not first <= index < first + shown:
+            raise IllegalAction(f"{action} is legal but not on the page of ids shown (page {self._page()}): "
+                                f"apply MORE ({MORE}) until it is")
+        return index - first
+
+    def _read(self, text: str) -> Action:
+        from gouji_dsl.runtime.actions import read_action
+
+        return read_action(text, self.r.decks, self.kinds)
+
+    def apply_action_id(self, action_id: int) -> Action | None:
+        """Apply the legal action an id names, or turn the page for `MORE`; returns the action
+        applied (None for a page step)."""
+        action = self.id_to_action(action_id)
+        if action is None:
+            self._page_at = (len(self._history), self._page() + 1)
+            return None
+        self.apply_action(action)
+        return action
+
+    def action_id_features(self, action_id: int) -> tuple:
+        """`action_features` of the action an id names here."""
+        return action_features(self.r, self.id_to_action(action_id))
+
+    def legal_action_features(self) -> list[tuple]:
+        """`action_features` of every legal id, in id order."""
+        return [self.action_id_features(i) for i in self.legal_action_ids()]
