@@ -21,29 +21,43 @@ from gouji_dsl.phases import engine_variants
 
 
 class Meter:
-    """Games and actions over time, accumulated across interleaved slices."""
+    """Games and actions (and chance nodes, where a loop has them) over time, accumulated
+    across interleaved slices."""
 
     def __init__(self):
-        self.games = self.actions = 0
+        self.games = self.actions = self.chance = 0
         self.seconds = 0.0
 
     def result(self) -> tuple[float, float, int]:
         return self.games / self.seconds, self.actions / self.seconds, self.games
 
+    def rate(self) -> float:
+        """Actions per second."""
+        return self.actions / self.seconds
 
-def selfplay_slice(meter: Meter, new_game, seconds: float, rng: random.Random) -> None:
-    """Play random legal actions in whole games for about `seconds` more."""
-    start = time.perf_counter()
+
+def timed_slice(meter: Meter, seconds: float, play_game, clock=time.perf_counter) -> None:
+    """Whole games, `play_game(seed)` counting its actions into `meter`, for about `seconds`
+    more of `clock` (seeds continue from the meter's games, so every loop plays the same deals)."""
+    start = clock()
     while True:
-        game = new_game(seed=meter.games)
-        while not game.is_terminal():
-            game.apply_action(rng.choice(game.legal_actions()))
-            meter.actions += 1
+        play_game(meter.games)
         meter.games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if elapsed >= seconds:
             meter.seconds += elapsed
             return
+
+
+def selfplay_slice(meter: Meter, new_game, seconds: float, rng: random.Random, clock=time.perf_counter) -> None:
+    """Play random legal actions in whole games for about `seconds` more."""
+    def play(seed: int) -> None:
+        game = new_game(seed=seed)
+        while not game.is_terminal():
+            game.apply_action(rng.choice(game.legal_actions()))
+            meter.actions += 1
+
+    timed_slice(meter, seconds, play, clock)
 
 
 def rlcard_new_game():

@@ -14,44 +14,19 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 
 import pyspiel
 
 import gouji_dsl
 from gouji_dsl.integrations.openspiel import game_name
 
+from bench_games import Meter, selfplay_slice, timed_slice  # the same folder: run as a script
+
 DEFAULT_VARIANTS = ("lianzhong", "zaozhuang", "shuangkou")
 
 
-class Meter:
-    """Decisions, chance nodes and games over time, accumulated across interleaved slices."""
-
-    def __init__(self):
-        self.actions = self.chance = self.games = 0
-        self.seconds = 0.0
-
-    def rate(self) -> float:
-        return self.actions / self.seconds
-
-
-def raw_slice(meter: Meter, engine, seconds: float, rng: random.Random) -> None:
-    start = time.perf_counter()
-    while True:
-        game = engine.new_game(seed=meter.games)
-        while not game.is_terminal():
-            game.apply_action(rng.choice(game.legal_actions()))
-            meter.actions += 1
-        meter.games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            meter.seconds += elapsed
-            return
-
-
 def pyspiel_slice(meter: Meter, game, seconds: float, rng: random.Random) -> None:
-    start = time.perf_counter()
-    while True:
+    def play(_seed: int) -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -60,11 +35,8 @@ def pyspiel_slice(meter: Meter, game, seconds: float, rng: random.Random) -> Non
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 meter.actions += 1
-        meter.games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            meter.seconds += elapsed
-            return
+
+    timed_slice(meter, seconds, play)
 
 
 def main(argv=None) -> int:
@@ -82,7 +54,7 @@ def main(argv=None) -> int:
         raw, through = Meter(), Meter()
         raw_rng, spiel_rng = random.Random(1), random.Random(1)
         for _ in range(args.slices):
-            raw_slice(raw, engine, args.seconds / args.slices, raw_rng)
+            selfplay_slice(raw, engine.new_game, args.seconds / args.slices, raw_rng)
             pyspiel_slice(through, game, args.seconds / args.slices, spiel_rng)
         slowdown = raw.rate() / through.rate()
         worst = max(worst, slowdown)

@@ -21,39 +21,18 @@ import time
 import gouji_dsl
 from gouji_dsl.integrations.pettingzoo import env, raw_env
 
+from bench_games import Meter, selfplay_slice, timed_slice  # the same folder: run as a script
+
 DEFAULT_VARIANTS = ("lianzhong", "zaozhuang", "shuangkou")
 
 
-class Meter:
-    """Engine actions over time, accumulated across interleaved slices; each meter plays
-    its own sequence of seeds, so all three play the same deals."""
-
-    def __init__(self):
-        self.actions = self.games = 0
-        self.seconds = 0.0
-
-    def rate(self) -> float:
-        return self.actions / self.seconds
-
-
 def raw_slice(meter: Meter, engine, seconds: float, rng: random.Random) -> None:
-    start = time.process_time()
-    while True:
-        game = engine.new_game(seed=meter.games)
-        while not game.is_terminal():
-            game.apply_action(rng.choice(game.legal_actions()))
-            meter.actions += 1
-        meter.games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            meter.seconds += elapsed
-            return
+    selfplay_slice(meter, engine.new_game, seconds, rng, clock=time.process_time)
 
 
 def env_slice(meter: Meter, environment, seconds: float, rng: random.Random, observe: bool = True) -> None:
-    start = time.process_time()
-    while True:
-        environment.reset(seed=meter.games)
+    def play(seed: int) -> None:
+        environment.reset(seed=seed)
         for _agent in environment.agent_iter():
             _observation, _reward, terminated, truncated, info = environment.last(observe)
             if terminated or truncated:
@@ -61,11 +40,8 @@ def env_slice(meter: Meter, environment, seconds: float, rng: random.Random, obs
                 continue
             environment.step(rng.randrange(info["legal_count"]))
             meter.actions += 1
-        meter.games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            meter.seconds += elapsed
-            return
+
+    timed_slice(meter, seconds, play, clock=time.process_time)
 
 
 def main(argv=None) -> int:

@@ -160,10 +160,10 @@ class PatternReference:
 
     # --- whole games: the oracle flow, as for Gouji -------------------------------
 
-    def new_game(self, seed=None, match=None):
+    def new_game(self, seed=None, match=None, deal=None):
         from gouji_dsl.backends.oracle.game import OracleGame
 
-        return OracleGame(self, seed, match)
+        return OracleGame(self, seed, match, hands=deal)
 
     def replay(self, history, seed=None, match=None):
         from gouji_dsl.runtime.actions import replay_history

@@ -422,10 +422,10 @@ class Reference:
 
     # The oracle's games: `backends.oracle`, a flow of its own (no code shared with runtime.game's).
 
-    def new_game(self, seed=None, match=None):
+    def new_game(self, seed=None, match=None, deal=None):
         from gouji_dsl.backends.oracle.game import OracleGame
 
-        return OracleGame(self, seed, match)
+        return OracleGame(self, seed, match, hands=deal)
 
     def replay(self, history, seed=None, match=None):
         """A new game with the same seed and match, with each action of `history` applied (and verified)."""

@@ -41,7 +41,7 @@ class Seating:
 class OracleGame(Setup, Table):
     """One game, played by the rules of `ref.v` through their interpreter hooks."""
 
-    def __init__(self, ref, seed=None, match: Match | None = None, deal: bool = True):
+    def __init__(self, ref, seed=None, match: Match | None = None, deal: bool = True, hands=None):
         if seed is not None and type(seed) not in (int, str, bytes, float):
             raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
         if match is not None and not isinstance(match, Match):
@@ -56,6 +56,7 @@ class OracleGame(Setup, Table):
         self.phase = PHASE_PLAY
         self.phase_seats: list[int] = []
         self._legal: tuple[int, list] | None = None
+        self._given = None if hands is None else self._check_deal(hands)  # the first deal, instead of a shuffle
         if deal:
             self._deal()
 

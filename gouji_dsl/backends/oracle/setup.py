@@ -26,7 +26,8 @@ class Setup:
 
     def _deal(self) -> None:
         """A fresh deal: every per-deal field starts empty (a redeal starts here too)."""
-        self.hands = ask("table.decks", self)
+        given, self._given = self._given, None  # a game's given deal is its first only
+        self.hands = [list(h) for h in given] if given is not None else ask("table.decks", self)
         for _ in range(MAX_REDEALS):
             seat = ask("table.redeal_if", self, self.hands)
             if seat is None:
@@ -47,6 +48,29 @@ class Setup:
             self.cur = self.phase_seats[0]
         else:
             self._after_declaring()
+
+    def _check_deal(self, hands) -> list:
+        """A deal given to `new_game`: one hand per seat of the deal's size, together within
+        the deck. ValueError otherwise."""
+        counts, each = self.ref.deck()
+        players = self.v.table.players
+        kinds = self.ref.kinds
+        if not isinstance(hands, (list, tuple)) or len(hands) != players:
+            raise ValueError(f"a deal is a list of {players} hands, one per seat, not {describe(hands)}")
+        vectors = []
+        for seat, hand in enumerate(hands, 1):
+            if isinstance(hand, str):
+                hand = kinds.parse_hand(hand) if kinds.own_plays else kinds.parse_cards(hand)
+            elif not (isinstance(hand, (list, tuple)) and len(hand) == len(counts)
+                      and all(type(n) is int and n >= 0 for n in hand)):
+                raise ValueError(f"seat {seat}'s cards {describe(hand)} are neither a card string nor {len(counts)} counts")
+            if sum(hand) != each:
+                raise ValueError(f"seat {seat} is dealt {sum(hand)} cards, not {each}")
+            vectors.append(tuple(hand))
+        for kind, copies in enumerate(counts):
+            if sum(hand[kind] for hand in vectors) > copies:
+                raise ValueError(f"the deal holds more of a card than the deck's {copies}")
+        return vectors
 
     def _clear_for_play(self) -> None:
         """Everything a game records from the deal on, empty."""
