@@ -65,7 +65,6 @@ import weakref
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.action_ids import FEATURE_KINDS, action_features, feature_size
 from gouji_dsl.runtime.actions import BURN, PLAY, Action, action_to_string, check_seat
-from gouji_dsl.runtime.resample import _BOUGHT, _GIVEN
 from gouji_dsl.runtime.state import Phase
 
 STATUSES = ("to_move", "holds_top", "played", "passed", "waiting", "idle", "out", "failed", "sits_out", "placed")
@@ -77,6 +76,10 @@ _TOP_FEATURES = slice(len(FEATURE_KINDS), None)  # action_features less the kind
 
 # Log lines (runtime.setup, runtime.flow) read here: transfers before play, and where a round begins.
 _TRIBUTE = re.compile(r"(?:tribute \S+|return): seat (\d+) gives seat (\d+) (.*)$")
+# The log lines of a [buy] trade (runtime.setup._buy_one): a rank moves to the buyer, and the
+# price card (if any) to the seller.
+_BOUGHT = re.compile(r"seat (\d+) buys a (\S+) from seat (\d+) for (\S+)$")
+_GIVEN = re.compile(r"seat (\d+) is given a (\S+) by teammate (\d+)$")
 _LEADS = re.compile(r"seat \d+ leads$")
 _FAILS = "fails the burn"
 _RESTORED = re.compile(r"seat (\d+)'s (.*) is back on the table$")

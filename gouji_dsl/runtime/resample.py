@@ -16,68 +16,19 @@ later in the copy is not the real game's.
 from __future__ import annotations
 
 import random
-import re
 
-from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import BURN, PLAY, check_seat
-
-# The engine's log lines of a [buy] trade (runtime.setup._buy_one): a rank moves to the buyer,
-# and the price card (if any) to the seller.
-_BOUGHT = re.compile(r"seat (\d+) buys a (\S+) from seat (\d+) for (\S+)$")
-_GIVEN = re.compile(r"seat (\d+) is given a (\S+) by teammate (\d+)$")
-
-
-def _transfers(game) -> list[tuple[int, int, tuple]]:
-    """(from seat, to seat, count vector) of every public card transfer before play."""
-    kinds = game.kinds
-    out = []
-
-    def one(name: str) -> tuple:
-        return tuple(kinds.parse_cards(name))
-
-    for entry in game.tribute_log:
-        if entry["cards"]:
-            out.append((entry["from"], entry["to"], tuple(kinds.parse_cards(entry["cards"]))))
-    for line in game.log:
-        if line.__class__ is not str:
-            continue
-        bought = _BOUGHT.match(line)
-        if bought:
-            buyer, rank, seller, price = bought.groups()
-            out.append((int(seller), int(buyer), one(rank)))
-            if price != "nothing":
-                out.append((int(buyer), int(seller), one(price)))
-            continue
-        given = _GIVEN.match(line)
-        if given:
-            seat, rank, mate = given.groups()
-            out.append((int(mate), int(seat), one(rank)))
-    return out
-
-
-def _play_counts(game, play) -> tuple:
-    """The cards a play or burn takes from the hand, as a count vector."""
-    if game.r.pattern_plays:
-        return tuple(play[4:])
-    return tuple(rt.cards_of(play))
+from gouji_dsl.runtime.actions import check_seat
+from gouji_dsl.runtime.observe import _public
 
 
 def known_cards(game) -> dict[int, list[int]]:
-    """Per seat, the cards it is known to hold: received in public transfers and neither given
-    away nor played since (a lower bound of its hand, card kind by card kind)."""
-    size = len(game.r.card_kinds)
-    seats = range(1, game.r.players + 1)
-    came = {s: [0] * size for s in seats}
-    went = {s: [0] * size for s in seats}
-    for giver, taker, counts in _transfers(game):
-        for k, c in enumerate(counts):
-            came[taker][k] += c
-            went[giver][k] += c
-    for entry in game.log:
-        if entry.__class__ is tuple and entry[1].kind in (PLAY, BURN):
-            for k, c in enumerate(_play_counts(game, entry[1].play)):
-                went[entry[0]][k] += c
-    return {s: [max(0, came[s][k] - went[s][k]) for k in range(size)] for s in seats}
+    """Per seat, the cards it is known to hold: received in public transfers (tribute, return,
+    trade) of this deal and neither given away nor played since (a lower bound of its hand,
+    card kind by card kind). From the game's public record, which observations read too."""
+    public = _public(game)
+    return {seat: [max(0, got - gave - played) for got, gave, played
+                   in zip(public.received[seat - 1], public.given[seat - 1], public.played[seat - 1])]
+            for seat in range(1, game.r.players + 1)}
 
 
 class Resampling:
