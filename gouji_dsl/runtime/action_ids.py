@@ -26,7 +26,7 @@ shows page 0 again. Nothing goes back a page, so a game always ends.
 from __future__ import annotations
 
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import BURN, DECLARE, DEFER, PASS, PLAY, REVOLT, Action, IllegalAction
+from gouji_dsl.runtime.actions import BURN, DECLARE, DEFER, PASS, PLAY, REVOLT, Action, IllegalAction, read_action
 
 ACTION_IDS = 1024           # ids of every variant: 0 .. ACTION_IDS - 1
 MORE = ACTION_IDS - 1       # on a full page: show the next page of legal actions
@@ -124,7 +124,7 @@ class ActionIds:
     def action_to_id(self, action: Action | str) -> int:
         """The id of a legal action in this state (on the page shown)."""
         if isinstance(action, str):
-            action = self._read(action)
+            action = read_action(action, self.r.decks, self.kinds)
         legal, first, more = self._page_view()
         try:
             index = legal.index(action)
@@ -135,11 +135,6 @@ class ActionIds:
             raise IllegalAction(f"{action} is legal but not on the page of ids shown (page {self._page()}): "
                                 f"apply MORE ({MORE}) until it is")
         return index - first
-
-    def _read(self, text: str) -> Action:
-        from gouji_dsl.runtime.actions import read_action
-
-        return read_action(text, self.r.decks, self.kinds)
 
     def apply_action_id(self, action_id: int) -> Action | None:
         """Apply the legal action an id names, or turn the page for `MORE`; returns the action
