@@ -277,8 +277,14 @@ def _engine_for(ws: Workspace):
 def cmd_play(args, ws: Workspace) -> int:
     from gouji_dsl.play.selfplay import play_match, to_json, transcript
 
+    from gouji_dsl.bots import BotSpecError, parse_spec
+
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    try:
+        parse_spec(args.bots)
+    except BotSpecError as exc:
+        raise UsageError(str(exc)) from None
     engine = _engine_for(ws)(args.variant)
     played = play_match(engine, args.seed, args.games, args.bots)
     sys.stdout.write(to_json(engine, played) if args.json else transcript(engine, played))
@@ -362,7 +368,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", metavar="VARIANT|FILE")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--games", type=int, default=1, help="games in the match (tribute carries over)")
-    p.add_argument("--bots", choices=("random", "greedy"), default="greedy")
+    p.add_argument("--bots", default="greedy", metavar="NAME",
+                   help="the bot at every seat: random, greedy (default), heuristic, search or search:N")
     p.add_argument("--json", action="store_true", help="print the histories as JSON (for gouji replay)")
     p.set_defaults(run=cmd_play)
 
@@ -376,8 +383,11 @@ def build_parser() -> argparse.ArgumentParser:
     from gouji_dsl.diff import command as diff
     from gouji_dsl.docs import rulebook
 
+    from gouji_dsl.sim import command as simulate
+
     rulebook.register(sub)
     diff.register(sub)
+    simulate.register(sub)
 
     p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
     p.add_argument("files", nargs="*", metavar="FILE")

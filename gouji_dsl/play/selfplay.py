@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from gouji_dsl.play.bots import BOTS
+from gouji_dsl.bots import make_bot
 from gouji_dsl.runtime.game import IllegalAction, Match
 from gouji_dsl.runtime.numbers import signed, to_json as score_json
 
@@ -28,7 +28,7 @@ def play_match(engine, seed: int, games: int, bot: str, max_steps: int = 20000) 
     for i in range(games):
         game_seed = seed * 1000 + i
         game = engine.new_game(seed=game_seed, match=match)
-        bots = {s: BOTS[bot](seed=game_seed * 10 + s)
+        bots = {s: make_bot(bot, game_seed * 10 + s)
                 for s in range(1, engine.RULES.players + 1)}
         steps = 0
         while not game.is_terminal():

@@ -62,6 +62,3 @@ def _pattern_answer_key(a: Action):
     kind, _length, top, lines = a.play[:4]
     cards = a.play[4:]
     return (lines, cards[13] + cards[14], top, kind)  # the weakest that beats, sparing bombs and jokers
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,142 @@
+"""`gouji arena`: bots against bots in the duplicate format.
+
+Every deal is played twice with the same cards, bot A's team holding team 1's seats the first
+time and team 2's the second, so what the deal gives one side it gives both bots once. The deal
+(a pair of games) is the independent unit of every interval and test.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import combinations
+
+from gouji_dsl.sim import stats
+from gouji_dsl.sim.records import game_record, team_numbers
+from gouji_dsl.sim.runner import EngineSpec, derive, engine_spec, play_game
+
+FORMAT = "gouji-arena/1"
+
+
+def pair_lineup(rules, first: str, second: str) -> tuple:
+    """`first` on team 1's seats (seat 1's team), `second` on team 2's."""
+    teams = team_numbers(rules)
+    return tuple(first if teams[s] == 1 else second for s in range(1, rules.players + 1))
+
+
+@dataclass(frozen=True)
+class PairTask:
+    """Deals `first` .. `first + count - 1` between bots `a` and `b`, each deal twice."""
+
+    spec: EngineSpec
+    a: str
+    b: str
+    seed: int
+    first: int
+    count: int
+
+    @property
+    def total_games(self) -> int:
+        return 2 * self.count
+
+    def run(self) -> list[dict]:
+        engine = self.spec.load()
+        return [play_deal(engine, self.a, self.b, self.seed, deal) for deal in range(self.first, self.first + self.count)]
+
+
+def play_deal(engine, a: str, b: str, seed: int, deal: int) -> dict:
+    """Both games of one deal; A's and B's team scores summed over the two, wins, draws, time a move."""
+    rules = engine.RULES
+    game_seed = derive("deal", seed, deal)  # the same cards for every pair of bots
+    out = {"a_score": 0.0, "b_score": 0.0, "a_wins": 0, "b_wins": 0, "draws": 0, "actions": 0}
+    for swap in (False, True):
+        lineup = pair_lineup(rules, b, a) if swap else pair_lineup(rules, a, b)
+        game, tally = play_game(engine, lineup, game_seed, lambda seat: derive("bot", seed, a, b, deal, swap, seat))
+        rec = game_record(game, tally)
+        team_a, team_b = (2, 1) if swap else (1, 2)
+        out["a_score"] += rec[f"score.team.{team_a}"]
+        out["b_score"] += rec[f"score.team.{team_b}"]
+        out["a_wins"] += rec[f"team_win.{team_a}"]
+        out["b_wins"] += rec[f"team_win.{team_b}"]
+        out["draws"] += rec["draw"]
+        out["actions"] += rec["actions"]
+    return out
+
+
+def run_arena(ws, name: str, bots: list[str], deals: int, seed: int, workers: int, ray_address, confidence: float,
+              progress_flag) -> dict:
+    from gouji_dsl.sim.parallel import Progress, RayError, execute
+    from gouji_dsl.diagnostics import UsageError
+
+    spec = engine_spec(ws, name)
+    engine = spec.load()
+    pairs = list(combinations(bots, 2))
+    results = []
+    started = time.monotonic()
+    chunk = max(1, min(10, deals // (workers * 4) or 1))
+    for a, b in pairs:
+        tasks = [PairTask(spec, a, b, seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
+        progress = Progress(2 * deals, f"{a} vs {b}", progress_flag)
+        rows: list[dict] = []
+        began = time.monotonic()
+        try:
+            for result in execute(tasks, workers, ray_address, lambda task: progress.advance(task.total_games)):
+                rows.extend(result)
+        except RayError as exc:
+            raise UsageError(str(exc)) from None
+        finally:
+            progress.close()
+        results.append(pair_result(a, b, rows, confidence, time.monotonic() - began))
+    return {"format": FORMAT, "variant": name, "title": getattr(engine, "TITLE", name),
+            "settings": {"deals": deals, "seed": seed, "bots": bots, "confidence": confidence},
+            "pairs": results,
+            "timings": {"workers": workers, "backend": "ray" if ray_address else "processes" if workers > 1
+                        else "this process", "seconds": round(time.monotonic() - started, 3),
+                        "pair_seconds": {f"{r['a']} vs {r['b']}": r.pop("_seconds") for r in results}}}
+
+
+def _number(x):
+    return None if x is None else round(float(x), 10)
+
+
+def pair_result(a: str, b: str, rows: list[dict], confidence: float, seconds: float) -> dict:
+    two = [2.0] * len(rows)
+    col = lambda key: [float(r[key]) for r in rows]  # noqa: E731
+    wins_a = stats.proportion(col("a_wins"), two, confidence)
+    wins_b = stats.proportion(col("b_wins"), two, confidence)
+    draws = stats.proportion(col("draws"), two, confidence)
+    margin = stats.ratio([r["a_score"] - r["b_score"] for r in rows], two, confidence, games=2 * len(rows))
+    test = stats.difference((col("a_score"), two), (col("b_score"), two), paired=True, confidence=confidence)
+    alpha = 1 - confidence
+    verdict = None
+    if test.p_value is not None and test.p_value < alpha and margin.estimate:
+        verdict = a if margin.estimate > 0 else b
+    est = lambda e: {"estimate": _number(e.estimate), "low": _number(e.low), "high": _number(e.high)}  # noqa: E731
+    return {"a": a, "b": b, "deals": len(rows), "games": 2 * len(rows),
+            "a_wins": est(wins_a), "b_wins": est(wins_b), "draws": est(draws),
+            "margin": est(margin), "p": _number(test.p_value), "stronger": verdict,
+            "actions_per_game": _number(sum(r["actions"] for r in rows) / (2 * len(rows))),
+            "_seconds": round(seconds, 3)}
+
+
+def arena_table(results: dict) -> str:
+    from gouji_dsl.sim.report import interval, shown
+
+    s = results["settings"]
+    out = [f"arena {results['variant']} — {results['title']}",
+           f"  {s['deals']:,} deals a pair, each played twice with the teams swapped; seed {s['seed']}; "
+           f"{s['confidence']:.0%} intervals; margin = the bot's team score minus the other's, a game"]
+    for r in results["pairs"]:
+        a, b = r["a"], r["b"]
+        p = "n/a" if r["p"] is None else "<0.0001" if r["p"] < 1e-4 else f"{r['p']:.4f}"
+        verdict = (f"{r['stronger']} is stronger" if r["stronger"]
+                   else "no clear difference at this sample size")
+        out.append(f"  {a} vs {b}: {verdict}")
+        for who, key in ((a, "a_wins"), (b, "b_wins"), ("draws", "draws")):
+            e = r[key]
+            label = f"{who} wins" if key != "draws" else "drawn"
+            out.append(f"    {label:<24} {shown('proportion', e['estimate']):>7}  "
+                       f"{interval('proportion', e['low'], e['high'])}")
+        m = r["margin"]
+        out.append(f"    {'margin of ' + a:<24} {shown('mean', m['estimate'], True):>7}  "
+                   f"{interval('mean', m['low'], m['high'], True)}  p {p}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,218 @@
+"""`gouji simulate` and `gouji arena`: the commands, their flags and their output files."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from gouji_dsl.bots import BOTS, BotSpecError, parse_spec
+from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.files import check_output_path, write_atomic
+
+EXIT_OK = 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "simulate", help="play many seeded games of variants and report what their rules do, with confidence "
+                         "intervals; with two or more, which differences are significant",
+        description="Play N seeded games of each variant between bots and report win rates by team and seat, "
+                    "串三户, game length, burns, 开点, 革命, tribute and scores, each with a confidence interval. "
+                    "Every variant after the first is compared with the first (played on the same seeds).")
+    p.add_argument("variants", nargs="+", metavar="VARIANT|FILE")
+    p.add_argument("--games", type=int, default=1000, help="games per variant (default 1000)")
+    p.add_argument("--match-games", type=int, default=4, metavar="L",
+                   help="games per match: tribute carries over within a match (default 4; 1: no tribute)")
+    _common(p, default_bots="heuristic")
+    p.add_argument("--csv", metavar="FILE", help="write the figures as CSV")
+    p.add_argument("--plot", metavar="FILE", help="draw score and length distributions and win rates: "
+                   "FILE.html (a standalone page) or FILE.png (needs gouji-dsl[plot])")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser(
+        "arena", help="pit bots against each other over seeded deals and print win rates with confidence intervals",
+        description="Every pair of bots plays the same seeded deals twice, the teams swapped (duplicate format), "
+                    "so the luck of the deal cancels out; prints each bot's win rate and score margin against "
+                    "the other with confidence intervals and a p-value.")
+    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("--games", type=int, default=200, help="deals per pair of bots; each is played twice (default 200)")
+    _common(p, default_bots="search,heuristic,random")
+    p.set_defaults(run=cmd_arena)
+
+
+def _common(p, default_bots: str) -> None:
+    p.add_argument("--bots", default=default_bots, metavar="NAME,...",
+                   help=f"bots: {', '.join(BOTS)}; a search bot's budget as search:N (rollouts a move). "
+                        f"Default {default_bots}")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, metavar="K", help="processes to play in (default: all cores)")
+    p.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (pip install 'gouji-dsl[ray]'): its "
+                   "address (ray://host:10001, auto), or 'local' for a Ray instance on this machine")
+    p.add_argument("--confidence", type=float, default=0.95, help="of the intervals (default 0.95)")
+    p.add_argument("--json", metavar="FILE", help="write the full results as JSON")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress bar with an ETA on stderr (default: when stderr is a terminal)")
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [s.strip() for s in text.split(",")]
+    if not text.strip() or "" in names:
+        raise UsageError(f"--bots {text!r}: name bots separated by commas", f"the bots are {', '.join(BOTS)}")
+    for spec in names:
+        try:
+            parse_spec(spec)
+        except BotSpecError as exc:
+            raise UsageError(str(exc)) from None
+    return names
+
+
+def lineup_for(bots: list[str], rules) -> tuple:
+    """One bot for every seat, one per team (team 1 = seat 1's team), or one per seat."""
+    from gouji_dsl.sim.records import team_numbers
+
+    players = rules.players
+    if len(bots) == 1:
+        return tuple(bots * players)
+    if len(bots) == 2:
+        teams = team_numbers(rules)
+        return tuple(bots[teams[s] - 1] for s in range(1, players + 1))
+    if len(bots) == players:
+        return tuple(bots)
+    raise UsageError(f"--bots names {len(bots)} bots: give 1 (every seat), 2 (team 1, team 2) or {players} "
+                     f"(one a seat) for {rules.name}")
+
+
+def _check_run(args) -> None:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if not 0.5 <= args.confidence < 1:
+        raise UsageError("--confidence is a share between 0.5 and 1, e.g. 0.95")
+    if args.ray is not None:
+        from gouji_dsl.sim.parallel import RayError, ray_module
+        try:
+            ray_module()
+        except RayError as exc:
+            raise UsageError(str(exc)) from None
+    if args.json:
+        check_output_path(args.json, "JSON file")
+
+
+def _workers(args) -> int:
+    from gouji_dsl.sim.parallel import default_workers
+    return args.workers if args.workers is not None else default_workers()
+
+
+def _chunk(matches: int, workers: int) -> int:
+    """Matches a task: small enough to share out and show progress, large enough that a task
+    is worth sending to a process."""
+    return max(1, min(50, matches // (workers * 8) or 1))
+
+
+def _backend(args, workers: int) -> str:
+    return "ray" if args.ray is not None else "processes" if workers > 1 else "this process"
+
+
+def cmd_simulate(args, ws) -> int:
+    from gouji_dsl.sim.parallel import Progress, RayError, execute
+    from gouji_dsl.sim.runner import engine_spec, tasks_for
+    from gouji_dsl.sim.summary import FORMAT, Totals, compare, variant_result
+
+    _check_run(args)
+    if args.match_games < 1:
+        raise UsageError("--match-games must be at least 1")
+    if args.csv:
+        check_output_path(args.csv, "CSV file")
+    if args.plot:
+        _check_plot_path(args.plot)
+    bots = _bot_list(args.bots)
+    names = [ws.resolve_argument(v) for v in args.variants]
+    if len(set(names)) != len(names):
+        raise UsageError("a variant is named twice: " + ", ".join(args.variants))
+    specs = [engine_spec(ws, name) for name in names]   # every file checked before any game is played
+    engines = [spec.load() for spec in specs]
+    lineups = [lineup_for(bots, e.RULES) for e in engines]
+    workers = _workers(args)
+    full, rest = divmod(args.games, args.match_games)
+    started = time.monotonic()
+    variants, totals, seconds = [], [], {}
+    for name, spec, engine, lineup, arg in zip(names, specs, engines, lineups, args.variants):
+        chunk = _chunk(full + bool(rest), workers)
+        tasks = tasks_for(spec, lineup, args.seed, full, args.match_games, chunk)
+        if rest:
+            from gouji_dsl.sim.runner import Task
+            tasks.append(Task(spec, lineup, args.seed, rest, full, 1))
+        progress = Progress(args.games, f"{name}", args.progress)
+        t = Totals()
+        began = time.monotonic()
+        try:
+            for result in execute(tasks, workers, args.ray, lambda task: progress.advance(task.total_games)):
+                for match in result:
+                    t.add(match)
+        except RayError as exc:
+            raise UsageError(str(exc)) from None
+        finally:
+            progress.close()
+        seconds[name] = round(time.monotonic() - began, 3)
+        source = name if spec.source is None else spec.origin
+        result = variant_result(name, engine, source, t, args.confidence)
+        result["lineup"] = list(lineup)
+        variants.append(result)
+        totals.append(t)
+    comparisons = [compare(names[i], engines[i], totals[i], names[0], engines[0], totals[0], args.confidence)
+                   for i in range(1, len(names))]
+    elapsed = time.monotonic() - started
+    results = {"format": FORMAT,
+               "settings": {"games": args.games, "seed": args.seed, "match_games": args.match_games,
+                            "bots": bots, "confidence": args.confidence},
+               "variants": variants, "comparisons": comparisons,
+               "timings": {"workers": workers, "backend": _backend(args, workers), "seconds": round(elapsed, 3),
+                           "games_per_second": round(args.games * len(names) / elapsed, 2) if elapsed else None,
+                           "variant_seconds": seconds}}
+    _write_outputs(args, results)
+    from gouji_dsl.sim.report import table
+    sys.stdout.write(table(results))
+    return EXIT_OK
+
+
+def _check_plot_path(path: str) -> None:
+    """Before any game: a suffix we can draw, and matplotlib for a .png."""
+    import importlib.util
+
+    from gouji_dsl.sim.plot import NO_MATPLOTLIB, PlotError, check_suffix
+
+    check_output_path(path, "plot file")
+    if check_suffix(path) == ".png" and importlib.util.find_spec("matplotlib") is None:
+        raise PlotError(NO_MATPLOTLIB)
+
+
+def _write_outputs(args, results: dict) -> None:
+    if args.json:
+        write_atomic(args.json, json.dumps(results, ensure_ascii=False, indent=1) + "\n")
+    if getattr(args, "csv", None):
+        from gouji_dsl.sim.report import csv_text
+        write_atomic(args.csv, csv_text(results))
+    if getattr(args, "plot", None):
+        from gouji_dsl.sim.plot import write_plot
+        write_plot(results, Path(args.plot))
+
+
+def cmd_arena(args, ws) -> int:
+    from gouji_dsl.sim.arena import run_arena, arena_table
+
+    _check_run(args)
+    bots = _bot_list(args.bots)
+    if len(bots) < 2:
+        raise UsageError("an arena needs at least two bots: --bots search,heuristic")
+    if len(set(bots)) != len(bots):
+        raise UsageError(f"--bots names a bot twice: {args.bots}")
+    name = ws.resolve_argument(args.variant)
+    results = run_arena(ws, name, bots, args.games, args.seed, _workers(args), args.ray, args.confidence,
+                        args.progress)
+    if args.json:
+        write_atomic(args.json, json.dumps(results, ensure_ascii=False, indent=1) + "\n")
+    sys.stdout.write(arena_table(results))
+    return EXIT_OK

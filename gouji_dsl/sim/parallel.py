@@ -1,0 +1,138 @@
+"""Where tasks run: in this process, in a pool of local processes, or on a Ray cluster.
+
+Results come back in task order whatever order the workers finish in, so what is computed from
+them (summed in that order) is the same, bit for bit, for any number of workers or backend.
+No scheduling of our own: `concurrent.futures` or Ray hands the tasks out.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Callable, Iterator
+
+from gouji_dsl.sim.runner import run_task
+
+
+class RayError(Exception):
+    """Ray is missing or the cluster cannot be reached: the message says which and what to do."""
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def execute(tasks: list, workers: int = 1, ray_address: str | None = None,
+            on_done: Callable[[object], None] | None = None) -> Iterator[list]:
+    """Each task's results, in task order; `on_done(task)` as each task finishes (any order)."""
+    if ray_address is not None:
+        finished = _on_ray(tasks, ray_address, workers)
+    elif workers <= 1 or len(tasks) <= 1:
+        finished = ((i, run_task(t)) for i, t in enumerate(tasks))
+    else:
+        finished = _in_processes(tasks, workers)
+    waiting: dict[int, list] = {}
+    following = 0
+    for index, result in finished:
+        if on_done is not None:
+            on_done(tasks[index])
+        waiting[index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+
+
+def _in_processes(tasks: list, workers: int) -> Iterator[tuple[int, list]]:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)))
+    try:
+        pending = {pool.submit(run_task, t): i for i, t in enumerate(tasks)}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=pending.__getitem__):
+                yield pending.pop(future), future.result()  # a worker's exception is raised here
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def ray_module():
+    try:
+        import ray
+    except ImportError:
+        raise RayError("Ray is not installed: pip install 'gouji-dsl[ray]' (or run without --ray: "
+                       "all cores of this machine are used by default)") from None
+    return ray
+
+
+def _on_ray(tasks: list, address: str, workers: int) -> Iterator[tuple[int, list]]:
+    """`address` "local" starts a Ray instance on this machine with `workers` CPUs (what CI tests);
+    any other is a cluster's address (`ray://host:10001`, `auto`), whose CPUs are used as given."""
+    ray = ray_module()
+    started = not ray.is_initialized()
+    if started:
+        options = dict(include_dashboard=False, logging_level="WARNING", log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=max(1, workers), **options)
+            else:
+                ray.init(address=address, **options)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise RayError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
+    try:
+        remote = ray.remote(num_cpus=1)(run_task)
+        pending = {remote.remote(t): i for i, t in enumerate(tasks)}
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                yield pending.pop(ref), ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+class Progress:
+    """A one-line progress bar with an ETA on stderr, for runs long enough to wait for."""
+
+    def __init__(self, total: int, label: str, enabled: bool | None = None, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.total = max(1, total)
+        self.label = label
+        self.done = 0
+        self.start = time.monotonic()
+        self._shown = 0.0
+
+    def advance(self, games: int) -> None:
+        self.done += games
+        now = time.monotonic()
+        if self.enabled and (now - self._shown >= 0.2 or self.done >= self.total):
+            self._shown = now
+            self.stream.write("\r" + self.line(now - self.start))
+            self.stream.flush()
+
+    def line(self, elapsed: float) -> str:
+        share = min(1.0, self.done / self.total)
+        width = 24
+        bar = "#" * int(share * width) + "-" * (width - int(share * width))
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - self.done) / rate if rate > 0 else None
+        return (f"{self.label} [{bar}] {self.done:,}/{self.total:,} games {share:4.0%}"
+                f"  {rate:,.1f} games/s  ETA {_clock(eta)} ")
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * len(self.line(time.monotonic() - self.start)) + "\r")
+            self.stream.flush()
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "--:--"
+    seconds = int(round(seconds))
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60:02d}:{rest % 60:02d}"

@@ -1,0 +1,128 @@
+"""Playing many seeded games: engine specs that travel to worker processes, seeds, matches.
+
+Everything here is a plain function over plain, picklable data, so the same task runs in this
+process, in a pool of processes or on a Ray cluster (parallel.py) and gives the same numbers:
+a game's seed and its bots' seeds depend on (run seed, match, game, seat) only, never on which
+worker plays it or when.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass
+
+from gouji_dsl.bots import make_bot
+from gouji_dsl.runtime.state import Match
+from gouji_dsl.sim.records import Tally, game_record
+
+HISTOGRAMS = ("score.team.1", "score.team.2", "actions", "rounds")  # per-game values kept whole
+MAX_ACTIONS = 200_000  # a game that has not ended by then has a bot that stalls: an error, not a hang
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """How a worker gets the engine of a variant: a shipped variant by name; any other rule
+    file (a user's house rule) as the engine source generated here from its checked rules,
+    so a worker needs neither the file nor its folder."""
+
+    name: str
+    source: str | None = None
+    origin: str = ""
+
+    def load(self):
+        from gouji_dsl.backends import codegen
+
+        if self.source is None:
+            module = codegen.load_engine(self.name)
+            if module is None:
+                raise LookupError(f"no shipped engine for variant '{self.name}'")
+            return module
+        return codegen.module_from_source(self.name, self.source, self.origin)
+
+
+def engine_spec(ws, name: str) -> EngineSpec:
+    """The spec of variant `name` (resolved in the workspace `ws`); RuleErrors / UsageError as
+    `gouji play` gives them for a file with errors or an abstract variant."""
+    from gouji_dsl.backends import codegen
+    from gouji_dsl.engines import _checked_with_engine
+
+    if ws.is_standard(name) and codegen.load_engine(name) is not None:
+        return EngineSpec(name)
+    variant = _checked_with_engine(ws, name)
+    return EngineSpec(name, codegen.render_engine(variant), variant.file_of(name))
+
+
+def derive(*parts) -> int:
+    """A 63-bit seed from the parts: stable across runs, processes and Python versions."""
+    digest = hashlib.blake2b(repr(parts).encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def play_game(engine, lineup: tuple, game_seed: int, bot_seed, match: Match | None = None):
+    """One game from its seed, `lineup[seat - 1]` the bot spec of each seat, `bot_seed(seat)`
+    its seed. Returns (finished game, tally)."""
+    game = engine.new_game(seed=game_seed, match=match)
+    bots = {seat: make_bot(spec, bot_seed(seat)) for seat, spec in enumerate(lineup, 1)}
+    tally = Tally()
+    see = tally.see
+    steps = 0
+    while not game.is_terminal():
+        bot = bots[game.current_player()]
+        choices = len(game.legal_actions())
+        action = bot.act(game)
+        see(game, action, choices)
+        game.apply_action(action)
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError(f"a game (seed {game_seed}) did not end within {MAX_ACTIONS} actions")
+    return game, tally
+
+
+@dataclass(frozen=True)
+class Task:
+    """Matches `first` .. `first + count - 1` of a run: `games` games each, tribute carried
+    over within a match, every seat played by `lineup`."""
+
+    spec: EngineSpec
+    lineup: tuple
+    seed: int
+    games: int
+    first: int
+    count: int
+
+    @property
+    def total_games(self) -> int:
+        return self.games * self.count
+
+    def run(self) -> list[dict]:
+        """Per match: {"index", "sums": field -> total, "hist": name -> {value: count}}."""
+        engine = self.spec.load()
+        return [play_match(engine, self.lineup, self.seed, index, self.games)
+                for index in range(self.first, self.first + self.count)]
+
+
+def run_task(task) -> list:
+    """What a worker calls: any task with a `run()` (this module's Task, arena.PairTask)."""
+    return task.run()
+
+
+def play_match(engine, lineup: tuple, seed: int, index: int, games: int) -> dict:
+    match = Match()
+    sums: dict = {}
+    hist = {name: Counter() for name in HISTOGRAMS}
+    for g in range(games):
+        game, tally = play_game(engine, lineup, derive("game", seed, index, g),
+                                lambda seat: derive("bot", seed, index, g, seat), match)
+        record = game_record(game, tally)
+        for key, value in record.items():
+            sums[key] = sums.get(key, 0) + value
+        for name in HISTOGRAMS:
+            hist[name][record[name]] += 1
+        match = game.next_match()
+    return {"index": index, "sums": sums, "hist": {k: dict(v) for k, v in hist.items()}}
+
+
+def tasks_for(spec: EngineSpec, lineup: tuple, seed: int, matches: int, games: int, chunk: int) -> list[Task]:
+    """The run cut into tasks of `chunk` matches (the last may be shorter)."""
+    return [Task(spec, lineup, seed, games, first, min(chunk, matches - first))
+            for first in range(0, matches, chunk)]
