@@ -195,6 +195,9 @@ def test_progress_bar_shows_an_eta():
     (["simulate", "zaozhuang", "--bots", "clever"], "unknown bot 'clever'"),
     (["simulate", "zaozhuang", "--bots", "greedy,random,greedy"], "give 1 (every seat), 2 (team 1, team 2) or 6"),
     (["simulate", "zaozhuang", "--bots", "greedy:5"], "takes no budget"),
+    (["simulate", "zaozhuang", "--bots", "search:0"], "a whole number of at least 1"),
+    (["arena", "zaozhuang", "--bots", "search:²,heuristic"], "a whole number of at least 1"),
+    (["play", "zaozhuang", "--bots", "clever"], "unknown bot 'clever'"),
     (["simulate", "zaozhuang", "--workers", "0"], "--workers must be at least 1"),
     (["simulate", "zaozhuang", "--match-games", "0"], "--match-games must be at least 1"),
     (["simulate", "zaozhuang", "--confidence", "95"], "--confidence"),
@@ -271,3 +274,11 @@ def test_the_search_bot_plays_in_the_arena_and_a_house_rule(variant, club, capsy
     code, text, err = run(["arena", variant, "--bots", "search:1,heuristic", "--games", "1", "--workers", "1"], capsys)
     assert code == 0, err
     assert "search:1 vs heuristic" in text
+
+
+def test_a_rule_file_with_errors_is_reported_located_and_nothing_is_played(club, capsys):
+    (club / "bad.gouji").write_text("variant bad extends zaozhuang\n\n[flow]\nlead_return_circles = 9\n",
+                                    encoding="utf-8")
+    code, _out, err = run(["simulate", "zaozhuang", "bad.gouji", "--games", "4", "--json", "r.json"], capsys)
+    assert code == 1 and "bad.gouji:4:23: error:" in err
+    assert not (club / "r.json").exists()

@@ -12,7 +12,8 @@ deals the hidden hands anew (`resample_from_infostate`) instead of looking at th
 | `heuristic` | like a careful player who knows the rules (heuristic.py) |
 | `search` | determinized Monte-Carlo search over the engine, heuristic rollouts (search.py) |
 
-A spec is a name, optionally with a budget for the search bot: `search:200` (rollouts a move).
+A spec is a name, optionally with a budget for the search bot: `search:200` (rollouts a move;
+`search` alone: search.DEFAULT_BUDGET).
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def parse_spec(spec: str) -> tuple[str, int | None]:
     if not getattr(BOTS[name], "takes_budget", False):
         raise BotSpecError(f"bot '{name}' takes no budget (':{budget}'); only "
                            + ", ".join(n for n, c in BOTS.items() if getattr(c, "takes_budget", False)) + " do")
-    if not budget.isdigit() or int(budget) < 1:
+    if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
         raise BotSpecError(f"bot '{spec}': the budget after ':' is a whole number of at least 1")
     return name, int(budget)
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import bisect
 
+from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.game import BURN, DECLARE, DEFER, PASS, REVOLT, Action, Game
 
 # Card indexes of a hand vector (runtime.cards): 0..11 = 3..A, 12 = 2, 13 = SJ, 14 = BJ, 15.. extra jokers.
@@ -135,17 +136,6 @@ def _plays_left(hand) -> int:
     if groups:
         return groups
     return 1 if any(hand) else 0
-
-
-def _rest(hand, play: tuple) -> list:
-    rest = list(hand)
-    rank, natural, fillers = play[0], play[1], play[2]
-    if natural:
-        rest[rank] -= natural
-    rest[TWO] -= fillers
-    for kind, count in enumerate(play[3:], SMALL):
-        rest[kind] -= count
-    return rest
 
 
 def carry_ok(rest, threes_last: bool) -> bool:
@@ -431,7 +421,7 @@ def _bound_score(v: _View, play: tuple, leading: bool) -> float:
     jokers = _jokers(play, 3)
     if needs_joker and not jokers:
         return 90.0  # this would fail the burn (烧牌失误)
-    rest = _rest(v.hand, play)
+    rest = rt.minus(v.hand, play)
     score = 0.0 if carry_ok(rest, v.threes_last) else 40.0
     score += max(0, jokers - 1) * 6.0 + play[4] * 1.0 + play[2] * 0.5
     score += 2.0 * (_plays_left(rest) - v.plays_left) - play[1] * 0.01
@@ -519,7 +509,7 @@ def _defer_score(v: _View, best_answer: float | None, pass_score: float) -> floa
 def _burn_score(v: _View, play: tuple, burned: int) -> float:
     """A burn only when it can succeed: the rest goes out under the carry rule. Never a
     teammate's 级牌: it stands, and may open."""
-    rest = _rest(v.hand, play)
+    rest = rt.minus(v.hand, play)
     if not carry_ok(rest, v.threes_last):
         return 80.0
     if v.r.teams[burned] == v.team and not BURN_OWN_PARTNER:

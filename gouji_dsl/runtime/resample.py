@@ -51,7 +51,8 @@ class Resampling:
             for s in hidden:
                 for k, count in enumerate(self.hands[s - 1]):
                     pool += [k] * (count - known[s][k])
-            rng.shuffle(pool)
+            pool.sort()  # the pool as the seat sees it (which cards, not who holds them): a deal
+            rng.shuffle(pool)  # is then a function of the seat's information and the rng alone
             size = len(self.r.card_kinds)
             for s in hidden:
                 hand = list(known[s])

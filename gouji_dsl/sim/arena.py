@@ -44,7 +44,7 @@ class PairTask:
 
 
 def play_deal(engine, a: str, b: str, seed: int, deal: int) -> dict:
-    """Both games of one deal; A's and B's team scores summed over the two, wins, draws, time a move."""
+    """Both games of one deal: A's and B's team scores summed over the two, wins, draws, actions."""
     rules = engine.RULES
     game_seed = derive("deal", seed, deal)  # the same cards for every pair of bots
     out = {"a_score": 0.0, "b_score": 0.0, "a_wins": 0, "b_wins": 0, "draws": 0, "actions": 0}
@@ -106,6 +106,7 @@ def pair_result(a: str, b: str, rows: list[dict], confidence: float, seconds: fl
     draws = stats.proportion(col("draws"), two, confidence)
     margin = stats.ratio([r["a_score"] - r["b_score"] for r in rows], two, confidence, games=2 * len(rows))
     test = stats.difference((col("a_score"), two), (col("b_score"), two), paired=True, confidence=confidence)
+    wins_test = stats.difference((col("a_wins"), two), (col("b_wins"), two), paired=True, confidence=confidence)
     alpha = 1 - confidence
     verdict = None
     if test.p_value is not None and test.p_value < alpha and margin.estimate:
@@ -113,9 +114,16 @@ def pair_result(a: str, b: str, rows: list[dict], confidence: float, seconds: fl
     est = lambda e: {"estimate": _number(e.estimate), "low": _number(e.low), "high": _number(e.high)}  # noqa: E731
     return {"a": a, "b": b, "deals": len(rows), "games": 2 * len(rows),
             "a_wins": est(wins_a), "b_wins": est(wins_b), "draws": est(draws),
-            "margin": est(margin), "p": _number(test.p_value), "stronger": verdict,
+            "win_difference": {"estimate": _number(wins_test.difference), "low": _number(wins_test.low),
+                               "high": _number(wins_test.high)},
+            "margin": est(margin), "p": _number(test.p_value), "p_wins": _number(wins_test.p_value),
+            "stronger": verdict,
             "actions_per_game": _number(sum(r["actions"] for r in rows) / (2 * len(rows))),
             "_seconds": round(seconds, 3)}
+
+
+def _p(value) -> str:
+    return "n/a" if value is None else "<0.0001" if value < 1e-4 else f"{value:.4f}"
 
 
 def arena_table(results: dict) -> str:
@@ -127,16 +135,19 @@ def arena_table(results: dict) -> str:
            f"{s['confidence']:.0%} intervals; margin = the bot's team score minus the other's, a game"]
     for r in results["pairs"]:
         a, b = r["a"], r["b"]
-        p = "n/a" if r["p"] is None else "<0.0001" if r["p"] < 1e-4 else f"{r['p']:.4f}"
+        p, p_wins = _p(r["p"]), _p(r["p_wins"])
         verdict = (f"{r['stronger']} is stronger" if r["stronger"]
                    else "no clear difference at this sample size")
         out.append(f"  {a} vs {b}: {verdict}")
         for who, key in ((a, "a_wins"), (b, "b_wins"), ("draws", "draws")):
             e = r[key]
             label = f"{who} wins" if key != "draws" else "drawn"
-            out.append(f"    {label:<24} {shown('proportion', e['estimate']):>7}  "
+            out.append(f"    {label:<26} {shown('proportion', e['estimate']):>7}  "
                        f"{interval('proportion', e['low'], e['high'])}")
+        w = r["win_difference"]
+        out.append(f"    {a + ' wins - ' + b + ' wins':<26} {shown('proportion', w['estimate'], True):>7}  "
+                   f"{interval('proportion', w['low'], w['high'], True)}  p {p_wins}")
         m = r["margin"]
-        out.append(f"    {'margin of ' + a:<24} {shown('mean', m['estimate'], True):>7}  "
+        out.append(f"    {'margin of ' + a:<26} {shown('mean', m['estimate'], True):>7}  "
                    f"{interval('mean', m['low'], m['high'], True)}  p {p}")
     return "\n".join(out) + "\n"
