@@ -139,15 +139,16 @@ def arena_table(results: dict) -> str:
         verdict = (f"{r['stronger']} is stronger" if r["stronger"]
                    else "no clear difference at this sample size")
         out.append(f"  {a} vs {b}: {verdict}")
+        wide = max(len(f"{a} wins - {b} wins"), len(f"margin of {a}"), len(f"{b} wins"))
         for who, key in ((a, "a_wins"), (b, "b_wins"), ("draws", "draws")):
             e = r[key]
             label = f"{who} wins" if key != "draws" else "drawn"
-            out.append(f"    {label:<26} {shown('proportion', e['estimate']):>7}  "
+            out.append(f"    {label:<{wide}} {shown('proportion', e['estimate']):>7}  "
                        f"{interval('proportion', e['low'], e['high'])}")
         w = r["win_difference"]
-        out.append(f"    {a + ' wins - ' + b + ' wins':<26} {shown('proportion', w['estimate'], True):>7}  "
+        out.append(f"    {a + ' wins - ' + b + ' wins':<{wide}} {shown('proportion', w['estimate'], True):>7}  "
                    f"{interval('proportion', w['low'], w['high'], True)}  p {p_wins}")
         m = r["margin"]
-        out.append(f"    {'margin of ' + a:<26} {shown('mean', m['estimate'], True):>7}  "
+        out.append(f"    {'margin of ' + a:<{wide}} {shown('mean', m['estimate'], True):>7}  "
                    f"{interval('mean', m['low'], m['high'], True)}  p {p}")
     return "\n".join(out) + "\n"
