@@ -18,12 +18,13 @@ from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation, has_engine
 
-__all__ = ["Engine", "KINDS", "from_model", "load"]
+__all__ = ["Engine", "KINDS", "checked_with_engine", "from_model", "load"]
 
 KINDS = ("generated", "reference")
 
 
-def _checked_with_engine(ws: Workspace, name: str):
+def checked_with_engine(ws: Workspace, name: str):
+    """The checked variant `name`; RuleErrors for a file with errors, UsageError for an abstract one."""
     variant = Compilation(ws, name).checked  # RuleErrors: the file's own errors, reported as such
     if not has_engine(variant):
         raise UsageError(f"variant '{name}' has no engine: it is abstract")
@@ -56,4 +57,4 @@ def load(ws: Workspace, name: str, kind: str = "generated") -> Engine:
         module = load_engine(name)
         if module is not None:
             return module
-    return from_model(_checked_with_engine(ws, name), kind)
+    return from_model(checked_with_engine(ws, name), kind)

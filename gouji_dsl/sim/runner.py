@@ -44,11 +44,11 @@ def engine_spec(ws, name: str) -> EngineSpec:
     """The spec of variant `name` (resolved in the workspace `ws`); RuleErrors / UsageError as
     `gouji play` gives them for a file with errors or an abstract variant."""
     from gouji_dsl.backends import codegen
-    from gouji_dsl.engines import _checked_with_engine
+    from gouji_dsl.engines import checked_with_engine
 
     if ws.is_standard(name) and codegen.load_engine(name) is not None:
         return EngineSpec(name)
-    variant = _checked_with_engine(ws, name)
+    variant = checked_with_engine(ws, name)
     return EngineSpec(name, codegen.render_engine(variant), variant.file_of(name))
 
 
