@@ -15,16 +15,14 @@ import argparse
 import time
 
 from gouji_dsl.lang.loader import Workspace
-from gouji_dsl.sim.command import _chunk, lineup_for
-from gouji_dsl.sim.parallel import default_workers, execute
-from gouji_dsl.sim.runner import engine_spec, tasks_for
+from gouji_dsl.sim.parallel import chunk_size, default_workers, execute
+from gouji_dsl.sim.runner import engine_spec, lineup_for, tasks_for
 
 DEFAULT_VARIANTS = ("lianzhong", "zaozhuang", "shuangkou")
 
 
 def wall(spec, lineup, games: int, workers: int, ray_address=None) -> float:
-    matches = games // 4
-    tasks = tasks_for(spec, lineup, 1, matches, 4, _chunk(matches, workers))
+    tasks = tasks_for(spec, lineup, 1, games, 4, chunk_size(games // 4, workers, most=50, shares=8))
     start = time.perf_counter()
     for _ in execute(tasks, workers, ray_address):
         pass

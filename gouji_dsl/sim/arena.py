@@ -11,16 +11,11 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from gouji_dsl.sim import stats
-from gouji_dsl.sim.records import game_record, team_numbers
-from gouji_dsl.sim.runner import EngineSpec, derive, engine_spec, play_game
+from gouji_dsl.sim.records import game_record
+from gouji_dsl.sim.runner import EngineSpec, derive, engine_spec, lineup_for, play_game
+from gouji_dsl.sim.summary import number as _number
 
 FORMAT = "gouji-arena/1"
-
-
-def pair_lineup(rules, first: str, second: str) -> tuple:
-    """`first` on team 1's seats (seat 1's team), `second` on team 2's."""
-    teams = team_numbers(rules)
-    return tuple(first if teams[s] == 1 else second for s in range(1, rules.players + 1))
 
 
 @dataclass(frozen=True)
@@ -49,7 +44,7 @@ def play_deal(engine, a: str, b: str, seed: int, deal: int) -> dict:
     game_seed = derive("deal", seed, deal)  # the same cards for every pair of bots
     out = {"a_score": 0.0, "b_score": 0.0, "a_wins": 0, "b_wins": 0, "draws": 0, "actions": 0}
     for swap in (False, True):
-        lineup = pair_lineup(rules, b, a) if swap else pair_lineup(rules, a, b)
+        lineup = lineup_for([b, a] if swap else [a, b], rules)  # the first bot holds team 1's seats
         game, tally = play_game(engine, lineup, game_seed, lambda seat: derive("bot", seed, a, b, deal, swap, seat))
         rec = game_record(game, tally)
         team_a, team_b = (2, 1) if swap else (1, 2)
@@ -64,38 +59,26 @@ def play_deal(engine, a: str, b: str, seed: int, deal: int) -> dict:
 
 def run_arena(ws, name: str, bots: list[str], deals: int, seed: int, workers: int, ray_address, confidence: float,
               progress_flag) -> dict:
-    from gouji_dsl.sim.parallel import Progress, RayError, execute
-    from gouji_dsl.diagnostics import UsageError
+    from gouji_dsl.sim.parallel import backend_name, chunk_size, run_shown
 
     spec = engine_spec(ws, name)
     engine = spec.load()
     pairs = list(combinations(bots, 2))
     results = []
     started = time.monotonic()
-    chunk = max(1, min(10, deals // (workers * 4) or 1))
+    chunk = chunk_size(deals, workers, most=10, shares=4)
     for a, b in pairs:
         tasks = [PairTask(spec, a, b, seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
-        progress = Progress(2 * deals, f"{a} vs {b}", progress_flag)
         rows: list[dict] = []
         began = time.monotonic()
-        try:
-            for result in execute(tasks, workers, ray_address, lambda task: progress.advance(task.total_games)):
-                rows.extend(result)
-        except RayError as exc:
-            raise UsageError(str(exc)) from None
-        finally:
-            progress.close()
+        for result in run_shown(tasks, workers, ray_address, f"{a} vs {b}", progress_flag):
+            rows.extend(result)
         results.append(pair_result(a, b, rows, confidence, time.monotonic() - began))
     return {"format": FORMAT, "variant": name, "title": getattr(engine, "TITLE", name),
             "settings": {"deals": deals, "seed": seed, "bots": bots, "confidence": confidence},
             "pairs": results,
-            "timings": {"workers": workers, "backend": "ray" if ray_address else "processes" if workers > 1
-                        else "this process", "seconds": round(time.monotonic() - started, 3),
+            "timings": {"workers": workers, "backend": backend_name(workers, ray_address), "seconds": round(time.monotonic() - started, 3),
                         "pair_seconds": {f"{r['a']} vs {r['b']}": r.pop("_seconds") for r in results}}}
-
-
-def _number(x):
-    return None if x is None else round(float(x), 10)
 
 
 def pair_result(a: str, b: str, rows: list[dict], confidence: float, seconds: float) -> dict:

@@ -68,22 +68,6 @@ def _bot_list(text: str) -> list[str]:
     return names
 
 
-def lineup_for(bots: list[str], rules) -> tuple:
-    """One bot for every seat, one per team (team 1 = seat 1's team), or one per seat."""
-    from gouji_dsl.sim.records import team_numbers
-
-    players = rules.players
-    if len(bots) == 1:
-        return tuple(bots * players)
-    if len(bots) == 2:
-        teams = team_numbers(rules)
-        return tuple(bots[teams[s] - 1] for s in range(1, players + 1))
-    if len(bots) == players:
-        return tuple(bots)
-    raise UsageError(f"--bots names {len(bots)} bots: give 1 (every seat), 2 (team 1, team 2) or {players} "
-                     f"(one a seat) for {rules.name}")
-
-
 def _check_run(args) -> None:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -92,11 +76,8 @@ def _check_run(args) -> None:
     if not 0.5 <= args.confidence < 1:
         raise UsageError("--confidence is a share between 0.5 and 1, e.g. 0.95")
     if args.ray is not None:
-        from gouji_dsl.sim.parallel import RayError, ray_module
-        try:
-            ray_module()
-        except RayError as exc:
-            raise UsageError(str(exc)) from None
+        from gouji_dsl.sim.parallel import ray_module
+        ray_module()  # RayError (a usage error) before any game when Ray is not installed
     if args.json:
         check_output_path(args.json, "JSON file")
 
@@ -106,19 +87,9 @@ def _workers(args) -> int:
     return args.workers if args.workers is not None else default_workers()
 
 
-def _chunk(matches: int, workers: int) -> int:
-    """Matches a task: small enough to share out and show progress, large enough that a task
-    is worth sending to a process."""
-    return max(1, min(50, matches // (workers * 8) or 1))
-
-
-def _backend(args, workers: int) -> str:
-    return "ray" if args.ray is not None else "processes" if workers > 1 else "this process"
-
-
 def cmd_simulate(args, ws) -> int:
-    from gouji_dsl.sim.parallel import Progress, RayError, execute
-    from gouji_dsl.sim.runner import engine_spec, tasks_for
+    from gouji_dsl.sim.parallel import backend_name, chunk_size, run_shown
+    from gouji_dsl.sim.runner import engine_spec, lineup_for, tasks_for
     from gouji_dsl.sim.summary import FORMAT, Totals, compare, variant_result
 
     _check_run(args)
@@ -134,28 +105,22 @@ def cmd_simulate(args, ws) -> int:
         raise UsageError("a variant is named twice: " + ", ".join(args.variants))
     specs = [engine_spec(ws, name) for name in names]   # every file checked before any game is played
     engines = [spec.load() for spec in specs]
-    lineups = [lineup_for(bots, e.RULES) for e in engines]
+    try:
+        lineups = [lineup_for(bots, e.RULES) for e in engines]
+    except ValueError as exc:  # a number of bots that fits no seating
+        raise UsageError(str(exc)) from None
     workers = _workers(args)
-    full, rest = divmod(args.games, args.match_games)
+    matches = -(-args.games // args.match_games)
     started = time.monotonic()
     variants, totals, seconds = [], [], {}
     for name, spec, engine, lineup, arg in zip(names, specs, engines, lineups, args.variants):
-        chunk = _chunk(full + bool(rest), workers)
-        tasks = tasks_for(spec, lineup, args.seed, full, args.match_games, chunk)
-        if rest:
-            from gouji_dsl.sim.runner import Task
-            tasks.append(Task(spec, lineup, args.seed, rest, full, 1))
-        progress = Progress(args.games, f"{name}", args.progress)
+        tasks = tasks_for(spec, lineup, args.seed, args.games, args.match_games,
+                          chunk_size(matches, workers, most=50, shares=8))
         t = Totals()
         began = time.monotonic()
-        try:
-            for result in execute(tasks, workers, args.ray, lambda task: progress.advance(task.total_games)):
-                for match in result:
-                    t.add(match)
-        except RayError as exc:
-            raise UsageError(str(exc)) from None
-        finally:
-            progress.close()
+        for result in run_shown(tasks, workers, args.ray, name, args.progress):
+            for match in result:
+                t.add(match)
         seconds[name] = round(time.monotonic() - began, 3)
         source = name if spec.source is None else spec.origin
         result = variant_result(name, engine, source, t, args.confidence)
@@ -169,7 +134,7 @@ def cmd_simulate(args, ws) -> int:
                "settings": {"games": args.games, "seed": args.seed, "match_games": args.match_games,
                             "bots": bots, "confidence": args.confidence},
                "variants": variants, "comparisons": comparisons,
-               "timings": {"workers": workers, "backend": _backend(args, workers), "seconds": round(elapsed, 3),
+               "timings": {"workers": workers, "backend": backend_name(workers, args.ray), "seconds": round(elapsed, 3),
                            "games_per_second": round(args.games * len(names) / elapsed, 2) if elapsed else None,
                            "variant_seconds": seconds}}
     _write_outputs(args, results)
@@ -189,9 +154,13 @@ def _check_plot_path(path: str) -> None:
         raise PlotError(NO_MATPLOTLIB)
 
 
+def _write_json(path: str, results: dict) -> None:
+    write_atomic(path, json.dumps(results, ensure_ascii=False, indent=1) + "\n")
+
+
 def _write_outputs(args, results: dict) -> None:
     if args.json:
-        write_atomic(args.json, json.dumps(results, ensure_ascii=False, indent=1) + "\n")
+        _write_json(args.json, results)
     if getattr(args, "csv", None):
         from gouji_dsl.sim.report import csv_text
         write_atomic(args.csv, csv_text(results))
@@ -213,6 +182,6 @@ def cmd_arena(args, ws) -> int:
     results = run_arena(ws, name, bots, args.games, args.seed, _workers(args), args.ray, args.confidence,
                         args.progress)
     if args.json:
-        write_atomic(args.json, json.dumps(results, ensure_ascii=False, indent=1) + "\n")
+        _write_json(args.json, results)
     sys.stdout.write(arena_table(results))
     return EXIT_OK

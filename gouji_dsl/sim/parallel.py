@@ -11,11 +11,13 @@ import sys
 import time
 from typing import Callable, Iterator
 
+from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.sim.runner import run_task
 
 
-class RayError(Exception):
-    """Ray is missing or the cluster cannot be reached: the message says which and what to do."""
+class RayError(UsageError):
+    """Ray is missing or the cluster cannot be reached: the message says which and what to do
+    (a usage error: the command exits 2 with it)."""
 
 
 def default_workers() -> int:
@@ -24,6 +26,27 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux
         return max(1, os.cpu_count() or 1)
+
+
+def chunk_size(units: int, workers: int, most: int, shares: int) -> int:
+    """Units (matches, deals) a task: about `shares` tasks a worker, so they are shared out evenly
+    and progress shows, but at most `most`, and never less than 1."""
+    return max(1, min(most, units // (workers * shares) or 1))
+
+
+def backend_name(workers: int, ray_address: str | None) -> str:
+    """Where a run played, as its timings say."""
+    return "ray" if ray_address is not None else "processes" if workers > 1 else "this process"
+
+
+def run_shown(tasks: list, workers: int, ray_address: str | None, label: str, progress: bool | None) -> Iterator[list]:
+    """`execute` with a progress bar over the tasks' games (shown on a terminal unless `progress`
+    says otherwise), closed however the run ends."""
+    bar = Progress(sum(t.total_games for t in tasks), label, progress)
+    try:
+        yield from execute(tasks, workers, ray_address, lambda task: bar.advance(task.total_games))
+    finally:
+        bar.close()
 
 
 def execute(tasks: list, workers: int = 1, ray_address: str | None = None,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from gouji_dsl.bots import make_bot
 from gouji_dsl.runtime.state import Match
-from gouji_dsl.sim.records import Tally, game_record
+from gouji_dsl.sim.records import Tally, game_record, team_numbers
 
 HISTOGRAMS = ("score.team.1", "score.team.2", "actions", "rounds")  # per-game values kept whole
 MAX_ACTIONS = 200_000  # a game that has not ended by then has a bot that stalls: an error, not a hang
@@ -122,7 +122,27 @@ def play_match(engine, lineup: tuple, seed: int, index: int, games: int) -> dict
     return {"index": index, "sums": sums, "hist": {k: dict(v) for k, v in hist.items()}}
 
 
-def tasks_for(spec: EngineSpec, lineup: tuple, seed: int, matches: int, games: int, chunk: int) -> list[Task]:
-    """The run cut into tasks of `chunk` matches (the last may be shorter)."""
-    return [Task(spec, lineup, seed, games, first, min(chunk, matches - first))
-            for first in range(0, matches, chunk)]
+def tasks_for(spec: EngineSpec, lineup: tuple, seed: int, games: int, match_games: int, chunk: int) -> list[Task]:
+    """`games` games in matches of `match_games` (the last match shorter when they do not divide),
+    cut into tasks of `chunk` matches."""
+    matches, rest = divmod(games, match_games)
+    tasks = [Task(spec, lineup, seed, match_games, first, min(chunk, matches - first))
+             for first in range(0, matches, chunk)]
+    if rest:
+        tasks.append(Task(spec, lineup, seed, rest, matches, 1))
+    return tasks
+
+
+def lineup_for(bots: list[str], rules) -> tuple:
+    """The bot spec of every seat: one bot for every seat, one per team (team 1 = seat 1's team),
+    or one a seat. ValueError for any other number."""
+    players = rules.players
+    if len(bots) == 1:
+        return tuple(bots * players)
+    if len(bots) == 2:
+        teams = team_numbers(rules)
+        return tuple(bots[teams[s] - 1] for s in range(1, players + 1))
+    if len(bots) == players:
+        return tuple(bots)
+    raise ValueError(f"--bots names {len(bots)} bots: give 1 (every seat), 2 (team 1, team 2) or {players} "
+                     f"(one a seat) for {rules.name}")

@@ -50,17 +50,18 @@ class Totals:
         return int(sum(self.column("games")))
 
 
-def estimate(metric: Metric, totals: Totals, confidence: float) -> stats.Estimate:
+def estimate(metric: Metric, totals: Totals, games: int, confidence: float) -> stats.Estimate:
+    """`metric` over the matches of `totals` (`games` of them in all)."""
     ys, xs = totals.column(metric.field), totals.column(metric.per)
     if metric.kind == "proportion":
         return stats.proportion(ys, xs, confidence)
-    e = stats.ratio(ys, xs, confidence, games=totals.games)
+    e = stats.ratio(ys, xs, confidence, games=games)
     if metric.kind == "ratio" and e.low is not None:  # a share: its interval stays within 0-100%
         e = replace(e, low=max(0.0, e.low), high=min(1.0, e.high))
     return e
 
 
-def _number(x):
+def number(x):
     """A float for JSON: rounded so that tiny last-bit noise of a platform does not show."""
     if x is None:
         return None
@@ -70,11 +71,12 @@ def _number(x):
 def variant_result(name: str, engine, source: str, totals: Totals, confidence: float) -> dict:
     rules = engine.RULES
     metrics = metrics_for(rules, set(totals.columns))
+    games = totals.games  # a sum over every match: once, not once a figure
     rows = []
     for metric in metrics:
-        e = estimate(metric, totals, confidence)
-        rows.append(dict(metric.to_json(), estimate=_number(e.estimate), low=_number(e.low), high=_number(e.high),
-                         games=totals.games))
+        e = estimate(metric, totals, games, confidence)
+        rows.append(dict(metric.to_json(), estimate=number(e.estimate), low=number(e.low), high=number(e.high),
+                         games=games))
     distributions = {}
     for hist_name in HISTOGRAMS:
         values = []
@@ -83,7 +85,7 @@ def variant_result(name: str, engine, source: str, totals: Totals, confidence: f
         distributions[hist_name] = dict(label=HISTOGRAM_LABELS[hist_name], **stats.histogram(values))
     return {"name": name, "title": engine.TITLE if hasattr(engine, "TITLE") else name, "source": source,
             "players": rules.players, "teams": {str(t): seats for t, seats in team_seats(rules).items()},
-            "games": totals.games, "metrics": rows, "distributions": distributions}
+            "games": games, "metrics": rows, "distributions": distributions}
 
 
 def compared_metrics(rules_a, totals_a: Totals, rules_b, totals_b: Totals) -> list[Metric]:
@@ -112,11 +114,11 @@ def compare(name_a: str, engine_a, totals_a: Totals, name_b: str, engine_b, tota
         p = d.p_value
         if d.difference == 0 and d.low == d.high:
             p = None  # the same in every match of both (no burns in either): nothing to test
-        rows.append(dict(metric.to_json(), a=_number(d.a), b=_number(d.b), difference=_number(d.difference),
-                         low=_number(d.low), high=_number(d.high), p=_number(p)))
+        rows.append(dict(metric.to_json(), a=number(d.a), b=number(d.b), difference=number(d.difference),
+                         low=number(d.low), high=number(d.high), p=number(p)))
     adjusted = stats.holm([row["p"] for row in rows])  # m counts the figures with a test
     alpha = 1 - confidence
     for row, q in zip(rows, adjusted):
-        row["p_holm"] = _number(q)
+        row["p_holm"] = number(q)
         row["significant"] = q is not None and q < alpha
     return {"a": name_a, "b": name_b, "paired": paired, "metrics": rows}
