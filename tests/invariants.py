@@ -6,6 +6,8 @@ showing no hidden card; and `state_of`, everything a refused action must leave
 exactly as it was."""
 from __future__ import annotations
 
+from gouji_dsl.runtime.state import field_values
+
 
 MAX_ACTIONS = 5000  # far above any game seen; a game that runs longer is a bug
 KINDS = ("pass", "defer", "declare", "revolt", "burn", "play")
@@ -57,7 +59,8 @@ def check_finished(game) -> None:
 def state_of(game) -> dict:
     """The whole state of a game, for comparing with a clone taken before:
     every attribute but caches, and the random generator's state."""
-    state = {k: v for k, v in vars(game).items() if k not in _CACHES}
+    fields = vars(game) if hasattr(game, "ref") else field_values(game)  # the reference's game, or the flow's
+    state = {k: v for k, v in fields.items() if k not in _CACHES}
     state["_rng"] = game._rng.getstate()
     return state
 

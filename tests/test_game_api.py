@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import gouji_dsl
 from gouji_dsl.runtime.game import Action, IllegalAction, play_action
+from gouji_dsl.runtime.state import FIELDS, field_values
 from forgery import Nasty
 from helpers import random_game
 from invariants import observable, state_of
@@ -243,20 +244,26 @@ def test_soak_thousands_of_games(name, request):
 
 # --- the state: one dataclass, one initialiser, clone by field --------------------------------
 
-SHARED_BY_CLONE = {"r", "match", "_legal"}  # never changed in place: a clone may share them
+# Never changed in place: a clone may share them (the random source from the first lead on:
+# nothing draws from it in play).
+SHARED_BY_CLONE = {"r", "match", "_legal", "_rng"}
 
 
 @pytest.mark.parametrize("name", ENGINE_VARIANTS)
 def test_clone_copies_every_mutable_field(name):
     game = game_at(name, "gen", 5, 40)
     other = game.clone()
-    for key, value in vars(game).items():
+    for key, value in field_values(game).items():
         if key not in SHARED_BY_CLONE and isinstance(value, (list, set, dict, random.Random)):
             assert getattr(other, key) is not value, f"clone shares {key}"
             assert getattr(other, key) == value or key == "_rng"
     for hand, copied in zip(game.hands, other.hands):
         assert hand is not copied
     assert other._rng.getstate() == game._rng.getstate()
+    before = game_at(name, "gen", 5, 0)  # before play a game still draws: its copy has its own random source
+    if before.phase != "play":
+        assert before.clone()._rng is not before._rng
+        assert before.clone()._rng.getstate() == before._rng.getstate()
     other.apply_action(other.legal_actions()[-1])
     assert observable(game) == observable(game_at(name, "gen", 5, 40))
 
@@ -266,7 +273,8 @@ def test_a_position_and_a_deal_have_the_same_fields(name):
     e = engine(name)
     dealt = e.new_game(seed=1)
     position = e.new_position({seat: "7 7 BJ" for seat in range(1, e.PLAYERS + 1)}, leader=2)
-    assert set(vars(position)) == set(vars(dealt))
+    assert field_values(position).keys() == field_values(dealt).keys()
+    assert set(vars(position)) == set(vars(dealt)) == {f.name for f in FIELDS}  # no attribute beyond the fields
     assert position.phase == "play" and str(position.phase) == "play" and repr(position.phase) == "'play'"
     assert position.observation(1)["phase"] == "play" and type(position.observation(1)["phase"]) is str
 

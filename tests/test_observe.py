@@ -15,6 +15,7 @@ import gouji_dsl
 from gouji_dsl.runtime import observe as ob
 from gouji_dsl.runtime.action_ids import MORE, feature_size
 from gouji_dsl.runtime.actions import BURN, PLAY
+from gouji_dsl.runtime.state import field_values
 
 from strategies import ALL_ENGINE_VARIANTS
 
@@ -334,9 +335,9 @@ def test_the_record_follows_undo_clones_and_copies():
 
 def test_observing_leaves_the_game_as_it_was_and_records_stay_right_when_evicted(monkeypatch):
     games = [_game(name, 6, 50) for name in ("lianzhong", "zaozhuang", "shuangkou")]
-    fields = [dict(vars(game)) for game in games]
+    fields = [field_values(game) for game in games]
     expected = [game.information_state_tensor(2).tobytes() for game in games]
-    assert [dict(vars(game)) for game in games] == fields  # kept beside the game, not in it
+    assert [field_values(game) for game in games] == fields  # kept beside the game, not in it
     monkeypatch.setattr(ob, "_MOST_RECORDS", 2)
     for _ in range(2):
         for game, tensor in zip(games, expected):  # three games, two records: each read again

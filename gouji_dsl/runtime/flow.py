@@ -20,7 +20,7 @@ from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.observe import Observing
 from gouji_dsl.runtime.resample import Resampling
 from gouji_dsl.runtime.setup import SetUp, check_redeals, given_deal
-from gouji_dsl.runtime.state import Match, Phase, Rules, State, mypyc_attr, seats_after
+from gouji_dsl.runtime.state import Match, Phase, Rules, mypyc_attr, seats_after
 
 # Why a play breaks a column of [ranks] constraints.
 _RANK_RULE_WHY = {
@@ -42,17 +42,12 @@ _LEAD_SHAPES: dict = {}
 class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
     """One game. Create with `new_game` (or `new_position`)."""
 
-    # Where `undo_action` starts again: the random state of the deal, or a copy of a set-up position.
-    _start: tuple | Game | None
-
-    _given_deal: tuple | None = None  # the first deal, when `new_game` was given one
-
     def __init__(self, rules: Rules, seed, match: Match | None, deal=None):
         if seed is not None and type(seed) not in (int, str, bytes, float):
             raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
         if match is not None and not isinstance(match, Match):
             raise ValueError(f"match is a game.Match (from next_match()), not {describe(match)}")
-        State.__init__(self, rules, seed, match or Match(), _rng=random.Random(seed))
+        self._init_state(rules, seed, match or Match(), rng=random.Random(seed))
         if deal is not None:  # a deal chosen by the caller (a framework's chance nodes): no first shuffle
             self._given_deal = given_deal(rules, deal)
             self._deal_pending = True
@@ -71,9 +66,10 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         """A new copy of this game before its first action."""
         start = self._start
         if isinstance(start, tuple):  # a dealt game: deal again from the same random state
-            game = Game.__new__(Game)
-            State.__init__(game, self.r, self.seed, self.match, _rng=random.Random())
-            game._rng.setstate(start)
+            game = type(self).__new__(type(self))
+            rng = random.Random()
+            rng.setstate(start)
+            game._init_state(self.r, self.seed, self.match, rng=rng)
             if self._given_deal is not None:
                 game._given_deal = self._given_deal
                 game._deal_pending = True
@@ -189,8 +185,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         game = self._at_start()
         for action in self._history[:-1]:
             game.apply_action(action)
-        self.__dict__.clear()
-        self.__dict__.update(game.__dict__)
+        self._take_state(game)
         self._start = start
         return last
 

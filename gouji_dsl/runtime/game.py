@@ -36,20 +36,21 @@ __all__ = [
 
 
 def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | None = None,
-                 opened=(), headless=None) -> Game:
+                 opened=(), headless=None, game_class: type = Game) -> Game:
     """A game set up at a chosen position, for puzzles, analysis and scenario tests.
 
     `hands` maps each seat to its cards ("7 7 7 2 BJ" or a 15-count vector, longer
     by one count per extra card kind of the variant, such as the eagle Y);
     `out` maps seats already out to their places (in the order they went out);
     play starts with `leader` to lead. Nothing is dealt and no pre-play phase runs.
+    `game_class`: the flow that plays it (a generated engine's specialised `Game`).
     """
     kinds = rules.notation or rt.kinds(rules.card_kinds[15:])
     hands = position_hands(rules.players, rules.decks, hands, kinds, rules.deck_counts)
     check_position_seats(rules.players, leader, out, opened, headless)
     check_seats_hold_cards(rules.players, hands, out)
-    game = Game.__new__(Game)
-    State.__init__(game, rules, seed, Match(), log=["position"], _rng=random.Random(seed))
+    game = game_class.__new__(game_class)
+    game._init_state(rules, seed, Match(), log=["position"], rng=random.Random(seed))
     game._new_deal([hands.get(seat, (0,) * kinds.size) for seat in range(1, rules.players + 1)])
     game.opened = set(opened)
     for seat, place in (out or {}).items():
@@ -64,10 +65,10 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     return game
 
 
-def buy_on(rules: Rules, hands: dict) -> tuple[dict, list]:
+def buy_on(rules: Rules, hands: dict, game_class: type = Game) -> tuple[dict, list]:
     """[buy] 买牌 on dealt hands (every seat holding cards), as right after the deal: each
     seat's hand after the trades (a count vector) and the log lines of the trades."""
-    game = new_position(rules, hands, leader=1)
+    game = new_position(rules, hands, leader=1, game_class=game_class)
     start = len(game.log)
     game._buy_cards()
     return {seat: tuple(game.hands[seat - 1]) for seat in range(1, rules.players + 1)}, game.log[start:]
@@ -82,12 +83,13 @@ def first_leader_on(rules: Rules, hands: dict) -> int | None:
     return first_leader_of(rules, [vectors.get(seat, (0,) * kinds.size) for seat in range(1, rules.players + 1)], kinds)
 
 
-def new_game(rules: Rules, seed=None, match: Match | None = None, deal=None) -> Game:
+def new_game(rules: Rules, seed=None, match: Match | None = None, deal=None, game_class: type = Game) -> Game:
     """A new game: dealt from `seed`, or from `deal` (one hand per seat, card text or count
-    vectors) when given, the rest of its chance (a redeal, a first-leader draw) from `seed`."""
-    return Game(rules, seed, match, deal)
+    vectors) when given, the rest of its chance (a redeal, a first-leader draw) from `seed`.
+    `game_class`: the flow that plays it (a generated engine's specialised `Game`)."""
+    return game_class(rules, seed, match, deal)
 
 
-def replay(rules: Rules, history, seed=None, match: Match | None = None) -> Game:
+def replay(rules: Rules, history, seed=None, match: Match | None = None, game_class: type = Game) -> Game:
     """A new game with the same seed and match, with each action of `history` applied (and verified)."""
-    return replay_history(lambda: new_game(rules, seed, match), history)
+    return replay_history(lambda: game_class(rules, seed, match), history)

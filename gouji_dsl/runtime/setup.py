@@ -56,7 +56,8 @@ class SetUp(State):
         cards_per_player cards to each seat in turn; the first deal of a game given one
         (`new_game(..., deal=...)`) is that deal instead."""
         r = self.r
-        if self.__dict__.pop("_deal_pending", False):  # a redeal shuffles
+        if self._deal_pending:  # a redeal shuffles
+            self._deal_pending = False
             return [list(hand) for hand in self._given_deal]
         deck = [kind for kind, copies in enumerate(r.deck_counts) for _ in range(copies)]
         self._rng.shuffle(deck)

@@ -1,10 +1,12 @@
 """The data a game works on: the variant's `Rules`, the `Match` carried between
 games, and the game's own state as one dataclass.
 
-`State` lists every field of a game, each with the value it has before the deal
-and the scope after which it starts afresh: "deal" fields at each deal (and redeal,
-and `new_position`), "round" fields when a round starts. `clone` copies the fields
-the same way, so a field added here is reset and copied without a second list.
+`State` lists every field of a game with its type, the value it has before the deal
+and its scope: "game" fields are set once when the game is made, "deal" fields start
+afresh at each deal (and redeal, and `new_position`), "round" fields when a round
+starts. Resetting, `clone` and `_take_state` go over that list, so a field added here
+is reset and copied without a second list, in the unspecialised flow and in every
+specialised engine (backends/specialise writes those methods out from it).
 """
 from __future__ import annotations
 
@@ -155,8 +157,13 @@ class Phase(str, Enum):
         return repr(self.value)
 
 
-def _no_cards() -> list:
+def _no_cards() -> list[int]:
     return [0] * 15
+
+
+def _game(default=dataclasses.MISSING, factory=dataclasses.MISSING):
+    """A field set when the game is made (`_init_state`) and kept across deals."""
+    return field(default=default, default_factory=factory, init=False, repr=False, metadata={"scope": "game"})
 
 
 def _deal(default=dataclasses.MISSING, factory=dataclasses.MISSING):
@@ -169,7 +176,7 @@ def _round(default=dataclasses.MISSING, factory=dataclasses.MISSING):
     return field(default=default, default_factory=factory, init=False, repr=False, metadata={"scope": "round"})
 
 
-def _copy_hands(hands: list) -> list:
+def _copy_hands(hands: list[list[int]]) -> list[list[int]]:
     return [list(h) for h in hands]
 
 
@@ -180,86 +187,127 @@ def _copy_rng(rng: random.Random) -> random.Random:
 
 
 # How clone copies a field whose value is mutable; other fields are shared (ints,
-# tuples, None, the Rules and the Match, which a game never changes).
-_COPIERS = {"hands": _copy_hands, "dealt": _copy_hands, "_rng": _copy_rng}
+# tuples, None, the Rules and the Match, which a game never changes). The random source
+# is copied only before play: from the first lead on, nothing draws from it.
+COPIERS = {"hands": _copy_hands, "dealt": _copy_hands, "_rng": _copy_rng}
 
 
-@mypyc_attr(native_class=False)  # compiled, a game still keeps its fields in __dict__ (_reset, clone)
-@dataclass(eq=False, repr=False)
+@mypyc_attr(native_class=False)  # the unspecialised flow: a Python class, compiled or not
+@dataclass(init=False, eq=False, repr=False)
 class State:
-    """Everything a game is at one moment. `Game` (runtime.flow) adds the moves."""
+    """Everything a game is at one moment. `Game` (runtime.flow) adds the moves.
 
-    r: Rules
-    seed: Any = None
-    match: Match = field(default_factory=Match)
-    _history: list = field(default_factory=list, init=False)    # the actions applied, in order
-    log: list = field(default_factory=list)                      # transcript events: strings, or (seat, action)
-    _rng: random.Random = field(default_factory=random.Random)
+    Every attribute a game has is a field here, with its type and its scope: "game" fields
+    are set by `_init_state` and kept, "deal" and "round" fields start afresh (from their
+    defaults) at each deal and each round. The methods that go over all the fields
+    (`_reset_deal`, `_reset_round`, `clone`, `_take_state`) read this list; a specialised
+    engine (backends/specialise) writes them out field by field from the same list."""
+
+    # --- the game ---
+    r: Rules = _game()
+    seed: Any = _game(None)
+    match: Match = _game()
+    log: list = _game()                          # transcript events: strings, or (seat, action)
+    _history: list = _game()                     # the actions applied, in order
+    _rng: random.Random = _game()
+    kinds: Any = _game()                         # the variant's card notation (runtime.cards.Kinds or a pattern notation)
+    # Where `undo_action` starts again: the random state of the deal, or a copy of a set-up position.
+    _start: Any = _game(None)
+    _given_deal: tuple | None = _game(None)      # the first deal, when `new_game` was given one
+    _deal_pending: bool = _game(False)           # the next deal is `_given_deal` (no shuffle)
+    _page_at: tuple = _game((0, 0))              # runtime.action_ids: (actions applied, page shown)
+    _trail: list | None = _game(None)            # undo checkpoints: [(actions applied, copy of the game)]
 
     # --- the deal ---
     phase: Phase = _deal(Phase.PLAY)
-    phase_seats: list = _deal(factory=list)     # seats still to choose in the declare / revolt phase
-    hands: list = _deal(factory=list)           # per seat (index seat - 1), a 15-count list
-    dealt: list = _deal(factory=list)           # the hands as dealt, before tribute
-    dead: list = _deal(factory=_no_cards)       # cards of failed burners, out of play
-    played: list = _deal(factory=_no_cards)     # cards played to the table this game
-    tribute_log: list = _deal(factory=list)
-    declared: set = _deal(factory=set)
-    revolters: list = _deal(factory=list)
+    phase_seats: list[int] = _deal(factory=list)     # seats still to choose in the declare / revolt phase
+    hands: list[list[int]] = _deal(factory=list)     # per seat (index seat - 1), a 15-count list
+    dealt: list[list[int]] = _deal(factory=list)     # the hands as dealt, before tribute
+    dead: list[int] = _deal(factory=_no_cards)       # cards of failed burners, out of play
+    played: list[int] = _deal(factory=_no_cards)     # cards played to the table this game
+    tribute_log: list[dict] = _deal(factory=list)
+    declared: set[int] = _deal(factory=set)
+    revolters: list[int] = _deal(factory=list)
     revolutionary: int | None = _deal(None)
-    place_of: dict = _deal(factory=dict)        # seat -> place, for every seat without cards
-    finish_order: list = _deal(factory=list)    # seats as they went out normally
-    failed: list = _deal(factory=list)          # failed burners, in order
-    opened: set = _deal(factory=set)
-    burns_done: list = _deal(factory=list)      # [burner, burned] of successful burns
-    men: list = _deal(factory=list)             # [seat, beater] of 憋三 players beaten before their 3s
-    headless: set = _deal(factory=set)          # 无头 players
-    chaos: bool = _deal(False)                  # 四户乱缠 has begun
-    obligation: set = _deal(factory=set)        # burners still bound by the joker-carry rule
-    burn_of: dict = _deal(factory=dict)         # burner -> the player they burned
-    burned_play: dict = _deal(factory=dict)     # burner -> the 级牌 they burned (back on the table if they fail, D15)
-    bombs: list = _deal(factory=list)           # [seat, lines] of every bomb played (plays with lines: Shuangkou)
-    gouji_rounds: dict = _deal(factory=dict)    # seat -> rounds in which it played a 级牌 in force (burn_free_after_rounds)
+    place_of: dict[int, int] = _deal(factory=dict)   # seat -> place, for every seat without cards
+    finish_order: list[int] = _deal(factory=list)    # seats as they went out normally
+    failed: list[int] = _deal(factory=list)          # failed burners, in order
+    opened: set[int] = _deal(factory=set)
+    burns_done: list[list[int]] = _deal(factory=list)  # [burner, burned] of successful burns
+    men: list[list[int]] = _deal(factory=list)       # [seat, beater] of 憋三 players beaten before their 3s
+    headless: set[int] = _deal(factory=set)          # 无头 players
+    chaos: bool = _deal(False)                       # 四户乱缠 has begun
+    obligation: set[int] = _deal(factory=set)        # burners still bound by the joker-carry rule
+    burn_of: dict[int, int] = _deal(factory=dict)    # burner -> the player they burned
+    burned_play: dict[int, tuple] = _deal(factory=dict)  # burner -> the 级牌 they burned (back on the table if they fail, D15)
+    bombs: list[list[int]] = _deal(factory=list)     # [seat, lines] of every bomb played (plays with lines: Shuangkou)
+    gouji_rounds: dict[int, int] = _deal(factory=dict)  # seat -> rounds in which it played a 级牌 in force (burn_free_after_rounds)
     terminal: bool = _deal(False)
-    _legal: list | None = _deal(None)           # cache of the current legal actions
+    _legal: list | None = _deal(None)                # cache of the current legal actions
     _scores: list | None = _deal(None)
 
     # --- the round ---
-    cur: int = _round(1)                        # the seat to act
-    top: tuple | None = _round(None)            # the play to beat, None when leading
+    cur: int = _round(1)                             # the seat to act
+    top: tuple | None = _round(None)                 # the play to beat, None when leading
     top_seat: int | None = _round(None)
     top_gouji: bool = _round(False)
-    top_free: bool = _round(False)              # anyone may answer (底牌 of a player going out)
+    top_free: bool = _round(False)                   # anyone may answer (底牌 of a player going out)
     top_opposite_only: bool = _round(False)
-    top_out_gouji: bool = _round(False)         # a 级牌 that went out before 四户乱缠: it may still open (D26)
-    passed: set = _round(factory=set)
-    passed_plain: set = _round(factory=set)     # passes on non-级牌 plays (qingdao's 无头 rule)
-    defer_used: set = _round(factory=set)
-    burners_pending: set = _round(factory=set)
-    burn_candidates: set = _round(factory=set)
-    before_threes: set = _round(factory=set)    # players whose standing play comes right before their final 3s
-    queue: list = _round(factory=list)          # who is asked next about the top play
+    top_out_gouji: bool = _round(False)              # a 级牌 that went out before 四户乱缠: it may still open (D26)
+    passed: set[int] = _round(factory=set)
+    passed_plain: set[int] = _round(factory=set)     # passes on non-级牌 plays (qingdao's 无头 rule)
+    defer_used: set[int] = _round(factory=set)
+    burners_pending: set[int] = _round(factory=set)
+    burn_candidates: set[int] = _round(factory=set)
+    before_threes: set[int] = _round(factory=set)    # players whose standing play comes right before their final 3s
+    queue: list[int] = _round(factory=list)          # who is asked next about the top play
     circles: int = _round(0)
-    played_in_round: set = _round(factory=set)  # seats whose play stood on the table in this round (once_per_round)
-    last_chance_used: bool = _round(False)      # once_per_round: the leader's opposite was asked again (F5)
-    gouji_this_round: set = _round(factory=set)  # seats that played a 级牌 in force in this round
-    _answers_cache: dict = _round(factory=dict)  # seat -> its plays that beat the top
+    played_in_round: set[int] = _round(factory=set)  # seats whose play stood on the table in this round (once_per_round)
+    last_chance_used: bool = _round(False)           # once_per_round: the leader's opposite was asked again (F5)
+    gouji_this_round: set[int] = _round(factory=set)  # seats that played a 级牌 in force in this round
+    _answers_cache: dict[int, list] = _round(factory=dict)  # seat -> its plays that beat the top
 
-    def _reset(self, scope: str) -> None:
-        """Every field of `scope` ("deal" or "round") back to its value before the deal."""
-        fixed, made = _RESETS[scope]
+    def _init_state(self, rules: Rules, seed, match: Match, log: list | None = None,
+                    rng: random.Random | None = None) -> None:
+        """Every field: the game ones from the arguments, the deal and round ones from their defaults."""
+        self.r = rules
+        self.seed = seed
+        self.match = match
+        self.log = [] if log is None else log
+        self._history = []
+        self._rng = random.Random(seed) if rng is None else rng
+        # The card notation of the variant: its extra card kinds included.
+        self.kinds = rules.notation or rt.kinds(rules.card_kinds[15:])
+        self._start = None
+        self._given_deal = None
+        self._deal_pending = False
+        self._page_at = (0, 0)
+        self._trail = None
+        self._reset_deal()
+        self._reset_round()
+
+    def _reset_deal(self) -> None:
+        """Every deal field back to its value before the deal."""
+        fixed, made = _RESETS["deal"]
         values = self.__dict__
-        values.update(fixed)  # one call for the immutable defaults: a round starts often
+        values.update(fixed)
+        for name, factory in made:
+            values[name] = factory()
+
+    def _reset_round(self) -> None:
+        """Every round field back to its value before the round (a round starts often: one
+        update for the immutable defaults)."""
+        fixed, made = _RESETS["round"]
+        values = self.__dict__
+        values.update(fixed)
         for name, factory in made:
             values[name] = factory()
 
     def _new_deal(self, hands: list) -> None:
         """The one initialiser of a deal, shared by dealing and `new_position`:
         every deal and round field afresh, with these hands."""
-        self._reset("deal")
-        self._reset("round")
-        # The card notation of the variant (runtime.cards.Kinds): its extra card kinds included.
-        self.kinds = self.r.notation or rt.kinds(self.r.card_kinds[15:])
+        self._reset_deal()
+        self._reset_round()
         if len(self.r.card_kinds) != 15:  # extra card kinds: longer vectors
             self.dead = [0] * len(self.r.card_kinds)
             self.played = [0] * len(self.r.card_kinds)
@@ -267,7 +315,7 @@ class State:
         self.dealt = [list(h) for h in hands]
 
     def _new_round(self, leader: int) -> None:
-        self._reset("round")
+        self._reset_round()
         self.cur = leader
 
     def _holding(self, seat: int) -> bool:
@@ -275,25 +323,33 @@ class State:
         return seat not in self.place_of
 
     def _holders(self) -> list[int]:
-        return [s for s in range(1, self.r.players + 1) if self._holding(s)]
+        return [s for s in range(1, self.r.players + 1) if s not in self.place_of]
 
     def _next_holder(self, seat: int) -> int:
-        s = seat
-        for _ in range(self.r.players):
-            s = seat_after(s, self.r.players)
-            if self._holding(s):
+        for s in seats_after(self.r.players)[seat]:
+            if s not in self.place_of:
                 return s
         return seat
 
     def clone(self):
         """An independent copy: later moves on either leave the other unchanged."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        values = other.__dict__
+        values.update(self.__dict__)
         for name in _COPIED:
-            value = getattr(self, name)
-            copier = _COPIERS.get(name)
-            setattr(other, name, copier(value) if copier else value.copy())
+            copier = COPIERS.get(name)
+            if copier is None:
+                values[name] = values[name].copy()
+            elif name != "_rng" or self.phase is not Phase.PLAY:
+                values[name] = copier(values[name])
         return other
+
+    def _take_state(self, other: "State") -> None:
+        """Become `other` (its fields, not copies of them): `undo_action` replays into a new game
+        and takes its state."""
+        values = self.__dict__
+        values.clear()
+        values.update(other.__dict__)
 
     def __deepcopy__(self, memo):
         # `clone` copies what a game changes and shares what it never does (the Rules, the
@@ -301,18 +357,26 @@ class State:
         return self.clone()
 
 
+FIELDS = tuple(dataclasses.fields(State))
+
+
+def field_values(game) -> dict[str, Any]:
+    """Every field of a game by name (its whole state: what `clone` copies)."""
+    return {f.name: getattr(game, f.name) for f in FIELDS}
+
+
 def _resets(scope: str) -> tuple[dict, tuple]:
     """The fields of `scope`: {name: default} of those with a fixed default, and
     (name, factory) of those made afresh each time."""
-    fields = [f for f in dataclasses.fields(State) if f.metadata.get("scope") == scope]
+    fields = [f for f in FIELDS if f.metadata["scope"] == scope]
     fixed = {f.name: f.default for f in fields if f.default_factory is dataclasses.MISSING}
     return fixed, tuple((f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING)
 
 
 _RESETS = {"deal": _resets("deal"), "round": _resets("round")}
 # The fields clone copies: those whose values can change in place.
-_COPIED = tuple(f.name for f in dataclasses.fields(State)
-                if f.name in _COPIERS or f.default_factory in (list, set, dict, _no_cards))
+_COPIED = tuple(f.name for f in FIELDS if f.name in COPIERS or f.default_factory in (list, set, dict, _no_cards)
+                or f.name in ("log", "_history"))
 
 
 def seat_after(seat: int, players: int) -> int:
