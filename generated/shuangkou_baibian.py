@@ -8,14 +8,25 @@ is a tuple (kind, length, top, lines) + the 15 counts of the cards it takes from
 hand; written cards show a wild joker with the card it stands for (`BJ=9`). The
 game flow is gouji_dsl.runtime.flow's, with this variant's settings.
 """
+from __future__ import annotations
+
+import gouji_dsl.runtime.cards as rt
 import gouji_dsl.runtime.patterns as _pt
 import gouji_dsl.runtime.results as _results
-from gouji_dsl.runtime.actions import kinds_tables as _kinds_tables, play_action as _play_action, trusted_play_action as _trusted_play_action
+import random
+from gouji_dsl.runtime.action_ids import ActionIds
+from gouji_dsl.runtime.actions import Action, BURN, DECLARE, DECLARE_ACTION, DEFER, IllegalAction, KNOWN, PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, REVOLT, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables as _kinds_tables, play_action as _play_action, read_action, trusted_play_action as _trusted_play_action
+from gouji_dsl.runtime.bounds import Bounded
+from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _PLAYING, _RANK_RULE_WHY, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
+from gouji_dsl.runtime.observe import Observing
 from gouji_dsl.runtime.pattern_kinds import PatternKinds, PatternPlay
 from gouji_dsl.runtime.patterns import PatternSpec
+from gouji_dsl.runtime.resample import Resampling
 from gouji_dsl.runtime.results import ResultSpec
-from gouji_dsl.runtime.state import Rules
+from gouji_dsl.runtime.setup import MAX_REDEALS, check_redeals, first_leader_of, given_deal
+from gouji_dsl.runtime.state import FIELDS, Match, Phase, Rules, _copy_rng, restore_game, seats_after
+from typing import Any
 
 # The engine API (gouji_dsl.engines.Engine), and the titles and flow rules.
 __all__ = [
@@ -235,6 +246,994 @@ RULES = Rules(
 )
 
 
+# --- the game ----------------------------------------------------------------------------------
+# gouji_dsl/runtime/flow.py's Game specialised to this variant's RULES (gouji_dsl/backends/specialise):
+# every setting read as its value, the branches it decides cut, one-expression helpers written
+# into their callers, what this variant never reaches left out.
+
+_RULE_HAS_ANSWER = RULES.has_answer
+_RULE_OPPOSITE = RULES.opposite
+_RULE_TEAMS = RULES.teams
+_SEATS_AFTER_4 = seats_after(4)
+
+class Game:
+    """One game of shuangkou-baibian: gouji_dsl.runtime.flow's Game specialised to this variant's rules
+    (gouji_dsl.backends.specialise). Create with `new_game` (or `new_position`)."""
+
+    # The fields (gouji_dsl/runtime/state.py State): every attribute a game has.
+    r: Rules
+    seed: Any
+    match: Match
+    log: list
+    _history: list
+    _rng: random.Random
+    kinds: Any
+    _start: Any
+    _given_deal: tuple | None
+    _deal_pending: bool
+    _page_at: tuple
+    _trail: list | None
+    phase: Phase
+    phase_seats: list[int]
+    hands: list[list[int]]
+    dealt: list[list[int]]
+    dead: list[int]
+    played: list[int]
+    tribute_log: list[dict]
+    declared: set[int]
+    revolters: list[int]
+    revolutionary: int | None
+    place_of: dict[int, int]
+    finish_order: list[int]
+    failed: list[int]
+    opened: set[int]
+    burns_done: list[list[int]]
+    men: list[list[int]]
+    headless: set[int]
+    chaos: bool
+    obligation: set[int]
+    burn_of: dict[int, int]
+    burned_play: dict[int, tuple]
+    bombs: list[list[int]]
+    gouji_rounds: dict[int, int]
+    terminal: bool
+    _legal: list | None
+    _scores: list | None
+    cur: int
+    top: tuple | None
+    top_seat: int | None
+    top_gouji: bool
+    top_free: bool
+    top_opposite_only: bool
+    top_out_gouji: bool
+    passed: set[int]
+    passed_plain: set[int]
+    defer_used: set[int]
+    burners_pending: set[int]
+    burn_candidates: set[int]
+    before_threes: set[int]
+    queue: list[int]
+    circles: int
+    played_in_round: set[int]
+    last_chance_used: bool
+    gouji_this_round: set[int]
+    _answers_cache: dict[int, list]
+
+    # --- from gouji_dsl/runtime/flow.py: the round, the legal actions, the moves, the results ---------------------
+
+    def __init__(self, rules: Rules, seed, match: Match | None, deal=None):
+        if seed is not None and type(seed) not in (int, str, bytes, float):
+            raise ValueError(f'a seed is an int or a string, not {describe(seed)}')
+        if match is not None and (not isinstance(match, Match)):
+            raise ValueError(f'match is a game.Match (from next_match()), not {describe(match)}')
+        self._init_state(rules, seed, match or Match(), rng=random.Random(seed))
+        if deal is not None:  # a deal chosen by the caller (a framework's chance nodes): no first shuffle
+            self._given_deal = given_deal(rules, deal)
+            self._deal_pending = True
+        # Where `undo_action` starts again: the random state the deal is drawn from (the
+        # rules, seed and match never change), cheaper to keep than a copy of the dealt game.
+        self._start = self._rng.getstate()
+        self._start_deal()
+
+    def keep_start(self) -> None:
+        """Remember the game as it is now, before any action (a position set up by hand):
+        `undo_action` replays from a copy of it."""
+        self._start = None  # the copy below must not hold an older start
+        self._start = self.clone()
+
+    def _at_start(self) -> 'Game':
+        """A new copy of this game before its first action."""
+        start = self._start
+        if isinstance(start, tuple):  # a dealt game: deal again from the same random state
+            game = type(self).__new__(type(self))
+            rng = random.Random()
+            rng.setstate(start)
+            game._init_state(RULES, self.seed, self.match, rng=rng)
+            if self._given_deal is not None:
+                game._given_deal = self._given_deal
+                game._deal_pending = True
+            game._start_deal()
+            return game
+        return start.clone()
+
+    def _in_force(self) -> bool:
+        """Do the 级牌 rules apply to the current top play?"""
+        return self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)
+
+    def _may_answer(self, seat: int) -> bool:
+        """May `seat` beat the current top now (not counting a burn)?"""
+        x = self.top_seat
+        if self.chaos:
+            return seat not in self.passed
+        if self.top_opposite_only:
+            return seat == _RULE_OPPOSITE[x] or _RULE_OPPOSITE[x] in self.place_of
+        if self.top_free:
+            return True
+        return True
+
+    def _answers_of(self, seat: int) -> list[tuple]:
+        """The plays of `seat` that beat the top (cached until the top changes).
+
+        No 3s filter is needed in 憋三: a play that beats anything holds a rank
+        above the lead's or only jokers, so it is never a play of 3s."""
+        cache = self._answers_cache
+        plays = cache.get(seat)
+        if plays is None:
+            plays = cache[seat] = answers(self.hands[seat - 1], self.top)
+        return plays
+
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+        return -1 if self.terminal else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def seat_history(self) -> list[tuple[int, Action]]:
+        """The actions so far, each with the seat that took it (every action is public)."""
+        return [entry for entry in self.log if entry.__class__ is tuple]
+
+    def undo_action(self) -> Action:
+        """Take back the last action and return it: the game is then exactly as it was before
+        that action (it is replayed from the game's start, so an undo costs as much as the
+        actions so far; deal and chance come from the kept random state, never drawn anew)."""
+        if not self._history:
+            raise IllegalAction('there is no action to undo: none has been applied')
+        start = self._start
+        if start is None:
+            raise IllegalAction('this game was resampled (resample_from_infostate): its actions cannot be undone')
+        last = self._history[-1]
+        game = self._at_start()
+        for action in self._history[:-1]:
+            game.apply_action(action)
+        self._take_state(game)
+        self._start = start
+        return last
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take, sorted (a new list each call)."""
+        return list(self._legal_actions())
+
+    def _legal_actions(self) -> list[Action]:
+        if self.terminal:
+            return []
+        if self.phase is _DECLARING:
+            return [PASS_ACTION, DECLARE_ACTION]
+        if self.phase is _REVOLTING:
+            return [PASS_ACTION, REVOLT_ACTION]
+        seat = self.cur
+        if self._legal is not None:
+            return self._legal
+        if self.top is None:
+            self._legal = lead_actions(self.hands[seat - 1])
+            return self._legal
+        actions = [PASS_ACTION]
+        if seat in self.burners_pending:
+            answers = self._answers_of(seat)
+            actions.extend((burn_action(p, self.kinds) for p in sorted(answers)))
+        else:
+            answers = sorted(self._answers_of(seat))
+            kinds = self.kinds
+            found = list(map((PLAY_ACTIONS if kinds is rt.STANDARD else _kinds_tables(kinds)[0]).get, answers))
+            if None in found:  # a play not met before: its shared action is made now
+                found = [a if a is not None else _play_action(p, kinds) for a, p in zip(found, answers)]
+            actions += found
+        self._legal = actions
+        return actions
+
+    def _is_legal(self, action: Action) -> bool:
+        if self.phase is _PLAYING and self.top is None:
+            # A lead: any legal play the hand holds (3s only as the last play in 憋三).
+            # Checked directly: the list of leads can run to a thousand plays.
+            play = action.play
+            if action.kind != PLAY:
+                return False
+            hand = self.hands[self.cur - 1]
+            if id(action) in KNOWN and getattr(type(action), 'KINDS', None) is self.kinds:
+                # One of this engine's own actions: a play of the variant by construction.
+                return self.kinds.holds(hand, play)
+            return self.kinds.lead_ok(hand, play)
+        legal = self._legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
+
+    def apply_action(self, action: Action | str, seat: int | None=None) -> None:
+        """Apply the current player's action. A platform may name the seat that
+        acts: an action by any other seat is refused with the reason. Anything
+        but a legal action (malformed ones included) raises IllegalAction and
+        changes nothing: the form is checked first, then legality, then the move."""
+        if id(action) not in KNOWN:  # not one of the engine's own actions: check its form first
+            action = read_action(action, 2, self.kinds)
+        if self.terminal:
+            raise IllegalAction('the game is over')
+        if seat is not None and (seat.__class__ is not int or seat != self.cur):  # not True or 1.0 for seat 1
+            raise IllegalAction(self._why_not_seat(check_seat(seat, 4, IllegalAction), action))
+        if not self._is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self._history.append(action)
+        self._legal = None
+        seat = self.cur
+        self.log.append((seat, action))  # rendered by transcript(); formatting here would cost every step
+        if self.phase is _DECLARING:
+            if action.kind == DECLARE:
+                self.declared.add(seat)
+            self.phase_seats.pop(0)
+            if self.phase_seats:
+                self.cur = self.phase_seats[0]
+            else:
+                self._after_declare()
+            return
+        if self.phase is _REVOLTING:
+            if action.kind == REVOLT:
+                self.revolters.append(seat)
+            self.phase_seats.pop(0)
+            if self.phase_seats:
+                self.cur = self.phase_seats[0]
+                return
+            if len(self.revolters) >= 0:
+                self.log.append(f'{len(self.revolters)} revolutionaries: redeal')
+                check_redeals(self.log)
+                self._start_deal()
+                return
+            if self.revolters:
+                self.revolutionary = self.revolters[0]
+                self.log.append(f'seat {self.revolutionary} sits out (革命)')
+            self._begin_play()
+            return
+        if action.kind == PASS:
+            self._pass(seat)
+        elif action.kind == DEFER:
+            # 让牌: the next two act first; if both pass, the deferrer is asked again.
+            self.defer_used.add(seat)
+            self.queue.insert(min(2, len(self.queue)), seat)
+            self._advance(seat)
+        else:
+            self._play(seat, action.play, burn=action.kind == BURN)
+
+    def _why_not_seat(self, seat: int, action: Action) -> str:
+        if seat in self.place_of:
+            return f'seat {seat} has finished (place {self.place_of[seat]}) and plays no more'
+        return f"it is seat {self.cur}'s turn, not seat {seat}'s"
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.cur
+        if self.phase is not _PLAYING:
+            return f"seat {seat} must choose {' or '.join((a.kind for a in list(self._legal_actions())))} now, not {action_to_string(action)}"
+        if action.kind == PASS and self.top is None:
+            return f'seat {seat} leads and may not pass'
+        if action.kind == DEFER:
+            return f'seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may'
+        if action.play is not None:
+            shown = self.kinds.format_cards(action.play)
+            if not self.kinds.is_play(action.play):
+                return f'{shown} is not a legal play'
+            if not self.kinds.holds(self.hands[seat - 1], action.play):
+                return f'seat {seat} does not hold {shown}'
+            if action.kind == BURN:
+                return f'seat {seat} may not burn (烧牌): this game has no burning'
+            if self.top is not None:
+                return f'{shown} does not beat {self.kinds.format_cards(self.top)}'
+        elif action.play is not None:
+            c = classify(rt.cards_of(action.play))
+            if not c.valid:
+                return f'{self.kinds.format_cards(action.play)} is not a legal play'
+            hand = self.hands[seat - 1]
+            if any((a > b for a, b in zip(rt.cards_of(action.play), hand))):
+                return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
+            if (self.top is not None
+                    and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+                    and action.kind == PLAY and seat in self.burners_pending):
+                return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
+            if action.kind == BURN:
+                return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
+            broken = None
+            if broken:
+                return _RANK_RULE_WHY[broken].format(r=rt.CARDS[action.play[0]])
+            if self.top is not None:
+                return f'{self.kinds.format_cards(action.play)} does not beat {self.kinds.format_cards(self.top)}'
+        return f'{action_to_string(action)} is not allowed now'
+
+    def _set_queue_after_play(self, seat: int) -> None:
+        """Who is asked about the new top play, and in which order."""
+        place_of = self.place_of
+        self.played_in_round.add(seat)
+        order = [s for s in _SEATS_AFTER_4[seat] if s not in place_of]
+        self.burners_pending: set[int] = set()
+        self.burn_candidates: set[int] = set()
+        self.queue = order
+
+    def _play(self, seat: int, play: tuple, burn: bool) -> None:
+        hand = self.hands[seat - 1]
+        (previous_top, previous_seat) = (self.top, self.top_seat)
+        played = self.played
+        # Runs, bombs and wilds ([plays] shape = patterns): the play ends with the counts of its
+        # cards, and a bomb is recorded with its lines (the score counts them). The Gouji rules
+        # below (burns, 憋三, 开点, 级牌) hold their absent values in these games and do nothing.
+        for (kind, count) in enumerate(play[4:]):
+            if count:
+                hand[kind] -= count
+                played[kind] += count
+        if play[3]:
+            self.bombs.append([seat, play[3]])
+        # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
+        if previous_top is not None:
+            if previous_seat in self.before_threes and seat != previous_seat:
+                self.men.append([previous_seat, seat])
+                self.before_threes.discard(previous_seat)
+        out = not any(hand)
+        if burn:
+            self.obligation.add(seat)
+            self.burn_of[seat] = previous_seat
+            self.burned_play[seat] = previous_top
+            self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
+        elif seat in self.obligation and (not out) and (not any(play[3:])):
+            self._fail_burn(seat, play)
+            return
+        self.before_threes.discard(seat)
+        (self.top, self.top_seat) = (play, seat)
+        self._answers_cache = {}
+        self.top_gouji = is_gouji(play)
+        self.top_free = False
+        self.top_opposite_only = False
+        self.top_out_gouji = False
+        self.circles = 0
+        if out:
+            self._go_out(seat, play)
+            if self.terminal:
+                return
+        self._set_queue_after_play(seat)
+        self._advance(seat)
+
+    def _go_out(self, seat: int, play: tuple) -> None:
+        place = min((p for p in range(1, 5) if p not in self.place_of.values()))
+        self.place_of[seat] = place
+        self.finish_order.append(seat)
+        self.log.append(f'seat {seat} goes out, place {place}')
+        if seat in self.obligation:
+            self.obligation.discard(seat)
+            self.burns_done.append([seat, self.burn_of[seat]])
+            self.log.append(f"seat {seat}'s burn succeeds")
+        if self.top_gouji and (not self.chaos):
+            self.top_out_gouji = True
+            self.top_gouji = False  # it loses its 级牌 status (接风)
+        self._check_end()
+
+    def _update_headless(self, seat: int) -> None:
+        return  # a game without 无头 (Shuangkou)
+
+    def _fail_burn(self, seat: int, play: tuple) -> None:
+        """D15: a non-last play without a joker after burning: the burner takes the lowest free place."""
+        self.obligation.discard(seat)
+        place = max((p for p in range(1, 5) if p not in self.place_of.values()))
+        self.place_of[seat] = place
+        self.failed.append(seat)
+        hand = self.hands[seat - 1]
+        for (i, c) in enumerate(rt.cards_of(play)):
+            self.played[i] -= c  # the failing play does not count as played
+            self.dead[i] += hand[i] + c
+            hand[i] = 0
+        self.log.append(f'seat {seat} fails the burn (烧牌失误) and takes place {place}')
+        self._check_end()
+        if self.terminal:
+            return
+        burned = self.burn_of.get(seat)
+        self._new_round(self._next_holder(seat))
+
+    def _check_chaos(self) -> None:
+        return  # begun already, or there is no 四户乱缠
+
+    def _check_end(self) -> None:
+        holders = self._holders()
+        if not self._game_over(holders):
+            return
+        self._place_holders(holders)
+        self.terminal = True
+        self.log.append('game over: ' + ', '.join((f'seat {s} place {p}' for s, p in sorted(self.place_of.items()))))
+        result = self.result()
+        self._scores = score(result)
+        self.log.append('scores: [' + ', '.join(map(str, self._scores)) + ']')  # a fraction as 2/3
+
+    def _game_over(self, holders: list[int]) -> bool:
+        """[end] ends_when and sweep: is the game decided?"""
+        return len({_RULE_TEAMS[s] for s in holders}) <= 1
+
+    def _place_holders(self, holders: list[int]) -> None:
+        """Players still holding cards take the free places ([end] remaining): by_cards,
+        fewer cards first and playing order from the seat after the last player out
+        (D10) only between equals; playing_order, that order alone; seat_order, seat 1 first."""
+        # A game ends only once someone is out: went out, or failed a burn.
+        last = self.finish_order[-1] if self.finish_order else self.failed[-1]
+        order = [s for s in _SEATS_AFTER_4[last] if s in holders]
+        if last in holders:
+            order.append(last)
+        cards_left = {s: sum(self.hands[s - 1]) for s in order}  # no lambda: mypyc cannot compile it here
+        order.sort(key=cards_left.__getitem__)  # stable: ties keep playing order
+        free = sorted((p for p in range(1, 5) if p not in self.place_of.values()))
+        for (s, p) in zip(order, free):
+            self.place_of[s] = p
+
+    def _pass(self, seat: int) -> None:
+        self.passed.add(seat)
+        if not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)):
+            self.passed_plain.add(seat)
+        self.burners_pending.discard(seat)
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        """Find the next seat to act; end the round when it has gone round enough."""
+        place_of = self.place_of
+        queue = self.queue
+        while True:
+            # What the asking below reads: the same for every seat asked (a pass changes none of it).
+            plain = not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+            (candidates, passed, top, hands, cache) = (self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache)
+            while queue:
+                nxt = queue.pop(0)
+                if nxt in place_of:
+                    continue
+                if nxt in candidates:
+                    candidates.discard(nxt)
+                elif (self._may_answer(nxt)
+                        and (_RULE_HAS_ANSWER(hands[nxt - 1], top) if nxt not in cache else bool(self._answers_of(nxt)))):
+                    self.cur = nxt
+                    return
+                # Cannot or may not answer: passes without being asked (要不起). A player who
+                # cannot beat the top is not offered 让牌 either: whatever beats the top later
+                # in the round beats it too, so deferring could change nothing (issue 10).
+                passed.add(nxt)
+                self.burners_pending.discard(nxt)
+                if plain:
+                    self.passed_plain.add(nxt)
+            self.circles += 1
+            owner = self.top_seat
+            need = 1
+            if (not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+                    and not self.top_free and not self.top_opposite_only):
+                need = 1
+            if self.circles < need and owner not in place_of:
+                queue = self.queue = [s for s in _SEATS_AFTER_4[owner] if s not in place_of]
+                self.burners_pending = set()
+                self.burn_candidates = set()
+                if any((self._may_answer(s) and (bool(self._answers_of(s)) if s in self._answers_cache else has_answer(self.hands[s - 1], self.top)) for s in queue)):
+                    continue
+            self._win_round(owner)
+            return
+
+    def _win_round(self, owner: int) -> None:
+        top = self.top
+        was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
+        top is not None and was_gouji and (not self.chaos) and opens(top)
+        if owner not in self.place_of:
+            leader = owner
+        else:
+            leader = _RULE_OPPOSITE[owner] if _RULE_OPPOSITE[owner] not in self.place_of else self._next_holder(owner)
+        self.log.append(f'seat {leader} leads')
+        self._new_round(leader)
+
+    def transcript(self) -> list[str]:
+        """The game so far, readable: deal, tributes, every action, burns, places, scores."""
+        return [e if isinstance(e, str) else f'seat {e[0]}: {action_to_string(e[1])}' for e in self.log]
+
+    def places(self) -> dict[int, int]:
+        return dict(sorted(self.place_of.items()))
+
+    def standings(self) -> list[tuple[str, int]]:
+        """(place name, seat) of every seat placed so far, first place first, e.g.
+        ("头科", 3): the places as the variant's [end] places names them."""
+        return [(('上游', '二游', '三游', '下游')[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=_BY_PLACE)]
+
+    def result(self) -> dict:
+        """The finished game as CONFORMANCE.md's `result`."""
+        finish = [s for s, _p in sorted(self.place_of.items(), key=_BY_PLACE)]
+        return {'finish': finish, 'bombs': [list(b) for b in self.bombs]}
+
+    def returns(self) -> list[int]:
+        if not self.terminal:
+            return [0] * 4
+        return list(self._scores)
+
+    def next_match(self) -> Match:
+        """The match state after this (finished) game, for the next game's tribute."""
+        if not self.terminal:
+            raise IllegalAction('the game is not over')
+        first = self.finish_order[0] if self.finish_order else None
+        if first is not None:
+            # [results] redraw_after (S13): after these results the first leader is drawn anew (明牌).
+            team = _RULE_TEAMS[first]
+            places = tuple(sorted((p for s, p in self.place_of.items() if _RULE_TEAMS[s] == team)))
+            if places in ((1, 2),):
+                first = None
+        return Match(results=self.match.results + [self.result()], first_out=first)
+
+    def observation(self, seat: int) -> dict:
+        """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
+        ValueError if `seat` is not one of the seats 1..players."""
+        check_seat(seat, 4)
+        counts = {}
+        hands = {seat: self.kinds.format_cards(self.hands[seat - 1])}
+        for other in range(1, 5):
+            if other == seat:
+                continue
+        return {'seat': seat, 'phase': self.phase.value, 'current_player': -1 if self.terminal else self.cur, 'hands': hands, 'card_counts': counts, 'table': None if self.top is None else {'seat': self.top_seat, 'cards': self.kinds.format_cards(self.top)}, 'places': dict(sorted(self.place_of.items())), 'opened': sorted(self.opened), 'declared': sorted(self.declared)}
+
+    # --- from gouji_dsl/runtime/setup.py: the deal, tribute, buying, 宣点 and 革命 ------------------------------------
+
+    def _start_deal(self) -> None:
+        redeals = 0
+        while True:
+            hands = self._shuffle_and_deal()
+            again = next((p + 1 for p in range(4) if _redeal_if(hands[p])), None)  # [table] redeal_if
+            if again is None:
+                break
+            redeals += 1
+            if redeals == MAX_REDEALS:
+                raise RuntimeError(f'[table] redeal_if held for {MAX_REDEALS} deals in a row: the cards are never dealt to stand')
+            self.log.append(f"redeal: seat {again}'s hand meets [table] redeal_if")
+        self._new_deal(hands)  # every deal and round field afresh; play starts after the pre-play phases
+        self.log.append(f'deal (seed {describe(self.seed)})')
+        self._pay_tributes()
+        self._after_declare()
+
+    def _shuffle_and_deal(self) -> list:
+        """The deck (rules.deck_counts: how many of each card kind) shuffled once, and
+        cards_per_player cards to each seat in turn; the first deal of a game given one
+        (`new_game(..., deal=...)`) is that deal instead."""
+        if self._deal_pending:  # a redeal shuffles
+            self._deal_pending = False
+            return [list(hand) for hand in self._given_deal]
+        deck = [kind for kind, copies in enumerate((8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2)) for _ in range(copies)]
+        self._rng.shuffle(deck)
+        hands = []
+        for p in range(4):
+            counts = [0] * 15
+            for card in deck[p * 27:(p + 1) * 27]:
+                counts[card] += 1
+            hands.append(counts)
+        return hands
+
+    def _after_declare(self) -> None:
+        self._begin_play()
+
+    def _pay_tributes(self) -> None:
+        """Tributes owed by the previous game of the match: highest cards, then returns."""
+        if not self.match.results:
+            return
+        previous = self.match.results[-1]
+        result = dict(previous, previous=[{'opened': list(g.get('opened', ()))} for g in self.match.results[:-1]])
+        entries = tributes(result)
+        received: dict[int, list[int]] = {}
+        by_pair: dict[tuple, list[int]] = {}
+        for e in entries:
+            (payer, receiver) = (e['from'], e['to'])
+            cards = []
+            for _ in range(e['count']):
+                card = self._highest(payer)
+                if card is None:
+                    break
+                self.hands[payer - 1][card] -= 1
+                self.hands[receiver - 1][card] += 1
+                cards.append(card)
+            received.setdefault(receiver, []).extend(cards)
+            by_pair.setdefault((e['kind'], payer, receiver), []).extend(cards)
+            self.tribute_log.append({'kind': e['kind'], 'from': payer, 'to': receiver, 'cards': self.kinds.format_cards(self._counts(cards))})
+            self.log.append(f"tribute {e['kind']}: seat {payer} gives seat {receiver} {self.kinds.format_cards(self._counts(cards)) or 'nothing'}")
+        return
+
+    def _counts(self, cards: list[int]) -> tuple:
+        """A list of card indexes as a count vector (as long as the variant's card kinds)."""
+        counts = [0] * 15
+        for c in cards:
+            counts[c] += 1
+        return tuple(counts)
+
+    def _highest(self, seat: int) -> int | None:
+        hand = self.hands[seat - 1]
+        for card in range(len(hand) - 1, -1, -1):
+            if hand[card]:
+                return card
+        return None
+
+    def _buy_cards(self) -> None:
+        """[buy] 买牌 (买3 / 要3 of D22 among them), automatic: for each rank in turn, every seat holding none buys one."""
+        seats = range(1, 5)
+
+    def _begin_play(self) -> None:
+        self.phase = Phase.PLAY
+        if self.revolutionary is not None:
+            self.place_of[self.revolutionary] = 0
+        self.opened |= graduated(self.match.results)
+        leader = first_leader_of(RULES, self.hands, self.kinds)
+        if leader is None and self.match.first_out:
+            leader = self.match.first_out
+        elif leader is None:
+            leader = self._rng.randint(1, 4)
+        if leader in self.place_of:
+            leader = self._next_holder(leader)
+        self._new_round(leader)
+
+    # --- from gouji_dsl/runtime/state.py: the fields --------------------------------------------------------------
+
+    def _init_state(
+            self, rules: Rules, seed, match: Match, log: list | None=None, rng: random.Random | None=None) -> None:
+        """Every field: the game ones from the arguments, the deal and round ones from their defaults."""
+        self.r = rules
+        self.seed = seed
+        self.match = match
+        self.log = [] if log is None else log
+        self._history = []
+        self._rng = random.Random(seed) if rng is None else rng
+        # The card notation of the variant: its extra card kinds included.
+        self.kinds = rules.notation or rt.kinds(rules.card_kinds[15:])
+        self._start = None
+        self._given_deal = None
+        self._deal_pending = False
+        self._page_at = (0, 0)
+        self._trail = None
+        self._reset_deal()
+        self._reset_round()
+
+    def _new_deal(self, hands: list) -> None:
+        """The one initialiser of a deal, shared by dealing and `new_position`:
+        every deal and round field afresh, with these hands."""
+        self._reset_deal()
+        self._reset_round()
+        self.hands = [list(h) for h in hands]
+        self.dealt = [list(h) for h in hands]
+
+    def _new_round(self, leader: int) -> None:
+        self._reset_round()
+        self.cur = leader
+
+    def _holders(self) -> list[int]:
+        return [s for s in range(1, 5) if s not in self.place_of]
+
+    def _next_holder(self, seat: int) -> int:
+        for s in _SEATS_AFTER_4[seat]:
+            if s not in self.place_of:
+                return s
+        return seat
+
+    def __deepcopy__(self, memo):
+        # `clone` copies what a game changes and shares what it never does (the Rules, the
+        # Match, tuples): a deep copy that way is independent and some twenty times cheaper.
+        return self.clone()
+
+    def __reduce__(self):
+        # Pickled as its class and its fields' values, in FIELDS order (the Rules as a reference
+        # to its engine's RULES): the same for the unspecialised and every specialised Game.
+        return (restore_game, (type(self), tuple((getattr(self, f.name) for f in FIELDS))))
+
+    def _reset_deal(self) -> None:
+        """Every deal field back to its value before the deal."""
+        self.phase = Phase.PLAY
+        self.phase_seats = []
+        self.hands = []
+        self.dealt = []
+        self.dead = [0] * 15
+        self.played = [0] * 15
+        self.tribute_log = []
+        self.declared = set()
+        self.revolters = []
+        self.revolutionary = None
+        self.place_of = {}
+        self.finish_order = []
+        self.failed = []
+        self.opened = set()
+        self.burns_done = []
+        self.men = []
+        self.headless = set()
+        self.chaos = False
+        self.obligation = set()
+        self.burn_of = {}
+        self.burned_play = {}
+        self.bombs = []
+        self.gouji_rounds = {}
+        self.terminal = False
+        self._legal = None
+        self._scores = None
+
+    def _reset_round(self) -> None:
+        """Every round field back to its value before the round."""
+        self.cur = 1
+        self.top = None
+        self.top_seat = None
+        self.top_gouji = False
+        self.top_free = False
+        self.top_opposite_only = False
+        self.top_out_gouji = False
+        self.passed = set()
+        self.passed_plain = set()
+        self.defer_used = set()
+        self.burners_pending = set()
+        self.burn_candidates = set()
+        self.before_threes = set()
+        self.queue = []
+        self.circles = 0
+        self.played_in_round = set()
+        self.last_chance_used = False
+        self.gouji_this_round = set()
+        self._answers_cache = {}
+
+    def clone(self):
+        """An independent copy: later moves on either leave the other unchanged."""
+        other = Game.__new__(Game)
+        other.r = self.r
+        other.seed = self.seed
+        other.match = self.match
+        other.log = self.log.copy()
+        other._history = self._history.copy()
+        other._rng = self._rng if self.phase is Phase.PLAY else _copy_rng(self._rng)
+        other.kinds = self.kinds
+        other._start = self._start
+        other._given_deal = self._given_deal
+        other._deal_pending = self._deal_pending
+        other._page_at = self._page_at
+        other._trail = self._trail
+        other.phase = self.phase
+        other.phase_seats = self.phase_seats.copy()
+        other.hands = [list(hand) for hand in self.hands]
+        other.dealt = [list(hand) for hand in self.dealt]
+        other.dead = self.dead.copy()
+        other.played = self.played.copy()
+        other.tribute_log = self.tribute_log.copy()
+        other.declared = self.declared.copy()
+        other.revolters = self.revolters.copy()
+        other.revolutionary = self.revolutionary
+        other.place_of = self.place_of.copy()
+        other.finish_order = self.finish_order.copy()
+        other.failed = self.failed.copy()
+        other.opened = self.opened.copy()
+        other.burns_done = self.burns_done.copy()
+        other.men = self.men.copy()
+        other.headless = self.headless.copy()
+        other.chaos = self.chaos
+        other.obligation = self.obligation.copy()
+        other.burn_of = self.burn_of.copy()
+        other.burned_play = self.burned_play.copy()
+        other.bombs = self.bombs.copy()
+        other.gouji_rounds = self.gouji_rounds.copy()
+        other.terminal = self.terminal
+        other._legal = self._legal
+        other._scores = self._scores
+        other.cur = self.cur
+        other.top = self.top
+        other.top_seat = self.top_seat
+        other.top_gouji = self.top_gouji
+        other.top_free = self.top_free
+        other.top_opposite_only = self.top_opposite_only
+        other.top_out_gouji = self.top_out_gouji
+        other.passed = self.passed.copy()
+        other.passed_plain = self.passed_plain.copy()
+        other.defer_used = self.defer_used.copy()
+        other.burners_pending = self.burners_pending.copy()
+        other.burn_candidates = self.burn_candidates.copy()
+        other.before_threes = self.before_threes.copy()
+        other.queue = self.queue.copy()
+        other.circles = self.circles
+        other.played_in_round = self.played_in_round.copy()
+        other.last_chance_used = self.last_chance_used
+        other.gouji_this_round = self.gouji_this_round.copy()
+        other._answers_cache = self._answers_cache.copy()
+        return other
+
+    def _take_state(self, other) -> None:
+        """Become `other` (its fields, not copies of them): `undo_action` replays into a new game
+    and takes its state."""
+        self.r = other.r
+        self.seed = other.seed
+        self.match = other.match
+        self.log = other.log
+        self._history = other._history
+        self._rng = other._rng
+        self.kinds = other.kinds
+        self._start = other._start
+        self._given_deal = other._given_deal
+        self._deal_pending = other._deal_pending
+        self._page_at = other._page_at
+        self._trail = other._trail
+        self.phase = other.phase
+        self.phase_seats = other.phase_seats
+        self.hands = other.hands
+        self.dealt = other.dealt
+        self.dead = other.dead
+        self.played = other.played
+        self.tribute_log = other.tribute_log
+        self.declared = other.declared
+        self.revolters = other.revolters
+        self.revolutionary = other.revolutionary
+        self.place_of = other.place_of
+        self.finish_order = other.finish_order
+        self.failed = other.failed
+        self.opened = other.opened
+        self.burns_done = other.burns_done
+        self.men = other.men
+        self.headless = other.headless
+        self.chaos = other.chaos
+        self.obligation = other.obligation
+        self.burn_of = other.burn_of
+        self.burned_play = other.burned_play
+        self.bombs = other.bombs
+        self.gouji_rounds = other.gouji_rounds
+        self.terminal = other.terminal
+        self._legal = other._legal
+        self._scores = other._scores
+        self.cur = other.cur
+        self.top = other.top
+        self.top_seat = other.top_seat
+        self.top_gouji = other.top_gouji
+        self.top_free = other.top_free
+        self.top_opposite_only = other.top_opposite_only
+        self.top_out_gouji = other.top_out_gouji
+        self.passed = other.passed
+        self.passed_plain = other.passed_plain
+        self.defer_used = other.defer_used
+        self.burners_pending = other.burners_pending
+        self.burn_candidates = other.burn_candidates
+        self.before_threes = other.before_threes
+        self.queue = other.queue
+        self.circles = other.circles
+        self.played_in_round = other.played_in_round
+        self.last_chance_used = other.last_chance_used
+        self.gouji_this_round = other.gouji_this_round
+        self._answers_cache = other._answers_cache
+
+    # --- the research API (action ids, observations, resampling, bounds): its mixins' methods, on this game ----
+
+    def num_distinct_actions(self):
+        """How many action ids there are: every legal action of every state has an id below it."""
+        return ActionIds.num_distinct_actions(self)
+
+    def _page(self):
+        return ActionIds._page(self)
+
+    def _page_view(self):
+        """(the legal actions, the first one on the page shown, whether `MORE` is offered)."""
+        return ActionIds._page_view(self)
+
+    def page_shown(self):
+        """The page of legal action ids shown (0: the first; see the module docstring)."""
+        return ActionIds.page_shown(self)
+
+    def show_page(self, page):
+        """Show page `page` of this decision's legal action ids (0 is the first). IllegalAction,
+        changing nothing, for a page the decision does not have."""
+        return ActionIds.show_page(self, page)
+
+    def legal_id_count(self):
+        """How many ids are legal (`len(legal_action_ids())`, without making the list): a random
+        agent draws `randrange(legal_id_count())`."""
+        return ActionIds.legal_id_count(self)
+
+    def legal_action_ids(self):
+        """The ids of the legal actions: 0 .. k-1 (on a full page, the last is `MORE`)."""
+        return ActionIds.legal_action_ids(self)
+
+    def id_to_action(self, action_id):
+        """The legal action an id names in this state (None for `MORE`, the page step)."""
+        return ActionIds.id_to_action(self, action_id)
+
+    def action_to_id(self, action):
+        """The id of a legal action in this state (on the page shown)."""
+        return ActionIds.action_to_id(self, action)
+
+    def apply_action_id(self, action_id):
+        """Apply the legal action an id names, or turn the page for `MORE`; returns the action
+        applied (None for a page step)."""
+        return ActionIds.apply_action_id(self, action_id)
+
+    def action_id_features(self, action_id):
+        """`action_features` of the action an id names here."""
+        return ActionIds.action_id_features(self, action_id)
+
+    def legal_action_features(self):
+        """`action_features` of every legal id, in id order."""
+        return ActionIds.legal_action_features(self)
+
+    def resample_from_infostate(self, seat, rng=None):
+        """A copy of this game with the cards hidden from `seat` dealt anew (see the module's
+        docstring); `rng` is a random.Random, an int seed, or None for a fresh one."""
+        return Resampling.resample_from_infostate(self, seat, rng)
+
+    def _shown_seats(self, seat):
+        """The other seats whose hands `seat` sees: those `observation(seat)["hands"]` shows."""
+        return Observing._shown_seats(self, seat)
+
+    def _statuses(self):
+        """Each seat's status (an index into STATUSES), seat 1 first: see the module docstring."""
+        return Observing._statuses(self)
+
+    def _trick(self):
+        """The current round's actions since its lead, from the log (see the module docstring)."""
+        return Observing._trick(self)
+
+    def observe(self, seat):
+        """Everything `seat` knows now, as a dict: `observation(seat)` and more (the module's docstring
+        lists the keys). ValueError if `seat` is not one of the seats 1..players."""
+        return Observing.observe(self, seat)
+
+    def observation_tensor(self, seat, out=None):
+        """The observation of `seat` as a float32 vector of `observation_tensor_size(rules)` numbers
+        (layout: `observation_layout(rules)`). `out`: a float32 array of that size to fill instead
+        of a new one (it is overwritten)."""
+        return Observing.observation_tensor(self, seat, out)
+
+    def _fill_observation(self, seat, spec, out, base, public, np):
+        """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
+        there already). No numpy call: each costs a microsecond or more, several between two
+        engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
+        store costs a third of numpy's), and float32 blocks kept up to date or cached (the played
+        rows, cards left, top, status and team blocks) as memory copies."""
+        return Observing._fill_observation(self, seat, spec, out, base, public, np)
+
+    def information_state_tensor(self, seat, out=None):
+        """What `seat` knows under perfect recall as a float32 vector of
+        `information_state_tensor_size(rules)` numbers (layout: `information_state_layout(rules)`).
+        `out`: a float32 array of that size to fill instead of a new one."""
+        return Observing.information_state_tensor(self, seat, out)
+
+    def compact_information_state_tensor(self, seat, out=None):
+        """What `seat` knows, in the bounded form of DouZero, as a float32 vector of
+        `compact_information_state_tensor_size(rules)` numbers (layout:
+        `compact_information_state_layout(rules)`; what it keeps and forgets: the module
+        docstring). `out`: a float32 array of that size to fill instead of a new one."""
+        return Observing.compact_information_state_tensor(self, seat, out)
+
+    def _fill_head(self, seat, spec, out, public, np):
+        """Write the part both information states begin with (dealt, start_hand, received, given:
+        `_Spec.head`), scaled, into out[:spec.head_size]."""
+        return Observing._fill_head(self, seat, spec, out, public, np)
+
+    def observation_string(self, seat):
+        """What `seat` sees now, as deterministic text."""
+        return Observing.observation_string(self, seat)
+
+    def information_state_string(self, seat):
+        """What `seat` knows under perfect recall, as deterministic text: its hand as dealt, every
+        public line of the log (the seed line left out) and its observation now."""
+        return Observing.information_state_string(self, seat)
+
+    def max_game_length(self):
+        """A bound on the actions (`history()`) of any game of this variant."""
+        return Bounded.max_game_length(self)
+
+    def max_game_steps(self):
+        """`max_game_length` plus the page steps (`MORE`) of action ids."""
+        return Bounded.max_game_steps(self)
+
+    def utility_bounds(self):
+        """(lowest, highest) return of any seat in any game of this variant."""
+        return Bounded.utility_bounds(self)
+
+    def utility_sum(self):
+        """The sum of returns of every game of this variant, or None when it varies."""
+        return Bounded.utility_sum(self)
+
+
 def deck():
     """The whole deck: (how many of each card kind, cards dealt to each player)."""
     return RULES.deck_counts, RULES.cards_per_player
@@ -253,20 +1252,20 @@ def first_leader(hands):
 
 def buy(hands):
     """No cards are bought in this game: the hands (checked) as they are, and no trades."""
-    return _buy_on(RULES, hands)
+    return _buy_on(RULES, hands, Game)
 
 
 def new_game(seed=None, match=None, deal=None):
     """A new game of this variant, dealt from `seed` (or from `deal`: one hand per seat); `match`
     carries the previous games."""
-    return _new_game(RULES, seed, match, deal)
+    return _new_game(RULES, seed, match, deal, Game)
 
 
 def replay(history, seed=None, match=None):
     """The game with these actions applied to a new game with the same seed, each verified."""
-    return _replay(RULES, history, seed, match)
+    return _replay(RULES, history, seed, match, Game)
 
 
 def new_position(hands, leader, seed=None, out=None, opened=(), headless=None):
     """A game set up at a chosen position (see gouji_dsl.runtime.game.new_position)."""
-    return _new_position(RULES, hands, leader, seed, out, opened, headless)
+    return _new_position(RULES, hands, leader, seed, out, opened, headless, Game)

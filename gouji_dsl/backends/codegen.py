@@ -18,6 +18,8 @@ import jinja2
 
 from gouji_dsl import __version__
 from gouji_dsl.backends.api import Engine
+from gouji_dsl.backends.specialise import specialise
+from gouji_dsl.backends.specialise.imports import merged
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula
@@ -330,13 +332,60 @@ def pattern_context(v: m.Variant) -> dict:
 
 
 def render_engine(v: m.Variant) -> str:
+    """The variant's engine module: its card functions and settings from the template, then its
+    game, the flow specialised to those settings (backends/specialise)."""
     if v.plays.shape == "patterns":
-        source = _environment().get_template("pattern_engine.py.j2").render(**pattern_context(v))
-        compile(source, f"generated/{module_name(v.name)}.py", "exec")
-        return source
-    source = _environment().get_template("engine.py.j2").render(**engine_context(v))
-    compile(source, f"generated/{module_name(v.name)}.py", "exec")  # a template bug must not reach disk
+        template, context = _environment().get_template("pattern_engine.py.j2"), pattern_context(v)
+    else:
+        template, context = _environment().get_template("engine.py.j2"), engine_context(v)
+    cards = template.render(**context, flow_section="")
+    found = _RENDERED.get(cards)
+    if found is not None:
+        return found
+    origin = f"generated/{module_name(v.name)}.py"
+    namespace = {"__name__": f"gouji_dsl._specialising.{module_name(v.name)}"}
+    # Executed once, to know what its settings and functions are: the card functions and RULES
+    # need nothing the game defines.
+    exec(compile(cards, origin, "exec"), namespace)  # noqa: S102 - our own generated code
+    game = specialise(namespace, v.name)
+    source = with_imports(template.render(**context, flow_section=_flow_section(game)), game.imports)
+    compile(source, origin, "exec")  # a template or specialiser bug must not reach disk
+    if len(_RENDERED) > 64:
+        _RENDERED.clear()
+    _RENDERED[cards] = source
     return source
+
+
+# Rendered engines by the text of their card part (which decides the game): the books render
+# a variant's engine several times for their examples.
+_RENDERED: dict[str, str] = {}
+GAME_SECTION = """
+
+# --- the game ----------------------------------------------------------------------------------
+# gouji_dsl/runtime/flow.py's Game specialised to this variant's RULES (gouji_dsl/backends/specialise):
+# every setting read as its value, the branches it decides cut, one-expression helpers written
+# into their callers, what this variant never reaches left out.
+
+{constants}
+
+{game}
+"""
+
+
+def _flow_section(game) -> str:
+    return GAME_SECTION.format(constants="\n".join(game.constants), game=game.source.rstrip("\n")).replace("\n\n\n\n", "\n\n\n")
+
+
+def with_imports(source: str, extra: tuple[str, ...]) -> str:
+    """`source` with `extra` import lines merged into its block of imports (the first run of
+    import lines after the docstring), led by `from __future__ import annotations`."""
+    lines = source.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(("from ", "import ")))
+    end = start
+    while end < len(lines) and lines[end].startswith(("from ", "import ")):
+        end += 1
+    block = merged(lines[start:end] + list(extra))
+    return "\n".join(lines[:start] + ["from __future__ import annotations", ""] + block + lines[end:])
 
 
 @dataclass(frozen=True)

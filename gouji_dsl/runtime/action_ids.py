@@ -21,7 +21,8 @@ actions (strings), not ids.
 Pages: with more than 1,024 legal actions (0.1% of Zaozhuang's decisions, none in most
 games), page p shows actions p*1023 .. p*1023+1022 and, while more follow, `MORE`. A page
 step is recorded in no history of the engine: it only moves the view, and applying any action
-shows page 0 again. Nothing goes back a page, so a game always ends.
+shows page 0 again. No action goes back a page, so a game always ends; `show_page(p)` sets the
+page shown, for a framework whose undo puts back the view a decision had (the OpenSpiel adapter).
 """
 from __future__ import annotations
 
@@ -34,8 +35,9 @@ PER_PAGE = ACTION_IDS - 1   # actions on a page when there are more than ACTION_
 
 # Feature layout of an action (`action_features`): the kind, one-hot (with "more" last), the
 # effective rank one-hot (jokers only, 3 .. A, 2), then the counts of the cards it takes from
-# the hand (one per card kind of the variant), then a pattern play's head (type, length, top,
-# lines; zeros for Gouji's one-rank plays).
+# the hand (one per card kind of the variant), then a pattern play's head (type + 1, length,
+# top + 1, lines; zeros for Gouji's one-rank plays). Type and top are shifted by one so that
+# every feature is at least 0 (a joker bomb's top is -1) and 0 stays "no pattern".
 FEATURE_KINDS = (PASS, DEFER, DECLARE, REVOLT, PLAY, BURN, "more")
 RANK_SLOTS = 14             # rank -1 (jokers only), 0..11 (3..A), 12 (2)
 PATTERN_HEAD = 4
@@ -49,7 +51,35 @@ def feature_size(rules) -> int:
 def feature_names(rules) -> list[str]:
     """What each position of `action_features` holds, for users reading the vectors."""
     return ([f"kind={k}" for k in FEATURE_KINDS] + ["rank=jokers"] + [f"rank={c}" for c in rt.CARDS[:13]]
-            + [f"cards:{c}" for c in rules.card_kinds] + ["pattern_type", "pattern_length", "pattern_top", "pattern_lines"])
+            + [f"cards:{c}" for c in rules.card_kinds]
+            + ["pattern_type+1", "pattern_length", "pattern_top+1", "pattern_lines"])
+
+
+def feature_divisors(rules) -> tuple:
+    """The most each position of `action_features` can hold in the variant (at least 1 each):
+    the tensors of runtime/observe.py hold every feature divided by its divisor, so in [0, 1].
+
+    One-hot positions: 1. Cards of a kind: the deck's copies of it (no play takes more). A
+    pattern head: the number of play types + 3 (type + 1 of the last, the joker bomb), the
+    longest run, chain or joker bomb, 15 (top + 1 of a BJ), the most lines of any bomb, chain
+    or joker bomb; 1 each in a Gouji variant, whose head is always zero."""
+    found = _DIVISORS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    head = (1,) * PATTERN_HEAD
+    if rules.pattern_plays:
+        spec = rules.notation.spec
+        longest = max([row[3] for row in spec.types] + [jokers for _name, jokers, _lines in spec.joker_bombs]
+                      + [spec.max_bombs if spec.chains else 1])
+        lines = max(list(spec.bomb_lines) + [n for row in spec.chain_lines for n in row]
+                    + [n for _name, _jokers, n in spec.joker_bombs])
+        head = (spec.K_JOKER_BOMB + 1, max(1, longest), 15, max(1, lines))
+    divisors = (1,) * (len(FEATURE_KINDS) + RANK_SLOTS) + tuple(max(1, c) for c in rules.deck_counts) + head
+    _DIVISORS[id(rules)] = (rules, divisors)  # the Rules kept with it: its id is never reused meanwhile
+    return divisors
+
+
+_DIVISORS: dict[int, tuple] = {}
 
 
 def action_features(rules, action: Action | None) -> tuple:
@@ -69,7 +99,7 @@ def action_features(rules, action: Action | None) -> tuple:
         kind, length, top, lines = play[:PATTERN_HEAD]
         counts = play[PATTERN_HEAD:]
         rank = top if 0 <= top <= 12 else -1
-        features[size - PATTERN_HEAD:] = [kind + 1, length, top, lines]  # type + 1: 0 stays "no pattern"
+        features[size - PATTERN_HEAD:] = [kind + 1, length, top + 1, lines]  # + 1: 0 stays "no pattern"
     else:
         counts = rt.cards_of(play)
         rank = play[0]
@@ -79,10 +109,9 @@ def action_features(rules, action: Action | None) -> tuple:
 
 
 class ActionIds:
-    """The id view of a Game's legal actions (a mixin of runtime.flow.Game)."""
-
-    # (number of actions applied, page shown): a page belongs to the state it was turned in.
-    _page_at: tuple = (0, 0)
+    """The id view of a Game's legal actions (a mixin of runtime.flow.Game). The page shown is
+    the game's field `_page_at`: (number of actions applied, page), so a page belongs to the
+    state it was turned in."""
 
     def num_distinct_actions(self) -> int:
         """How many action ids there are: every legal action of every state has an id below it."""
@@ -99,6 +128,29 @@ class ActionIds:
             return legal, 0, False
         first = self._page() * PER_PAGE
         return legal, first, first + PER_PAGE < len(legal)
+
+    def page_shown(self) -> int:
+        """The page of legal action ids shown (0: the first; see the module docstring)."""
+        return self._page()
+
+    def show_page(self, page: int) -> None:
+        """Show page `page` of this decision's legal action ids (0 is the first). IllegalAction,
+        changing nothing, for a page the decision does not have."""
+        legal = self._legal_actions()
+        pages = 1 if len(legal) <= ACTION_IDS else -(-len(legal) // PER_PAGE)
+        if page.__class__ is not int or not 0 <= page < pages:
+            raise IllegalAction(f"page {page!r} is not a page of this decision: its {len(legal)} legal actions "
+                                f"show on page{'s 0 ..' if pages > 1 else ''} {pages - 1}")
+        self._page_at = (len(self._history), page)
+
+    def legal_id_count(self) -> int:
+        """How many ids are legal (`len(legal_action_ids())`, without making the list): a random
+        agent draws `randrange(legal_id_count())`."""
+        count = len(self._legal_actions())
+        if count <= ACTION_IDS:
+            return count
+        first = self._page() * PER_PAGE
+        return ACTION_IDS if first + PER_PAGE < count else count - first
 
     def legal_action_ids(self) -> list[int]:
         """The ids of the legal actions: 0 .. k-1 (on a full page, the last is `MORE`)."""
@@ -139,6 +191,13 @@ class ActionIds:
     def apply_action_id(self, action_id: int) -> Action | None:
         """Apply the legal action an id names, or turn the page for `MORE`; returns the action
         applied (None for a page step)."""
+        legal = self._legal_actions()
+        if len(legal) <= ACTION_IDS and action_id.__class__ is int and 0 <= action_id < len(legal):
+            # One page (nearly every decision): the id is the position itself. Frameworks call
+            # this every step, so it skips id_to_action's page arithmetic.
+            action = legal[action_id]
+            self.apply_action(action)
+            return action
         action = self.id_to_action(action_id)
         if action is None:
             self._page_at = (len(self._history), self._page() + 1)

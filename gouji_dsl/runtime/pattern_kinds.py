@@ -65,7 +65,9 @@ class PatternKinds(PatternNotation):
     def __init__(self, spec: pt.PatternSpec, variant: str, module: str = ""):
         super().__init__(())
         self.spec = spec
-        self.key = ("patterns", variant)  # its own table of shared actions
+        # Its own table of shared actions: per engine module, so that two engines of one name
+        # (a shipped one, one built in memory) never share Actions checked against the other.
+        self.key = ("patterns", variant, module)
         self.module = module              # the engine module whose RULES use it
 
     def __reduce__(self):

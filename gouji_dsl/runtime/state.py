@@ -356,8 +356,24 @@ class State:
         # Match, tuples): a deep copy that way is independent and some twenty times cheaper.
         return self.clone()
 
+    def __reduce__(self):
+        # Pickled as its class and its fields' values, in FIELDS order (the Rules as a reference
+        # to its engine's RULES): the same for the unspecialised and every specialised Game.
+        return (restore_game, (type(self), tuple(getattr(self, f.name) for f in FIELDS)))
+
 
 FIELDS = tuple(dataclasses.fields(State))
+
+
+def restore_game(cls: type, values: tuple):
+    """A game of class `cls` with these field values (in FIELDS order): unpickling."""
+    if len(values) != len(FIELDS):
+        raise ValueError(f"a pickled game holds {len(FIELDS)} fields, not {len(values)}: "
+                         "it was pickled by another version of gouji-dsl")
+    game = cls.__new__(cls)
+    for f, value in zip(FIELDS, values):
+        setattr(game, f.name, value)
+    return game
 
 
 def field_values(game) -> dict[str, Any]:

@@ -1,0 +1,162 @@
+"""What is known when an engine is built: the variant's settings and card functions.
+
+The generated module is executed once before its game is specialised; its namespace holds the
+variant's `RULES` and the card functions `RULES` points at. `Known` answers, for a read of a
+setting (`self.r.pass_rule`), the expression that stands for it in the specialised game:
+
+- a value Python can write as a literal (None, a bool, int, str, a tuple of such) is written as
+  that literal, so the folder can decide the branches it guards;
+- a function or object the module defines (`answers`, the pattern notation `_KINDS`) is named by
+  its global name in the module;
+- anything else (the seat tables `teams` and `opposite`) by a constant of the module,
+  `_RULE_TEAMS = RULES.teams`, read once at import.
+
+Calls of a few pure functions with constant arguments (`seats_after(6)`) are evaluated at build
+time too: their value becomes a constant of the module, defined by the call itself.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+from typing import Any
+
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime import state
+
+RULES_NAME = "RULES"
+MAX_LITERAL = 64  # items of a tuple written out as a literal; a longer one is named
+
+
+def literal(value: Any) -> bool:
+    """Can `value` be written as a Python literal whose evaluation gives it back, equal?"""
+    kind = type(value)
+    if value is None or kind in (bool, int, float):
+        return True
+    if kind is str:
+        return len(value) <= 200
+    if kind is tuple:
+        return len(value) <= MAX_LITERAL and all(literal(v) for v in value)
+    return False
+
+
+def literal_node(value: Any) -> ast.expr:
+    if type(value) is tuple:
+        return ast.Tuple([literal_node(v) for v in value], ast.Load())
+    if type(value) in (int, float) and value < 0:
+        return ast.UnaryOp(ast.USub(), ast.Constant(-value))
+    return ast.Constant(value)
+
+
+def known_name(name: str, value: Any) -> ast.Name:
+    """A global name whose value is known at build time (a card function, a notation, a
+    table): `known_value` sees through it, `constant_value` does not (it is no literal)."""
+    node = ast.Name(name, ast.Load())
+    node.known = (value,)  # type: ignore[attr-defined]
+    return node
+
+
+def known_value(node: ast.expr) -> tuple[bool, Any]:
+    """(True, value) if `node` is a literal or a `known_name`, else (False, None)."""
+    known = getattr(node, "known", None)
+    if known is not None:
+        return True, known[0]
+    return constant_value(node)
+
+
+def constant_value(node: ast.expr) -> tuple[bool, Any]:
+    """(True, value) if `node` is a literal (as literal_node writes them), else (False, None)."""
+    if isinstance(node, ast.Constant):
+        return True, node.value
+    if isinstance(node, ast.Tuple) and isinstance(node.ctx, ast.Load):
+        values = []
+        for item in node.elts:
+            ok, value = constant_value(item)
+            if not ok:
+                return False, None
+            values.append(value)
+        return True, tuple(values)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float):
+        return True, -node.operand.value
+    return False, None
+
+
+# Functions whose result depends on their arguments alone (and which never fail on the
+# arguments a flow passes them): a call with literal arguments is evaluated at build time.
+PURE_FUNCTIONS: dict[str, Any] = {
+    "seats_after": state.seats_after,
+    "rt.kinds": rt.kinds,
+    "len": builtins.len, "min": builtins.min, "max": builtins.max, "sum": builtins.sum,
+    "bool": builtins.bool, "tuple": builtins.tuple, "sorted": builtins.sorted,
+}
+
+
+class Known:
+    """The build-time values of one engine module (its namespace after execution)."""
+
+    def __init__(self, namespace: dict[str, Any]):
+        self.namespace = namespace
+        self.rules = namespace[RULES_NAME]
+        # Module constants the specialised game needs: name -> the expression that defines it.
+        self.constants: dict[str, str] = {}
+        # The module's names the folder has put into the game (a card function, a notation).
+        self.inserted: set[str] = {RULES_NAME}
+        self._values: dict[str, Any] = {}
+        # Each object the module binds, by identity: its public name first (then the shortest).
+        self._names: dict[int, str] = {}
+        for name in sorted(namespace, key=lambda n: (n.startswith("_"), len(n), n)):
+            self._names.setdefault(id(namespace[name]), name)
+
+    def rule_fields(self) -> set[str]:
+        """The names a Rules object answers: its fields and properties."""
+        names = {f for f in type(self.rules).__dataclass_fields__}
+        names.update(n for n, v in vars(type(self.rules)).items() if isinstance(v, property))
+        return names
+
+    def rule(self, attr: str, taken: set[str]) -> ast.expr:
+        """What stands for `RULES.<attr>` in a function whose local names are `taken`."""
+        value = getattr(self.rules, attr)
+        if literal(value):
+            return literal_node(value)
+        name = self._names.get(id(value))
+        if name is None or name in taken or name == RULES_NAME:
+            name = self.constant(f"_RULE_{attr.upper()}", f"{RULES_NAME}.{attr}", value)
+        self.inserted.add(name)
+        return known_name(name, value)
+
+    def global_name(self, value: Any) -> str | None:
+        """The engine module's own name for an object, if it binds one."""
+        return self._names.get(id(value))
+
+    def constant(self, name: str, source: str, value: Any) -> str:
+        """A module constant `name = source` (whose value is `value`); its name."""
+        if self.constants.get(name, source) != source:
+            raise ValueError(f"two constants named {name}: {self.constants[name]} and {source}")
+        self.constants[name] = source
+        self._values[name] = value
+        return name
+
+    def value_of(self, name: str) -> tuple[bool, Any]:
+        """(True, value) for a module constant this specialisation made."""
+        if name in self._values:
+            return True, self._values[name]
+        return False, None
+
+    def call(self, function: str, args: list[Any], source: str, taken: set[str]) -> ast.expr | None:
+        """The value of a pure function's call with constant arguments, or None when the
+        function is not known to be pure (or the call fails: it is left to run)."""
+        fn = PURE_FUNCTIONS.get(function)
+        if fn is None:
+            return None
+        try:
+            value = fn(*args)
+        except Exception:  # noqa: BLE001 - a call that fails at build time fails at run time too, where it belongs
+            return None
+        if literal(value):
+            return literal_node(value)
+        name = self._names.get(id(value))
+        if name is None or name in taken:
+            base = "".join(c if c.isalnum() else "_" for c in source).strip("_").upper()
+            name = self.constant(f"_{base}"[:60], source, value)
+        self.inserted.add(name)
+        return known_name(name, value)

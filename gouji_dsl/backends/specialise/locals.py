@@ -1,0 +1,81 @@
+"""Local names after folding: a name bound once to a constant (or a global) is replaced by it,
+and a name bound to something without effect that nothing reads is dropped.
+
+This is what turns `r = self.r` (then `RULES`) and `has_answer = r.has_answer` (then the
+engine's own `has_answer`, or None) into nothing, so that the folder sees the constants they
+stood for.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+
+from gouji_dsl.backends.specialise.fold import pure
+from gouji_dsl.backends.specialise.known import constant_value
+from gouji_dsl.backends.specialise.trees import Names, walk
+
+
+class _Replace(ast.NodeTransformer):
+    def __init__(self, values: dict[str, ast.expr]):
+        self.values = values
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        value = self.values.get(node.id)
+        if value is not None and isinstance(node.ctx, ast.Load):
+            return ast.copy_location(copy.deepcopy(value), node)
+        return node
+
+
+def propagate(fn: ast.FunctionDef, found: Names) -> bool:
+    """Replace each local bound once, at the function's top level, to a constant or a global
+    name by that value, dropping the binding; whether anything changed. `found`: the names
+    the function binds and reads."""
+    bound = found.bound
+    locals_ = bound
+    values: dict[str, ast.expr] = {}
+    kept = []
+    for statement in fn.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0], ast.Name) and bound.get(statement.targets[0].id) == 1:
+            name, value = statement.targets[0].id, statement.value
+            if isinstance(value, ast.Name) and value.id == name:
+                continue  # `x = x`: x was a global put in by the folder; reads of x now reach it
+            if constant_value(value)[0] or (isinstance(value, ast.Name) and value.id not in locals_):
+                values[name] = value
+                continue
+        kept.append(statement)
+    if len(kept) == len(fn.body):
+        return False
+    fn.body = kept or [ast.Pass()]
+    if values:
+        _Replace(values).visit(fn)
+    return True
+
+
+def drop_unused(fn: ast.FunctionDef, found: Names) -> bool:
+    """Drop assignments, at any depth, of a name nothing reads, when the value has no effect
+    (`found`: the names the function binds and reads, or more)."""
+    reads = found.read
+    changed = False
+
+    def unread(target: ast.expr) -> bool:
+        if isinstance(target, ast.Name):
+            return not reads.get(target.id)
+        return isinstance(target, ast.Tuple) and all(unread(t) for t in target.elts)
+
+    def keep(statement: ast.stmt) -> bool:
+        nonlocal changed
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and unread(statement.targets[0]) \
+                and pure(statement.value):
+            changed = True
+            return False
+        return True
+
+    for node in walk(fn):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                kept = [s for s in block if keep(s)]
+                if len(kept) != len(block):
+                    setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
+    return changed
