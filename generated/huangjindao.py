@@ -11,16 +11,16 @@ from __future__ import annotations
 import gouji_dsl.runtime.cards as rt
 import random
 from gouji_dsl.runtime.action_ids import ActionIds
-from gouji_dsl.runtime.actions import Action, BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, IllegalAction, KNOWN, PASS, PASS_ACTION, PLAY, REVOLT, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, play_action, read_action
+from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.cards import Classified, INVALID, cards_of, format_cards, parse_cards, read_result, sum_tributes
-from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _RANK_RULE_WHY, _REVOLTING
+from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.observe import Observing
 from gouji_dsl.runtime.resample import Resampling
-from gouji_dsl.runtime.setup import MAX_REDEALS, check_redeals, first_leader_of, given_deal, returnable as _returnable
+from gouji_dsl.runtime.setup import check_redeals, first_leader_of, given_deal, returnable as _returnable, shuffle
 from gouji_dsl.runtime.state import FIELDS, Match, Phase, Rules, _copy_rng, restore_game, seats_after
-from typing import Any
+from typing import Any, Final
 
 # The engine API (gouji_dsl.engines.Engine), and the titles and flow rules.
 __all__ = [
@@ -40,7 +40,7 @@ _RANK_NAMES = ('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2')
 _THRESHOLD = (1000000, 1000000, 1000000, 1000000, 1000000, 1000000, 1000000, 5, 4, 3, 2, 2, 1)
 
 
-def is_gouji(play):
+def _is_gouji(play: tuple[int, ...]) -> bool:
     """Is this canonical play a 级牌?"""
     rank, natural, fillers, small, big = play
     if small or big:
@@ -76,7 +76,7 @@ def classify(cards):
         size = small + big
     else:
         return INVALID
-    return Classified(True, _RANK_NAMES[play[0]] if play[0] >= 0 else None, size, small + big, is_gouji(play), play)
+    return Classified(True, _RANK_NAMES[play[0]] if play[0] >= 0 else None, size, small + big, _is_gouji(play), play)
 
 
 def beats(play, lead):
@@ -93,7 +93,8 @@ def beats(play, lead):
     return count == 0 or rank > lead_rank
 
 
-def _answer_rest(hand, lead_rank, lead_count, lead_small, big_avail, extra_big, out):
+def _answer_rest(hand: list[int], lead_rank: int, lead_count: int, lead_small: int, big_avail: int,
+                 extra_big: int, out: list[tuple]) -> None:
     """Append every play that beats (lead_rank x lead_count + lead_small SJ),
     using at most big_avail big jokers, each with extra_big more big jokers."""
     size = lead_count + lead_small
@@ -120,7 +121,7 @@ def _answer_rest(hand, lead_rank, lead_count, lead_small, big_avail, extra_big, 
                 out.append((12, 0, rest, small, total_big))
 
 
-def answers(hand, lead):
+def _answers(hand: list[int], lead: tuple[int, ...]) -> list[tuple]:
     """Every distinct play from `hand` that beats `lead`."""
     lead_rank, lead_natural, lead_fillers, lead_small, lead_big = lead
     out = []
@@ -130,7 +131,7 @@ def answers(hand, lead):
     return out
 
 
-def has_answer(hand, lead):
+def _has_answer(hand: list[int], lead: tuple[int, ...]) -> bool:
     """`bool(answers(hand, lead))` without listing the plays: the flow asks it of every
     player in turn, and most of them hold nothing that beats the lead. The plays of
     `_answer_rest` in closed form: its (big, small) joker splits leave every number of
@@ -150,10 +151,13 @@ def has_answer(hand, lead):
         return False
     if lead_rank < 12 and hand[12] >= rest:
         return True  # 2s alone
-    if lead_rank >= 11:
-        return False  # no rank card above an A
-    best = max(hand[lead_rank + 1:12])
-    return best > 0 and best + hand[12] >= rest
+    need = rest - hand[12]  # natural cards of a rank above the lead's, the 2s filling the rest
+    if need < 1:
+        need = 1
+    for rank in range(lead_rank + 1, 12):  # none above an A
+        if hand[rank] >= need:
+            return True
+    return False
 
 
 _ANSWER_PARTS = {}
@@ -168,8 +172,8 @@ def _answer_parts(key):
     actions of the player to act from them, with no play tuple built or sorted."""
     lead = (-1, key[0], 0) + key[1:3]
     held = list(key[3:])  # 2s, jokers
-    jokers_only = [play_action(p) for p in sorted(answers([0] * 13 + held[1:], lead)) if p[0] == -1]
-    twos_only = [play_action(p) for p in sorted(answers([0] * 12 + held, lead)) if p[0] == 12]
+    jokers_only = [play_action(p) for p in sorted(_answers([0] * 13 + held[1:], lead)) if p[0] == -1]
+    twos_only = [play_action(p) for p in sorted(_answers([0] * 12 + held, lead)) if p[0] == 12]
     parts = (jokers_only, tuple({} for _ in range(12)), twos_only)
     if len(_ANSWER_PARTS) < 20000:
         _ANSWER_PARTS[key] = parts
@@ -181,11 +185,11 @@ def _answer_part(by_have, rank, have, key):
     hand = [0] * 12 + list(key[3:])
     hand[rank] = have
     lead = (-1, key[0], 0) + key[1:3]
-    part = by_have[have] = [play_action(p) for p in sorted(answers(hand, lead)) if p[0] == rank]
+    part = by_have[have] = [play_action(p) for p in sorted(_answers(hand, lead)) if p[0] == rank]
     return part
 
 
-def answer_actions(hand, lead):
+def _answer_actions(hand: list[int], lead: tuple[int, ...]) -> list:
     """The play actions of `hand` that beat `lead`, sorted: those of `answers`, from the parts."""
     # Cards beyond what one answer can take change no answer: counted up to that, the
     # parts are fewer (and found again sooner).
@@ -263,7 +267,7 @@ def _lead_part(by_have, rank, have, twos, small, big):
     return part
 
 
-def lead_actions(hand):
+def _lead_actions(hand: list[int]) -> list:
     """The game's legal actions for a player leading with `hand`, sorted."""
     twos = hand[12]
     small = hand[13]
@@ -339,13 +343,26 @@ def opens(play):
     return bool(((_gouji(play) and (_size(play) >= 2)) and (_jokers(play) == 0)))
 
 
-def can_burn(hand, target, beating=None):
+_OPENS = {}
+
+
+def _opens(play: tuple[int, ...]) -> bool:
+    """`opens` of a play the game made, remembered per play (the game asks it every round)."""
+    found = _OPENS.get(play)
+    if found is None:
+        found = opens(play)
+        if len(_OPENS) < 100000:
+            _OPENS[play] = found
+    return found
+
+
+def _can_burn(hand: list[int], target: tuple[int, ...], beating: list | None = None) -> bool:
     """May a player holding `hand` burn the 级牌 `target`? `beating`: the
     plays of `hand` that beat `target`, when the caller has them already."""
     # [burning] condition = sets(hand) - jokers(hand) <= 2
     if not (((_sets(hand) - _jokers(hand)) <= 2)):
         return False
-    for play in (answers(hand, target) if beating is None else beating):
+    for play in (_answers(hand, target) if beating is None else beating):
         return True
     return False
 
@@ -506,6 +523,42 @@ def _redeal_if(hand):
     return False
 
 
+# --- the card functions for callers outside the engine -------------------------------
+# What the game calls (above, typed: a compiled engine runs them on native values) takes the
+# game's own lists and tuples; these take any sequences a caller has.
+
+
+def is_gouji(play):
+    """Is this canonical play a 级牌?"""
+    return _is_gouji(tuple(play))
+
+
+def answers(hand, lead):
+    """Every distinct play from `hand` that beats `lead`."""
+    return _answers(list(hand), tuple(lead))
+
+
+def has_answer(hand, lead):
+    """Does `hand` hold a play that beats `lead`? (`bool(answers(hand, lead))`, without listing them.)"""
+    return _has_answer(list(hand), tuple(lead))
+
+
+def answer_actions(hand, lead):
+    """The play actions of `hand` that beat `lead`, sorted."""
+    return _answer_actions(list(hand), tuple(lead))
+
+
+def lead_actions(hand):
+    """The game's legal actions for a player leading with `hand`, sorted."""
+    return _lead_actions(list(hand))
+
+
+def can_burn(hand, target, beating=None):
+    """May a player holding `hand` burn the 级牌 `target`? `beating`: the plays of `hand` that
+    beat `target`, when the caller has them already."""
+    return _can_burn(list(hand), tuple(target), None if beating is None else list(beating))
+
+
 # The flow's settings: each rule's registered spec.Setting (model.semantics.game_settings).
 RULES = Rules(
     auto_open=True,
@@ -571,9 +624,9 @@ RULES = Rules(
     threes_last=True,
     watch_after_out=False,
     # the card functions above
-    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
-    can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
-    graduated=graduated, has_answer=has_answer, answer_actions=answer_actions,
+    classify=classify, is_gouji=_is_gouji, answers=_answers, plays=plays, lead_actions=_lead_actions,
+    can_burn=_can_burn, counts_for_open=_opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
+    graduated=graduated, has_answer=_has_answer, answer_actions=_answer_actions,
 )
 
 
@@ -582,10 +635,9 @@ RULES = Rules(
 # every setting read as its value, the branches it decides cut, one-expression helpers written
 # into their callers, what this variant never reaches left out.
 
-_RULE_HAS_ANSWER = RULES.has_answer
-_RULE_OPPOSITE = RULES.opposite
-_RULE_TEAMS = RULES.teams
-_SEATS_AFTER_6 = seats_after(6)
+_RULE_OPPOSITE: Final = RULES.opposite
+_RULE_TEAMS: Final = RULES.teams
+_SEATS_AFTER_6: Final = seats_after(6)
 
 class Game:
     """One game of huangjindao: gouji_dsl.runtime.flow's Game specialised to this variant's rules
@@ -695,9 +747,9 @@ class Game:
         x = self.top_seat
         if x in self.obligation and self.burn_of.get(x) == seat:
             return False  # no 反烧: the burned player may not burn the burner back
-        if not (bool(self._answers_of(seat)) if seat in self._answers_cache else has_answer(self.hands[seat - 1], self.top)):
+        if not (bool(self._answers_of(seat)) if seat in self._answers_cache else _has_answer(self.hands[seat - 1], self.top)):
             return False  # a burn is a play that beats the top: asked first, without listing them
-        return can_burn(self.hands[seat - 1], self.top, self._answers_of(seat))
+        return _can_burn(self.hands[seat - 1], self.top, self._answers_of(seat))
 
     def _may_answer(self, seat: int) -> bool:
         """May `seat` beat the current top now (not counting a burn)?"""
@@ -730,7 +782,7 @@ class Game:
         cache = self._answers_cache
         plays = cache.get(seat)
         if plays is None:
-            plays = cache[seat] = answers(self.hands[seat - 1], self.top)
+            plays = cache[seat] = _answers(self.hands[seat - 1], self.top)
         return plays
 
     def current_player(self) -> int:
@@ -779,7 +831,7 @@ class Game:
         if self._legal is not None:
             return self._legal
         if self.top is None:
-            self._legal = lead_actions(self.hands[seat - 1])
+            self._legal = _lead_actions(self.hands[seat - 1])
             return self._legal
         actions = [PASS_ACTION]
         if (not (self.chaos or seat in self.defer_used)
@@ -789,7 +841,7 @@ class Game:
             answers = self._answers_of(seat)
             actions.extend((burn_action(p, self.kinds) for p in sorted(answers)))
         else:
-            actions += answer_actions(self.hands[seat - 1], self.top)
+            actions += _answer_actions(self.hands[seat - 1], self.top)
         self._legal = actions
         return actions
 
@@ -798,7 +850,7 @@ class Game:
             # A lead: any legal play the hand holds (3s only as the last play in 憋三).
             # Checked directly: the list of leads can run to a thousand plays.
             play = action.play
-            if action.kind != PLAY or play is None or len(play) != 5:
+            if action.kind != 'play' or play is None or len(play) != 5:
                 return False
             hand = self.hands[self.cur - 1]
             (rank, natural, fillers) = (play[0], play[1], play[2])
@@ -853,7 +905,7 @@ class Game:
         seat = self.cur
         self.log.append((seat, action))  # rendered by transcript(); formatting here would cost every step
         if self.phase is _DECLARING:
-            if action.kind == DECLARE:
+            if action.kind == 'declare':
                 self.declared.add(seat)
             self.phase_seats.pop(0)
             if self.phase_seats:
@@ -862,7 +914,7 @@ class Game:
                 self._after_declare()
             return
         if self.phase is _REVOLTING:
-            if action.kind == REVOLT:
+            if action.kind == 'revolt':
                 self.revolters.append(seat)
             self.phase_seats.pop(0)
             if self.phase_seats:
@@ -878,18 +930,18 @@ class Game:
                 self.log.append(f'seat {self.revolutionary} sits out (革命)')
             self._begin_play()
             return
-        if action.kind == PASS:
+        if action.kind == 'pass':
             self._pass(seat)
-        elif action.kind == DEFER:
+        elif action.kind == 'defer':
             # 让牌: the next two act first; if both pass, the deferrer is asked again.
             self.defer_used.add(seat)
             self.queue.insert(min(2, len(self.queue)), seat)
             self._advance(seat)
         else:
-            self._play(seat, action.play, burn=action.kind == BURN)
+            self._play(seat, action.play, burn=action.kind == 'burn')
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
-        if (self.phase is _PLAYING and self.top is not None and action.kind in (PLAY, BURN)
+        if (self.phase is _PLAYING and self.top is not None and action.kind in ('play', 'burn')
                 and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))):
             x = self.top_seat
             if seat != _RULE_OPPOSITE[x] and seat not in self.headless and (x not in self.headless):
@@ -902,9 +954,9 @@ class Game:
         seat = self.cur
         if self.phase is not _PLAYING:
             return f"seat {seat} must choose {' or '.join((a.kind for a in list(self._legal_actions())))} now, not {action_to_string(action)}"
-        if action.kind == PASS and self.top is None:
+        if action.kind == 'pass' and self.top is None:
             return f'seat {seat} leads and may not pass'
-        if action.kind == DEFER:
+        if action.kind == 'defer':
             return f'seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may'
         if action.play is not None:
             c = classify(rt.cards_of(action.play))
@@ -915,13 +967,10 @@ class Game:
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
             if (self.top is not None
                     and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and action.kind == PLAY and seat in self.burners_pending):
+                    and action.kind == 'play' and seat in self.burners_pending):
                 return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
-            if action.kind == BURN:
+            if action.kind == 'burn':
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
-            broken = None
-            if broken:
-                return _RANK_RULE_WHY[broken].format(r=rt.CARDS[action.play[0]])
             if self.top is not None:
                 return f'{self.kinds.format_cards(action.play)} does not beat {self.kinds.format_cards(self.top)}'
             if action.play[0] == 0:
@@ -997,7 +1046,7 @@ class Game:
             self.before_threes.discard(seat)
         (self.top, self.top_seat) = (play, seat)
         self._answers_cache = {}
-        self.top_gouji = is_gouji(play)
+        self.top_gouji = _is_gouji(play)
         self.top_free = False
         self.top_opposite_only = False
         self.top_out_gouji = False
@@ -1064,7 +1113,7 @@ class Game:
         """D15: the burned 级牌 is back on the table. Its player's opposite may answer it and
         others may burn it, as when it was played; if nobody does, its player leads."""
         (self.top, self.top_seat) = (play, seat)
-        self.top_gouji = is_gouji(play)
+        self.top_gouji = _is_gouji(play)
         self.log.append(f"seat {seat}'s {self.kinds.format_cards(play)} is back on the table")
         self._set_queue_after_play(seat)
         self._advance(seat)
@@ -1142,7 +1191,7 @@ class Game:
                         self.cur = nxt
                         return
                 elif (self._may_answer(nxt)
-                        and (_RULE_HAS_ANSWER(hands[nxt - 1], top) if nxt not in cache else bool(self._answers_of(nxt)))):
+                        and (_has_answer(hands[nxt - 1], top) if nxt not in cache else bool(self._answers_of(nxt)))):
                     self.cur = nxt
                     return
                 # Cannot or may not answer: passes without being asked (要不起). A player who
@@ -1162,7 +1211,7 @@ class Game:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
                 self.burners_pending = set()
                 self.burn_candidates = set()
-                if any((self._may_answer(s) and (bool(self._answers_of(s)) if s in self._answers_cache else has_answer(self.hands[s - 1], self.top)) for s in queue)):
+                if any((self._may_answer(s) and (bool(self._answers_of(s)) if s in self._answers_cache else _has_answer(self.hands[s - 1], self.top)) for s in queue)):
                     continue
             self._win_round(owner)
             return
@@ -1170,7 +1219,7 @@ class Game:
     def _win_round(self, owner: int) -> None:
         top = self.top
         was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
-        if top is not None and was_gouji and (not self.chaos) and opens(top):
+        if top is not None and was_gouji and (not self.chaos) and _opens(top):
             self._open(owner)
         if owner not in self.place_of:
             leader = owner
@@ -1229,8 +1278,8 @@ class Game:
             if again is None:
                 break
             redeals += 1
-            if redeals == MAX_REDEALS:
-                raise RuntimeError(f'[table] redeal_if held for {MAX_REDEALS} deals in a row: the cards are never dealt to stand')
+            if redeals == 1000:
+                raise RuntimeError(f'[table] redeal_if held for {1000} deals in a row: the cards are never dealt to stand')
             self.log.append(f"redeal: seat {again}'s hand meets [table] redeal_if")
         self._new_deal(hands)  # every deal and round field afresh; play starts after the pre-play phases
         self.log.append(f'deal (seed {describe(self.seed)})')
@@ -1247,7 +1296,7 @@ class Game:
             self._deal_pending = False
             return [list(hand) for hand in self._given_deal]
         deck = [kind for kind, copies in enumerate((16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 4, 4)) for _ in range(copies)]
-        self._rng.shuffle(deck)
+        shuffle(self._rng, deck)
         hands = []
         for p in range(6):
             counts = [0] * 15
@@ -1693,8 +1742,9 @@ class Game:
         """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
         there already). No numpy call: each costs a microsecond or more, several between two
         engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), and float32 blocks kept up to date or cached (the played
-        rows, cards left, top, status and team blocks) as memory copies."""
+        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
+        up to date or cached (the played rows, cards left, top, status and team blocks) as
+        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):
@@ -1712,7 +1762,9 @@ class Game:
 
     def _fill_head(self, seat, spec, out, public, np):
         """Write the part both information states begin with (dealt, start_hand, received, given:
-        `_Spec.head`), scaled, into out[:spec.head_size]."""
+        `_Spec.head`), scaled, into out[:spec.head_size]. It changes only with a deal or a
+        transfer, so the record keeps it per seat until then (numpy would cost tens of
+        microseconds a call)."""
         return Observing._fill_head(self, seat, spec, out, public, np)
 
     def observation_string(self, seat):

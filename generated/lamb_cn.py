@@ -11,16 +11,16 @@ from __future__ import annotations
 import gouji_dsl.runtime.cards as rt
 import random
 from gouji_dsl.runtime.action_ids import ActionIds
-from gouji_dsl.runtime.actions import Action, BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, IllegalAction, KNOWN, PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, REVOLT, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables, play_action, read_action
+from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables, play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.cards import Classified, INVALID, cards_of, kinds as _card_kinds, read_result
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _RANK_RULE_WHY, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.observe import Observing
 from gouji_dsl.runtime.resample import Resampling
-from gouji_dsl.runtime.setup import MAX_REDEALS, check_redeals, first_leader_of, given_deal, returnable as _returnable
+from gouji_dsl.runtime.setup import check_redeals, first_leader_of, given_deal, returnable as _returnable, shuffle
 from gouji_dsl.runtime.state import FIELDS, Match, Phase, Rules, _copy_rng, restore_game, seats_after
-from typing import Any
+from typing import Any, Final
 
 # The engine API (gouji_dsl.engines.Engine), and the titles and flow rules.
 __all__ = [
@@ -50,7 +50,7 @@ _RANK_NAMES = ('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2')
 _THRESHOLD = (1000000, 1000000, 1000000, 1000000, 1000000, 1000000, 1000000, 5, 4, 3, 2, 2, 1)
 
 
-def is_gouji(play):
+def _is_gouji(play: tuple[int, ...]) -> bool:
     """Is this canonical play a 级牌?"""
     rank, natural, fillers, small, big, extra1 = play
     if small or big or extra1:
@@ -113,7 +113,7 @@ def classify(cards):
         size = small + big + extra1
     else:
         return INVALID
-    return Classified(True, _RANK_NAMES[play[0]] if play[0] >= 0 else None, size, small + big + extra1, is_gouji(play), play)
+    return Classified(True, _RANK_NAMES[play[0]] if play[0] >= 0 else None, size, small + big + extra1, _is_gouji(play), play)
 
 
 # [plays] joker_kills: per joker kind of the lead (SJ, BJ), how many cards kill one: of one
@@ -189,7 +189,7 @@ def beats(play, lead):
     return True
 
 
-def answers(hand, lead):
+def _answers_of_cards(hand: list[int], lead: tuple[int, ...]) -> list[tuple]:
     """Every distinct play from `hand` that beats `lead`."""
     lead_rank = lead[0]
     lead_count = lead[1] + lead[2]
@@ -221,10 +221,7 @@ def answers(hand, lead):
     return out
 
 
-_answers_of_cards = answers
-
-
-def answers(hand, lead):
+def _answers(hand: list[int], lead: tuple[int, ...]) -> list[tuple]:
     """Every distinct play from `hand` that beats `lead` and keeps [ranks] constraints,
     `hand` being the player's whole hand."""
     return [p for p in _answers_of_cards(hand, lead) if _keeps_hand_rules(hand, p)]
@@ -283,7 +280,7 @@ def _lead_part(by_have, rank, have, twos, small, big, extra1):
     return part
 
 
-def lead_actions(hand):
+def _lead_actions(hand: list[int]) -> list:
     """The game's legal actions for a player leading with `hand`, sorted."""
     twos = hand[12]
     small = hand[13]
@@ -364,7 +361,15 @@ def opens(play):
     return False  # [open] method = none: nobody opens
 
 
-def can_burn(hand, target, beating=None):
+_OPENS = {}
+
+
+def _opens(play: tuple[int, ...]) -> bool:
+    """`opens` of a play the game made, remembered per play (the game asks it every round)."""
+    return False
+
+
+def _can_burn(hand: list[int], target: tuple[int, ...], beating: list | None = None) -> bool:
     """May a player holding `hand` burn the 级牌 `target`? `beating`: the
     plays of `hand` that beat `target`, when the caller has them already."""
     return False
@@ -487,6 +492,32 @@ def _redeal_if(hand):
     return False
 
 
+# --- the card functions for callers outside the engine -------------------------------
+# What the game calls (above, typed: a compiled engine runs them on native values) takes the
+# game's own lists and tuples; these take any sequences a caller has.
+
+
+def is_gouji(play):
+    """Is this canonical play a 级牌?"""
+    return _is_gouji(tuple(play))
+
+
+def answers(hand, lead):
+    """Every distinct play from `hand` that beats `lead`."""
+    return _answers(list(hand), tuple(lead))
+
+
+def lead_actions(hand):
+    """The game's legal actions for a player leading with `hand`, sorted."""
+    return _lead_actions(list(hand))
+
+
+def can_burn(hand, target, beating=None):
+    """May a player holding `hand` burn the 级牌 `target`? `beating`: the plays of `hand` that
+    beat `target`, when the caller has them already."""
+    return _can_burn(list(hand), tuple(target), None if beating is None else list(beating))
+
+
 # The flow's settings: each rule's registered spec.Setting (model.semantics.game_settings).
 RULES = Rules(
     auto_open=False,
@@ -552,8 +583,8 @@ RULES = Rules(
     threes_last=False,
     watch_after_out=False,
     # the card functions above
-    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
-    can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
+    classify=classify, is_gouji=_is_gouji, answers=_answers, plays=plays, lead_actions=_lead_actions,
+    can_burn=_can_burn, counts_for_open=_opens, may_revolt=_may_revolt, redeal_if=_redeal_if, tributes=tributes, score=score,
     graduated=graduated,
 )
 
@@ -563,9 +594,9 @@ RULES = Rules(
 # every setting read as its value, the branches it decides cut, one-expression helpers written
 # into their callers, what this variant never reaches left out.
 
-_RULE_OPPOSITE = RULES.opposite
-_RULE_TEAMS = RULES.teams
-_SEATS_AFTER_6 = seats_after(6)
+_RULE_OPPOSITE: Final = RULES.opposite
+_RULE_TEAMS: Final = RULES.teams
+_SEATS_AFTER_6: Final = seats_after(6)
 
 class Game:
     """One game of lamb-cn: gouji_dsl.runtime.flow's Game specialised to this variant's rules
@@ -694,7 +725,7 @@ class Game:
         cache = self._answers_cache
         plays = cache.get(seat)
         if plays is None:
-            plays = cache[seat] = answers(self.hands[seat - 1], self.top)
+            plays = cache[seat] = _answers(self.hands[seat - 1], self.top)
         return plays
 
     def current_player(self) -> int:
@@ -743,7 +774,7 @@ class Game:
         if self._legal is not None:
             return self._legal
         if self.top is None:
-            self._legal = lead_actions(self.hands[seat - 1])
+            self._legal = _lead_actions(self.hands[seat - 1])
             return self._legal
         actions = [PASS_ACTION]
         if (not (self.chaos or seat in self.defer_used)
@@ -767,7 +798,7 @@ class Game:
             # A lead: any legal play the hand holds (3s only as the last play in 憋三).
             # Checked directly: the list of leads can run to a thousand plays.
             play = action.play
-            if action.kind != PLAY or play is None or len(play) != 6:
+            if action.kind != 'play' or play is None or len(play) != 6:
                 return False
             hand = self.hands[self.cur - 1]
             (rank, natural, fillers) = (play[0], play[1], play[2])
@@ -842,7 +873,7 @@ class Game:
         seat = self.cur
         self.log.append((seat, action))  # rendered by transcript(); formatting here would cost every step
         if self.phase is _DECLARING:
-            if action.kind == DECLARE:
+            if action.kind == 'declare':
                 self.declared.add(seat)
             self.phase_seats.pop(0)
             if self.phase_seats:
@@ -851,7 +882,7 @@ class Game:
                 self._after_declare()
             return
         if self.phase is _REVOLTING:
-            if action.kind == REVOLT:
+            if action.kind == 'revolt':
                 self.revolters.append(seat)
             self.phase_seats.pop(0)
             if self.phase_seats:
@@ -867,15 +898,15 @@ class Game:
                 self.log.append(f'seat {self.revolutionary} sits out (革命)')
             self._begin_play()
             return
-        if action.kind == PASS:
+        if action.kind == 'pass':
             self._pass(seat)
-        elif action.kind == DEFER:
+        elif action.kind == 'defer':
             # 让牌: the next two act first; if both pass, the deferrer is asked again.
             self.defer_used.add(seat)
             self.queue.insert(min(2, len(self.queue)), seat)
             self._advance(seat)
         else:
-            self._play(seat, action.play, burn=action.kind == BURN)
+            self._play(seat, action.play, burn=action.kind == 'burn')
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
         if seat in self.place_of:
@@ -886,9 +917,9 @@ class Game:
         seat = self.cur
         if self.phase is not _PLAYING:
             return f"seat {seat} must choose {' or '.join((a.kind for a in list(self._legal_actions())))} now, not {action_to_string(action)}"
-        if action.kind == PASS and self.top is None:
+        if action.kind == 'pass' and self.top is None:
             return f'seat {seat} leads and may not pass'
-        if action.kind == DEFER:
+        if action.kind == 'defer':
             return f'seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may'
         if action.play is not None:
             c = classify(rt.cards_of(action.play))
@@ -899,9 +930,9 @@ class Game:
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
             if (self.top is not None
                     and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and action.kind == PLAY and seat in self.burners_pending):
+                    and action.kind == 'play' and seat in self.burners_pending):
                 return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
-            if action.kind == BURN:
+            if action.kind == 'burn':
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
             broken = self._breaks_rank_rule(hand, action.play)
             if broken:
@@ -965,7 +996,7 @@ class Game:
         self.before_threes.discard(seat)
         (self.top, self.top_seat) = (play, seat)
         self._answers_cache = {}
-        self.top_gouji = is_gouji(play)
+        self.top_gouji = _is_gouji(play)
         self.top_free = False
         self.top_opposite_only = False
         self.top_out_gouji = False
@@ -1023,7 +1054,7 @@ class Game:
         """D15: the burned 级牌 is back on the table. Its player's opposite may answer it and
         others may burn it, as when it was played; if nobody does, its player leads."""
         (self.top, self.top_seat) = (play, seat)
-        self.top_gouji = is_gouji(play)
+        self.top_gouji = _is_gouji(play)
         self.log.append(f"seat {seat}'s {self.kinds.format_cards(play)} is back on the table")
         self._set_queue_after_play(seat)
         self._advance(seat)
@@ -1136,7 +1167,7 @@ class Game:
     def _win_round(self, owner: int) -> None:
         top = self.top
         was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
-        top is not None and was_gouji and (not self.chaos) and opens(top)
+        top is not None and was_gouji and (not self.chaos) and _opens(top)
         if owner not in self.place_of:
             leader = owner
         else:
@@ -1194,8 +1225,8 @@ class Game:
             if again is None:
                 break
             redeals += 1
-            if redeals == MAX_REDEALS:
-                raise RuntimeError(f'[table] redeal_if held for {MAX_REDEALS} deals in a row: the cards are never dealt to stand')
+            if redeals == 1000:
+                raise RuntimeError(f'[table] redeal_if held for {1000} deals in a row: the cards are never dealt to stand')
             self.log.append(f"redeal: seat {again}'s hand meets [table] redeal_if")
         self._new_deal(hands)  # every deal and round field afresh; play starts after the pre-play phases
         self.log.append(f'deal (seed {describe(self.seed)})')
@@ -1210,7 +1241,7 @@ class Game:
             self._deal_pending = False
             return [list(hand) for hand in self._given_deal]
         deck = [kind for kind, copies in enumerate((6, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 6, 6, 6)) for _ in range(copies)]
-        self._rng.shuffle(deck)
+        shuffle(self._rng, deck)
         hands = []
         for p in range(6):
             counts = [0] * 16
@@ -1647,8 +1678,9 @@ class Game:
         """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
         there already). No numpy call: each costs a microsecond or more, several between two
         engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), and float32 blocks kept up to date or cached (the played
-        rows, cards left, top, status and team blocks) as memory copies."""
+        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
+        up to date or cached (the played rows, cards left, top, status and team blocks) as
+        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):
@@ -1666,7 +1698,9 @@ class Game:
 
     def _fill_head(self, seat, spec, out, public, np):
         """Write the part both information states begin with (dealt, start_hand, received, given:
-        `_Spec.head`), scaled, into out[:spec.head_size]."""
+        `_Spec.head`), scaled, into out[:spec.head_size]. It changes only with a deal or a
+        transfer, so the record keeps it per seat until then (numpy would cost tens of
+        microseconds a call)."""
         return Observing._fill_head(self, seat, spec, out, public, np)
 
     def observation_string(self, seat):

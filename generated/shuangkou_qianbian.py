@@ -15,18 +15,18 @@ import gouji_dsl.runtime.patterns as _pt
 import gouji_dsl.runtime.results as _results
 import random
 from gouji_dsl.runtime.action_ids import ActionIds
-from gouji_dsl.runtime.actions import Action, BURN, DECLARE, DECLARE_ACTION, DEFER, IllegalAction, KNOWN, PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, REVOLT, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables as _kinds_tables, play_action as _play_action, read_action, trusted_play_action as _trusted_play_action
+from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables as _kinds_tables, play_action as _play_action, read_action, trusted_play_action as _trusted_play_action
 from gouji_dsl.runtime.bounds import Bounded
-from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _PLAYING, _RANK_RULE_WHY, _REVOLTING
+from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _PLAYING, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.observe import Observing
 from gouji_dsl.runtime.pattern_kinds import PatternKinds, PatternPlay
 from gouji_dsl.runtime.patterns import PatternSpec
 from gouji_dsl.runtime.resample import Resampling
 from gouji_dsl.runtime.results import ResultSpec
-from gouji_dsl.runtime.setup import MAX_REDEALS, check_redeals, first_leader_of, given_deal
+from gouji_dsl.runtime.setup import check_redeals, first_leader_of, given_deal, shuffle
 from gouji_dsl.runtime.state import FIELDS, Match, Phase, Rules, _copy_rng, restore_game, seats_after
-from typing import Any
+from typing import Any, Final
 
 # The engine API (gouji_dsl.engines.Engine), and the titles and flow rules.
 __all__ = [
@@ -253,10 +253,9 @@ RULES = Rules(
 # every setting read as its value, the branches it decides cut, one-expression helpers written
 # into their callers, what this variant never reaches left out.
 
-_RULE_HAS_ANSWER = RULES.has_answer
-_RULE_OPPOSITE = RULES.opposite
-_RULE_TEAMS = RULES.teams
-_SEATS_AFTER_4 = seats_after(4)
+_RULE_OPPOSITE: Final = RULES.opposite
+_RULE_TEAMS: Final = RULES.teams
+_SEATS_AFTER_4: Final = seats_after(4)
 
 class Game:
     """One game of shuangkou-qianbian: gouji_dsl.runtime.flow's Game specialised to this variant's rules
@@ -451,7 +450,7 @@ class Game:
             # A lead: any legal play the hand holds (3s only as the last play in 憋三).
             # Checked directly: the list of leads can run to a thousand plays.
             play = action.play
-            if action.kind != PLAY:
+            if action.kind != 'play':
                 return False
             hand = self.hands[self.cur - 1]
             if id(action) in KNOWN and getattr(type(action), 'KINDS', None) is self.kinds:
@@ -482,7 +481,7 @@ class Game:
         seat = self.cur
         self.log.append((seat, action))  # rendered by transcript(); formatting here would cost every step
         if self.phase is _DECLARING:
-            if action.kind == DECLARE:
+            if action.kind == 'declare':
                 self.declared.add(seat)
             self.phase_seats.pop(0)
             if self.phase_seats:
@@ -491,7 +490,7 @@ class Game:
                 self._after_declare()
             return
         if self.phase is _REVOLTING:
-            if action.kind == REVOLT:
+            if action.kind == 'revolt':
                 self.revolters.append(seat)
             self.phase_seats.pop(0)
             if self.phase_seats:
@@ -507,15 +506,15 @@ class Game:
                 self.log.append(f'seat {self.revolutionary} sits out (革命)')
             self._begin_play()
             return
-        if action.kind == PASS:
+        if action.kind == 'pass':
             self._pass(seat)
-        elif action.kind == DEFER:
+        elif action.kind == 'defer':
             # 让牌: the next two act first; if both pass, the deferrer is asked again.
             self.defer_used.add(seat)
             self.queue.insert(min(2, len(self.queue)), seat)
             self._advance(seat)
         else:
-            self._play(seat, action.play, burn=action.kind == BURN)
+            self._play(seat, action.play, burn=action.kind == 'burn')
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
         if seat in self.place_of:
@@ -526,9 +525,9 @@ class Game:
         seat = self.cur
         if self.phase is not _PLAYING:
             return f"seat {seat} must choose {' or '.join((a.kind for a in list(self._legal_actions())))} now, not {action_to_string(action)}"
-        if action.kind == PASS and self.top is None:
+        if action.kind == 'pass' and self.top is None:
             return f'seat {seat} leads and may not pass'
-        if action.kind == DEFER:
+        if action.kind == 'defer':
             return f'seat {seat} may not defer (让牌) now: only the opposite of a non-级牌 play, first to answer it, may'
         if action.play is not None:
             shown = self.kinds.format_cards(action.play)
@@ -536,7 +535,7 @@ class Game:
                 return f'{shown} is not a legal play'
             if not self.kinds.holds(self.hands[seat - 1], action.play):
                 return f'seat {seat} does not hold {shown}'
-            if action.kind == BURN:
+            if action.kind == 'burn':
                 return f'seat {seat} may not burn (烧牌): this game has no burning'
             if self.top is not None:
                 return f'{shown} does not beat {self.kinds.format_cards(self.top)}'
@@ -549,13 +548,10 @@ class Game:
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
             if (self.top is not None
                     and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and action.kind == PLAY and seat in self.burners_pending):
+                    and action.kind == 'play' and seat in self.burners_pending):
                 return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
-            if action.kind == BURN:
+            if action.kind == 'burn':
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
-            broken = None
-            if broken:
-                return _RANK_RULE_WHY[broken].format(r=rt.CARDS[action.play[0]])
             if self.top is not None:
                 return f'{self.kinds.format_cards(action.play)} does not beat {self.kinds.format_cards(self.top)}'
         return f'{action_to_string(action)} is not allowed now'
@@ -701,7 +697,7 @@ class Game:
                 if nxt in candidates:
                     candidates.discard(nxt)
                 elif (self._may_answer(nxt)
-                        and (_RULE_HAS_ANSWER(hands[nxt - 1], top) if nxt not in cache else bool(self._answers_of(nxt)))):
+                        and (has_answer(hands[nxt - 1], top) if nxt not in cache else bool(self._answers_of(nxt)))):
                     self.cur = nxt
                     return
                 # Cannot or may not answer: passes without being asked (要不起). A player who
@@ -793,8 +789,8 @@ class Game:
             if again is None:
                 break
             redeals += 1
-            if redeals == MAX_REDEALS:
-                raise RuntimeError(f'[table] redeal_if held for {MAX_REDEALS} deals in a row: the cards are never dealt to stand')
+            if redeals == 1000:
+                raise RuntimeError(f'[table] redeal_if held for {1000} deals in a row: the cards are never dealt to stand')
             self.log.append(f"redeal: seat {again}'s hand meets [table] redeal_if")
         self._new_deal(hands)  # every deal and round field afresh; play starts after the pre-play phases
         self.log.append(f'deal (seed {describe(self.seed)})')
@@ -809,7 +805,7 @@ class Game:
             self._deal_pending = False
             return [list(hand) for hand in self._given_deal]
         deck = [kind for kind, copies in enumerate((8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2)) for _ in range(copies)]
-        self._rng.shuffle(deck)
+        shuffle(self._rng, deck)
         hands = []
         for p in range(4):
             counts = [0] * 15
@@ -1188,8 +1184,9 @@ class Game:
         """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
         there already). No numpy call: each costs a microsecond or more, several between two
         engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), and float32 blocks kept up to date or cached (the played
-        rows, cards left, top, status and team blocks) as memory copies."""
+        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
+        up to date or cached (the played rows, cards left, top, status and team blocks) as
+        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):
@@ -1207,7 +1204,9 @@ class Game:
 
     def _fill_head(self, seat, spec, out, public, np):
         """Write the part both information states begin with (dealt, start_hand, received, given:
-        `_Spec.head`), scaled, into out[:spec.head_size]."""
+        `_Spec.head`), scaled, into out[:spec.head_size]. It changes only with a deal or a
+        transfer, so the record keeps it per seat until then (numpy would cost tens of
+        microseconds a call)."""
         return Observing._fill_head(self, seat, spec, out, public, np)
 
     def observation_string(self, seat):

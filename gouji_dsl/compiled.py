@@ -136,7 +136,7 @@ def why_not_compilable(path: Path) -> str | None:
     return None
 
 
-def untyped_signatures(text: str) -> str:
+def untyped_signatures(text: str, private_functions: bool = False) -> str:
     """`text` with the annotations of every function's parameters and return blanked out, line
     for line. The runtime annotates what its callers should pass, yet checks what a user
     passes (None for an action, a string for a seat) and refuses it with a clear message;
@@ -144,7 +144,12 @@ def untyped_signatures(text: str) -> str:
     returned as `-> int` into 1. Unannotated, the compiled code takes and returns what the
     Python does; fields and variables keep their annotations (dataclasses read them). An
     `__init__` gets `-> None` (mypyc needs its self typed, so the method annotated); a
-    property keeps its annotation (mypyc needs it; it takes no argument)."""
+    property keeps its annotation (mypyc needs it; it takes no argument), and so does a private
+    method of a class (`_advance`): only the class's own code calls it, with the types its
+    annotations give, and native calls with native arguments are where compiling gains most.
+    With `private_functions` (a generated engine), private module-level functions (`_answers`)
+    keep theirs too: the engine's public functions check and convert what users pass, then call
+    them."""
     source = text.encode("utf-8")
     lines = text.splitlines(keepends=True)
     starts = [0]
@@ -156,8 +161,13 @@ def untyped_signatures(text: str) -> str:
 
     header_colons = _header_colons(text, lines, starts)
     edits = []  # (start, end, replacement) in bytes
-    for node in ast.walk(ast.parse(text)):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or _is_property(node):
+    tree = ast.parse(text)
+    private = _private_methods(tree)
+    if private_functions:
+        private |= {id(node) for node in tree.body if isinstance(node, ast.FunctionDef)
+                    and node.name.startswith("_") and not node.name.endswith("__")}
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or _is_property(node) or id(node) in private:
             continue
         a = node.args
         for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
@@ -182,6 +192,13 @@ def untyped_signatures(text: str) -> str:
     result = out.decode("utf-8")
     ast.parse(result)  # a SyntaxError here is a bug of this function, not of the module
     return result
+
+
+def _private_methods(tree: ast.Module) -> set[int]:
+    """The private methods of classes (`_advance`, not `__init__`): only the class's own code calls
+    them, with the types their annotations give, so they keep them (and compile to native calls)."""
+    return {id(item) for node in ast.walk(tree) if isinstance(node, ast.ClassDef) for item in node.body
+            if isinstance(item, ast.FunctionDef) and item.name.startswith("_") and not item.name.endswith("__")}
 
 
 def _header_colons(text: str, lines: list[str], starts: list[int]) -> dict[int, int]:
@@ -249,7 +266,9 @@ def _stage(stage: Path, modules: list[Module], root: Path) -> list[str]:
     (engines / "__init__.py").write_text("", encoding="utf-8")
     for module in modules:
         staged = stage / (module.name.replace(".", "/") + ".py")
-        staged.write_text(untyped_signatures(staged.read_text(encoding="utf-8")), encoding="utf-8")
+        engine = module.name.startswith("gouji_dsl.generated.")
+        staged.write_text(untyped_signatures(staged.read_text(encoding="utf-8"), private_functions=engine),
+                          encoding="utf-8")
     (stage / "mypy.ini").write_text(MYPY_CONFIG, encoding="utf-8")
     (stage / "setup_compiled.py").write_text(SETUP_SCRIPT % GROUP, encoding="utf-8")
     return [m.name.replace(".", "/") + ".py" for m in modules]

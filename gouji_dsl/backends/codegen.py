@@ -263,6 +263,8 @@ def engine_context(v: m.Variant) -> dict:
         "threes_last": v.threes.threes_last,
         # [ranks] constraints: rank index -> (single, last_only, all_at_once, bare); {} when none.
         "rank_rules": {INDEX[r.rank]: (r.single, r.last_only, r.all_at_once, r.bare) for r in v.ranks.constraints},
+        # With [ranks] constraints `_answers` filters the plays of the cards, which this names.
+        "answers_impl": "_answers_of_cards" if v.ranks.constraints else "_answers",
         **_kill_context(v),
         **_joker_context(v),
         "api": _name_lines(module_api()),

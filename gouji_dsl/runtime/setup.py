@@ -5,6 +5,8 @@ the play phase through the Game's `_check_chaos` and round methods.
 """
 from __future__ import annotations
 
+import random
+
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import describe, position_hands
 from gouji_dsl.runtime.state import Phase, Rules, State, mypyc_attr, seats_after
@@ -60,7 +62,7 @@ class SetUp(State):
             self._deal_pending = False
             return [list(hand) for hand in self._given_deal]
         deck = [kind for kind, copies in enumerate(r.deck_counts) for _ in range(copies)]
-        self._rng.shuffle(deck)
+        shuffle(self._rng, deck)
         each = r.cards_per_player
         hands = []
         for p in range(r.players):
@@ -216,6 +218,44 @@ class SetUp(State):
             leader = self._next_holder(leader)
         self._new_round(leader)
         self._check_chaos()
+
+
+def _randbelow(getrandbits, n: int) -> int:
+    """A random int in [0, n) as random.Random draws one (`_randbelow_with_getrandbits`)."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        j = _randbelow(getrandbits, i + 1)
+        x[i], x[j] = x[j], x[i]
+
+
+def _same_as_the_standard_library() -> bool:
+    """Does `_shuffle` give random.Random.shuffle's permutation from the same random state (as it
+    does in every Python so far)? Checked once: if a future Python shuffles otherwise, the deal
+    uses random.Random.shuffle itself, and seeds keep meaning what that Python gives them."""
+    mine, theirs = list(range(300)), list(range(300))
+    _shuffle(random.Random(2026), mine)
+    random.Random(2026).shuffle(theirs)
+    return mine == theirs
+
+
+_FAST_SHUFFLE = _same_as_the_standard_library()
+
+
+def shuffle(rng: random.Random, x: list) -> None:
+    """`rng.shuffle(x)`: the same permutation, the same random state after it, without a Python
+    method call per card (a deal shuffles 216 cards; compiled, this loop is native)."""
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffle(rng, x)
+    else:
+        rng.shuffle(x)
 
 
 def first_leader_of(r: Rules, hands, kinds) -> int | None:

@@ -32,7 +32,7 @@ from gouji_dsl.backends.specialise import fields, imports, reach, source
 from gouji_dsl.backends.specialise.emit import INDENT, Printer, docstring
 from gouji_dsl.backends.specialise.fold import fold
 from gouji_dsl.backends.specialise.inline import inline
-from gouji_dsl.backends.specialise.known import RULES_NAME, Known
+from gouji_dsl.backends.specialise.known import RULES_NAME, Known, ModuleConstants, OwnNames
 from gouji_dsl.backends.specialise.locals import drop_unused, propagate
 from gouji_dsl.backends.specialise.trees import names
 
@@ -41,7 +41,7 @@ __all__ = ["Specialised", "SpecialiseError", "specialise"]
 CLASS_NAME = "Game"
 MAX_ROUNDS = 30  # rounds of fold/locals/inline/reach; the flow settles in a handful
 # Names the field declarations and field methods read.
-FIELD_IMPORTS = ("from typing import Any", "import random",
+FIELD_IMPORTS = ("from typing import Any, Final", "import random",
                  "from gouji_dsl.runtime.state import Match, Phase, Rules, _copy_rng")
 CLASS_DOC = """One game of {variant}: gouji_dsl.runtime.flow's Game specialised to this variant's rules
     (gouji_dsl.backends.specialise). Create with `new_game` (or `new_position`)."""
@@ -113,11 +113,15 @@ def specialise(namespace: dict[str, Any], variant: str) -> Specialised:
     methods = source.flow_methods()
     for method in methods.values():
         _RulesToConstant().visit(method.node)
+        ModuleConstants(vars(method.module), names(method.node).local).visit(method.node)
     delegates = [(mixin, _delegate(mixin, fn)) for mixin, fn in source.mixin_methods()]
     field_methods = [ast.parse(text).body[0] for text in fields.methods(CLASS_NAME)]
     needed = {n.attr for tree in field_methods + [d for _m, d in delegates] for n in ast.walk(tree)
               if isinstance(n, ast.Attribute)}
     _settle(methods, known, needed)
+    for method in methods.values():
+        OwnNames(known, names(method.node).local).visit(method.node)
+    known.drop_unused({name for m in methods.values() for name in names(m.node).read})
 
     # The names the class reads, imported; those the folder put in are the engine module's own.
     own = known.inserted | set(known.constants) | {CLASS_NAME}
@@ -137,7 +141,8 @@ def specialise(namespace: dict[str, Any], variant: str) -> Specialised:
             target = binder.need(free, _lookup(free))
             if target != free:
                 raise SpecialiseError(f"the constant {name} = {text} reads {free}, a name the engine binds otherwise")
-    constants = tuple(f"{name} = {text}" for name, text in sorted(known.constants.items()))
+    # Final: a compiled engine keeps them in C variables instead of looking them up by name.
+    constants = tuple(f"{name}: Final = {text}" for name, text in sorted(known.constants.items()))
     import_lines = tuple(imports.merged(list(FIELD_IMPORTS) + binder.sorted_lines()))
     return Specialised(import_lines, constants, _class_source(variant, methods, field_methods, delegates))
 

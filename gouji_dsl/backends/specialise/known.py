@@ -136,6 +136,12 @@ class Known:
         self._values[name] = value
         return name
 
+    def drop_unused(self, read: set[str]) -> None:
+        """Forget the constants nothing reads."""
+        for name in [n for n in self.constants if n not in read]:
+            del self.constants[name]
+            del self._values[name]
+
     def value_of(self, name: str) -> tuple[bool, Any]:
         """(True, value) for a module constant this specialisation made."""
         if name in self._values:
@@ -160,3 +166,42 @@ class Known:
             name = self.constant(f"_{base}"[:60], source, value)
         self.inserted.add(name)
         return known_name(name, value)
+
+
+def _constant_name(name: str) -> bool:
+    """A module constant by the naming convention: upper case (`PASS`, `MAX_REDEALS`)."""
+    return name.lstrip("_").isupper()
+
+
+class ModuleConstants(ast.NodeTransformer):
+    """A module constant of the flow's own modules with a literal value (`PASS = "pass"`) read as
+    that literal: the folder can then decide comparisons with it, and the game reads no global."""
+
+    def __init__(self, module_globals: dict[str, Any], taken: set[str]):
+        self.module_globals = module_globals
+        self.taken = taken
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if isinstance(node.ctx, ast.Load) and _constant_name(node.id) and node.id not in self.taken \
+                and node.id in self.module_globals and literal(self.module_globals[node.id]):
+            return ast.copy_location(literal_node(self.module_globals[node.id]), node)
+        return node
+
+
+class OwnNames(ast.NodeTransformer):
+    """A constant the folder made for a value the engine module has a name for (`_RULE_HAS_ANSWER`,
+    needed while a local of that name was in the way) read by that name where nothing is in the
+    way any more: a compiled engine calls its own function directly."""
+
+    def __init__(self, known: "Known", taken: set[str]):
+        self.known = known
+        self.taken = taken
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        ok, value = self.known.value_of(node.id)
+        if ok and isinstance(node.ctx, ast.Load):
+            name = self.known.global_name(value)
+            if name is not None and name not in self.taken and name != RULES_NAME:
+                self.known.inserted.add(name)
+                return ast.copy_location(known_name(name, value), node)
+        return node

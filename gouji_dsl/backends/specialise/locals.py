@@ -27,29 +27,36 @@ class _Replace(ast.NodeTransformer):
 
 
 def propagate(fn: ast.FunctionDef, found: Names) -> bool:
-    """Replace each local bound once, at the function's top level, to a constant or a global
-    name by that value, dropping the binding; whether anything changed. `found`: the names
-    the function binds and reads."""
+    """Replace each local bound once, to a constant or a global name, by that value, dropping
+    the binding; whether anything changed. (Bound once, a local holds that value wherever it is
+    read; only a read the original could not make, before the binding ran, now reads it too.)
+    `found`: the names the function binds and reads."""
     bound = found.bound
-    locals_ = bound
     values: dict[str, ast.expr] = {}
-    kept = []
-    for statement in fn.body:
+
+    def keep(statement: ast.stmt) -> bool:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
                 and isinstance(statement.targets[0], ast.Name) and bound.get(statement.targets[0].id) == 1:
             name, value = statement.targets[0].id, statement.value
             if isinstance(value, ast.Name) and value.id == name:
-                continue  # `x = x`: x was a global put in by the folder; reads of x now reach it
-            if constant_value(value)[0] or (isinstance(value, ast.Name) and value.id not in locals_):
+                return False  # `x = x`: x was a global put in by the folder; reads of x now reach it
+            if constant_value(value)[0] or (isinstance(value, ast.Name) and value.id not in bound):
                 values[name] = value
-                continue
-        kept.append(statement)
-    if len(kept) == len(fn.body):
-        return False
-    fn.body = kept or [ast.Pass()]
+                return False
+        return True
+
+    changed = False
+    for node in walk(fn):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                kept = [s for s in block if keep(s)]
+                if len(kept) != len(block):
+                    changed = True
+                    setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
     if values:
         _Replace(values).visit(fn)
-    return True
+    return changed
 
 
 def drop_unused(fn: ast.FunctionDef, found: Names) -> bool:
