@@ -418,6 +418,18 @@ class Game:
         """The actions the current player may take, sorted (a new list each call)."""
         return list(self._legal_actions())
 
+    def legal_action_count(self) -> int:
+        """How many legal actions there are (`len(legal_actions())`, without copying them): with
+        `legal_action(i)`, what an agent that samples needs."""
+        return len(self._legal_actions())
+
+    def legal_action(self, index: int) -> Action:
+        """`legal_actions()[index]` (0 <= index < legal_action_count()), without copying the list."""
+        legal = self._legal_actions()
+        if index.__class__ is not int or not 0 <= index < len(legal):
+            raise IndexError(f'{describe(index)} is not the index of a legal action: there are {len(legal)}')
+        return legal[index]
+
     def _legal_actions(self) -> list[Action]:
         if self.terminal:
             return []

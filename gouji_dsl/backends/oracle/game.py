@@ -83,6 +83,17 @@ class OracleGame(Setup, Table):
             self._legal = (len(self._history), self._list_legal_actions())
         return list(self._legal[1])
 
+    def legal_action_count(self) -> int:
+        """`len(legal_actions())`."""
+        return len(self.legal_actions())
+
+    def legal_action(self, index: int) -> Action:
+        """`legal_actions()[index]`."""
+        legal = self.legal_actions()
+        if index.__class__ is not int or not 0 <= index < len(legal):
+            raise IndexError(f"{describe(index)} is not the index of a legal action: there are {len(legal)}")
+        return legal[index]
+
     def _list_legal_actions(self) -> list[Action]:
         if self.terminal:
             return []
