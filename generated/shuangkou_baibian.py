@@ -15,12 +15,13 @@ import gouji_dsl.runtime.patterns as _pt
 import gouji_dsl.runtime.results as _results
 import random
 from gouji_dsl.runtime.action_ids import ActionIds
-from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables as _kinds_tables, play_action as _play_action, read_action, trusted_play_action as _trusted_play_action
+from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, IllegalAction, KNOWN, PASS_ACTION, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables as _kinds_tables, play_action as _play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _PLAYING, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.observe import Observing
 from gouji_dsl.runtime.pattern_kinds import PatternKinds, PatternPlay
+from gouji_dsl.runtime.pattern_moves import Moves as _Moves
 from gouji_dsl.runtime.patterns import PatternSpec
 from gouji_dsl.runtime.resample import Resampling
 from gouji_dsl.runtime.results import ResultSpec
@@ -74,7 +75,7 @@ SPEC = PatternSpec(
 RESULTS = ResultSpec(players=4, teams=((1, 3), (2, 4)), classes=(('double', (1, 2), (3, 3, -3, -3)), ('single', (1, 3), (2, -2, 2, -2)), ('level', (1, 4), (1, -1, -1, 1))), multipliers=((4, 1), (5, 2), (6, 4), (7, 8), (8, 16), (9, 20), (10, 24), (11, 28), (12, 32)), multiplier_step=4, merge=((4, 4, -2), (5, 64, -1)), bonus=((6, 2), (7, 6), (8, 10), (9, 15), (10, 20), (11, 25), (12, 30)), base=1, no_doubling=False, min_lines=4)
 
 _KINDS = PatternKinds(SPEC, VARIANT, __name__)
-_SHARED_PLAYS = _kinds_tables(_KINDS)[0]  # play tuple -> its shared Action
+_kinds_tables(_KINDS)  # the notation's own table of shared actions, made with the module
 parse_cards = _KINDS.parse_cards
 format_cards = _KINDS.format_cards
 
@@ -109,14 +110,26 @@ def plays(hand):
     return _pt.plays(SPEC, hand)
 
 
+# The game's lead and answer actions, from parts kept per window of the hand (runtime.pattern_moves).
+_MOVES = _Moves(_KINDS)
+
+
+def _lead_actions(hand: list[int]) -> list:
+    return _MOVES.leads(hand)
+
+
+def _answer_actions(hand: list[int], lead: tuple[int, ...]) -> list:
+    return _MOVES.answers(hand, lead)
+
+
 def lead_actions(hand):
     """The sorted play actions of a leader holding `hand`."""
-    plays = sorted(_pt.plays(SPEC, hand))
-    actions = list(map(_SHARED_PLAYS.get, plays))
-    if None in actions:  # a play not met before
-        # runtime.patterns' own plays: valid by construction, so made without checking again
-        actions = [a if a is not None else _trusted_play_action(p, _KINDS) for a, p in zip(actions, plays)]
-    return actions
+    return _MOVES.leads(list(hand))
+
+
+def answer_actions(hand, lead):
+    """The sorted play actions of `hand` that beat `lead`."""
+    return _MOVES.answers(list(hand), tuple(lead))
 
 
 def _may_revolt(hand):
@@ -239,10 +252,10 @@ RULES = Rules(
     threes_last=False,
     watch_after_out=False,
     # the card functions above
-    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=lead_actions,
+    classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=_lead_actions,
     can_burn=can_burn, counts_for_open=opens, may_revolt=_may_revolt, redeal_if=_redeal_if,
     tributes=tributes, score=score, graduated=graduated,
-    notation=_KINDS, has_answer=has_answer,
+    notation=_KINDS, has_answer=has_answer, answer_actions=_answer_actions,
 )
 
 
@@ -439,19 +452,14 @@ class Game:
         if self._legal is not None:
             return self._legal
         if self.top is None:
-            self._legal = lead_actions(self.hands[seat - 1])
+            self._legal = _lead_actions(self.hands[seat - 1])
             return self._legal
         actions = [PASS_ACTION]
         if seat in self.burners_pending:
             answers = self._answers_of(seat)
             actions.extend((burn_action(p, self.kinds) for p in sorted(answers)))
         else:
-            answers = sorted(self._answers_of(seat))
-            kinds = self.kinds
-            found = list(map((PLAY_ACTIONS if kinds is rt.STANDARD else _kinds_tables(kinds)[0]).get, answers))
-            if None in found:  # a play not met before: its shared action is made now
-                found = [a if a is not None else _play_action(p, kinds) for a, p in zip(found, answers)]
-            actions += found
+            actions += _answer_actions(self.hands[seat - 1], self.top)
         self._legal = actions
         return actions
 

@@ -39,7 +39,7 @@ from gouji_dsl.paths import generated_dir
 
 # The runtime modules a game runs through (cards up to flow); the others (observation,
 # bounds, results tables ...) stay Python: they are not on the path of an action.
-RUNTIME_MODULES = ("cards", "actions", "state", "setup", "flow", "game", "patterns", "pattern_kinds",
+RUNTIME_MODULES = ("cards", "actions", "state", "setup", "flow", "game", "patterns", "pattern_kinds", "pattern_moves",
                    "results", "numbers")
 GROUP = "gouji_dsl._compiled"           # mypyc's shared library: gouji_dsl/_compiled__mypyc<EXT_SUFFIX>
 MANIFEST = "_compiled__mypyc.json"      # beside the shared library
