@@ -18,11 +18,18 @@ from pathlib import Path
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "fingerprints.json"
 GAMES = 300
+SHORT = 100  # the games a second engine of the same rules is checked on (its digest is kept too)
 MATCH_GAMES = 4
 
 
 def fingerprint(new_game, games: int = GAMES) -> str:
     """The digest of `games` seeded random games of `new_game(seed=, match=)`."""
+    return fingerprints(new_game, games)[games]
+
+
+def fingerprints(new_game, games: int = GAMES) -> dict[int, str]:
+    """The digests after SHORT and after `games` games (one sequence: the first SHORT are the same)."""
+    digests = {}
     digest = hashlib.sha256()
     match = None
     for seed in range(games):
@@ -43,18 +50,22 @@ def fingerprint(new_game, games: int = GAMES) -> str:
         digest.update("\n".join(game.transcript()).encode())
         digest.update(repr((game.result(), game.returns(), game.places())).encode())
         match = game.next_match()
-    return digest.hexdigest()
+        if seed + 1 in (SHORT, games):
+            digests[seed + 1] = digest.hexdigest()
+    return digests
 
 
-def expected() -> dict[str, str]:
-    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+def expected(games: int = GAMES) -> dict[str, str]:
+    """The golden digests after `games` games (GAMES or SHORT), by variant."""
+    return {name: digests[str(games)] for name, digests in json.loads(GOLDEN.read_text(encoding="utf-8")).items()}
 
 
 def main(argv: list[str]) -> int:
     import gouji_dsl
     from strategies import ALL_ENGINE_VARIANTS
 
-    digests = {name: fingerprint(gouji_dsl.engine(name).new_game) for name in ALL_ENGINE_VARIANTS}
+    digests = {name: {str(k): v for k, v in fingerprints(gouji_dsl.engine(name).new_game).items()}
+               for name in ALL_ENGINE_VARIANTS}
     if "--update" in argv:
         GOLDEN.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(json.dumps(digests, indent=1, sort_keys=True))

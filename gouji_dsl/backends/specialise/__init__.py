@@ -30,8 +30,8 @@ from typing import Any
 
 from gouji_dsl.backends.specialise import fields, imports, reach, source
 from gouji_dsl.backends.specialise.emit import INDENT, Printer, docstring
-from gouji_dsl.backends.specialise.fold import fold
-from gouji_dsl.backends.specialise.inline import inline
+from gouji_dsl.backends.specialise.fold import fold_function
+from gouji_dsl.backends.specialise.inline import inline_methods
 from gouji_dsl.backends.specialise.known import RULES_NAME, Known, ModuleConstants, OwnNames
 from gouji_dsl.backends.specialise.locals import drop_unused, propagate
 from gouji_dsl.backends.specialise.trees import names
@@ -78,10 +78,10 @@ def _settle(methods: dict[str, source.Method], known: Known, needed: set[str]) -
             fn = trees[name]
             while True:
                 found = names(fn)  # read before the three: what they remove leaves them right, if cautious
-                if not (propagate(fn, found) | fold(fn, known, found.local) | drop_unused(fn, found)):
+                if not (propagate(fn, found) | fold_function(fn, known, found.local) | drop_unused(fn, found)):
                     break
                 changed = True
-        inlined = inline(trees)
+        inlined = inline_methods(trees)
         pruned = reach.prune(trees, needed)
         dirty = set(inlined) & set(trees)
         if not (changed or inlined or pruned):

@@ -308,6 +308,9 @@ class Folder(ast.NodeTransformer):
         for statement in statements:
             result = self.visit(statement)
             for item in result if isinstance(result, list) else [result]:
+                if isinstance(item, ast.Pass):
+                    self.changed |= len(statements) > 1
+                    continue  # a block keeps a `pass` only when nothing else is left (see the callers)
                 out.append(item)
                 if isinstance(item, _ENDS):
                     if len(out) < len(statements):
@@ -316,7 +319,7 @@ class Folder(ast.NodeTransformer):
         return out
 
 
-def fold(fn: ast.FunctionDef, known: Known, taken: set[str] | None = None) -> bool:
+def fold_function(fn: ast.FunctionDef, known: Known, taken: set[str] | None = None) -> bool:
     """Fold a function in place; whether anything changed. `taken`: its local names, if known."""
     folder = Folder(known, local_names(fn) if taken is None else taken)
     fn.body = folder.block(fn.body) or [ast.Pass()]

@@ -141,7 +141,7 @@ class _Inliner(ast.NodeTransformer):
         return node
 
 
-def inline(methods: dict[str, ast.FunctionDef]) -> set[str]:
+def inline_methods(methods: dict[str, ast.FunctionDef]) -> set[str]:
     """Inline, in every method, the calls of the methods that are one expression or nothing;
     the names of the methods that changed."""
     expressions, empty = {}, {}

@@ -1,0 +1,162 @@
+"""The specialiser (gouji_dsl/backends/specialise): each stage on small functions, table-driven,
+then what it makes of the whole flow for every variant."""
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+
+import pytest
+
+import gouji_dsl
+from gouji_dsl.backends import specialise as sp
+from gouji_dsl.backends.specialise import emit, fold, inline, known, locals as local_names, trees
+from gouji_dsl.runtime import flow
+from strategies import ALL_ENGINE_VARIANTS
+
+
+def _known(variant: str = "lianzhong") -> known.Known:
+    """What is known of a variant, as before its game was specialised: its module without the
+    constants the specialiser made (`_RULE_OPPOSITE`, `_SEATS_AFTER_6`)."""
+    namespace = dict(vars(gouji_dsl.engine(variant)))
+    return known.Known({k: v for k, v in namespace.items() if not (k.startswith(("_RULE_", "_SEATS_AFTER")))})
+
+
+def _settled(source: str, variant: str = "lianzhong") -> str:
+    """One function through the stages a method goes through (without inlining), as text."""
+    fn = ast.parse(textwrap.dedent(source)).body[0]
+    sp._RulesToConstant().visit(fn)
+    k = _known(variant)
+    while True:
+        found = trees.names(fn)
+        if not (local_names.propagate(fn, found) | fold.fold_function(fn, k, found.local) | local_names.drop_unused(fn, found)):
+            break
+    body = "\n".join(ast.unparse(s) for s in fn.body)
+    constants = "".join(f"\n# {name} = {text}" for name, text in sorted(k.constants.items()))
+    return body + constants
+
+
+# (what the function reads, the variant, what is left). Lianzhong: pass_rule round_except_opposite,
+# defer yes, threes_last yes, no [ranks] constraints, 6 players; Shuangkou: no burning, no 无头.
+FOLDS = [
+    ("def f(self):\n    if self.r.pass_rule == 'once_per_round':\n        return 1\n    return 2", "lianzhong",
+     "return 2"),
+    ("def f(self, x):\n    r = self.r\n    return r.defer and x", "lianzhong", "return x"),
+    ("def f(self, x):\n    return x and self.r.defer", "lianzhong", "return x and True"),  # the value of x may be the result
+    ("def f(self, x):\n    if x and self.r.defer:\n        return 1\n    return 0", "lianzhong",
+     "if x:\n    return 1\nreturn 0"),  # only its truth matters in a test
+    ("def f(self, x, y):\n    return x if self.r.threes_last else y", "lianzhong", "return x"),
+    ("def f(self):\n    return len(self.r.card_kinds) != 15", "lianzhong", "return False"),
+    ("def f(self, hand):\n    for row in self.r.rank_rules:\n        hand = row\n    return hand", "lianzhong",
+     "return hand"),
+    ("def f(self, seat):\n    return seats_after(self.r.players)[seat]", "lianzhong",
+     "return _SEATS_AFTER_6[seat]\n# _SEATS_AFTER_6 = seats_after(6)"),
+    ("def f(self, hand, top):\n    has_answer = self.r.has_answer\n    if has_answer is None:\n        return 0\n"
+     "    return has_answer(hand, top)", "lianzhong", "return _has_answer(hand, top)"),
+    ("def f(self):\n    if not self.r.burn_allowed:\n        return False\n    return self.g()", "shuangkou",
+     "return False"),
+    ("def f(self, seat):\n    opp = self.r.opposite[seat]\n    return opp", "lianzhong",
+     "opp = _RULE_OPPOSITE[seat]\nreturn opp\n# _RULE_OPPOSITE = RULES.opposite"),
+    ("def f(self, x):\n    if self.r.headless_cause is None:\n        return\n    self.h(x)", "shuangkou", "return"),
+    ("def f(self, x):\n    y = 3\n    if x:\n        pass\n    return y", "lianzhong", "return 3"),
+    ("def f(self, x):\n    if self.r.chaos_starts_at is not None and x:\n        self.g()", "lianzhong",
+     "if x:\n    self.g()"),
+]
+
+
+@pytest.mark.parametrize("source, variant, left", FOLDS)
+def test_fold(source, variant, left):
+    assert _settled(source, variant) == left
+
+
+INLINES = [
+    # (the methods, the caller's body after inlining)
+    ({"_holding": "def _holding(self, seat):\n    return seat not in self.place_of",
+      "f": "def f(self, x):\n    if not self._holding(x):\n        return 1"},
+     "if not x not in self.place_of:\n    return 1"),
+    # An argument with an effect is never moved into the expression.
+    ({"_holding": "def _holding(self, seat):\n    return seat not in self.place_of",
+      "f": "def f(self, q):\n    return self._holding(q.pop())"},
+     "return self._holding(q.pop())"),
+    # A parameter read twice takes a plain argument only.
+    ({"_twice": "def _twice(self, s):\n    return s + s", "f": "def f(self, x):\n    return self._twice(x[0])"},
+     "return self._twice(x[0])"),
+    ({"_twice": "def _twice(self, s):\n    return s + s", "f": "def f(self, x):\n    return self._twice(x)"},
+     "return x + x"),
+    # A method that does nothing: its calls with plain arguments go.
+    ({"_nothing": "def _nothing(self, s):\n    return", "f": "def f(self, x):\n    self._nothing(x)\n    return x"},
+     "return x"),
+    # if-return chains are one expression.
+    ({"_pick": "def _pick(self, s):\n    if s:\n        return 1\n    return 2", "f": "def f(self, x):\n    return self._pick(x)"},
+     "return 1 if x else 2"),
+    # The expression's free names must not be the caller's locals.
+    ({"_g": "def _g(self):\n    return answers", "f": "def f(self, answers):\n    return self._g()"},
+     "return self._g()"),
+]
+
+
+@pytest.mark.parametrize("methods, left", INLINES)
+def test_inline(methods, left):
+    trees_ = {name: ast.parse(text).body[0] for name, text in methods.items()}
+    inline.inline_methods(trees_)
+    assert "\n".join(ast.unparse(s) for s in trees_["f"].body) == left
+
+
+def test_emit_keeps_comments_and_breaks_long_lines():
+    source = textwrap.dedent('''
+        def f(self, x):
+            # why this is done
+            y = x  # and a note
+            return (self.first_long_attribute_name and self.second_long_attribute_name
+                    and self.third_long_attribute_name and self.fourth_long_attribute_name)
+        ''')
+    fn = ast.parse(source).body[0]
+    for node in ast.walk(fn):
+        if isinstance(node, ast.stmt):
+            node.origin = "m"
+    from gouji_dsl.backends.specialise.source import _comments
+
+    printer = emit.Printer({"m": _comments(source)})
+    printer.function(fn, "")
+    lines = printer.lines
+    assert lines[1] == "    # why this is done" and lines[2] == "    y = x  # and a note"
+    assert all(len(line) <= emit.WIDTH for line in lines)
+    assert ast.dump(ast.parse("\n".join(lines))) == ast.dump(ast.parse(source))
+
+
+@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+def test_every_setting_read_is_folded(name):
+    """In the specialised game nothing reads a setting at run time: neither self.r.<x> nor
+    RULES.<x> is left (RULES passed whole to a runtime function, as `returnable(RULES, ...)`, is)."""
+    engine = gouji_dsl.engine(name)
+    tree = ast.parse(inspect.getsource(engine.Game))
+    for fn in tree.body[0].body:
+        if isinstance(fn, ast.FunctionDef) and fn.name in ("clone", "_take_state"):
+            fn.body = []  # they copy the field r itself, as every other field
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            assert not (node.value.id == "self" and node.attr == "r" and isinstance(node.ctx, ast.Load)), \
+                f"{name}: self.r read at line {node.lineno}"
+            assert node.value.id != "RULES", f"{name}: RULES.{node.attr} read at line {node.lineno}"
+
+
+@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+def test_the_specialised_game_has_the_api_of_the_flow(name):
+    game = gouji_dsl.engine(name).Game
+    public = {n for n, v in vars(flow.Game).items() if callable(v) and not n.startswith("_")}
+    for base in flow.Game.__mro__[1:]:
+        public |= {n for n, v in vars(base).items() if callable(v) and not n.startswith("_")}
+    missing = {n for n in public if not callable(getattr(game, n, None))}
+    assert not missing
+
+
+def test_a_variant_without_burning_keeps_none_of_its_methods():
+    game = gouji_dsl.engine("shuangkou").Game
+    assert not any(hasattr(game, n) for n in ("_may_burn", "_restore_burned", "_last_chance", "_breaks_rank_rule"))
+    assert all(hasattr(gouji_dsl.engine("lianzhong").Game, n) for n in ("_may_burn", "_restore_burned"))
+
+
+def test_the_specialised_module_says_where_its_game_comes_from():
+    text = inspect.getsource(gouji_dsl.engine("zaozhuang"))
+    assert "# --- the game ---" in text and "gouji_dsl/runtime/flow.py's Game specialised" in text
+    assert "class Game:" in text
