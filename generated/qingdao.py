@@ -755,20 +755,48 @@ class Game:
 
     def undo_action(self) -> Action:
         """Take back the last action and return it: the game is then exactly as it was before
-        that action (it is replayed from the game's start, so an undo costs as much as the
-        actions so far; deal and chance come from the kept random state, never drawn anew)."""
-        if not self._history:
+        that action (deal and chance come from the kept random state, never drawn anew).
+
+        The first undo replays the game from its start, keeping a checkpoint (a copy of the game)
+        every UNDO_EVERY actions; from then on the game keeps them as it goes, and an undo starts
+        again from the last checkpoint before the action undone: a copy and at most
+        UNDO_EVERY - 1 actions replayed, however long the game (a search that applies and undoes
+        pays that, not the game's length)."""
+        history = self._history
+        if not history:
             raise IllegalAction('there is no action to undo: none has been applied')
         start = self._start
         if start is None:
             raise IllegalAction('this game was resampled (resample_from_infostate): its actions cannot be undone')
-        last = self._history[-1]
-        game = self._at_start()
-        for action in self._history[:-1]:
+        last = history[-1]
+        target = len(history) - 1
+        trail = self._trail
+        if trail is None:
+            trail = []
+        while trail and trail[-1][0] > target:
+            trail.pop()
+        if trail:
+            (at, checkpoint) = trail[-1]
+            game = checkpoint.clone()
+        else:
+            (at, game) = (0, self._at_start())
+        game._trail = trail  # the actions replayed keep their checkpoints too
+        for action in history[at:target]:
             game.apply_action(action)
         self._take_state(game)
         self._start = start
         return last
+
+    def _checkpoint(self) -> None:
+        """Keep a copy of the game as it is now, for `undo_action` (every UNDO_EVERY actions)."""
+        trail = self._trail
+        at = len(self._history)
+        if trail and trail[-1][0] == at:
+            return  # kept already: undo drops only the checkpoints after the actions it keeps
+        self._trail = None  # the copy keeps no trail of its own
+        copy = self.clone()
+        self._trail = trail
+        trail.append((at, copy))
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take, sorted (a new list each call)."""
@@ -866,6 +894,8 @@ class Game:
             raise IllegalAction(self._why_not_seat(check_seat(seat, 6, IllegalAction), action))
         if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
+        if self._trail is not None and (not len(self._history) % 4):
+            self._checkpoint()  # a game that has been undone keeps its checkpoints
         self._history.append(action)
         self._legal = None
         seat = self.cur
@@ -1388,8 +1418,9 @@ class Game:
 
     def __reduce__(self):
         # Pickled as its class and its fields' values, in FIELDS order (the Rules as a reference
-        # to its engine's RULES): the same for the unspecialised and every specialised Game.
-        return (restore_game, (type(self), tuple((getattr(self, f.name) for f in FIELDS))))
+        # to its engine's RULES): the same for the unspecialised and every specialised Game. Not
+        # its undo checkpoints (copies of the game: the copy undoes by replaying, then keeps its own).
+        return (restore_game, (type(self), tuple((None if f.name == '_trail' else getattr(self, f.name) for f in FIELDS))))
 
     def _reset_deal(self) -> None:
         """Every deal field back to its value before the deal."""
@@ -1456,7 +1487,7 @@ class Game:
         other._given_deal = self._given_deal
         other._deal_pending = self._deal_pending
         other._page_at = self._page_at
-        other._trail = self._trail
+        other._trail = None if self._trail is None else list(self._trail)
         other.phase = self.phase
         other.phase_seats = self.phase_seats.copy()
         other.hands = [list(hand) for hand in self.hands]

@@ -11,7 +11,7 @@ from gouji_dsl.runtime.state import field_values
 
 MAX_ACTIONS = 5000  # far above any game seen; a game that runs longer is a bug
 KINDS = ("pass", "defer", "declare", "revolt", "burn", "play")
-_CACHES = {"_legal", "_answers_cache", "_rng"}  # derived from the rest (or compared separately)
+_CACHES = {"_legal", "_answers_cache", "_rng", "_trail"}  # derived from the rest (or compared separately)
 
 
 def deck(rules) -> list[int]:

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gouji_dsl
+from gouji_dsl.runtime import flow
 from gouji_dsl.runtime.actions import KNOWN
 from gouji_dsl.runtime.game import IllegalAction
 from gouji_dsl.runtime.state import rules_of_module
@@ -115,3 +116,36 @@ def test_a_users_engine_pickles_in_its_process_and_says_why_not_elsewhere(tmp_pa
     assert again.r is game.r and state_of(again) == state_of(game)
     with pytest.raises(ValueError, match="load its variant first"):
         rules_of_module("gouji_dsl._built.no_such_engine_0000")
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(ALL_ENGINE_VARIANTS), seed=st.integers(0, 10_000), steps=st.integers(1, 100),
+       moves=st.lists(st.integers(0, 3), min_size=1, max_size=40))
+def test_undo_keeps_checkpoints_and_stays_exact(name, seed, steps, moves):
+    """A search's pattern: apply, undo, apply another, clone and undo the clone. Each state is the
+    one a new game reaches by replaying its history; after the first undo the game keeps
+    checkpoints, so an undo replays at most UNDO_EVERY - 1 actions."""
+    engine = gouji_dsl.engine(name)
+    game = _random_prefix(name, seed, steps)
+    rng = random.Random(seed)
+    replays = []
+    original = type(game).apply_action
+    for move in moves:
+        if move == 0 and game.history():
+            replays.clear()
+            tracked = game._trail is not None  # undone before: it keeps checkpoints
+            type(game).apply_action = lambda self, *a, **k: (replays.append(1), original(self, *a, **k))[1]
+            try:
+                game.undo_action()
+            finally:
+                type(game).apply_action = original
+            if tracked:
+                assert len(replays) < flow.UNDO_EVERY
+        elif move == 1 and game.history():
+            other = game.clone()
+            other.undo_action()
+            assert other.history() == game.history()[:-1]
+        elif not game.is_terminal():
+            game.apply_action(rng.choice(game.legal_actions()))
+        replayed = engine.replay(game.history(), seed=seed)
+        assert state_of(game) == state_of(replayed)

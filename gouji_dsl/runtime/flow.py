@@ -34,6 +34,8 @@ _BY_PLACE = operator.itemgetter(1)  # (seat, place) items by place: mypyc cannot
 
 # The phases as module globals: a global is read several times faster than an Enum member.
 _DECLARING, _REVOLTING, _PLAYING = Phase.DECLARE, Phase.REVOLT, Phase.PLAY
+# Actions between two checkpoints of a game that `undo_action` has been used on.
+UNDO_EVERY = 4
 # Per engine (its classify function): play -> whether it is a lead of the variant's shape.
 _LEAD_SHAPES: dict = {}
 
@@ -174,20 +176,48 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
 
     def undo_action(self) -> Action:
         """Take back the last action and return it: the game is then exactly as it was before
-        that action (it is replayed from the game's start, so an undo costs as much as the
-        actions so far; deal and chance come from the kept random state, never drawn anew)."""
-        if not self._history:
+        that action (deal and chance come from the kept random state, never drawn anew).
+
+        The first undo replays the game from its start, keeping a checkpoint (a copy of the game)
+        every UNDO_EVERY actions; from then on the game keeps them as it goes, and an undo starts
+        again from the last checkpoint before the action undone: a copy and at most
+        UNDO_EVERY - 1 actions replayed, however long the game (a search that applies and undoes
+        pays that, not the game's length)."""
+        history = self._history
+        if not history:
             raise IllegalAction("there is no action to undo: none has been applied")
         start = self._start
         if start is None:
             raise IllegalAction("this game was resampled (resample_from_infostate): its actions cannot be undone")
-        last = self._history[-1]
-        game = self._at_start()
-        for action in self._history[:-1]:
+        last = history[-1]
+        target = len(history) - 1
+        trail = self._trail
+        if trail is None:
+            trail = []
+        while trail and trail[-1][0] > target:
+            trail.pop()
+        if trail:
+            at, checkpoint = trail[-1]
+            game = checkpoint.clone()
+        else:
+            at, game = 0, self._at_start()
+        game._trail = trail  # the actions replayed keep their checkpoints too
+        for action in history[at:target]:
             game.apply_action(action)
         self._take_state(game)
         self._start = start
         return last
+
+    def _checkpoint(self) -> None:
+        """Keep a copy of the game as it is now, for `undo_action` (every UNDO_EVERY actions)."""
+        trail = self._trail
+        at = len(self._history)
+        if trail and trail[-1][0] == at:
+            return  # kept already: undo drops only the checkpoints after the actions it keeps
+        self._trail = None  # the copy keeps no trail of its own
+        copy = self.clone()
+        self._trail = trail
+        trail.append((at, copy))
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take, sorted (a new list each call)."""
@@ -329,6 +359,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             raise IllegalAction(self._why_not_seat(check_seat(seat, self.r.players, IllegalAction), action))
         if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
+        if self._trail is not None and not len(self._history) % UNDO_EVERY:
+            self._checkpoint()  # a game that has been undone keeps its checkpoints
         self._history.append(action)
         self._legal = None
         seat = self.cur

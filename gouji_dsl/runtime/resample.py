@@ -69,4 +69,5 @@ class Resampling:
         game._answers_cache = {}
         game._rng = random.Random(rng.getrandbits(64))
         game._start = None  # no undo past the resampling
+        game._trail = None
         return game

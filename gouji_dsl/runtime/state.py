@@ -186,10 +186,15 @@ def _copy_rng(rng: random.Random) -> random.Random:
     return other
 
 
+def _copy_trail(trail: list | None) -> list | None:
+    # The checkpoints themselves are shared: nothing changes them (undo starts from a copy).
+    return None if trail is None else list(trail)
+
+
 # How clone copies a field whose value is mutable; other fields are shared (ints,
 # tuples, None, the Rules and the Match, which a game never changes). The random source
 # is copied only before play: from the first lead on, nothing draws from it.
-COPIERS = {"hands": _copy_hands, "dealt": _copy_hands, "_rng": _copy_rng}
+COPIERS = {"hands": _copy_hands, "dealt": _copy_hands, "_rng": _copy_rng, "_trail": _copy_trail}
 
 
 @mypyc_attr(native_class=False)  # the unspecialised flow: a Python class, compiled or not
@@ -358,8 +363,9 @@ class State:
 
     def __reduce__(self):
         # Pickled as its class and its fields' values, in FIELDS order (the Rules as a reference
-        # to its engine's RULES): the same for the unspecialised and every specialised Game.
-        return (restore_game, (type(self), tuple(getattr(self, f.name) for f in FIELDS)))
+        # to its engine's RULES): the same for the unspecialised and every specialised Game. Not
+        # its undo checkpoints (copies of the game: the copy undoes by replaying, then keeps its own).
+        return (restore_game, (type(self), tuple(None if f.name == "_trail" else getattr(self, f.name) for f in FIELDS)))
 
 
 FIELDS = tuple(dataclasses.fields(State))

@@ -23,6 +23,7 @@ _COPIES = {
     "_copy_hands": "[list(hand) for hand in {v}]",
     # From the first lead on nothing draws from the random source: the copy shares it.
     "_copy_rng": "{v} if self.phase is Phase.PLAY else _copy_rng({v})",
+    "_copy_trail": "None if {v} is None else list({v})",
 }
 
 
