@@ -335,7 +335,11 @@ class Game:
 
     # --- from gouji_dsl/runtime/flow.py: the round, the legal actions, the moves, the results ---------------------
 
-    def __init__(self, rules: Rules, seed, match: Match | None, deal=None):
+    def __init__(self, rules: Rules | None=None, seed=None, match: Match | None=None, deal=None):
+        if rules is None:
+            # A blank game, its fields set by whoever made it (clone, unpickling, a position): a
+            # compiled game's `Game.__new__(Game)` comes here, as a Python one's does not.
+            return
         if seed is not None and type(seed) not in (int, str, bytes, float):
             raise ValueError(f'a seed is an int or a string, not {describe(seed)}')
         if match is not None and (not isinstance(match, Match)):

@@ -650,7 +650,11 @@ class Game:
 
     # --- from gouji_dsl/runtime/flow.py: the round, the legal actions, the moves, the results ---------------------
 
-    def __init__(self, rules: Rules, seed, match: Match | None, deal=None):
+    def __init__(self, rules: Rules | None=None, seed=None, match: Match | None=None, deal=None):
+        if rules is None:
+            # A blank game, its fields set by whoever made it (clone, unpickling, a position): a
+            # compiled game's `Game.__new__(Game)` comes here, as a Python one's does not.
+            return
         if seed is not None and type(seed) not in (int, str, bytes, float):
             raise ValueError(f'a seed is an int or a string, not {describe(seed)}')
         if match is not None and (not isinstance(match, Match)):
@@ -846,8 +850,6 @@ class Game:
                 return False
             if hand[12] < fillers or hand[13] < play[3] or hand[14] < play[4] or (min(play[1:]) < 0):
                 return False
-            if len(play) > 5 and any((hand[kind + 10] < play[kind] for kind in range(5, len(play)))):
-                return False  # extra card kinds
             # 憋三 (D22): 3s only as the last play, and all of them in it.
             if self._lead_shape(action):
                 return True
@@ -1008,9 +1010,6 @@ class Game:
         played[12] += fillers
         played[13] += small
         played[14] += big
-        for kind in range(5, len(play)):  # extra card kinds ([cards] extra)
-            hand[kind + 10] -= play[kind]
-            played[kind + 10] += play[kind]
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
         if previous_top is not None:
             if previous_seat in self.obligation and (seat == _RULE_OPPOSITE[previous_seat] or seat in self.headless):
@@ -1058,7 +1057,6 @@ class Game:
             self.log.append(f"seat {seat}'s burn succeeds")
         if self.top_gouji and (not self.chaos):
             self.top_out_gouji = True
-        # as_usual: it stays a 级牌 in force, answered (and burned) like any other
         self._update_headless(seat)
         self._check_end()
         if not self.terminal:

@@ -213,6 +213,43 @@ def test_a_compiled_copy_reports_its_status_and_builds_check_clean(copies):
     assert checks[0].stdout + checks[0].stderr == checks[1].stdout + checks[1].stderr
 
 
+FINGERPRINTS = textwrap.dedent("""
+    import json, sys
+    sys.path.insert(0, sys.argv[2])
+    import gouji_dsl
+    from fingerprints import fingerprint
+    print(json.dumps({name: [gouji_dsl.engine(name).__file__, fingerprint(gouji_dsl.engine(name).new_game)]
+                      for name in json.loads(sys.argv[1])}))
+""")
+
+
+@pytest.mark.slow
+def test_the_compiled_engines_play_the_fingerprinted_games(copies):
+    """The 300 seeded games a variant of every engine is fingerprinted on (tests/fingerprints.py)."""
+    _pure, fast, manifest = copies
+    done = subprocess.run([sys.executable, "-c", FINGERPRINTS, json.dumps(ALL_ENGINE_VARIANTS),
+                           str(Path(__file__).resolve().parent)], env=dict(os.environ, PYTHONPATH=str(fast)),
+                          cwd=fast, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr[-3000:]
+    from fingerprints import expected
+
+    got = json.loads(done.stdout)
+    for name in ALL_ENGINE_VARIANTS:
+        path, digest = got[name]
+        assert path.endswith(compiled.EXT_SUFFIX), f"{name} was not compiled: {path}"
+        assert digest == expected()[name], name
+
+
+def test_private_methods_keep_their_annotations():
+    """Only the class's own code calls them, with the types they declare: compiled, they are native calls."""
+    text = "class C:\n    def _m(self, seat: int) -> bool:\n        return True\n\n    def m(self, seat: int) -> bool:\n        return True\n"
+    out = compiled.untyped_signatures(text)
+    assert "def _m(self, seat: int) -> bool:" in out and "def m(self, seat     )" in out
+    engine = "def _f(hand: list[int]) -> int:\n    return 0\n\n\ndef f(hand: list) -> int:\n    return 0\n"
+    assert "def _f(hand: list[int]) -> int:" in compiled.untyped_signatures(engine, private_functions=True)
+    assert "def _f(hand           )" in compiled.untyped_signatures(engine)
+
+
 def test_signatures_lose_their_annotations_line_for_line():
     text = ('def f(a: int, *rest: "tuple[int, ...]", b: dict[str,\n'
             '      int] | None = None, **kw: object) -> list[\n    int]:\n'

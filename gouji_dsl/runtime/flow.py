@@ -44,7 +44,11 @@ _LEAD_SHAPES: dict = {}
 class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
     """One game. Create with `new_game` (or `new_position`)."""
 
-    def __init__(self, rules: Rules, seed, match: Match | None, deal=None):
+    def __init__(self, rules: Rules | None = None, seed=None, match: Match | None = None, deal=None):
+        if rules is None:
+            # A blank game, its fields set by whoever made it (clone, unpickling, a position): a
+            # compiled game's `Game.__new__(Game)` comes here, as a Python one's does not.
+            return
         if seed is not None and type(seed) not in (int, str, bytes, float):
             raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
         if match is not None and not isinstance(match, Match):
@@ -289,7 +293,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 return False
             if hand[12] < fillers or hand[13] < play[3] or hand[14] < play[4] or min(play[1:]) < 0:
                 return False
-            if len(play) > 5 and any(hand[kind + 10] < play[kind] for kind in range(5, len(play))):
+            if len(self.r.card_kinds) > 15 and any(hand[kind + 10] < play[kind] for kind in range(5, len(play))):
                 return False  # extra card kinds
             # 憋三 (D22): 3s only as the last play, and all of them in it.
             if self._lead_shape(action) and not (self.r.threes_last and rank == 0 and not (sum(hand) == hand[0] == natural)):
@@ -518,7 +522,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             played[12] += fillers
             played[13] += small
             played[14] += big
-            for kind in range(5, len(play)):  # extra card kinds ([cards] extra)
+            for kind in range(5, len(r.card_kinds) - 10):  # extra card kinds ([cards] extra): longer plays
                 hand[kind + 10] -= play[kind]
                 played[kind + 10] += play[kind]
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
@@ -590,7 +594,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 self.top_opposite_only = True
             elif r.going_out_gouji == "loses_status":
                 self.top_gouji = False  # it loses its 级牌 status (接风)
-            # as_usual: it stays a 级牌 in force, answered (and burned) like any other
+            else:
+                pass  # as_usual: it stays a 级牌 in force, answered (and burned) like any other
         self._update_headless(seat)
         self._check_end()
         if not self.terminal:

@@ -242,20 +242,20 @@ class Moves:
         for rank in range(RANKS):
             n = hand[rank]
             if n and n >= least:
-                key = (rank, n, small, big)
-                part = bombs.get(key) or self._bomb(key)
+                bomb_key = (rank, n, small, big)
+                part = bombs.get(bomb_key) or self._bomb(bomb_key)
                 if part[1]:
                     out.append(part)
         if t.chains:
             chains = self.chains
             for length, top in self._chain_tops(hand, wilds):
-                key = (length, top, tuple(hand[top - length + 1:top + 1]), small, big)
-                part = chains.get(key) or self._chain(key)
+                chain_key = (length, top, tuple(hand[top - length + 1:top + 1]), small, big)
+                part = chains.get(chain_key) or self._chain(chain_key)
                 if part[1]:
                     out.append(part)
         if hand[SMALL] + hand[BIG] >= self.least_joker_bomb:
-            key = (hand[SMALL], hand[BIG])
-            part = self.jokers.get(key) or self._joker_bombs(key)
+            joker_key = (hand[SMALL], hand[BIG])
+            part = self.jokers.get(joker_key) or self._joker_bombs(joker_key)
             if part[1]:
                 out.append(part)
 

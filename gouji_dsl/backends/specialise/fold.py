@@ -268,6 +268,13 @@ class Folder(ast.NodeTransformer):
         ok, value = constant_value(node.iter)
         if ok and not value:
             return self._changed(node.orelse)
+        it = node.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" \
+                and "range" not in self.taken and not it.keywords and all(constant_value(a)[0] for a in it.args):
+            bounds = [constant_value(a)[1] for a in it.args]
+            if all(type(b) is int for b in bounds) and 1 <= len(bounds) <= 3 and (len(bounds) < 3 or bounds[2]) \
+                    and not len(range(*bounds)):
+                return self._changed(node.orelse)  # an empty range: the loop never runs
         return node
 
     def visit_Expr(self, node: ast.Expr) -> ast.AST | list[ast.stmt]:
