@@ -82,6 +82,14 @@ def _block(game, seat: int, name: str) -> np.ndarray:
     return game.observation_tensor(seat)[offset:offset + size]
 
 
+def _counts(game, seat: int, name: str) -> np.ndarray:
+    """A part of the observation tensor as the counts it holds: each entry times its divisor."""
+    part = next(part for part in ob.observation_layout(game.r) if part[0] == name)
+    scaled = _block(game, seat, name) * np.array(part.divisor, dtype=np.float64)
+    assert np.allclose(scaled, np.rint(scaled), atol=1e-3)
+    return np.rint(scaled).astype(int)
+
+
 def _failing_plays(game) -> dict[int, list[int]]:
     """The play with which each failed burner failed: the last play of that seat before the
     log says it failed."""
@@ -178,16 +186,16 @@ def test_the_tensor_holds_what_observe_says(name):
     for seat in range(1, n + 1):
         seen = game.observe(seat)
         order = [(seat - 1 + i) % n + 1 for i in range(n)]
-        assert _block(game, seat, "hand").tolist() == list(game.hands[seat - 1])
-        assert _block(game, seat, "cards_left").tolist() == [seen["cards_left"][s] for s in order]
-        played = _block(game, seat, "played").reshape(n, k)
+        assert _counts(game, seat, "hand").tolist() == list(game.hands[seat - 1])
+        assert _counts(game, seat, "cards_left").tolist() == [seen["cards_left"][s] for s in order]
+        played = _counts(game, seat, "played").reshape(n, k)
         for rel, s in enumerate(order):
             text = seen["played"][s]
             assert played[rel].tolist() == (list(game.kinds.parse_cards(text))[:k] if text else [0] * k)
         status = _block(game, seat, "status").reshape(n, len(ob.STATUSES))
         assert status.sum(axis=1).tolist() == [1] * n
         assert [ob.STATUSES[i] for i in status.argmax(axis=1)] == [seen["status"][s] for s in order]
-        unseen = _block(game, seat, "unseen")
+        unseen = _counts(game, seat, "unseen")
         assert unseen.min() >= 0
         hidden = sum(sum(game.hands[s - 1]) for s in range(1, n + 1) if s != seat and s not in seen["hands"])
         assert unseen.sum() == hidden + sum(seen["discarded"].values())
@@ -237,7 +245,7 @@ def test_a_failed_burn_puts_the_burned_gouji_back_as_the_trick_begins():  # D15
     assert seen["played"][2] == "5 5 K K K" and seen["cards_left"][2] == 0 and seen["discarded"] == {2: 3}
     assert "6 6 BJ" not in game.observation_string(4)  # the lost cards stay unseen
     # unseen: the deck less seat 4's hand and every play (Q Q Q, K K K, 5 5): the lost 6 6 BJ among them
-    assert _block(game, 4, "unseen").sum() == sum(game.r.deck_counts) - 6 - 8
+    assert _counts(game, 4, "unseen").sum() == sum(game.r.deck_counts) - 6 - 8
     game.apply_action("play A A A")
     assert game.observe(4)["trick"] == [] and game.observe(4)["status"][4] == "to_move"
 
@@ -261,7 +269,8 @@ def test_the_layouts_cover_the_tensors_exactly(name):
         assert tensor.dtype == np.float32 and tensor.ndim == 1
     info = {n: (at, width) for n, at, width in ob.information_state_layout(r)}
     at, width = info["observation.hand"]
-    assert game.information_state_tensor(3)[at:at + width].tolist() == list(game.hands[2])
+    assert game.information_state_tensor(3)[at:at + width].tolist() == _block(game, 3, "hand").tolist()
+    assert _counts(game, 3, "hand").tolist() == list(game.hands[2])
     at, width = info["history"]
     rows = game.information_state_tensor(3)[at:at + width].reshape(-1, r.players + feature_size(r))
     assert rows[:, :r.players].sum() == len(game.history())  # one seat per action, the rest empty

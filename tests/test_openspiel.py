@@ -4,7 +4,11 @@ chance nodes, searchable by MCTS and ISMCTS; a user's house-rule file registered
 and register()'s refusals."""
 from __future__ import annotations
 
+import copy as copy_module
+import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -14,6 +18,7 @@ import numpy as np  # noqa: E402 - after the skip: pyspiel brings numpy
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import gouji_dsl  # noqa: E402
+from gouji_dsl.integrations import VariantError  # noqa: E402
 from gouji_dsl.integrations import openspiel as gos  # noqa: E402
 from gouji_dsl.runtime import bounds, observe  # noqa: E402
 from gouji_dsl.runtime.action_ids import MORE  # noqa: E402
@@ -63,6 +68,48 @@ def _house_file(tmp_path, name: str):
     path = tmp_path / f"{name}.gouji"
     path.write_text(HOUSE_RULES.format(name=name), encoding="utf-8")
     return path
+
+
+def _moves(state, seed: int, count: int):
+    """`count` more random moves (fewer if the game ends): chance outcomes by their
+    probabilities, legal actions uniformly."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _view(state) -> tuple:
+    """What a state shows through OpenSpiel's API, comparable with ==."""
+    players = range(state.num_players())
+    return (str(state), state.history(), state.history_str(), state.move_number(), state.is_initial_state(),
+            state.current_player(), state.legal_actions(), state.chance_outcomes() if state.is_chance_node() else None,
+            [state.observation_tensor(p) for p in players], [state.observation_string(p) for p in players],
+            [state.information_state_string(p) for p in players], state.returns())
+
+
+def _dealt_cards(game) -> int:
+    rules = gos._REGISTERED[game.get_type().short_name][0].RULES
+    return rules.players * rules.cards_per_player
+
+
+def _paged_state():
+    """A Zaozhuang state whose player has more than 1,024 legal actions (ids in pages)."""
+    game = pyspiel.load_game("gouji_zaozhuang")
+    for seed in range(40):
+        state = _dealt(game, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and MORE not in state.legal_actions():
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            return state
+    pytest.fail("no decision with more than 1,024 legal actions in 40 random Zaozhuang games")
 
 
 # --- registration and the game's figures ----------------------------------------------------
@@ -199,18 +246,33 @@ def test_actions_are_the_engines_ids_and_strings():
     assert state.action_to_string(state.current_player(), 1000) == "id 1000 (not legal here)"
 
 
+@pytest.mark.parametrize("variant", ["lianzhong", "shuangkou"])
+def test_legal_actions_and_is_chance_node_answered_in_python_agree_with_pyspiels_own(variant):
+    # The state answers them in Python for Python callers (pyspiel's C++ answer calls back into
+    # Python four times); C++ callers get pyspiel's: they must be the same at every state.
+    game = pyspiel.load_game(gos.game_name(variant))
+    state, rng = game.new_initial_state(), random.Random(5)
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(game.num_players()):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        if not state.is_chance_node() and not state.is_terminal():
+            for asked in (state, pyspiel.State):
+                with pytest.raises(pyspiel.SpielError, match="Called LegalActions for pseudo-player -2"):
+                    asked.legal_actions(state, -2) if asked is pyspiel.State else asked.legal_actions(-2)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    dealt = _dealt(game, 1)
+    ids = dealt.legal_actions()
+    ids.append(99999)  # the caller's own list: the state's answer stays the same
+    assert dealt.legal_actions() == pyspiel.State.legal_actions(dealt)
+
+
 def test_more_turns_the_page_of_a_decision_with_many_actions():
     # Zaozhuang's 54-card hands sometimes have more than 1,024 plays: ids then come in pages.
-    game = pyspiel.load_game("gouji_zaozhuang")
-    for seed in range(40):
-        state = _dealt(game, seed)
-        rng = random.Random(seed)
-        while not state.is_terminal() and MORE not in state.legal_actions():
-            state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
-            break
-    else:
-        pytest.fail("no decision with more than 1,024 legal actions in 40 random Zaozhuang games")
+    state = _paged_state()
     player = state.current_player()
     assert state.action_to_string(player, MORE) == "more"
     first_page = [state.action_to_string(player, a) for a in state.legal_actions()]
@@ -229,9 +291,10 @@ def test_during_the_deal_a_seat_observes_the_cards_it_has_been_dealt():
     layout = {name: (offset, size) for name, offset, size in observe.observation_layout(rules)}
     offset, size = layout["hand"]
     hand = [0.0] * size
-    hand[0], hand[3] = 1.0, 1.0
+    # each count divided by the deck's copies of its card, as in every tensor
+    hand[0], hand[3] = 1 / rules.deck_counts[0], 1 / rules.deck_counts[3]
     assert state.observation_tensor(0)[offset:offset + size] == hand
-    assert sum(state.observation_tensor(0)) == 2
+    assert sum(state.observation_tensor(0)) == sum(hand)
     info = {name: (offset, size) for name, offset, size in observe.information_state_layout(rules)}
     offset, size = info["dealt"]
     assert state.information_state_tensor(0)[offset:offset + size] == hand
@@ -261,7 +324,7 @@ def test_an_observer_of_another_kind_is_refused():
                                              private_info=pyspiel.PrivateInfoType.NONE)
     with pytest.raises(ValueError, match="single player's private information"):
         game.make_py_observer(public_only, None)
-    with pytest.raises(ValueError, match="take no parameters"):
+    with pytest.raises(ValueError, match=r"take one parameter, history, not \['x'\]"):
         game.make_py_observer(None, {"x": 1})
 
 
@@ -310,6 +373,233 @@ def test_ismcts_searches_a_gouji_game():
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+# --- pickling -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["lianzhong", "shuangkou-qianbian"])
+def test_a_game_pickles_to_an_equal_independent_game_that_plays_alike(variant):
+    game = pyspiel.load_game(gos.game_name(variant))
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy == game and copy is not game and type(copy) is type(game)
+    assert (copy.num_players(), copy.max_game_length(), copy.observation_tensor_size()) == \
+        (game.num_players(), game.max_game_length(), game.observation_tensor_size())
+    assert _view(_moves(copy.new_initial_state(), 3, 300)) == _view(_moves(game.new_initial_state(), 3, 300))
+
+
+STAGES = {"first chance node": lambda deal: 0, "dealing": lambda deal: deal // 2,
+          "playing": lambda deal: deal + 40, "over": lambda deal: 100_000}
+
+
+@pytest.mark.parametrize("variant", ["lianzhong", "zaozhuang", "shuangkou-baibian"])
+@pytest.mark.parametrize("stage", list(STAGES))
+def test_a_state_pickles_to_an_equal_independent_state_that_plays_on_alike(variant, stage):
+    game = pyspiel.load_game(gos.game_name(variant))
+    state = _moves(game.new_initial_state(), 7, STAGES[stage](_dealt_cards(game)))
+    assert state.is_terminal() == (stage == "over")
+    copy = pickle.loads(pickle.dumps(state))
+    assert type(copy) is type(state) and copy is not state
+    assert copy.get_game() == game
+    assert _view(copy) == _view(state)
+    if not state.is_terminal():
+        before = _view(state)
+        _moves(copy, 8, 1)
+        assert _view(state) == before  # independent
+        _moves(state, 8, 1)
+        assert _view(copy) == _view(state)
+        assert _view(_moves(copy, 9, 100_000)) == _view(_moves(state, 9, 100_000))  # the same moves to the end
+        assert copy.is_terminal()
+
+
+def test_many_states_pickle_with_their_game_once():
+    game = pyspiel.load_game("gouji_shuangkou")
+    states = [_moves(game.new_initial_state(), seed, 120) for seed in range(3)]
+    copies = pickle.loads(pickle.dumps(states))
+    assert [_view(c) for c in copies] == [_view(s) for s in states]
+    assert copies[0].get_game() is copies[1].get_game() is copies[2].get_game()
+
+
+def test_a_resampled_state_and_a_deep_copy_keep_what_they_are():
+    game = pyspiel.load_game("gouji_lianzhong")
+    state = _moves(game.new_initial_state(), 5, _dealt_cards(game) + 20)
+    sample = state.resample_from_infostate(state.current_player(), lambda: 0.3)
+    assert str(sample) != str(state)
+    for copy in (pickle.loads(pickle.dumps(sample)), copy_module.deepcopy(sample)):
+        assert _view(copy) == _view(sample)
+        assert _view(_moves(copy, 4, 50)) == _view(_moves(sample.clone(), 4, 50))
+
+
+def test_a_page_turned_survives_pickling():
+    state = _paged_state()
+    player = state.current_player()
+    state.apply_action(MORE)
+    copy = pickle.loads(pickle.dumps(state))
+    assert [copy.action_to_string(player, a) for a in copy.legal_actions()] == \
+        [state.action_to_string(player, a) for a in state.legal_actions()]
+    assert "page 1" in str(copy) and copy.history()[-1] == MORE
+
+
+_UNPICKLE = """\
+import pickle, sys
+from gouji_dsl.integrations import openspiel
+if len(sys.argv) > 2:
+    openspiel.register(sys.argv[2])
+try:
+    state = pickle.loads(open(sys.argv[1], "rb").read())
+except Exception as exc:
+    print(type(exc).__name__, exc)
+else:
+    print(state.history_str())
+    print(state)
+"""
+
+
+def test_a_house_rule_state_unpickles_where_its_file_is_registered_and_says_so_elsewhere(tmp_path):
+    path = _house_file(tmp_path, "club25")
+    game = pyspiel.load_game(gos.register(path))
+    state = _moves(game.new_initial_state(), 4, _dealt_cards(game) + 40)
+    data = pickle.dumps(state)
+    assert _view(pickle.loads(data)) == _view(state)  # this process has registered it
+    (tmp_path / "state.pickle").write_bytes(data)
+
+    def fresh(*register) -> str:  # a new Python: only the standard variants registered on import
+        return subprocess.run([sys.executable, "-c", _UNPICKLE, str(tmp_path / "state.pickle"), *register],
+                              capture_output=True, text=True, timeout=120, check=True).stdout.strip()
+
+    assert fresh() == (f"VariantError cannot unpickle the game gouji_club25: it was registered from the rule file "
+                       f"{path.resolve()}, which this process has not registered: call "
+                       f"gouji_dsl.integrations.openspiel.register({str(path.resolve())!r}) before unpickling")
+    assert fresh(str(path)) == f"{state.history_str()}\n{state}"
+
+
+def test_a_pickled_house_rule_game_refuses_rules_changed_since(tmp_path):
+    path = _house_file(tmp_path, "club26")
+    data = pickle.dumps(pyspiel.load_game(gos.register(path)))
+    path.write_text(HOUSE_RULES.format(name="club26") + "\n[flow]\nlead_return_circles = 2\n", encoding="utf-8")
+    assert gos.register(path) == "gouji_club26"  # registering the file again picks up its change
+    with pytest.raises(VariantError, match="cannot unpickle the game gouji_club26: it was pickled with other rules "
+                                           "than those registered under its name now"):
+        pickle.loads(data)
+
+
+def test_a_game_no_process_can_load_is_named():
+    with pytest.raises(VariantError, match="cannot unpickle the game gouji_nowhere: no variant of that name"):
+        gos._unpickled_game("gouji_nowhere", "gouji_dsl.generated.nowhere", None)
+
+
+# --- undo -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["lianzhong", "shuangkou"])
+def test_undo_takes_back_every_move_back_to_the_first_chance_node(variant):
+    game = pyspiel.load_game(gos.game_name(variant))
+    state, rng = game.new_initial_state(), random.Random(11)
+    views, moves = [], []
+    while len(moves) < _dealt_cards(game) + 60:
+        views.append(_view(state))
+        player = state.current_player()
+        outcomes = [a for a, _p in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        action = rng.choice(outcomes)
+        state.apply_action(action)
+        moves.append((player, action))
+    for player, action in reversed(moves):
+        state.undo_action(player, action)
+        assert _view(state) == views.pop()
+        assert [(entry.player, entry.action) for entry in state.full_history()] == moves[:state.move_number()]
+    assert state.is_initial_state() and state.history_str() == ""
+    # it plays on as a new state does, and its copies too
+    assert _view(_moves(state.clone(), 3, 300)) == _view(_moves(game.new_initial_state(), 3, 300))
+    assert _view(_moves(state, 3, 300)) == _view(_moves(game.new_initial_state(), 3, 300))
+
+
+def test_undo_keeps_the_history_as_openspiels_own_games_do():
+    ours = _moves(pyspiel.load_game("gouji_shuangkou").new_initial_state(), 2, 130)
+    theirs = pyspiel.load_game("tic_tac_toe").new_initial_state()
+    for action in (4, 0, 8):
+        theirs.apply_action(action)
+    for state in (ours, theirs):
+        history, number = state.history(), state.move_number()
+        last = state.full_history()[-1]
+        state.undo_action(last.player, last.action)
+        assert state.history() == history[:-1] and state.move_number() == number - 1
+        assert state.history_str() == ", ".join(map(str, history[:-1]))
+        assert [entry.action for entry in state.full_history()] == history[:-1]
+        assert state.clone().history() == history[:-1]
+        state.apply_action(last.action)
+        assert state.history() == history and state.move_number() == number and not state.is_initial_state()
+        assert (state.full_history()[-1].player, state.full_history()[-1].action) == (last.player, last.action)
+
+
+def test_an_undone_state_serialises_and_pickles_with_its_history():
+    game = pyspiel.load_game("gouji_qingdao")
+    state = _moves(game.new_initial_state(), 6, _dealt_cards(game) + 30)
+    for _ in range(40):  # back into the deal
+        last = state.full_history()[-1]
+        state.undo_action(last.player, last.action)
+    _moves(state, 12, 45)
+    for copy in (game.deserialize_state(state.serialize()), pickle.loads(pickle.dumps(state)),
+                 pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]):
+        assert _view(copy) == _view(state)
+    # serialize() writes the history itself: a state read from it has pyspiel's own history right
+    healed = game.deserialize_state(state.serialize())
+    assert pyspiel.State.history(healed) == state.history()
+    replayed = game.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert _view(replayed) == _view(state)
+
+
+def test_undo_refuses_what_is_not_the_last_move_and_changes_nothing():
+    game = pyspiel.load_game("gouji_lianzhong")
+    state = _moves(game.new_initial_state(), 3, _dealt_cards(game) + 10)
+    before = _view(state)
+    last = state.full_history()[-1]
+    for player, action in ((last.player, last.action + 1), ((last.player + 1) % 6, last.action), (-1, last.action)):
+        with pytest.raises(ValueError, match=rf"undo_action\({player}, {action}\): the last move is {last.action} "
+                                             rf"by player {last.player}, \({last.player}, {last.action}\): "
+                                             "only it can be undone"):
+            state.undo_action(player, action)
+    assert _view(state) == before
+    dealing = _moves(game.new_initial_state(), 3, 5)
+    with pytest.raises(ValueError, match=r"the last move is \d+ by chance"):
+        dealing.undo_action(0, dealing.history()[-1])
+    with pytest.raises(ValueError, match=r"undo_action\(-1, 0\): there is no move to undo: none has been applied"):
+        game.new_initial_state().undo_action(-1, 0)
+
+
+def test_undo_takes_back_page_steps_and_the_page_an_action_was_taken_on():
+    state = _paged_state()
+    player = state.current_player()
+
+    def shown():
+        return [state.action_to_string(player, a) for a in state.legal_actions()]
+
+    first, history = shown(), state.history()
+    state.apply_action(MORE)
+    second = shown()
+    assert second != first
+    chosen = state.action_to_string(player, 0)
+    state.apply_action(0)
+    state.undo_action(player, 0)  # back on the second page, where the action was taken
+    assert shown() == second and state.action_to_string(player, 0) == chosen
+    assert state.history() == history + [MORE] and "page 1" in str(state)
+    state.undo_action(player, MORE)
+    assert shown() == first and state.history() == history and "page" not in str(state)
+
+
+def test_a_resampled_state_cannot_take_back_its_real_deal():
+    game = pyspiel.load_game("gouji_shuangkou")
+    state = _moves(game.new_initial_state(), 5, 40)
+    sample = state.resample_from_infostate(1, lambda: 0.7)
+    before = _view(sample)
+    last = sample.full_history()[-1]
+    with pytest.raises(ValueError, match="was resampled .*no card of it can be taken back"):
+        sample.undo_action(last.player, last.action)
+    assert _view(sample) == before
+    played = _moves(game.new_initial_state(), 5, _dealt_cards(game) + 5)
+    sample = played.resample_from_infostate(played.current_player(), lambda: 0.7)
+    last = sample.full_history()[-1]
+    with pytest.raises(ValueError, match="the engine cannot undo it: .*resampled"):
+        sample.undo_action(last.player, last.action)
 
 
 # --- a user's house rules -------------------------------------------------------------------

@@ -300,7 +300,8 @@ def test_a_rule_file_with_errors_is_reported_with_its_located_diagnostics(tmp_pa
 def test_bad_options_are_refused_clearly():
     with pytest.raises(ValueError, match="render_mode is None, 'human' or 'ansi', not 'rgb_array'"):
         env("lianzhong", render_mode="rgb_array")
-    with pytest.raises(ValueError, match="observation is 'observation' or 'information_state', not 'hands'"):
+    with pytest.raises(ValueError, match="observation is 'observation', 'information_state' or "
+                                         "'compact_information_state', not 'hands'"):
         env("lianzhong", observation="hands")
     with pytest.raises(TypeError, match="a variant is a name"):
         env(3)

@@ -32,10 +32,22 @@ than 1,024 of them id 1023 (`MORE`, shown as "more") turns the page, a step by t
 An id names a play only in its state: `action_to_string(player, id)` tells which.
 
 Observations are the engine's (runtime/observe.py): `observation_tensor` /
-`information_state_tensor` and their strings, per seat (player p is seat p + 1); during the deal
-a seat sees the cards it has been dealt so far. `resample_from_infostate` (ISMCTS) deals the
-hidden cards anew through the engine's `resample_from_infostate`; a resampled state is for
-search: its `history()` still holds the real deal.
+`information_state_tensor` and their strings, per seat (player p is seat p + 1), every entry in
+[0, 1]; during the deal a seat sees the cards it has been dealt so far. An information-state
+observer with `params={"history": "compact"}` (`game.make_py_observer(
+pyspiel.IIGObservationType(perfect_recall=True), {"history": "compact"})`) gives the engine's
+`compact_information_state_tensor` instead: about 1,300 numbers, not 75,000, for the last 15
+actions and sums of the older ones. `resample_from_infostate` (ISMCTS) deals the hidden cards
+anew through the engine's `resample_from_infostate`; a resampled state is for search: its
+`history()` still holds the real deal.
+
+Games and states pickle (and deep-copy) as pyspiel's own do: a game by its name, a state as its
+game and its `serialize()` (history and attributes), so a pickled state comes back at the same
+point, resampled or not, and plays on alike. A house rule's game unpickles only where
+`register(path)` has registered the same rules (VariantError, saying so, otherwise).
+`undo_action(player, action)` takes back the last move: a card of the deal, a page step or a
+player's action (through the engine's `undo_action()`); see GoujiState.undo_action for what
+pyspiel's C++ side keeps of it.
 
 Bounds come from the rules (runtime/bounds.py): utilities from `utility_bounds` and
 `utility_sum` (zero-sum, constant-sum or general-sum), `max_game_length` from `max_game_steps`
@@ -44,10 +56,13 @@ OpenSpiel counts them (MaxGameLength counts decision nodes only).
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
+import pickle
 import random
 from pathlib import Path
+from typing import NamedTuple
 
 try:
     import numpy as np
@@ -61,9 +76,11 @@ from gouji_dsl.integrations import VariantError, load_variant
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.runtime import bounds, observe
 from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.action_ids import ACTION_IDS
 from gouji_dsl.runtime.actions import IllegalAction
 
-__all__ = ["PREFIX", "game_name", "register", "registered", "GoujiGame", "GoujiState", "GoujiObserver"]
+__all__ = ["PREFIX", "HISTORIES", "game_name", "register", "registered", "GoujiGame", "GoujiState", "GoujiObserver",
+           "PlayerAction"]
 
 PREFIX = "gouji_"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -71,6 +88,12 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 # game name -> (engine module, the rule file registered, or None for a standard variant)
 _REGISTERED: dict[str, tuple] = {}
+# The information-state observers' "history" parameter: the long perfect-recall tensor, or the
+# compact one (runtime/observe.py).
+HISTORIES = ("full", "compact")
+# list(range(k)) for every k a decision can show: the legal ids, made once (pybind copies a
+# returned list into its own vector, so one list serves every state).
+_IDS = [list(range(k)) for k in range(ACTION_IDS + 1)]
 
 
 def game_name(variant: str) -> str:
@@ -135,6 +158,32 @@ class _Playing:
         return (_Playing, (self.game,))
 
 
+class _Record:
+    """A state's history as it is after an undo: (player, action) of every move still applied.
+
+    pyspiel keeps a state's history in C++ and gives a Python state no way to take an entry
+    back, so once a move is undone this record is the history (see GoujiState.undo_action)."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: list):
+        self.moves = moves
+
+    def __deepcopy__(self, memo):
+        return _Record(list(self.moves))  # (player, action) pairs of ints: a shallow copy is a deep one
+
+    def __reduce__(self):
+        return (_Record, (self.moves,))
+
+
+class PlayerAction(NamedTuple):
+    """What `GoujiState.full_history()` lists once a move has been undone (pyspiel's own
+    PlayerAction cannot be made from Python): the same two fields."""
+
+    player: int
+    action: int
+
+
 def _deal_seed(hands: list) -> int:
     """The engine game's seed: a function of the deal, so the state is one of its history."""
     text = ";".join(",".join(map(str, hand)) for hand in hands)
@@ -147,7 +196,9 @@ class GoujiState(pyspiel.State):
     """A game of one variant: the deal (chance nodes), then the engine game.
 
     Each registered game has its own subclass, whose class attributes hold the engine, so a
-    state's own attributes are only `_deal` and `_play` (what pyspiel copies and pickles)."""
+    state's own attributes are `_deal` and `_play` (what pyspiel copies and pickles), and only
+    where they apply `_pages` (the moves that were page steps), `_record` (the history, once a
+    move has been undone) and `_resampled`."""
 
     engine = None          # the variant's engine module (set on each game's subclass)
     _players = 0
@@ -155,6 +206,11 @@ class GoujiState(pyspiel.State):
     _card_names: tuple = ()
     _deck: tuple = ()      # copies of each card kind
     _notation = None       # the variant's card notation (runtime.cards.Kinds or a pattern notation)
+    # Class defaults, so that a state without page steps, undos or resampling carries (and
+    # clones) nothing for them.
+    _pages: tuple = ()     # the indices in the history of the moves that were page steps (MORE)
+    _record: _Record | None = None
+    _resampled = False
 
     def __init__(self, game):
         super().__init__(game)
@@ -176,19 +232,46 @@ class GoujiState(pyspiel.State):
         return play is not None and play.game.terminal
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._play.game.legal_action_ids()
+        return _IDS[self._play.game.legal_id_count()]  # the legal ids are 0..k-1 (MORE, if shown, is k-1)
+
+    # pyspiel's legal_actions and is_chance_node, answered in Python for Python callers, as
+    # pyspiel's C++ answers them (C++ callers still get those): its LegalActions calls back into
+    # Python four times and copies the list twice, more than an engine step's worth of time.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        play = self._play
+        if play is None:  # a chance node: its outcomes, whoever asks (as pyspiel)
+            return [card for card, copies in enumerate(self._deal.left) if copies]
+        game = play.game
+        if game.terminal:
+            return []
+        if player is None or player == game.cur - 1:
+            return list(_IDS[game.legal_id_count()])  # a copy: the caller may change it
+        if player >= 0:
+            return []
+        raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+
+    def is_chance_node(self) -> bool:
+        return self._play is None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         deal = self._deal
         if deal is None:
             raise ValueError("the deal is complete: this state is not a chance node")
-        total = sum(deal.left)  # the deck may hold more cards than are dealt
-        return [(card, copies / total) for card, copies in enumerate(deal.left) if copies]
+        left = deal.left
+        total = sum(left)  # the deck may hold more cards than are dealt
+        return [(card, copies / total) for card, copies in enumerate(left) if copies]
 
     def _apply_action(self, action: int) -> None:
         play = self._play
         if play is not None:
-            play.game.apply_action_id(action)
+            game = play.game
+            player = game.cur - 1  # for the record (below): read before the action passes the turn on
+            if game.apply_action_id(action) is None:  # a page step (MORE): no history of the engine has it
+                self._pages += (self._length(),)
+            record = self._record
+            if record is not None:
+                record.moves.append((player, action))
             return
         deal = self._deal
         if not 0 <= action < len(deal.left) or not deal.left[action]:
@@ -200,6 +283,124 @@ class GoujiState(pyspiel.State):
         if deal.count == self._players * self._per_player:
             self._play = _Playing(self.engine.new_game(seed=_deal_seed(deal.hands), deal=deal.hands))
             self._deal = None
+        record = self._record
+        if record is not None:
+            record.moves.append((_CHANCE, action))
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last move, which was `action` by `player` (OpenSpiel's UndoAction): the
+        state is then as it was before it, history included. A player's action is taken back by
+        the engine game (`undo_action()`), a page step by showing the page before, a card of the
+        deal by putting it back in the deck; undoing the deal's last card ends the engine game.
+
+        ValueError, changing nothing, when (player, action) is not the last move, when there is
+        none, or when the engine cannot undo it (a resampled state: its history holds the real
+        deal, not the cards it was dealt anew).
+
+        pyspiel keeps a Python state's history in C++ and offers no way to take an entry of it
+        back, so after an undo this state answers `history()`, `full_history()`,
+        `history_str()`, `move_number()`, `is_initial_state()` and `serialize()` from its own
+        record of the moves (pickles, clones and `serialize()` carry it). C++ code reading the
+        state directly (`pyspiel.serialize_game_and_state`'s history line, a C++ algorithm)
+        still sees the moves undone since, after them the ones applied."""
+        moves = self._moves()
+        if not moves:
+            raise ValueError(f"undo_action({player}, {action}): there is no move to undo: none has been applied")
+        last = moves[-1]
+        if (player, action) != last:
+            who = "chance" if last[0] == _CHANCE else f"player {last[0]}"
+            raise ValueError(f"undo_action({player}, {action}): the last move is {last[1]} by {who}, "
+                             f"({last[0]}, {last[1]}): only it can be undone")
+        index = len(moves) - 1
+        if player == _CHANCE:
+            self._undo_card(moves, action)
+        elif index in self._pages:
+            game = self._play.game
+            game.show_page(game.page_shown() - 1)
+            self._pages = tuple(i for i in self._pages if i != index)
+        else:
+            game = self._play.game
+            try:
+                game.undo_action()
+            except IllegalAction as refused:
+                raise ValueError(f"undo_action({player}, {action}): the engine cannot undo it: {refused}") from None
+            # The page the decision showed when the action was taken: the page steps just before it.
+            page, before = 0, index - 1
+            while before in self._pages:
+                page, before = page + 1, before - 1
+            game.show_page(page)
+        record = self._record
+        if record is None:
+            record = self._record = _Record(moves)
+        record.moves.pop()
+
+    def _undo_card(self, moves: list, card: int) -> None:
+        """Put the last card of the deal back in the deck (see undo_action)."""
+        if self._resampled:
+            raise ValueError(f"undo_action({_CHANCE}, {card}): this state was resampled (resample_from_infostate): "
+                             "its history holds the real deal, not the cards it was dealt anew, so no card of it "
+                             "can be taken back")
+        if self._play is not None:
+            # The deal's last card started the engine game: the deal before it, from the history.
+            hands = [[0] * len(self._deck) for _ in range(self._players)]
+            left = list(self._deck)
+            for count, (_player, dealt) in enumerate(moves[:-1]):
+                hands[count % self._players][dealt] += 1
+                left[dealt] -= 1
+            self._deal = _Dealing(hands, left, len(moves) - 1)
+            self._play = None
+            return
+        deal = self._deal
+        deal.count -= 1
+        deal.hands[deal.count % self._players][card] -= 1
+        deal.left[card] += 1
+
+    def _moves(self) -> list:
+        """(player, action) of every move applied: the record once one has been undone, else pyspiel's."""
+        record = self._record
+        if record is None:
+            return [(entry.player, entry.action) for entry in super().full_history()]
+        return list(record.moves)
+
+    def _length(self) -> int:
+        record = self._record
+        return super().move_number() if record is None else len(record.moves)
+
+    def history(self) -> list[int]:
+        record = self._record
+        return super().history() if record is None else [action for _player, action in record.moves]
+
+    def full_history(self) -> list:
+        record = self._record
+        if record is None:
+            return super().full_history()
+        return [PlayerAction(player, action) for player, action in record.moves]
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self.history()))
+
+    def move_number(self) -> int:
+        return self._length()
+
+    def is_initial_state(self) -> bool:
+        return self._length() == 0
+
+    def serialize(self) -> str:
+        """pyspiel's serialisation of a Python state (its history, move number and pickled
+        attributes), with the history of this state's record once a move has been undone, so
+        that `game.deserialize_state` gives a state whose C++ history is right again."""
+        if self._record is None:
+            return super().serialize()
+        moves = self._record.moves
+        attributes = {name: value for name, value in self.__dict__.items() if name != "_record"}
+        return (f"history={','.join(f'{player}:{action}' for player, action in moves)}\n"
+                f"move_number={len(moves)}\n"
+                f"__dict__={base64.b64encode(pickle.dumps(attributes)).decode('ascii')}")
+
+    def __reduce__(self):
+        # As pyspiel pickles a state (its game, then its serialisation), through this module's
+        # functions: the per-variant classes are made at registration and cannot be found by name.
+        return (_unpickled_state, (self.get_game(), self.serialize()))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -233,9 +434,9 @@ class GoujiState(pyspiel.State):
             head = "over: " + ", ".join(f"seat {seat} {place}" for seat, place in sorted(game.places().items()))
         else:
             head = f"{game.phase.value}: seat {game.cur} to act"
-            if game._page():
-                head += f" (page {game._page()} of its actions)"
-        lines = [f"{head}; {len(game._history)} actions"]
+            if game.page_shown():
+                head += f" (page {game.page_shown()} of its actions)"
+        lines = [f"{head}; {len(game.history())} actions"]
         for seat in range(1, self._players + 1):
             place = game.place_of.get(seat)
             lines.append(f"seat {seat}: {game.kinds.format_cards(game.hands[seat - 1])}"
@@ -254,6 +455,7 @@ class GoujiState(pyspiel.State):
             state._deal = self._deal.resampled(player_id, rng)
         else:
             state._play = _Playing(self._play.game.resample_from_infostate(player_id + 1, rng))
+        state._resampled = True
         return state
 
     # Beyond OpenSpiel's API
@@ -269,20 +471,28 @@ class GoujiState(pyspiel.State):
 class GoujiObserver:
     """An OpenSpiel Python observer (see open_spiel/python/observation.py) over the engine's
     tensors and strings: the information state (perfect recall) or the observation, each of
-    a single seat's private information plus the public table."""
+    a single seat's private information plus the public table.
+
+    One parameter, for an information-state observer: "history", "full" (the default: the
+    perfect-recall `information_state_tensor`, a slot per action of the longest game) or
+    "compact" (`compact_information_state_tensor`: DouZero's bounded form, the last 15 actions
+    and sums of the older ones; runtime/observe.py says what it keeps). Its string is the
+    information-state string either way."""
 
     def __init__(self, engine, iig_obs_type=None, params=None):
-        if params:
-            raise ValueError(f"the observers of Gouji games take no parameters, not {params}")
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
             raise ValueError("Gouji games observe a single player's private information and the public "
                              "information (the default observation and information-state types), not "
                              f"private_info={iig_obs_type.private_info}, public_info={iig_obs_type.public_info}")
-        rules = engine.RULES
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        if self.perfect_recall:
+        history = _history_parameter(params, self.perfect_recall)
+        rules = engine.RULES
+        if history == "compact":
+            layout = observe.compact_information_state_layout(rules)
+            self._tensor_of, self._string_of = "compact_information_state_tensor", "information_state_string"
+        elif self.perfect_recall:
             layout = observe.information_state_layout(rules)
             self._tensor_of, self._string_of = "information_state_tensor", "information_state_string"
         else:
@@ -293,16 +503,19 @@ class GoujiObserver:
         # Named views in layout order (it covers the tensor exactly): pyspiel writes them one
         # after another into its own tensor.
         self.dict = {name: self.tensor[offset:offset + width] for name, offset, width in layout}
-        # During the deal: the cards dealt so far are the hand, and (perfect recall) the hand as dealt.
+        # During the deal: the cards dealt so far are the hand, and (perfect recall) the hand as
+        # dealt, each count divided by the deck's copies of its card as the tensors are.
         self._dealt_views = [self.dict[name] for name in (("dealt", "observation.hand") if self.perfect_recall else ("hand",))]
+        self._per_kind = np.array([max(1, copies) for copies in rules.deck_counts], np.float32)
         self._total = rules.players * rules.cards_per_player
 
     def set_from(self, state: GoujiState, player: int) -> None:
         play = state._play
         if play is None:
             self.tensor.fill(0)
+            dealt = np.array(state._deal.hands[player], np.float32) / self._per_kind
             for view in self._dealt_views:
-                view[:] = state._deal.hands[player]
+                view[:] = dealt
         else:
             getattr(play.game, self._tensor_of)(player + 1, out=self.tensor)
 
@@ -313,6 +526,20 @@ class GoujiObserver:
             return (f"seat {player + 1}, dealing ({deal.count} of {self._total} cards dealt): "
                     f"dealt {state._notation.format_cards(deal.hands[player]) or 'nothing yet'}")
         return getattr(play.game, self._string_of)(player + 1)
+
+
+def _history_parameter(params, perfect_recall: bool) -> str:
+    """The "history" parameter of an observer, checked (see GoujiObserver)."""
+    params = dict(params or {})
+    history = params.pop("history", "full")
+    if params:
+        raise ValueError(f"the observers of Gouji games take one parameter, history, not {sorted(params)}")
+    if history not in HISTORIES:
+        raise ValueError(f"the history parameter is {' or '.join(map(repr, HISTORIES))}, not {history!r}")
+    if history == "compact" and not perfect_recall:
+        raise ValueError("history='compact' is a form of the information state: ask for "
+                         "pyspiel.IIGObservationType(perfect_recall=True)")
+    return history
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -341,6 +568,38 @@ class GoujiGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> GoujiObserver:
         return GoujiObserver(self.engine, iig_obs_type, params)
+
+    def __reduce__(self):
+        # By name, through this module (the per-variant classes are made at registration and
+        # cannot be found by name), with the engine's module name: a house rule's is named after
+        # a digest of its rules, so rules changed since the pickle are refused, not mixed.
+        name = self._game_type.short_name
+        source = _REGISTERED[name][1]
+        return (_unpickled_game, (name, self.engine.__name__, None if source is None else str(source)))
+
+
+def _unpickled_game(name: str, engine_name: str, source: str | None) -> GoujiGame:
+    """The game a pickle names (see GoujiGame.__reduce__): VariantError, saying what to do, when
+    this process has not registered it or has registered other rules under its name."""
+    found = _REGISTERED.get(name)
+    if found is None:
+        if source is None:
+            raise VariantError(f"cannot unpickle the game {name}: no variant of that name has an engine here")
+        raise VariantError(f"cannot unpickle the game {name}: it was registered from the rule file {source}, "
+                           f"which this process has not registered: call "
+                           f"gouji_dsl.integrations.openspiel.register({source!r}) before unpickling")
+    engine, registered_from = found
+    if engine.__name__ != engine_name:
+        where = "the standard variant" if registered_from is None else str(registered_from)
+        raise VariantError(f"cannot unpickle the game {name}: it was pickled with other rules than those registered "
+                           f"under its name now ({where}): register the rule file it was pickled with "
+                           f"({source or 'the standard variant'}) as it was then")
+    return pyspiel.load_game(name)
+
+
+def _unpickled_state(game: GoujiGame, text: str) -> GoujiState:
+    """A state from its game and serialisation (see GoujiState.__reduce__)."""
+    return game.deserialize_state(text)
 
 
 def _game_type(name: str, engine) -> pyspiel.GameType:

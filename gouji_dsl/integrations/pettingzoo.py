@@ -14,9 +14,10 @@ in the sorted legal actions, so the legal ids are 0..k-1 and the mask is a prefi
 needs no mask scan: `info["legal_count"]` is k; and an agent that does not read the tensor
 (random, rule-based, or reading `e.game`) calls `e.last(observe=False)`, which skips building
 it (the tensor costs about as much as the engine's own step). The observation is
-{"observation": the engine's observation tensor of the agent's seat (runtime/observe.py),
-"action_mask": int8, read-only}. The game pays its returns once, at the end, where every agent
-terminates together; nothing truncates.
+{"observation": the engine's observation tensor of the agent's seat (runtime/observe.py; every
+entry in [0, 1]; `observation="information_state"` or `"compact_information_state"` for the
+perfect-recall tensor or its compact form), "action_mask": int8, read-only}. The game pays its
+returns once, at the end, where every agent terminates together; nothing truncates.
 
 `raw_env` is the bare environment; `env` adds PettingZoo's OrderEnforcingWrapper (errors for
 calls before reset; a subclass with direct paths for last, step and agent_iter). An illegal id
@@ -45,7 +46,9 @@ from gouji_dsl.runtime.actions import IllegalAction
 
 __all__ = ["GoujiEnv", "VariantError", "env", "raw_env"]
 
-OBSERVATIONS = ("observation", "information_state")  # which tensor an agent observes
+# Which tensor an agent observes, and the engine method that makes it (runtime/observe.py).
+OBSERVATIONS = {"observation": "observation_tensor", "information_state": "information_state_tensor",
+                "compact_information_state": "compact_information_state_tensor"}
 
 
 def load_engine(variant):
@@ -72,7 +75,8 @@ class GoujiEnv(AECEnv):
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
         if observation not in OBSERVATIONS:
-            raise ValueError(f"observation is {' or '.join(map(repr, OBSERVATIONS))}, not {observation!r}")
+            names = [repr(name) for name in OBSERVATIONS]
+            raise ValueError(f"observation is {', '.join(names[:-1])} or {names[-1]}, not {observation!r}")
         from gouji_dsl.runtime import observe
 
         super().__init__()
@@ -84,14 +88,13 @@ class GoujiEnv(AECEnv):
         self.possible_agents = [f"seat_{seat}" for seat in range(1, rules.players + 1)]
         self._agent_of_seat = [None, *self.possible_agents]  # indexed by seat 1..n
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents, 1)}
-        self._information_state = observation == "information_state"
-        size = (observe.information_state_tensor_size(rules) if self._information_state
-                else observe.observation_tensor_size(rules))
-        # Every entry is a count of cards, a flag or a small index, none above the deck's size.
-        high = float(sum(rules.deck_counts))
-        # Per agent, so that seeding one agent's space leaves the others' alone.
+        self._tensor_of = OBSERVATIONS[observation]
+        size = getattr(observe, f"{self._tensor_of}_size")(rules)
+        self._tensor = None  # the game's method that makes the tensor (bound at reset)
+        # Per agent, so that seeding one agent's space leaves the others' alone. Every entry is a
+        # flag or a count divided by its most (runtime/observe.py): in [0, 1].
         self._observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=1.0, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(ACTION_IDS,), dtype=np.int8),
         }) for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(ACTION_IDS) for agent in self.possible_agents}
@@ -121,6 +124,7 @@ class GoujiEnv(AECEnv):
         else:
             seed = self._rng.getrandbits(64)
         self._game = self._engine.new_game(seed=seed)
+        self._tensor = getattr(self._game, self._tensor_of)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -156,12 +160,12 @@ class GoujiEnv(AECEnv):
             self.render()
 
     def observe(self, agent: str) -> dict:
-        seat = self._seat_of[agent]
-        game = self._game
-        tensor = game.information_state_tensor(seat) if self._information_state else game.observation_tensor(seat)
-        if agent != self.agent_selection or game.terminal:
+        tensor = self._tensor(self._seat_of[agent])
+        if agent != self.agent_selection or self._game.terminal:
             return {"observation": tensor, "action_mask": self._masks[0]}
-        return {"observation": tensor, "action_mask": self._mask(self._legal_count)}
+        count = self._legal_count
+        mask = self._masks.get(count)
+        return {"observation": tensor, "action_mask": self._mask(count) if mask is None else mask}
 
     def last(self, observe: bool = True) -> tuple:
         # AECEnv.last, without its indirections: it runs once per step.
@@ -208,9 +212,9 @@ class GoujiEnv(AECEnv):
     def _turn(self) -> None:
         """Select the agent to move and tell it how many ids are legal."""
         game = self._game
-        agent = self._agent_of_seat[game.current_player()]
+        agent = self._agent_of_seat[game.cur]  # the game is not over: cur is the seat to act
         self.agent_selection = agent
-        count = self._legal_count = len(game.legal_action_ids())
+        count = self._legal_count = game.legal_id_count()
         info = {"legal_count": count}
         if self._legal_actions_info:
             info["legal_actions"] = self.legal_actions()
@@ -313,9 +317,11 @@ def raw_env(variant: str, render_mode: str | None = None, *, observation: str = 
             legal_actions_info: bool = False) -> GoujiEnv:
     """The bare environment of a variant (a standard name or a .gouji rule file's path).
 
-    observation: "observation" (the agent's current view, `observation_tensor`) or
+    observation: "observation" (the agent's current view, `observation_tensor`),
       "information_state" (its view with the history it has seen, `information_state_tensor`:
-      large, a slot per action of the longest game; `information_state_tensor_size(rules)`).
+      large, a slot per action of the longest game; `information_state_tensor_size(rules)`) or
+      "compact_information_state" (DouZero's bounded form of it, `compact_information_state_tensor`:
+      the last 15 actions and sums of the older ones, about 1,300 numbers).
     legal_actions_info: also put the legal actions' text in `info["legal_actions"]` (costs
       a string per legal action every step)."""
     return GoujiEnv(load_engine(variant), render_mode, observation=observation, legal_actions_info=legal_actions_info)

@@ -39,9 +39,29 @@ the one to beat: the tensor's top_seat tells whose play that is.
 
 Tensors (numpy float32; numpy is optional and imported only here, when a tensor is asked for).
 Seats are relative: block i of a per-seat part is the seat i places after the observer (0 = me).
-Counts are raw card counts; card kinds in the variant's order (`rules.card_kinds`: 3 .. 2, SJ,
-BJ, then extra kinds such as the eagle Y). `observation_layout(rules)` lists (name, offset,
-size) in order, covering the tensor exactly; with N players and K card kinds:
+Card kinds are in the variant's order (`rules.card_kinds`: 3 .. 2, SJ, BJ, then extra kinds such
+as the eagle Y). Every entry lies in [0, 1]: flags and one-hots are 0 or 1, and every count is
+divided by the most it can be under the rules, so that a learner sees one scale whatever the
+variant (a Zaozhuang hand holds up to 24 of a card, a Shuangkou one 8). A layout
+(`observation_layout(rules)` ...) lists the parts in order, covering the tensor exactly, as
+`Part`s: (name, offset, size) tuples whose `divisor` holds, per entry, the number its count was
+divided by (raw = entry * divisor; 1 for flags). The divisors:
+  a count of one card kind (a hand, a seat's plays, the cards unseen, a transfer, a play's cards):
+    the deck's copies of that kind (`rules.deck_counts`; no hand or play holds more);
+  a seat's number of cards (cards_left): the deck's size (a hand set up by `new_position`, or
+    grown by tribute in a match, can hold more than a deal gives: the deck is the bound that
+    always holds);
+  an action's features (`action_features`): `action_ids.feature_divisors(rules)` (one-hots 1,
+    cards by the deck's copies, a pattern's type + 1, length, top + 1 and lines by their most);
+  a seat's number of actions of a kind: `max_game_length(rules)`; a seat's bombs of a number of
+    lines: the deck's size over the fewest cards of a bomb;
+  the page of action ids shown is not divided: the entry is page / (page + 1) (0 on the first
+    page, 1/2 on the second, 2/3 on the third: always below 1, and page = entry / (1 - entry)),
+    because no bound on the pages holds for every hand (a Shuangkou hand with wild jokers may
+    have millions of plays); its Part's divisor is None. (A share of the decision's legal
+    actions would be scaled too, but it would tell every seat how many plays the hand to act
+    holds.)
+With N players and K card kinds, `observation_layout(rules)`:
   phase 3 (declare, revolt, play one-hot), terminal 1, my_turn 1, page 1 (the page of action ids
   shown), hand K, shown_hands (N-1)*K (the hands the rules show, zero otherwise), shown N-1
   (flags), played N*K, cards_left N, unseen K (the deck less my hand, the shown hands and every
@@ -53,17 +73,33 @@ size) in order, covering the tensor exactly; with N players and K card kinds:
 `information_state_layout(rules)` is perfect recall: dealt K (my hand as dealt), start_hand K
   (after the transfers), received N*K and given N*K (each seat's public transfers), history
   max_game_length(rules) slots of N + feature_size(rules) each (the acting seat one-hot and the
-  action's `action_features`, in order; unused slots zero), then the observation tensor whole
-  (its names prefixed "observation.").
+  action's scaled `action_features`, in order; unused slots zero), then the observation tensor
+  whole (its names prefixed "observation."). 75,066 numbers for Lianzhong, mostly the history.
+`compact_information_state_layout(rules)` is the same seat's knowledge in DouZero's bounded form
+  (1,318 numbers for Lianzhong): dealt, start_hand, received and given as above; actions N*6 (each
+  seat's number of passes, defers, declares, revolts, plays and burns so far); bombs N*L in a
+  variant whose bombs have lines (each seat's bombs of 1..L lines, L the most lines: what a
+  Shuangkou score counts; absent in Gouji variants); last_actions COMPACT_HISTORY (15, as
+  DouZero) slots of N + feature_size(rules), the most recent action first (rows of the history
+  above); then the observation tensor whole. Why this and not the whole history: a tensor of
+  fixed size cannot hold every order of play, and the long one spends 99% of itself on slots
+  that are zero for most of a game. What a decision needs is here: the seat's own cards (as
+  dealt, at the start of play, now), every public transfer, each seat's played cards, cards left,
+  tempo (its actions by kind) and bombs, the current round (top, statuses) and the last 15 actions
+  in order. What it forgets is the order of older actions beyond those sums: two histories that
+  differ only there share a compact tensor, so it is not perfect recall in OpenSpiel's strict
+  sense (`information_state_string` and `information_state_tensor` are).
 """
 from __future__ import annotations
 
 import re
 import struct
 import weakref
+from operator import getitem as _getitem
+from operator import sub as _sub
 
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.action_ids import FEATURE_KINDS, action_features, feature_size
+from gouji_dsl.runtime.action_ids import FEATURE_KINDS, action_features, feature_divisors, feature_size
 from gouji_dsl.runtime.actions import BURN, PLAY, Action, action_to_string, check_seat
 from gouji_dsl.runtime.state import Phase
 
@@ -73,6 +109,11 @@ STATUSES = ("to_move", "holds_top", "played", "passed", "waiting", "idle", "out"
 # global is read several times faster than an Enum member, and an Enum hashes in Python.
 _DECLARING, _PLAYING = Phase.DECLARE, Phase.PLAY
 _TOP_FEATURES = slice(len(FEATURE_KINDS), None)  # action_features less the kind: rank, counts, pattern head
+COMPACT_HISTORY = 15  # the last actions the compact information state holds (DouZero's 15 moves)
+# The kinds of action the compact information state counts per seat (FEATURE_KINDS less "more",
+# a page step: no history records it).
+ACTION_KINDS = FEATURE_KINDS[:-1]
+_KIND_INDEX = {kind: i for i, kind in enumerate(ACTION_KINDS)}
 
 # Log lines (runtime.setup, runtime.flow) read here: transfers before play, and where a round begins.
 _TRIBUTE = re.compile(r"(?:tribute \S+|return): seat (\d+) gives seat (\d+) (.*)$")
@@ -104,6 +145,24 @@ _np = None
 # --- layouts ------------------------------------------------------------------------------
 
 
+class Part(tuple):
+    """One part of a tensor's layout: the tuple (name, offset, size), and `divisor`: for each of
+    its `size` entries the number its count was divided by (raw count = entry * divisor; 1 for
+    flags and one-hots), or None for the page, which is not divided (see the module
+    docstring). Compared, unpacked and indexed as the plain tuple."""
+
+    def __new__(cls, name: str, offset: int, size: int, divisor: tuple | None):
+        part = tuple.__new__(cls, (name, offset, size))
+        part.divisor = divisor
+        return part
+
+    def __reduce__(self):
+        return (Part, (self[0], self[1], self[2], self.divisor))
+
+    def __repr__(self) -> str:
+        return f"Part{tuple(self)!r}"
+
+
 class _Spec:
     """A variant's tensor layouts and the numpy constants that fill them (one per Rules)."""
 
@@ -111,23 +170,41 @@ class _Spec:
         self.rules = rules
         n, k = rules.players, len(rules.card_kinds)
         self.n, self.k = n, k
-        parts = [("phase", 3), ("terminal", 1), ("my_turn", 1), ("page", 1), ("hand", k),
-                 ("shown_hands", (n - 1) * k), ("shown", n - 1), ("played", n * k), ("cards_left", n),
-                 ("unseen", k), ("top", feature_size(rules) - len(FEATURE_KINDS)), ("top_seat", n),
-                 ("top_flags", 4), ("status", n * len(STATUSES)), ("opened", n), ("declared", n),
-                 ("headless", n), ("obligation", n), ("team", n), ("place", n * n), ("chaos", 1)]
+        # The divisors (module docstring): a card kind's copies, the deck's size, the features'.
+        per_kind = self.per_kind = tuple(max(1, copies) for copies in rules.deck_counts)
+        self.inv_kind = [1.0 / d for d in per_kind]
+        # scaled_counts[kind][count]: a count of that kind divided by its divisor (no hand holds more)
+        self.scaled_counts = [[count / d for count in range(d + 1)] for d in per_kind]
+        self.deck_size = sum(rules.deck_counts)
+        self.inv_size = 1.0 / self.deck_size
+        features = self.feature_div = feature_divisors(rules)
+        self.inv_features = [1.0 / d for d in features]
+        flags = _flags
+        parts = [("phase", 3, flags(3)), ("terminal", 1, flags(1)), ("my_turn", 1, flags(1)), ("page", 1, None),
+                 ("hand", k, per_kind), ("shown_hands", (n - 1) * k, per_kind * (n - 1)),
+                 ("shown", n - 1, flags(n - 1)), ("played", n * k, per_kind * n),
+                 ("cards_left", n, (self.deck_size,) * n), ("unseen", k, per_kind),
+                 ("top", len(features) - len(FEATURE_KINDS), features[len(FEATURE_KINDS):]),
+                 ("top_seat", n, flags(n)), ("top_flags", 4, flags(4)),
+                 ("status", n * len(STATUSES), flags(n * len(STATUSES))),
+                 ("opened", n, flags(n)), ("declared", n, flags(n)), ("headless", n, flags(n)),
+                 ("obligation", n, flags(n)), ("team", n, flags(n)), ("place", n * n, flags(n * n)), ("chaos", 1, flags(1))]
         self.observation = _offsets(parts)
         self.at = at = {name: offset for name, offset, _size in self.observation}
         self.size = sum(size for _name, _offset, size in self.observation)
         self.row = n + feature_size(rules)
+        # The head the information states share: the seat's own cards and the public transfers.
+        self.head = [("dealt", k, per_kind), ("start_hand", k, per_kind), ("received", n * k, per_kind * n),
+                     ("given", n * k, per_kind * n)]
+        self.head_size = 2 * k + 2 * n * k
+        self.np_inv_kind = None  # the numpy constants, made with the first information state (see constants)
         self._info = None
+        self._compact = None
         self.top_features: dict = {}
+        self.scaled: dict = {}   # (kind, play) -> the action's features divided by their divisors
         self.teams: dict = {}
         # The offsets as attributes, and the rules a tensor reads, looked up once (not per call).
-        (self.phase, self.terminal, self.my_turn, self.page, self.hand, self.shown_hands, self.shown, self.played,
-         self.cards_left, self.unseen, self.top, self.top_seat, self.top_flags, self.status, self.opened,
-         self.declared, self.headless, self.obligation, self.team_at, self.place, self.chaos) = (
-            at[name] for name, _size in parts)
+        self.offsets = tuple(at[name] for name, _size, _divisor in parts)  # unpacked by _fill_observation
         self.may_show = rules.show_team_at is not None or rules.watch_after_out
         # rel[seat][s]: the place of seat s after seat (0 = seat itself), for the per-seat blocks.
         self.rel = [None] + [[None] + [(s - seat) % n for s in range(1, n + 1)] for seat in range(1, n + 1)]
@@ -135,21 +212,51 @@ class _Spec:
         self.pack_hand = struct.Struct(f"={k}f").pack_into
         self.status_blocks: list[dict] = [{} for _ in range(n)]  # per observer (seat - 1): statuses -> block
 
+    def constants(self, np) -> None:
+        """The numpy arrays the information states scale with (made once, when first needed)."""
+        if self.np_inv_kind is None:
+            self.np_inv_kind = np.array(self.inv_kind, dtype=np.float32)
+            self.np_inv_rows = np.tile(self.np_inv_kind, self.n)
+
     def info(self) -> list:
         """The information-state layout (made when first asked for: it needs the game-length bound)."""
         if self._info is None:
             from gouji_dsl.runtime.bounds import max_game_length
 
-            n, k = self.n, self.k
             self.slots = max_game_length(self.rules)
-            parts = [("dealt", k), ("start_hand", k), ("received", n * k), ("given", n * k),
-                     ("history", self.slots * self.row)]
-            head = _offsets(parts)
+            row = (1,) * self.n + self.feature_div
+            head = _offsets(self.head + [("history", self.slots * self.row, row * self.slots)])
             start = sum(size for _name, _offset, size in head)
             self.info_at = {name: offset for name, offset, _size in head}
             self.info_size = start + self.size
-            self._info = head + [(f"observation.{name}", start + offset, size) for name, offset, size in self.observation]
+            self._info = head + _prefixed(self.observation, start)
         return self._info
+
+    def compact(self) -> list:
+        """The compact information-state layout (made when first asked for, as `info`)."""
+        if self._compact is None:
+            from gouji_dsl.runtime.bounds import max_game_length
+
+            n, rules = self.n, self.rules
+            longest = max_game_length(rules)
+            parts = self.head + [("actions", n * len(ACTION_KINDS), (longest,) * (n * len(ACTION_KINDS)))]
+            self.inv_length = 1.0 / longest
+            self.lines, self.inv_bombs = 0, 0.0
+            if rules.pattern_plays:
+                spec = rules.notation.spec
+                self.lines = self.feature_div[-1]  # the most lines of any bomb, chain or joker bomb
+                fewest = min([spec.bomb_min] + [jokers for _name, jokers, _lines in spec.joker_bombs])
+                most = max(1, self.deck_size // fewest)  # the most bombs one seat can play
+                self.inv_bombs = 1.0 / most
+                parts.append(("bombs", n * self.lines, (most,) * (n * self.lines)))
+            row = (1,) * n + self.feature_div
+            parts.append(("last_actions", COMPACT_HISTORY * self.row, row * COMPACT_HISTORY))
+            head = _offsets(parts)
+            start = sum(size for _name, _offset, size in head)
+            self.compact_at = {name: offset for name, offset, _size in head}
+            self.compact_size = start + self.size
+            self._compact = head + _prefixed(self.observation, start)
+        return self._compact
 
     def team(self, np, seat: int) -> memoryview:
         """1 for each seat (in order from `seat`) of `seat`'s team, as float32 memory: copying
@@ -174,22 +281,43 @@ class _Spec:
         return found
 
     def top_vector(self, np, play: tuple) -> memoryview:
-        """The `top` block of a play: its action_features less the kind (float32 memory, cached per play)."""
+        """The `top` block of a play: its scaled features less the kind (float32 memory, cached per play)."""
         found = self.top_features.get(play)
         if found is None:
             if len(self.top_features) >= _MOST_KEPT:
                 self.top_features.clear()
-            features = action_features(self.rules, Action(PLAY, play))[_TOP_FEATURES]
+            features = self.features(Action(PLAY, play))[_TOP_FEATURES]
             found = self.top_features[play] = memoryview(np.array(features, dtype=np.float32))
         return found
 
+    def features(self, action) -> tuple:
+        """`action_features` of an action divided by their divisors (cached per action)."""
+        key = (action.kind, action.play)
+        found = self.scaled.get(key)
+        if found is None:
+            if len(self.scaled) >= _MOST_KEPT:
+                self.scaled.clear()
+            found = self.scaled[key] = tuple(
+                value / divisor for value, divisor in zip(action_features(self.rules, action), self.feature_div))
+        return found
 
-def _offsets(parts) -> list[tuple[str, int, int]]:
+
+def _flags(size: int) -> tuple:
+    return (1,) * size
+
+
+def _offsets(parts) -> list[Part]:
     out, offset = [], 0
-    for name, size in parts:
-        out.append((name, offset, size))
+    for name, size, divisor in parts:
+        out.append(Part(name, offset, size, divisor))
         offset += size
     return out
+
+
+def _prefixed(observation: list, start: int) -> list[Part]:
+    """The observation's parts as the end of an information state that begins them at `start`."""
+    return [Part(f"observation.{name}", start + offset, size, part.divisor)
+            for part in observation for name, offset, size in (part,)]
 
 
 _SPECS: dict[int, _Spec] = {}
@@ -202,8 +330,8 @@ def _spec(rules) -> _Spec:
     return spec
 
 
-def observation_layout(rules) -> list[tuple[str, int, int]]:
-    """(name, offset, size) of each part of `observation_tensor`, in order (see the module docstring)."""
+def observation_layout(rules) -> list[Part]:
+    """The `Part`s of `observation_tensor` (name, offset, size; `divisor`), in order (see the module docstring)."""
     return list(_spec(rules).observation)
 
 
@@ -211,8 +339,8 @@ def observation_tensor_size(rules) -> int:
     return _spec(rules).size
 
 
-def information_state_layout(rules) -> list[tuple[str, int, int]]:
-    """(name, offset, size) of each part of `information_state_tensor`, in order."""
+def information_state_layout(rules) -> list[Part]:
+    """The `Part`s of `information_state_tensor`, in order."""
     return list(_spec(rules).info())
 
 
@@ -222,6 +350,17 @@ def information_state_tensor_size(rules) -> int:
     return spec.info_size
 
 
+def compact_information_state_layout(rules) -> list[Part]:
+    """The `Part`s of `compact_information_state_tensor`, in order."""
+    return list(_spec(rules).compact())
+
+
+def compact_information_state_tensor_size(rules) -> int:
+    spec = _spec(rules)
+    spec.compact()
+    return spec.compact_size
+
+
 # --- what is public, kept up to date with the log ---------------------------------------------
 
 
@@ -229,18 +368,20 @@ class _Public:
     """What a game's log has made public, read incrementally: each call reads only the log
     lines added since the last (the log only grows; `undo_action` makes a new one)."""
 
-    __slots__ = ("log", "seen", "pattern", "actions", "played", "deck", "received", "given", "sizes", "flat",
-                 "flat_view", "remaining", "sizes_view", "np_rows", "np_seats", "rows", "text", "ref", "mark",
-                 "__weakref__")
+    __slots__ = ("log", "seen", "pattern", "actions", "played", "deck", "inv", "inv_size", "received", "given",
+                 "sizes", "flat", "flat_view", "remaining", "sizes_view", "np_rows", "np_seats", "rows", "text", "ref",
+                 "mark", "tallied", "kinds", "bombs", "heads", "__weakref__")
 
     def __init__(self, game):
         n, k = game.r.players, len(game.r.card_kinds)
+        spec = _spec(game.r)
         self.log = game.log
         self.seen = 0
         self.pattern = game.r.pattern_plays
         self.actions: list = []     # (seat, action) of every action, in order
         self.played = [[0] * k for _ in range(n)]   # per seat, its plays and burns this deal
         self.deck = game.r.deck_counts
+        self.inv, self.inv_size = spec.inv_kind, spec.inv_size  # the tensors' scales (see numbers)
         self.remaining = list(self.deck)  # the deck less every play and burn
         self.received = [[0] * k for _ in range(n)]
         self.given = [[0] * k for _ in range(n)]
@@ -253,12 +394,17 @@ class _Public:
         self.text: list = []        # the log as public text (see lines), made when first asked for
         self.ref = None             # a weak reference to this record (for _BY_LAST), made once
         self.mark = 0               # the number of actions read at which _public next registers it in _BY_LAST
+        # The compact information state's sums (see tally), made when first asked for.
+        self.tallied = 0
+        self.kinds = self.bombs = None
+        self.heads: dict = {}       # seat -> the information states' head (see _fill_head), until a transfer
 
     def copy(self, game) -> "_Public":
         """This record for `game`, whose log begins with the lines read here."""
         other = _Public.__new__(_Public)
         other.log, other.seen, other.pattern, other.actions = game.log, self.seen, self.pattern, self.actions[:]
         other.played, other.deck, other.remaining = [row[:] for row in self.played], self.deck, self.remaining[:]
+        other.inv, other.inv_size = self.inv, self.inv_size
         other.received, other.given = [row[:] for row in self.received], [row[:] for row in self.given]
         # The sizes are public (the same deal sizes, the same transfers and plays): the copy's too.
         other.sizes = self.sizes[:]
@@ -272,6 +418,10 @@ class _Public:
         other.text = self.text[:min(len(self.text), self.seen)]
         other.ref = None
         other.mark = 0
+        other.tallied = self.tallied
+        other.kinds = None if self.kinds is None else [row[:] for row in self.kinds]
+        other.bombs = None if self.bombs is None else [row[:] for row in self.bombs]
+        other.heads = {}  # a copy's hands as dealt may differ (resample_from_infostate deals hidden ones anew)
         return other
 
     def lines(self) -> list[str]:
@@ -289,7 +439,7 @@ class _Public:
         """Read the log lines added since the last call; the last action entry read (or None)."""
         log = self.log
         actions, played = self.actions, self.played
-        flat, remaining = self.flat_view, self.remaining
+        flat, remaining, inv = self.flat_view, self.remaining, self.inv
         hands, sizes, view = game.hands, self.sizes, self.sizes_view
         n, k = len(played), len(self.deck)
         doubled = n * k  # the offset of a seat's second row in flat
@@ -301,20 +451,23 @@ class _Public:
                 last = entry
                 seat, action = entry
                 if action.kind == PLAY or action.kind == BURN:
-                    # the hand as it is now, after this play and any later ones (the log is read to its end)
-                    size = sizes[seat - 1] = sum(hands[seat - 1])
-                    if view is not None:
-                        view[seat - 1] = view[seat - 1 + n] = size
                     pairs = _PAIRS.get(action.play) or _play_pairs(self.pattern, action.play)
                     row = played[seat - 1]
+                    # A play takes exactly its cards from the hand; every other change to a hand
+                    # comes with a log line that has all sizes counted again (below).
+                    size = sizes[seat - 1]
                     for kind, count in pairs:
                         row[kind] += count
                         remaining[kind] -= count
+                        size -= count
+                    sizes[seat - 1] = size
+                    if view is not None:
+                        view[seat - 1] = view[seat - 1 + n] = size * self.inv_size
                     if flat is not None:
+                        # scaled from the exact count (not added up: the sum of scaled steps drifts)
                         at = (seat - 1) * k
-                        for kind, count in pairs:
-                            flat[at + kind] += count
-                            flat[at + doubled + kind] += count
+                        for kind, _count in pairs:
+                            flat[at + kind] = flat[at + doubled + kind] = row[kind] * inv[kind]
             elif entry.startswith(_SEED_LINE) or entry == "position":
                 self._new_deal()
                 everyone = True
@@ -330,10 +483,11 @@ class _Public:
             sizes[:] = [sum(hand) for hand in hands]
             if view is not None:
                 for seat, size in enumerate(sizes):
-                    view[seat] = view[seat + n] = size
+                    view[seat] = view[seat + n] = size * self.inv_size
         return last
 
     def _new_deal(self) -> None:
+        self.heads.clear()
         for table in (self.played, self.received, self.given):
             for row in table:
                 row[:] = [0] * len(row)
@@ -361,25 +515,30 @@ class _Public:
                 if given:
                     seat, rank, mate = given.groups()
                     moved.append((int(mate), int(seat), game.kinds.parse_cards(rank)))
+        self.heads.clear()
         for giver, taker, counts in moved:
             for kind, count in enumerate(counts):
                 self.given[giver - 1][kind] += count
                 self.received[taker - 1][kind] += count
 
     def numbers(self, np) -> None:
-        """Make the float32 copies the tensors read (read keeps them up to date from then on):
-        flat, each seat's plays as rows, the rows twice over (seat order from any seat is then
-        one contiguous slice), and each seat's number of cards, twice over too."""
-        self.flat = np.array(self.played + self.played, dtype=np.float32).reshape(-1)
+        """Make the float32 copies the tensors read, scaled as they show them (read keeps them up
+        to date from then on): flat, each seat's plays as rows, the rows twice over (seat order
+        from any seat is then one contiguous slice), and each seat's number of cards, twice over too."""
+        inv = self.inv
+        rows = [[count * scale for count, scale in zip(row, inv)] for row in self.played]
+        self.flat = np.array(rows + rows, dtype=np.float32).reshape(-1)
         self.flat_view = memoryview(self.flat)
-        self.sizes_view = memoryview(np.array(self.sizes + self.sizes, dtype=np.float32))  # twice over, as flat
+        sizes = [size * self.inv_size for size in self.sizes]
+        self.sizes_view = memoryview(np.array(sizes + sizes, dtype=np.float32))  # twice over, as flat
 
-    def numpy_history(self, np, rules) -> tuple:
-        """(features, seats) of every action so far: float32 rows of action_features, absolute seats - 1."""
+    def numpy_history(self, np, spec: _Spec) -> tuple:
+        """(features, seats) of every action so far: float32 rows of scaled action_features
+        (`_Spec.features`), absolute seats - 1."""
         n = len(self.actions)
         if self.np_rows is None or len(self.np_rows) < n:
             capacity = max(64, 2 * n)
-            rows = np.zeros((capacity, feature_size(rules)), dtype=np.float32)
+            rows = np.zeros((capacity, len(spec.feature_div)), dtype=np.float32)
             seats = np.zeros(capacity, dtype=np.intp)
             if self.np_rows is not None:
                 rows[:self.rows] = self.np_rows[:self.rows]
@@ -387,10 +546,28 @@ class _Public:
             self.np_rows, self.np_seats = rows, seats
         for i in range(self.rows, n):
             seat, action = self.actions[i]
-            self.np_rows[i] = _features(rules, action)
+            self.np_rows[i] = spec.features(action)
             self.np_seats[i] = seat - 1
         self.rows = n
         return self.np_rows[:n], self.np_seats[:n]
+
+    def tally(self, spec: _Spec) -> tuple:
+        """(kinds, bombs) of the compact information state, brought up to date: per seat (seat 1
+        first) its number of actions of each of ACTION_KINDS, and (a variant whose bombs have
+        lines) its number of bombs of each line count 1..spec.lines."""
+        n = spec.n
+        if self.kinds is None:
+            self.kinds = [[0] * len(ACTION_KINDS) for _ in range(n)]
+            self.bombs = [[0] * spec.lines for _ in range(n)]
+        kinds, bombs, lines = self.kinds, self.bombs, spec.lines
+        actions = self.actions
+        for index in range(self.tallied, len(actions)):
+            seat, action = actions[index]
+            kinds[seat - 1][_KIND_INDEX[action.kind]] += 1
+            if lines and action.kind == PLAY and action.play[3]:  # a pattern play's lines: a bomb
+                bombs[seat - 1][action.play[3] - 1] += 1
+        self.tallied = len(actions)
+        return kinds, bombs
 
 
 # The records of the games observed most recently, by id(game), most recent last. A record holds
@@ -401,7 +578,6 @@ _MOST_RECORDS = 1024  # a record holds the public history and its arrays: tens o
 _NEWEST: list = [None]  # the key of _RECORDS inserted or moved last: observing that game again moves nothing
 _COUNTS: dict[tuple, tuple] = {}
 _PAIRS: dict[tuple, tuple] = {}
-_FEATURES: dict[tuple, tuple] = {}
 
 
 # Records by the last action they have read: a copy of a game (clone, resampling) starts from
@@ -487,16 +663,6 @@ def _play_pairs(pattern: bool, play: tuple) -> tuple:
             _PAIRS.clear()
         pairs = _PAIRS[play] = tuple((kind, count) for kind, count in enumerate(_play_counts(pattern, play)) if count)
     return pairs
-
-
-def _features(rules, action) -> tuple:
-    key = (len(rules.card_kinds), action.kind, action.play)
-    found = _FEATURES.get(key)
-    if found is None:
-        if len(_FEATURES) >= _MOST_KEPT:
-            _FEATURES.clear()
-        found = _FEATURES[key] = action_features(rules, action)
-    return found
 
 
 # --- the mixin ------------------------------------------------------------------------------------
@@ -640,101 +806,94 @@ class Observing:
         """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
         there already). No numpy call: each costs a microsecond or more, several between two
         engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), and float32 blocks kept up to date or cached (the played
-        rows, cards left, top, status and team blocks) as memory copies."""
+        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
+        up to date or cached (the played rows, cards left, top, status and team blocks) as
+        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
         if public.flat is None:
             public.numbers(np)
         mv = memoryview(out)
         if base:
             mv = mv[base:]
+        (phase_at, terminal_at, my_turn_at, page_at, hand_at, shown_hands_at, shown_at, played_at, cards_left_at,
+         unseen_at, top_at, top_seat_at, top_flags_at, status_at, opened_at, declared_at, headless_at,
+         obligation_at, team_at, place_at, chaos_at) = spec.offsets
         n, k = spec.n, spec.k
         me = seat - 1
         hands = self.hands
         phase = self.phase
-        mv[spec.phase + (2 if phase is _PLAYING else 0 if phase is _DECLARING else 1)] = 1
+        mv[phase_at + (2 if phase is _PLAYING else 0 if phase is _DECLARING else 1)] = 1
         if self.terminal:
-            mv[spec.terminal] = 1
+            mv[terminal_at] = 1
         elif self.cur == seat:
-            mv[spec.my_turn] = 1
-        page = self._page()
-        if page:
-            mv[spec.page] = page
-        shown = self._shown_seats(seat) if spec.may_show else None
-        if shown:
-            unseen = [left - h for left, h in zip(public.remaining, hands[me])]
-            for other in shown:
-                rel = (other - seat) % n
-                spec.pack_hand(out, 4 * (base + spec.shown_hands + (rel - 1) * k), *hands[other - 1])
-                mv[spec.shown + rel - 1] = 1
-                unseen = [left - h for left, h in zip(unseen, hands[other - 1])]
-            spec.pack_hand(out, 4 * (base + spec.hand), *hands[me])
-            spec.pack_hand(out, 4 * (base + spec.unseen), *unseen)
-        else:  # the common case, in one loop of stores (the numpy calls it saves are slow on cold caches)
-            o, u = spec.hand, spec.unseen
-            for h, left in zip(hands[me], public.remaining):
-                if h:
-                    mv[o] = h
-                    left -= h
-                if left:
-                    mv[u] = left
-                o += 1
-                u += 1
-        o = spec.played
-        mv[o:o + n * k] = public.flat_view[me * k:(me + n) * k]  # rows twice over: me, next, ... is one slice
-        o = spec.cards_left
-        mv[o:o + n] = public.sizes_view[me:me + n]  # twice over, as the played rows
+            mv[my_turn_at] = 1
+        at, page = self._page_at  # ActionIds._page, inline: the page shown, if turned in this state
+        if page and at == len(self._history):  # page / (page + 1): see the module docstring
+            mv[page_at] = page / (page + 1)
+        # The hand and the cards unseen, scaled (looked up: scaled[kind][count]) and packed as
+        # float32 in one C call each; map with operator functions keeps the loop in C too.
+        scaled, pack, hand = spec.scaled_counts, spec.pack_hand, hands[me]
+        unseen = map(_sub, public.remaining, hand)
+        if spec.may_show:
+            shown = self._shown_seats(seat)
+            if shown:
+                unseen = list(unseen)
+                for other in shown:
+                    rel = (other - seat) % n
+                    pack(out, 4 * (base + shown_hands_at + (rel - 1) * k), *map(_getitem, scaled, hands[other - 1]))
+                    mv[shown_at + rel - 1] = 1
+                    unseen = list(map(_sub, unseen, hands[other - 1]))
+        pack(out, 4 * (base + hand_at), *map(_getitem, scaled, hand))
+        pack(out, 4 * (base + unseen_at), *map(_getitem, scaled, unseen))
+        # The rows are kept twice over: me, next, ... is one slice.
+        mv[played_at:played_at + n * k] = public.flat_view[me * k:(me + n) * k]
+        mv[cards_left_at:cards_left_at + n] = public.sizes_view[me:me + n]  # twice over, as the played rows
         top = self.top
         if top is None:
-            mv[spec.top_flags] = 1
+            mv[top_flags_at] = 1
         else:
             vector = spec.top_features.get(top)
             if vector is None:
                 vector = spec.top_vector(np, top)
-            mv[spec.top:spec.top_seat] = vector  # the top block ends where top_seat begins
-            mv[spec.top_seat + (self.top_seat - seat) % n] = 1
-            flags = spec.top_flags
+            mv[top_at:top_seat_at] = vector  # the top block ends where top_seat begins
+            mv[top_seat_at + (self.top_seat - seat) % n] = 1
             if phase is _PLAYING and self._in_force():
-                mv[flags + 1] = 1
+                mv[top_flags_at + 1] = 1
             if self.top_free:
-                mv[flags + 2] = 1
+                mv[top_flags_at + 2] = 1
             if self.top_opposite_only:
-                mv[flags + 3] = 1
+                mv[top_flags_at + 3] = 1
         statuses = tuple(self._statuses())
         block = spec.status_blocks[me].get(statuses)
         if block is None:
             block = spec.status_block(np, me, statuses)
-        mv[spec.status:spec.opened] = block  # the status block ends where opened begins
+        mv[status_at:opened_at] = block  # the status block ends where opened begins
         rel = spec.rel[seat]
         if self.opened:
-            o = spec.opened
             for s in self.opened:
-                mv[o + rel[s]] = 1
+                mv[opened_at + rel[s]] = 1
         if self.declared:
-            o = spec.declared
             for s in self.declared:
-                mv[o + rel[s]] = 1
+                mv[declared_at + rel[s]] = 1
         if self.headless:
-            o = spec.headless
             for s in self.headless:
-                mv[o + rel[s]] = 1
+                mv[headless_at + rel[s]] = 1
         if self.obligation:
-            o = spec.obligation
             for s in self.obligation:
-                mv[o + rel[s]] = 1
+                mv[obligation_at + rel[s]] = 1
         team = spec.teams.get(seat)
         if team is None:
             team = spec.team(np, seat)
-        mv[spec.team_at:spec.place] = team  # the team block ends where place begins
+        mv[team_at:place_at] = team  # the team block ends where place begins
         if self.place_of:
-            o = spec.place
             for s, place in self.place_of.items():
-                mv[o + rel[s] * n + place - 1] = 1
+                mv[place_at + rel[s] * n + place - 1] = 1
         if self.chaos:
-            mv[spec.chaos] = 1
+            mv[chaos_at] = 1
 
     def information_state_tensor(self, seat: int, out=None):
         """What `seat` knows under perfect recall as a float32 vector of
-        `information_state_tensor_size(rules)` numbers (layout: `information_state_layout(rules)`)."""
+        `information_state_tensor_size(rules)` numbers (layout: `information_state_layout(rules)`).
+        `out`: a float32 array of that size to fill instead of a new one."""
         np = _np or _numpy()
         r = self.r
         check_seat(seat, r.players)
@@ -743,28 +902,82 @@ class Observing:
         given = out
         out = _buffer(np, given, spec.info_size)
         public = _public(self)
-        n, k = spec.n, spec.k
-        at = spec.info_at
-        me = seat - 1
-        order = [(me + i) % n for i in range(n)]
-        dealt = self.dealt[me]
-        out[at["dealt"]:at["dealt"] + k] = dealt
-        out[at["start_hand"]:at["start_hand"] + k] = np.add(dealt, public.received[me]) - public.given[me]
-        out[at["received"]:at["received"] + n * k] = np.array(public.received, dtype=np.float32)[order].ravel()
-        out[at["given"]:at["given"] + n * k] = np.array(public.given, dtype=np.float32)[order].ravel()
-        features, seats = public.numpy_history(np, r)
+        n, at = spec.n, spec.info_at
+        self._fill_head(seat, spec, out, public, np)
+        features, seats = public.numpy_history(np, spec)
         used = len(features)
         if used > spec.slots:
             raise RuntimeError(f"this game has {used} actions, more than max_game_length = {spec.slots}: "
                                "the bound in runtime/bounds.py is wrong")
         history = out[at["history"]:at["history"] + spec.slots * spec.row].reshape(spec.slots, spec.row)
-        history[np.arange(used), (seats - me) % n] = 1
+        history[np.arange(used), (seats - (seat - 1)) % n] = 1
         history[:used, n:] = features
         self._fill_observation(seat, spec, out, at["history"] + spec.slots * spec.row, public, np)
         if given is not None and given is not out:
             given[:] = out
             return given
         return out
+
+    def compact_information_state_tensor(self, seat: int, out=None):
+        """What `seat` knows, in the bounded form of DouZero, as a float32 vector of
+        `compact_information_state_tensor_size(rules)` numbers (layout:
+        `compact_information_state_layout(rules)`; what it keeps and forgets: the module
+        docstring). `out`: a float32 array of that size to fill instead of a new one."""
+        np = _np or _numpy()
+        r = self.r
+        check_seat(seat, r.players)
+        spec = _spec(r)
+        spec.compact()
+        given = out
+        out = _buffer(np, given, spec.compact_size)
+        public = _public(self)
+        n, at = spec.n, spec.compact_at
+        me = seat - 1
+        self._fill_head(seat, spec, out, public, np)
+        kinds, bombs = public.tally(spec)
+        width = len(ACTION_KINDS)
+        for block, table, scale, at_block in ((width, kinds, spec.inv_length, at["actions"]),
+                                              (spec.lines, bombs, spec.inv_bombs, at.get("bombs"))):
+            for rel in range(n if block else 0):
+                o = at_block + rel * block
+                for count in table[(me + rel) % n]:
+                    if count:
+                        out[o] = count * scale
+                    o += 1
+        features, seats = public.numpy_history(np, spec)
+        recent = min(len(features), COMPACT_HISTORY)
+        if recent:  # the last actions, the most recent first (rows of the long history's)
+            o = at["last_actions"]
+            rows = out[o:o + COMPACT_HISTORY * spec.row].reshape(COMPACT_HISTORY, spec.row)
+            rows[np.arange(recent), (seats[-recent:][::-1] - me) % n] = 1
+            rows[:recent, n:] = features[-recent:][::-1]
+        self._fill_observation(seat, spec, out, spec.compact_size - spec.size, public, np)
+        if given is not None and given is not out:
+            given[:] = out
+            return given
+        return out
+
+    def _fill_head(self, seat: int, spec: _Spec, out, public: _Public, np) -> None:
+        """Write the part both information states begin with (dealt, start_hand, received, given:
+        `_Spec.head`), scaled, into out[:spec.head_size]. It changes only with a deal or a
+        transfer, so the record keeps it per seat until then (numpy would cost tens of
+        microseconds a call)."""
+        head = public.heads.get(seat)
+        if head is None:
+            spec.constants(np)
+            n, k = spec.n, spec.k
+            me = seat - 1
+            head = np.empty(spec.head_size, np.float32)
+            dealt = np.array(self.dealt[me], dtype=np.float32)
+            head[0:k] = dealt * spec.np_inv_kind
+            head[k:2 * k] = (dealt + public.received[me] - public.given[me]) * spec.np_inv_kind
+            order = [(me + i) % n for i in range(n)]
+            o = 2 * k
+            for table in (public.received, public.given):
+                head[o:o + n * k] = np.array(table, dtype=np.float32)[order].ravel() * spec.np_inv_rows
+                o += n * k
+            head = public.heads[seat] = memoryview(head)
+        memoryview(out)[:spec.head_size] = head
 
     # --- strings ----------------------------------------------------------------------------
 
