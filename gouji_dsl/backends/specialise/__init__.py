@@ -114,10 +114,7 @@ def specialise(namespace: dict[str, Any], variant: str) -> Specialised:
     for method in methods.values():
         _RulesToConstant().visit(method.node)
         ModuleConstants(vars(method.module), names(method.node).local).visit(method.node)
-    delegates = [(mixin, _delegate(mixin, fn)) for mixin, fn in source.mixin_methods()]
-    field_methods = [ast.parse(text).body[0] for text in fields.methods(CLASS_NAME)]
-    needed = {n.attr for tree in field_methods + [d for _m, d in delegates] for n in ast.walk(tree)
-              if isinstance(n, ast.Attribute)}
+    delegates, field_methods, needed = _fixed_parts()
     _settle(methods, known, needed)
     for method in methods.values():
         OwnNames(known, names(method.node).local).visit(method.node)
@@ -145,6 +142,22 @@ def specialise(namespace: dict[str, Any], variant: str) -> Specialised:
     constants = tuple(f"{name}: Final = {text}" for name, text in sorted(known.constants.items()))
     import_lines = tuple(imports.merged(list(FIELD_IMPORTS) + binder.sorted_lines()))
     return Specialised(import_lines, constants, _class_source(variant, methods, field_methods, delegates))
+
+
+_FIXED: list[tuple] = []
+
+
+def _fixed_parts() -> tuple[list, list, set[str]]:
+    """What every specialised game has alike: the delegates to the research API's mixins, the
+    field methods, and the attribute names they read (methods the game must keep). Made once
+    (specialising reads them and never changes them)."""
+    if not _FIXED:
+        delegates = [(mixin, _delegate(mixin, fn)) for mixin, fn in source.mixin_methods()]
+        field_methods = [ast.parse(text).body[0] for text in fields.methods(CLASS_NAME)]
+        needed = {n.attr for tree in field_methods + [d for _m, d in delegates] for n in ast.walk(tree)
+                  if isinstance(n, ast.Attribute)}
+        _FIXED.append((delegates, field_methods, needed))
+    return _FIXED[0]
 
 
 def _lookup(name: str) -> Any:

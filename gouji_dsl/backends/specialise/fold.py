@@ -83,6 +83,7 @@ class Folder(ast.NodeTransformer):
         self.taken = taken        # the function's local names: a global put in must not be one
         self.changed = False
         self.fields = known.rule_fields()
+        self._methods: dict[type, object] = {}
 
     def _changed(self, node: ast.AST) -> ast.AST:
         self.changed = True
@@ -283,23 +284,33 @@ class Folder(ast.NodeTransformer):
             return self._changed([])  # a bare name or constant: it does nothing (docstrings stay)
         return node
 
+    def visit(self, node: ast.AST):
+        # ast.NodeVisitor.visit looks the method up by name at every node; a table per class
+        # (the flow is folded many times over in a build).
+        method = self._methods.get(node.__class__)
+        if method is None:
+            method = self._methods[node.__class__] = getattr(self, "visit_" + node.__class__.__name__,
+                                                             self.generic_visit)
+        return method(node)
+
     def generic_visit(self, node: ast.AST) -> ast.AST:
-        for name in ("body", "orelse", "finalbody"):
-            block = getattr(node, name, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt) and not isinstance(node, ast.If):
-                setattr(node, name, self.block(block) or ([ast.Pass()] if name == "body" else []))
-        for name, value in ast.iter_fields(node):
-            if name in ("body", "orelse", "finalbody") and isinstance(value, list) and value \
-                    and isinstance(value[0], ast.stmt):
+        for name in node._fields:
+            if name == "ctx":
                 continue
-            if isinstance(value, list):
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                if not value:
+                    continue
+                if isinstance(value[0], ast.stmt):
+                    setattr(node, name, self.block(value) or ([ast.Pass()] if name == "body" else []))
+                    continue
                 new = []
                 for item in value:
                     if isinstance(item, ast.AST):
                         item = self.visit(item)
                         if item is None:
                             continue
-                        if isinstance(item, list):
+                        if item.__class__ is list:
                             new.extend(item)
                             continue
                     new.append(item)

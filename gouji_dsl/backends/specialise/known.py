@@ -101,6 +101,7 @@ class Known:
         self.constants: dict[str, str] = {}
         # The module's names the folder has put into the game (a card function, a notation).
         self.inserted: set[str] = {RULES_NAME}
+        self._rule_fields: set[str] | None = None
         self._values: dict[str, Any] = {}
         # Each object the module binds, by identity: its public name first (then the shortest).
         self._names: dict[int, str] = {}
@@ -109,9 +110,11 @@ class Known:
 
     def rule_fields(self) -> set[str]:
         """The names a Rules object answers: its fields and properties."""
-        names = {f for f in type(self.rules).__dataclass_fields__}
-        names.update(n for n, v in vars(type(self.rules)).items() if isinstance(v, property))
-        return names
+        if self._rule_fields is None:
+            names = {f for f in type(self.rules).__dataclass_fields__}
+            names.update(n for n, v in vars(type(self.rules)).items() if isinstance(v, property))
+            self._rule_fields = names
+        return self._rule_fields
 
     def rule(self, attr: str, taken: set[str]) -> ast.expr:
         """What stands for `RULES.<attr>` in a function whose local names are `taken`."""
