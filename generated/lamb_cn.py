@@ -11,7 +11,7 @@ from __future__ import annotations
 import gouji_dsl.runtime.cards as rt
 import random
 from gouji_dsl.runtime.action_ids import ActionIds
-from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables, play_action, read_action
+from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables, play_action as _play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.cards import Classified, INVALID, cards_of, kinds as _card_kinds, read_result
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _RANK_RULE_WHY, _REVOLTING
@@ -38,7 +38,6 @@ PLAYERS = 6
 _KINDS = _card_kinds(('Y',))
 parse_cards = _KINDS.parse_cards
 format_cards = _KINDS.format_cards
-_play_action = play_action
 
 
 def play_action(play):

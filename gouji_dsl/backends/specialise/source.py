@@ -70,9 +70,11 @@ _PARSED: list[_Parsed] = []
 
 
 def source_path(module: ModuleType) -> Path:
-    """The .py file of a runtime module (beside its extension module when it is compiled)."""
+    """The .py file of a runtime module (beside its extension module when it is compiled: the
+    spec's origin, as a compiled module's own __file__ is the path it was compiled from)."""
     name = module.__name__.rsplit(".", 1)[1]
-    return Path(module.__file__).resolve().parent / f"{name}.py"
+    origin = module.__spec__.origin if module.__spec__ is not None else module.__file__
+    return Path(origin).resolve().parent / f"{name}.py"
 
 
 def _comments(text: str) -> Comments:
