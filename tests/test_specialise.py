@@ -25,7 +25,7 @@ def _known(variant: str = "lianzhong") -> known.Known:
 def _settled(source: str, variant: str = "lianzhong") -> str:
     """One function through the stages a method goes through (without inlining), as text."""
     fn = ast.parse(textwrap.dedent(source)).body[0]
-    sp._RulesToConstant().visit(fn)
+    known.settings_and_constants(fn, {}, set())
     k = _known(variant)
     while True:
         found = trees.names(fn)

@@ -32,7 +32,7 @@ from gouji_dsl.backends.specialise import fields, imports, reach, source
 from gouji_dsl.backends.specialise.emit import INDENT, Printer, docstring
 from gouji_dsl.backends.specialise.fold import fold_function
 from gouji_dsl.backends.specialise.inline import inline_methods
-from gouji_dsl.backends.specialise.known import RULES_NAME, Known, ModuleConstants, OwnNames
+from gouji_dsl.backends.specialise.known import RULES_NAME, Known, own_names, settings_and_constants
 from gouji_dsl.backends.specialise.locals import drop_unused, propagate
 from gouji_dsl.backends.specialise.trees import names
 
@@ -56,17 +56,6 @@ class Specialised:
     imports: tuple[str, ...]      # import lines the class needs (merged with the module's own by codegen)
     constants: tuple[str, ...]    # `NAME = expression` lines, after RULES and before the class
     source: str                   # the class
-
-
-class _RulesToConstant(ast.NodeTransformer):
-    """`self.r` (read) becomes `RULES`: the one Rules a specialised game ever has."""
-
-    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        self.generic_visit(node)
-        if node.attr == "r" and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) \
-                and node.value.id == "self":
-            return ast.copy_location(ast.Name(RULES_NAME, ast.Load()), node)
-        return node
 
 
 def _settle(methods: dict[str, source.Method], known: Known, needed: set[str]) -> None:
@@ -112,12 +101,11 @@ def specialise(namespace: dict[str, Any], variant: str) -> Specialised:
     known = Known(namespace)
     methods = source.flow_methods()
     for method in methods.values():
-        _RulesToConstant().visit(method.node)
-        ModuleConstants(vars(method.module), names(method.node).local).visit(method.node)
+        settings_and_constants(method.node, vars(method.module), names(method.node).local)
     delegates, field_methods, needed = _fixed_parts()
     _settle(methods, known, needed)
     for method in methods.values():
-        OwnNames(known, names(method.node).local).visit(method.node)
+        own_names(method.node, known, names(method.node).local)
     known.drop_unused({name for m in methods.values() for name in names(m.node).read})
 
     # The names the class reads, imported; those the folder put in are the engine module's own.

@@ -14,6 +14,7 @@ import random
 from enum import Enum
 
 from gouji_dsl.backends.specialise.known import literal, literal_node
+from gouji_dsl.backends.specialise.source import parsed_class
 from gouji_dsl.runtime import state
 
 # How a field is made afresh, by its default factory.
@@ -50,8 +51,16 @@ def _scope(name: str) -> list[dataclasses.Field]:
 
 
 def declarations() -> list[str]:
-    """`name: type` of every field, for the class body."""
-    return [f"{f.name}: {f.type}" for f in state.FIELDS]
+    """`name: type` of every field, for the class body, the types as State's source writes them
+    (a compiled State's fields hold evaluated types)."""
+    written = annotations()
+    return [f"{f.name}: {written[f.name]}" for f in state.FIELDS]
+
+
+def annotations() -> dict[str, str]:
+    """The annotation of each field of State, as written in runtime/state.py."""
+    return {node.target.id: ast.unparse(node.annotation) for node in parsed_class(state, "State").body
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
 
 
 def reset_method(scope: str) -> str:

@@ -15,6 +15,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
+from gouji_dsl.backends.specialise.trees import walk
 from gouji_dsl.runtime import actions, cards, flow, setup, state
 
 # Where a value that is neither a function, a class nor a module is imported from: the first
@@ -23,17 +24,18 @@ _HOMES = (cards, actions, state, setup, flow)
 
 
 def free_names(fn: ast.AST) -> set[str]:
-    """Names a function reads that it does not bind (nor are builtins)."""
+    """Names a function (or expression) reads that it does not bind (nor are builtins)."""
     bound: set[str] = set()
     read: set[str] = set()
-    for node in ast.walk(fn):
-        if isinstance(node, ast.arg):
+    for node in walk(fn):
+        kind = node.__class__
+        if kind is ast.Name:
+            (read if node.ctx.__class__ is ast.Load else bound).add(node.id)
+        elif kind is ast.arg:
             bound.add(node.arg)
-        elif isinstance(node, ast.Name):
-            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
+        elif kind is ast.ExceptHandler and node.name:
             bound.add(node.name)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        elif kind in (ast.FunctionDef, ast.ClassDef):
             bound.add(node.name)
     return {n for n in read - bound if not hasattr(builtins, n)}
 

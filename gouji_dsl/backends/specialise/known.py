@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+import types
 from typing import Any
 
+from gouji_dsl.backends.specialise.trees import rewrite
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime import state
 
@@ -112,7 +114,9 @@ class Known:
         """The names a Rules object answers: its fields and properties."""
         if self._rule_fields is None:
             names = {f for f in type(self.rules).__dataclass_fields__}
-            names.update(n for n, v in vars(type(self.rules)).items() if isinstance(v, property))
+            # Properties (pattern_plays): a compiled Rules has them as getset descriptors.
+            names.update(n for n, v in vars(type(self.rules)).items()
+                         if isinstance(v, (property, types.GetSetDescriptorType)) and not n.startswith("_"))
             self._rule_fields = names
         return self._rule_fields
 
@@ -176,35 +180,37 @@ def _constant_name(name: str) -> bool:
     return name.lstrip("_").isupper()
 
 
-class ModuleConstants(ast.NodeTransformer):
-    """A module constant of the flow's own modules with a literal value (`PASS = "pass"`) read as
-    that literal: the folder can then decide comparisons with it, and the game reads no global."""
+def settings_and_constants(fn: ast.FunctionDef, module_globals: dict[str, Any], taken: set[str]) -> None:
+    """Before folding: `self.r` (read) becomes `RULES`, the one Rules a specialised game ever has; a
+    module constant of the flow's own modules with a literal value (`PASS = "pass"`) becomes that
+    literal, so the folder can decide comparisons with it and the game reads no global for it."""
+    def replace(node: ast.AST) -> ast.AST | None:
+        kind = node.__class__
+        if kind is ast.Attribute and node.attr == "r" and node.value.__class__ is ast.Name \
+                and node.value.id == "self" and node.ctx.__class__ is ast.Load:
+            return ast.copy_location(ast.Name(RULES_NAME, ast.Load()), node)
+        if kind is ast.Name and node.ctx.__class__ is ast.Load and _constant_name(node.id) \
+                and node.id not in taken and node.id in module_globals and literal(module_globals[node.id]):
+            return ast.copy_location(literal_node(module_globals[node.id]), node)
+        return None
 
-    def __init__(self, module_globals: dict[str, Any], taken: set[str]):
-        self.module_globals = module_globals
-        self.taken = taken
-
-    def visit_Name(self, node: ast.Name) -> ast.AST:
-        if isinstance(node.ctx, ast.Load) and _constant_name(node.id) and node.id not in self.taken \
-                and node.id in self.module_globals and literal(self.module_globals[node.id]):
-            return ast.copy_location(literal_node(self.module_globals[node.id]), node)
-        return node
+    rewrite(fn, replace)
 
 
-class OwnNames(ast.NodeTransformer):
-    """A constant the folder made for a value the engine module has a name for (`_RULE_HAS_ANSWER`,
-    needed while a local of that name was in the way) read by that name where nothing is in the
-    way any more: a compiled engine calls its own function directly."""
+def own_names(fn: ast.FunctionDef, known: "Known", taken: set[str]) -> None:
+    """After folding: a constant the folder made for a value the engine module has a name for
+    (`_RULE_HAS_ANSWER`, needed while a local of that name was in the way) read by that name where
+    nothing is in the way any more: a compiled engine calls its own function directly."""
+    def replace(node: ast.AST) -> ast.AST | None:
+        if node.__class__ is not ast.Name or node.ctx.__class__ is not ast.Load:
+            return None
+        ok, value = known.value_of(node.id)
+        if not ok:
+            return None
+        name = known.global_name(value)
+        if name is None or name in taken or name == RULES_NAME:
+            return None
+        known.inserted.add(name)
+        return ast.copy_location(known_name(name, value), node)
 
-    def __init__(self, known: "Known", taken: set[str]):
-        self.known = known
-        self.taken = taken
-
-    def visit_Name(self, node: ast.Name) -> ast.AST:
-        ok, value = self.known.value_of(node.id)
-        if ok and isinstance(node.ctx, ast.Load):
-            name = self.known.global_name(value)
-            if name is not None and name not in self.taken and name != RULES_NAME:
-                self.known.inserted.add(name)
-                return ast.copy_location(known_name(name, value), node)
-        return node
+    rewrite(fn, replace)

@@ -12,18 +12,17 @@ import copy
 
 from gouji_dsl.backends.specialise.fold import pure
 from gouji_dsl.backends.specialise.known import constant_value
-from gouji_dsl.backends.specialise.trees import Names, walk
+from gouji_dsl.backends.specialise.trees import Names, rewrite, walk
 
 
-class _Replace(ast.NodeTransformer):
-    def __init__(self, values: dict[str, ast.expr]):
-        self.values = values
+def _replace_names(fn: ast.FunctionDef, values: dict[str, ast.expr]) -> None:
+    """Every read of a name in `values` replaced by (a copy of) its value."""
+    def replace(node: ast.AST) -> ast.AST | None:
+        if node.__class__ is ast.Name and node.id in values and node.ctx.__class__ is ast.Load:
+            return ast.copy_location(copy.deepcopy(values[node.id]), node)
+        return None
 
-    def visit_Name(self, node: ast.Name) -> ast.AST:
-        value = self.values.get(node.id)
-        if value is not None and isinstance(node.ctx, ast.Load):
-            return ast.copy_location(copy.deepcopy(value), node)
-        return node
+    rewrite(fn, replace)
 
 
 def propagate(fn: ast.FunctionDef, found: Names) -> bool:
@@ -55,7 +54,7 @@ def propagate(fn: ast.FunctionDef, found: Names) -> bool:
                     changed = True
                     setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
     if values:
-        _Replace(values).visit(fn)
+        _replace_names(fn, values)
     return changed
 
 

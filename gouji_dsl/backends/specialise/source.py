@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+import gouji_dsl
 from gouji_dsl.runtime import flow, setup, state
+
+PACKAGE = Path(gouji_dsl.__file__).resolve().parent  # gouji_dsl/__init__.py is never compiled
 
 # The classes whose methods make the flow, base first: a method of a later class overrides
 # an earlier one's, as in Game's method resolution order.
@@ -70,11 +73,9 @@ _PARSED: list[_Parsed] = []
 
 
 def source_path(module: ModuleType) -> Path:
-    """The .py file of a runtime module (beside its extension module when it is compiled: the
-    spec's origin, as a compiled module's own __file__ is the path it was compiled from)."""
-    name = module.__name__.rsplit(".", 1)[1]
-    origin = module.__spec__.origin if module.__spec__ is not None else module.__file__
-    return Path(origin).resolve().parent / f"{name}.py"
+    """The .py file of a module of the package, found from the package's own folder: a compiled
+    module's __file__ (and spec) can be the relative path it was compiled from."""
+    return PACKAGE.joinpath(*module.__name__.split(".")[1:]).with_suffix(".py")
 
 
 def _comments(text: str) -> Comments:
@@ -136,6 +137,11 @@ def parsed() -> _Parsed:
     if not _PARSED:
         _PARSED.append(_parse())
     return _PARSED[0]
+
+
+def parsed_class(module: ModuleType, name: str) -> ast.ClassDef:
+    """A class of the flow's modules as its source writes it."""
+    return _class_node(ast.parse(parsed().texts[module.__name__]), name)
 
 
 def flow_methods() -> dict[str, Method]:

@@ -28,6 +28,35 @@ def walk(root: ast.AST) -> Iterator[ast.AST]:
                 push(value)
 
 
+def rewrite(root: ast.AST, replace) -> None:
+    """Replace, in place, each node under `root` for which `replace(node)` returns a node (what it
+    returns is not looked into); contexts left out. A NodeTransformer without its dispatch by
+    name at every node."""
+    stack = [root]
+    pop, push = stack.pop, stack.append
+    node_type = ast.AST
+    while stack:
+        node = pop()
+        for name in node._fields:
+            if name == "ctx":
+                continue
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for index, item in enumerate(value):
+                    if isinstance(item, node_type):
+                        new = replace(item)
+                        if new is None:
+                            push(item)
+                        else:
+                            value[index] = new
+            elif isinstance(value, node_type):
+                new = replace(value)
+                if new is None:
+                    push(value)
+                else:
+                    setattr(node, name, new)
+
+
 @dataclass
 class Names:
     """What one function binds and reads: counts per name."""
