@@ -29,7 +29,8 @@ def _settled(source: str, variant: str = "lianzhong") -> str:
     k = _known(variant)
     while True:
         found = trees.names(fn)
-        if not (local_names.propagate(fn, found) | fold.fold_function(fn, k, found.local) | local_names.drop_unused(fn, found)):
+        propagated, dropped = local_names.settle_locals(fn, found)
+        if not (fold.fold_function(fn, k, found.local) | propagated | dropped):
             break
     body = "\n".join(ast.unparse(s) for s in fn.body)
     constants = "".join(f"\n# {name} = {text}" for name, text in sorted(k.constants.items()))

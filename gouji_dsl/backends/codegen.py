@@ -9,8 +9,10 @@ strings only through `repr`, so a rule file cannot inject code.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import sys
+import types
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -351,16 +353,26 @@ def render_engine(v: m.Variant) -> str:
     exec(compile(cards, origin, "exec"), namespace)  # noqa: S102 - our own generated code
     game = specialise(namespace, v.name)
     source = with_imports(template.render(**context, flow_section=_flow_section(game)), game.imports)
-    compile(source, origin, "exec")  # a template or specialiser bug must not reach disk
+    # A template or specialiser bug must not reach disk. The code is kept for a module made from
+    # this source in memory (the books' examples, a house rule's engine): compiled once.
+    code = compile(source, _in_memory_file(v.file_of(v.name) or v.name), "exec")
     if len(_RENDERED) > 64:
         _RENDERED.clear()
+        _CODE.clear()
     _RENDERED[cards] = source
+    _CODE[source] = code
     return source
 
 
+def _in_memory_file(origin: str) -> str:
+    """The file name of an engine module made in memory (what its tracebacks show)."""
+    return f"<gouji engine of {_comment_text(origin)}>"
+
+
 # Rendered engines by the text of their card part (which decides the game): the books render
-# a variant's engine several times for their examples.
+# a variant's engine several times for their examples. And their code, by their source.
 _RENDERED: dict[str, str] = {}
+_CODE: dict[str, types.CodeType] = {}
 GAME_SECTION = """
 
 # --- the game ----------------------------------------------------------------------------------
@@ -434,18 +446,18 @@ def engine_module(v: m.Variant):
 def module_from_source(name: str, source: str, origin: str = ""):
     """Load generated engine source as a module, cached per source text, so the
     same rules give the same module object in one process."""
-    import hashlib
-    import types
-
     digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:16]
     module_id = f"gouji_dsl._built.{module_name(name)}_{digest}"
     module = sys.modules.get(module_id)
     if module is None:
         module = types.ModuleType(module_id)
-        module.__file__ = f"<gouji engine of {_comment_text(origin or name)}>"
+        module.__file__ = _in_memory_file(origin or name)
         sys.modules[module_id] = module  # before exec: dataclasses and pickling look modules up by name
+        code = _CODE.get(source)
+        if code is None or code.co_filename != module.__file__:
+            code = compile(source, module.__file__, "exec")
         try:
-            exec(compile(source, module.__file__, "exec"), module.__dict__)  # noqa: S102 - our own generated code
+            exec(code, module.__dict__)  # noqa: S102 - our own generated code
         except BaseException:
             del sys.modules[module_id]
             raise

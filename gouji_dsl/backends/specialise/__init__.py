@@ -33,8 +33,8 @@ from gouji_dsl.backends.specialise.emit import INDENT, Printer, docstring
 from gouji_dsl.backends.specialise.fold import fold_function
 from gouji_dsl.backends.specialise.inline import inline_methods
 from gouji_dsl.backends.specialise.known import RULES_NAME, Known, own_names, settings_and_constants
-from gouji_dsl.backends.specialise.locals import drop_unused, propagate
-from gouji_dsl.backends.specialise.trees import names
+from gouji_dsl.backends.specialise.locals import settle_locals
+from gouji_dsl.backends.specialise.trees import names, walk
 
 __all__ = ["Specialised", "SpecialiseError", "specialise"]
 
@@ -61,17 +61,29 @@ class Specialised:
 def _settle(methods: dict[str, source.Method], known: Known, needed: set[str]) -> None:
     trees = {name: m.node for name, m in methods.items()}
     dirty = set(trees)  # folding a method that did not change since it was folded changes nothing
+    attributes: dict[str, set[str]] = {}
     for _round in range(MAX_ROUNDS):
         changed = False
         for name in [n for n in trees if n in dirty]:  # in source order: the output never depends on hashing
             fn = trees[name]
+            refold = True
             while True:
-                found = names(fn)  # read before the three: what they remove leaves them right, if cautious
-                if not (propagate(fn, found) | fold_function(fn, known, found.local) | drop_unused(fn, found)):
+                found = names(fn)
+                propagated, dropped = settle_locals(fn, found)
+                # Folding again finds something new only where a name was propagated or an
+                # assignment dropped since (a fold has folded all it could).
+                folded = fold_function(fn, known, found.local) if refold or propagated or dropped else False
+                if not (propagated or folded or dropped):
                     break
                 changed = True
-        inlined = inline_methods(trees)
-        pruned = reach.prune(trees, needed)
+                refold = False
+        # The attribute names each method reads, found again only where a method changed.
+        for name in [n for n in trees if n in dirty or n not in attributes]:
+            attributes[name] = {n.attr for n in walk(trees[name]) if n.__class__ is ast.Attribute}
+        inlined = inline_methods(trees, attributes)
+        for name in inlined:
+            attributes[name] = {n.attr for n in walk(trees[name]) if n.__class__ is ast.Attribute}
+        pruned = reach.prune(trees, needed, attributes)
         dirty = set(inlined) & set(trees)
         if not (changed or inlined or pruned):
             for name in list(methods):
@@ -112,12 +124,13 @@ def specialise(namespace: dict[str, Any], variant: str) -> Specialised:
     own = known.inserted | set(known.constants) | {CLASS_NAME}
     binder = imports.Imports(namespace)
     for method in methods.values():
-        clash = {name for name in own & imports.free_names(method.node) if name in vars(method.module)
+        free = imports.free_names(method.node)
+        clash = {name for name in own & free if name in vars(method.module)
                  and vars(method.module)[name] is not namespace.get(name, known.value_of(name)[1])}
         if clash:
             raise SpecialiseError(f"{method.name} reads {', '.join(sorted(clash))}, names the engine module "
                                   "binds to something else")
-        binder.resolve(method.node, method.module, own)
+        binder.resolve(method.node, method.module, own, free)
     for mixin, _fn in delegates:
         binder.need(mixin.__name__, mixin)
     for name, text in known.constants.items():

@@ -84,12 +84,13 @@ class Imports:
         self.lines.add(line)
         return target
 
-    def resolve(self, fn: ast.FunctionDef, module: ModuleType, own: set[str]) -> None:
+    def resolve(self, fn: ast.FunctionDef, module: ModuleType, own: set[str], free: set[str] | None = None) -> None:
         """Import every free name of `fn` (as `module` binds it), renaming where the engine's own
         names are in the way; `own`: the names the specialiser put in, which mean the engine
-        module's own objects (its card functions, its constants, the class)."""
+        module's own objects (its card functions, its constants, the class); `free`: the free
+        names of `fn`, if known."""
         renames: dict[str, str] = {}
-        for name in sorted(free_names(fn) - own):
+        for name in sorted((free_names(fn) if free is None else free) - own):
             if name not in vars(module):
                 raise LookupError(f"{fn.name} reads {name!r}, which {module.__name__} does not bind")
             target = self.need(name, vars(module)[name])

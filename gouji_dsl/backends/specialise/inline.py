@@ -141,9 +141,10 @@ class _Inliner(ast.NodeTransformer):
         return node
 
 
-def inline_methods(methods: dict[str, ast.FunctionDef]) -> set[str]:
+def inline_methods(methods: dict[str, ast.FunctionDef], attributes: dict[str, set[str]] | None = None) -> set[str]:
     """Inline, in every method, the calls of the methods that are one expression or nothing;
-    the names of the methods that changed."""
+    the names of the methods that changed. `attributes`: the attribute names each method reads,
+    if known (a method reading none of the inlined ones is not visited)."""
     expressions, empty = {}, {}
     for name, fn in methods.items():
         params = _simple_parameters(fn)
@@ -160,7 +161,8 @@ def inline_methods(methods: dict[str, ast.FunctionDef]) -> set[str]:
     changed = set()
     wanted = set(expressions) | set(empty)
     for name, fn in methods.items():
-        if not any(type(n) is ast.Attribute and n.attr in wanted for n in walk(fn)):
+        read = attributes[name] if attributes is not None else {n.attr for n in walk(fn) if type(n) is ast.Attribute}
+        if not read & wanted:
             continue  # calls none of them (a quick look, before a full visit)
         inliner = _Inliner(fn, expressions, empty)
         fn.body = [s for s in (inliner.visit(s) for s in fn.body) if s is not None] or [ast.Pass()]

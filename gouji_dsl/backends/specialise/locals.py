@@ -25,44 +25,16 @@ def _replace_names(fn: ast.FunctionDef, values: dict[str, ast.expr]) -> None:
     rewrite(fn, replace)
 
 
-def propagate(fn: ast.FunctionDef, found: Names) -> bool:
-    """Replace each local bound once, to a constant or a global name, by that value, dropping
-    the binding; whether anything changed. (Bound once, a local holds that value wherever it is
-    read; only a read the original could not make, before the binding ran, now reads it too.)
-    `found`: the names the function binds and reads."""
-    bound = found.bound
+def settle_locals(fn: ast.FunctionDef, found: Names) -> tuple[bool, bool]:
+    """In one walk over the function's blocks: (1) replace each local bound once, to a constant
+    or a global name, by that value, dropping the binding (bound once, a local holds that value
+    wherever it is read; only a read the original could not make, before the binding ran, now
+    reads it too); (2) drop the assignments of names nothing reads whose value has no effect.
+    `found`: the names the function binds and reads (read before: what this removes leaves it
+    right, if cautious). Whether each changed anything."""
+    bound, reads = found.bound, found.read
     values: dict[str, ast.expr] = {}
-
-    def keep(statement: ast.stmt) -> bool:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
-                and isinstance(statement.targets[0], ast.Name) and bound.get(statement.targets[0].id) == 1:
-            name, value = statement.targets[0].id, statement.value
-            if isinstance(value, ast.Name) and value.id == name:
-                return False  # `x = x`: x was a global put in by the folder; reads of x now reach it
-            if constant_value(value)[0] or (isinstance(value, ast.Name) and value.id not in bound):
-                values[name] = value
-                return False
-        return True
-
-    changed = False
-    for node in walk(fn):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                kept = [s for s in block if keep(s)]
-                if len(kept) != len(block):
-                    changed = True
-                    setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
-    if values:
-        _replace_names(fn, values)
-    return changed
-
-
-def drop_unused(fn: ast.FunctionDef, found: Names) -> bool:
-    """Drop assignments, at any depth, of a name nothing reads, when the value has no effect
-    (`found`: the names the function binds and reads, or more)."""
-    reads = found.read
-    changed = False
+    propagated = dropped = False
 
     def unread(target: ast.expr) -> bool:
         if isinstance(target, ast.Name):
@@ -70,18 +42,30 @@ def drop_unused(fn: ast.FunctionDef, found: Names) -> bool:
         return isinstance(target, ast.Tuple) and all(unread(t) for t in target.elts)
 
     def keep(statement: ast.stmt) -> bool:
-        nonlocal changed
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and unread(statement.targets[0]) \
-                and pure(statement.value):
-            changed = True
+        nonlocal propagated, dropped
+        if statement.__class__ is not ast.Assign or len(statement.targets) != 1:
+            return True
+        target, value = statement.targets[0], statement.value
+        if target.__class__ is ast.Name and bound.get(target.id) == 1:
+            if value.__class__ is ast.Name and value.id == target.id:
+                propagated = True
+                return False  # `x = x`: x was a global put in by the folder; reads of x now reach it
+            if constant_value(value)[0] or (value.__class__ is ast.Name and value.id not in bound):
+                values[target.id] = value
+                propagated = True
+                return False
+        if unread(target) and pure(value):
+            dropped = True
             return False
         return True
 
     for node in walk(fn):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            if block.__class__ is list and block and isinstance(block[0], ast.stmt):
                 kept = [s for s in block if keep(s)]
                 if len(kept) != len(block):
                     setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
-    return changed
+    if values:
+        _replace_names(fn, values)
+    return propagated, dropped

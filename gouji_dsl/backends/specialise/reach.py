@@ -44,18 +44,22 @@ def _kept_by_api(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
 
 
-def prune(methods: dict[str, ast.FunctionDef], also_needed: set[str]) -> bool:
+def prune(methods: dict[str, ast.FunctionDef], also_needed: set[str],
+          attributes: dict[str, set[str]] | None = None) -> bool:
     """Drop the methods nothing needs (in place); whether any was dropped. `also_needed`: names
-    the rest of the specialised class reads (its field methods, its delegates)."""
+    the rest of the specialised class reads (its field methods, its delegates); `attributes`: the
+    attribute names each method reads, if known."""
     outside = outside_names()
     needed = {name for name in methods if _kept_by_api(name) or name in outside or name in also_needed}
     todo = list(needed)
     while todo:
-        fn = methods[todo.pop()]
-        for node in walk(fn):
-            if isinstance(node, ast.Attribute) and node.attr in methods and node.attr not in needed:
-                needed.add(node.attr)
-                todo.append(node.attr)
+        name = todo.pop()
+        read = attributes[name] if attributes is not None else {
+            n.attr for n in walk(methods[name]) if isinstance(n, ast.Attribute)}
+        for attr in read:
+            if attr in methods and attr not in needed:
+                needed.add(attr)
+                todo.append(attr)
     dropped = [name for name in methods if name not in needed]
     for name in dropped:
         del methods[name]

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 import gouji_dsl
+from gouji_dsl.backends.specialise.trees import walk
 from gouji_dsl.runtime import flow, setup, state
 
 PACKAGE = Path(gouji_dsl.__file__).resolve().parent  # gouji_dsl/__init__.py is never compiled
@@ -99,7 +100,7 @@ def _class_node(tree: ast.Module, name: str) -> ast.ClassDef:
 
 def _tag(node: ast.AST, module: str) -> None:
     """Mark every statement with the module it comes from (for its comments)."""
-    for child in ast.walk(node):
+    for child in walk(node):
         if isinstance(child, ast.stmt):
             child.origin = module  # type: ignore[attr-defined]
 
