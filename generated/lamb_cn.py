@@ -11,7 +11,7 @@ from __future__ import annotations
 import gouji_dsl.runtime.cards as rt
 import random
 from gouji_dsl.runtime.action_ids import ActionIds
-from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables, play_action as _play_action, read_action
+from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, check_seat, describe, kinds_tables, play_action as _play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.cards import Classified, INVALID, cards_of, kinds as _card_kinds, read_result
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _RANK_RULE_WHY, _REVOLTING
@@ -703,22 +703,7 @@ class Game:
 
     def _in_force(self) -> bool:
         """Do the 级牌 rules apply to the current top play?"""
-        return self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)
-
-    def _may_answer(self, seat: int) -> bool:
-        """May `seat` beat the current top now (not counting a burn)?"""
-        x = self.top_seat
-        if self.chaos:
-            return True
-        if seat in self.played_in_round:
-            return False  # a play ends one's part in the round
-        if self.top_opposite_only:
-            return seat == _RULE_OPPOSITE[x] or _RULE_OPPOSITE[x] in self.place_of
-        if self.top_free:
-            return True
-        if seat not in self.passed:
-            return True
-        return False
+        return self.top_gouji and (not self.top_free) and True
 
     def _answers_of(self, seat: int) -> list[tuple]:
         """The plays of `seat` that beat the top (cached until the top changes).
@@ -820,19 +805,14 @@ class Game:
             self._legal = _lead_actions(self.hands[seat - 1])
             return self._legal
         actions = [PASS_ACTION]
-        if (not (self.chaos or seat in self.defer_used)
-                and not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_free or self.top_opposite_only)):
+        if seat not in self.defer_used and (not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_free)):
             actions.append(DEFER_ACTION)
-        if seat in self.burners_pending:
-            answers = self._answers_of(seat)
-            actions.extend((burn_action(p, self.kinds) for p in sorted(answers)))
-        else:
-            answers = sorted(self._answers_of(seat))
-            kinds = self.kinds
-            found = list(map((PLAY_ACTIONS if kinds is rt.STANDARD else kinds_tables(kinds)[0]).get, answers))
-            if None in found:  # a play not met before: its shared action is made now
-                found = [a if a is not None else _play_action(p, kinds) for a, p in zip(found, answers)]
-            actions += found
+        answers = sorted(self._answers_of(seat))
+        kinds = self.kinds
+        found = list(map((PLAY_ACTIONS if kinds is rt.STANDARD else kinds_tables(kinds)[0]).get, answers))
+        if None in found:  # a play not met before: its shared action is made now
+            found = [a if a is not None else _play_action(p, kinds) for a, p in zip(found, answers)]
+        actions += found
         self._legal = actions
         return actions
 
@@ -973,10 +953,6 @@ class Game:
             hand = self.hands[seat - 1]
             if any((a > b for a, b in zip(rt.cards_of(action.play), hand))):
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
-            if (self.top is not None
-                    and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and action.kind == 'play' and seat in self.burners_pending):
-                return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
             if action.kind == 'burn':
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
             broken = self._breaks_rank_rule(hand, action.play)
@@ -990,15 +966,13 @@ class Game:
         """Who is asked about the new top play, and in which order."""
         place_of = self.place_of
         self.played_in_round.add(seat)
-        if not self.chaos:
-            for s in self.defer_used:  # a 让牌 overtaken by a play was the deferrer's pass (F7)
-                if s != seat and s not in self.played_in_round:
-                    self.passed.add(s)
-            opp = _RULE_OPPOSITE[seat]
-            if (opp in self.passed and opp not in self.played_in_round
-                    and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))):
-                self.passed.discard(opp)  # a 级牌 gives its player's opposite, who passed, their turn back (F4)
-                self.log.append(f'seat {opp} gets its turn back')
+        for s in self.defer_used:  # a 让牌 overtaken by a play was the deferrer's pass (F7)
+            if s != seat and s not in self.played_in_round:
+                self.passed.add(s)
+        opp = _RULE_OPPOSITE[seat]
+        if opp in self.passed and opp not in self.played_in_round and (self.top_gouji and (not self.top_free)):
+            self.passed.discard(opp)  # a 级牌 gives its player's opposite, who passed, their turn back (F4)
+            self.log.append(f'seat {opp} gets its turn back')
         order = [s for s in _SEATS_AFTER_6[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
         self.burn_candidates: set[int] = set()
@@ -1026,9 +1000,6 @@ class Game:
             if previous_seat in self.obligation:
                 self.obligation.discard(previous_seat)
                 self.log.append(f"seat {previous_seat}'s burn is lifted (解烧)")
-            if previous_seat in self.before_threes and seat != previous_seat:
-                self.men.append([previous_seat, seat])
-                self.before_threes.discard(previous_seat)
         out = not any(hand)
         if burn:
             self.obligation.add(seat)
@@ -1062,7 +1033,7 @@ class Game:
             self.obligation.discard(seat)
             self.burns_done.append([seat, self.burn_of[seat]])
             self.log.append(f"seat {seat}'s burn succeeds")
-        if self.top_gouji and (not self.chaos):
+        if self.top_gouji:
             self.top_out_gouji = True
             self.top_free = True
         self._update_headless(seat)
@@ -1146,7 +1117,7 @@ class Game:
 
     def _pass(self, seat: int) -> None:
         self.passed.add(seat)
-        if not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)):
+        if not (self.top_gouji and (not self.top_free)):
             self.passed_plain.add(seat)
         self.burners_pending.discard(seat)
         self._advance(seat)
@@ -1157,7 +1128,7 @@ class Game:
         queue = self.queue
         while True:
             # What the asking below reads: the same for every seat asked (a pass changes none of it).
-            plain = not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+            plain = not (self.top_gouji and (not self.top_free))
             (candidates, passed, top, hands, cache) = (self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache)
             while queue:
                 nxt = queue.pop(0)
@@ -1165,7 +1136,8 @@ class Game:
                     continue
                 if nxt in candidates:
                     candidates.discard(nxt)
-                elif self._may_answer(nxt) and bool(self._answers_of(nxt)):
+                elif ((not nxt in self.played_in_round and (True if self.top_free else True if nxt not in self.passed else False))
+                        and bool(self._answers_of(nxt))):
                     self.cur = nxt
                     return
                 # Cannot or may not answer: passes without being asked (要不起). A player who
@@ -1181,15 +1153,11 @@ class Game:
                 continue
             self.circles += 1
             owner = self.top_seat
-            need = 1
-            if (not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and not self.top_free and not self.top_opposite_only):
-                need = 2 if self.chaos else 1
-            if self.circles < need and owner not in place_of:
+            if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
                 self.burners_pending = set()
                 self.burn_candidates = set()
-                if any((self._may_answer(s) and bool(self._answers_of(s)) for s in queue)):
+                if any(((not s in self.played_in_round and (True if self.top_free else True if s not in self.passed else False)) and bool(self._answers_of(s)) for s in queue)):
                     continue
             self._win_round(owner)
             return
@@ -1199,8 +1167,7 @@ class Game:
         passed on it, is asked once more (once a round, not in 四户乱缠). True: they are next."""
         owner = self.top_seat
         opp = _RULE_OPPOSITE[owner]
-        if (self.chaos or self.last_chance_used or opp not in self.passed or opp in self.place_of
-                or self.played_in_round != {owner}):
+        if self.last_chance_used or opp not in self.passed or opp in self.place_of or (self.played_in_round != {owner}):
             return False
         self.last_chance_used = True
         self.passed.discard(opp)
@@ -1209,9 +1176,6 @@ class Game:
         return True
 
     def _win_round(self, owner: int) -> None:
-        top = self.top
-        was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
-        top is not None and was_gouji and (not self.chaos) and _opens(top)
         if owner not in self.place_of:
             leader = owner
         else:
@@ -1265,7 +1229,7 @@ class Game:
         redeals = 0
         while True:
             hands = self._shuffle_and_deal()
-            again = next((p + 1 for p in range(6) if _redeal_if(hands[p])), None)  # [table] redeal_if
+            again = next((p + 1 for p in range(6) if False), None)  # [table] redeal_if
             if again is None:
                 break
             redeals += 1

@@ -759,7 +759,7 @@ class Game:
 
     def _in_force(self) -> bool:
         """Do the 级牌 rules apply to the current top play?"""
-        return self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)
+        return self.top_gouji and (not self.chaos) and (not self.top_opposite_only)
 
     def _may_burn(self, seat: int) -> bool:
         x = self.top_seat
@@ -776,8 +776,6 @@ class Game:
             return True
         if self.top_opposite_only:
             return seat == _RULE_OPPOSITE[x] or _RULE_OPPOSITE[x] in self.place_of
-        if self.top_free:
-            return True
         if self.top_gouji:  # _restricted(): the other conditions are ruled out above
             if x in self.headless:
                 return True  # anyone may answer a 无头 player's 级牌; not a burn
@@ -891,7 +889,7 @@ class Game:
             return self._legal
         actions = [PASS_ACTION]
         if (not (self.chaos or seat in self.defer_used)
-                and (not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_free or self.top_opposite_only) and (not self.top_gouji))):
+                and (not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_opposite_only) and (not self.top_gouji))):
             actions.append(DEFER_ACTION)
         if seat in self.burners_pending:
             answers = self._answers_of(seat)
@@ -998,7 +996,7 @@ class Game:
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
         if (self.phase is _PLAYING and self.top is not None and action.kind in ('play', 'burn')
-                and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))):
+                and (self.top_gouji and (not self.chaos) and (not self.top_opposite_only))):
             x = self.top_seat
             if seat != _RULE_OPPOSITE[x] and seat not in self.headless and (x not in self.headless):
                 return f'seat {seat} may not answer a 级牌 of seat {x}: only seat {_RULE_OPPOSITE[x]} (opposite) or a burner may'
@@ -1021,8 +1019,7 @@ class Game:
             hand = self.hands[seat - 1]
             if any((a > b for a, b in zip(rt.cards_of(action.play), hand))):
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
-            if (self.top is not None
-                    and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+            if (self.top is not None and (self.top_gouji and (not self.chaos) and (not self.top_opposite_only))
                     and action.kind == 'play' and seat in self.burners_pending):
                 return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
             if action.kind == 'burn':
@@ -1040,8 +1037,7 @@ class Game:
         order = [s for s in _SEATS_AFTER_6[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
         self.burn_candidates: set[int] = set()
-        if ((self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                and seat not in self.headless):
+        if (self.top_gouji and (not self.chaos) and (not self.top_opposite_only)) and seat not in self.headless:
             # Who might burn, in ask_order: those it lists before the opposite are asked
             # before the others (the opposite, 无头 players) in playing order, those after
             # it last. Whether they can burn is decided when their turn comes.
@@ -1219,7 +1215,7 @@ class Game:
 
     def _pass(self, seat: int) -> None:
         self.passed.add(seat)
-        if not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)):
+        if not (self.top_gouji and (not self.chaos) and (not self.top_opposite_only)):
             self.passed_plain.add(seat)
         self.burners_pending.discard(seat)
         self._advance(seat)
@@ -1230,7 +1226,7 @@ class Game:
         queue = self.queue
         while True:
             # What the asking below reads: the same for every seat asked (a pass changes none of it).
-            plain = not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+            plain = not (self.top_gouji and (not self.chaos) and (not self.top_opposite_only))
             (candidates, passed, top, hands, cache) = (self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache)
             while queue:
                 nxt = queue.pop(0)
@@ -1255,11 +1251,7 @@ class Game:
                     self.passed_plain.add(nxt)
             self.circles += 1
             owner = self.top_seat
-            need = 1
-            if (not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and not self.top_free and not self.top_opposite_only):
-                need = 1
-            if self.circles < need and owner not in place_of:
+            if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
                 self.burners_pending = set()
                 self.burn_candidates = set()
@@ -1270,7 +1262,7 @@ class Game:
 
     def _win_round(self, owner: int) -> None:
         top = self.top
-        was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
+        was_gouji = self.top_gouji and (not self.top_opposite_only)
         if top is not None and was_gouji and (not self.chaos) and _opens(top):
             self._open(owner)
         if owner not in self.place_of:
@@ -1326,7 +1318,7 @@ class Game:
         redeals = 0
         while True:
             hands = self._shuffle_and_deal()
-            again = next((p + 1 for p in range(6) if _redeal_if(hands[p])), None)  # [table] redeal_if
+            again = next((p + 1 for p in range(6) if False), None)  # [table] redeal_if
             if again is None:
                 break
             redeals += 1

@@ -15,7 +15,7 @@ import gouji_dsl.runtime.patterns as _pt
 import gouji_dsl.runtime.results as _results
 import random
 from gouji_dsl.runtime.action_ids import ActionIds
-from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, IllegalAction, KNOWN, PASS_ACTION, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, kinds_tables as _kinds_tables, play_action as _play_action, read_action
+from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, IllegalAction, KNOWN, PASS_ACTION, REVOLT_ACTION, action_to_string, check_seat, describe, kinds_tables as _kinds_tables, play_action as _play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _PLAYING, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
@@ -372,18 +372,7 @@ class Game:
 
     def _in_force(self) -> bool:
         """Do the 级牌 rules apply to the current top play?"""
-        return self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)
-
-    def _may_answer(self, seat: int) -> bool:
-        """May `seat` beat the current top now (not counting a burn)?"""
-        x = self.top_seat
-        if self.chaos:
-            return seat not in self.passed
-        if self.top_opposite_only:
-            return seat == _RULE_OPPOSITE[x] or _RULE_OPPOSITE[x] in self.place_of
-        if self.top_free:
-            return True
-        return True
+        return False
 
     def _answers_of(self, seat: int) -> list[tuple]:
         """The plays of `seat` that beat the top (cached until the top changes).
@@ -485,11 +474,7 @@ class Game:
             self._legal = _lead_actions(self.hands[seat - 1])
             return self._legal
         actions = [PASS_ACTION]
-        if seat in self.burners_pending:
-            answers = self._answers_of(seat)
-            actions.extend((burn_action(p, self.kinds) for p in sorted(answers)))
-        else:
-            actions += _answer_actions(self.hands[seat - 1], self.top)
+        actions += _answer_actions(self.hands[seat - 1], self.top)
         self._legal = actions
         return actions
 
@@ -596,10 +581,6 @@ class Game:
             hand = self.hands[seat - 1]
             if any((a > b for a, b in zip(rt.cards_of(action.play), hand))):
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
-            if (self.top is not None
-                    and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and action.kind == 'play' and seat in self.burners_pending):
-                return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
             if action.kind == 'burn':
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
             if self.top is not None:
@@ -628,11 +609,6 @@ class Game:
                 played[kind] += count
         if play[3]:
             self.bombs.append([seat, play[3]])
-        # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
-        if previous_top is not None:
-            if previous_seat in self.before_threes and seat != previous_seat:
-                self.men.append([previous_seat, seat])
-                self.before_threes.discard(previous_seat)
         out = not any(hand)
         if burn:
             self.obligation.add(seat)
@@ -645,7 +621,7 @@ class Game:
         self.before_threes.discard(seat)
         (self.top, self.top_seat) = (play, seat)
         self._answers_cache = {}
-        self.top_gouji = is_gouji(play)
+        self.top_gouji = False
         self.top_free = False
         self.top_opposite_only = False
         self.top_out_gouji = False
@@ -666,9 +642,6 @@ class Game:
             self.obligation.discard(seat)
             self.burns_done.append([seat, self.burn_of[seat]])
             self.log.append(f"seat {seat}'s burn succeeds")
-        if self.top_gouji and (not self.chaos):
-            self.top_out_gouji = True
-            self.top_gouji = False  # it loses its 级牌 status (接风)
         self._check_end()
 
     def _update_headless(self, seat: int) -> None:
@@ -727,8 +700,7 @@ class Game:
 
     def _pass(self, seat: int) -> None:
         self.passed.add(seat)
-        if not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)):
-            self.passed_plain.add(seat)
+        self.passed_plain.add(seat)
         self.burners_pending.discard(seat)
         self._advance(seat)
 
@@ -737,8 +709,6 @@ class Game:
         place_of = self.place_of
         queue = self.queue
         while True:
-            # What the asking below reads: the same for every seat asked (a pass changes none of it).
-            plain = not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
             (candidates, passed, top, hands, cache) = (self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache)
             while queue:
                 nxt = queue.pop(0)
@@ -746,8 +716,7 @@ class Game:
                     continue
                 if nxt in candidates:
                     candidates.discard(nxt)
-                elif (self._may_answer(nxt)
-                        and (has_answer(hands[nxt - 1], top) if nxt not in cache else bool(self._answers_of(nxt)))):
+                elif has_answer(hands[nxt - 1], top) if nxt not in cache else bool(self._answers_of(nxt)):
                     self.cur = nxt
                     return
                 # Cannot or may not answer: passes without being asked (要不起). A player who
@@ -755,27 +724,19 @@ class Game:
                 # in the round beats it too, so deferring could change nothing (issue 10).
                 passed.add(nxt)
                 self.burners_pending.discard(nxt)
-                if plain:
-                    self.passed_plain.add(nxt)
+                self.passed_plain.add(nxt)
             self.circles += 1
             owner = self.top_seat
-            need = 1
-            if (not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and not self.top_free and not self.top_opposite_only):
-                need = 1
-            if self.circles < need and owner not in place_of:
+            if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_4[owner] if s not in place_of]
                 self.burners_pending = set()
                 self.burn_candidates = set()
-                if any((self._may_answer(s) and (bool(self._answers_of(s)) if s in self._answers_cache else has_answer(self.hands[s - 1], self.top)) for s in queue)):
+                if any((bool(self._answers_of(s)) if s in self._answers_cache else has_answer(self.hands[s - 1], self.top) for s in queue)):
                     continue
             self._win_round(owner)
             return
 
     def _win_round(self, owner: int) -> None:
-        top = self.top
-        was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
-        top is not None and was_gouji and (not self.chaos) and opens(top)
         if owner not in self.place_of:
             leader = owner
         else:
@@ -835,7 +796,7 @@ class Game:
         redeals = 0
         while True:
             hands = self._shuffle_and_deal()
-            again = next((p + 1 for p in range(4) if _redeal_if(hands[p])), None)  # [table] redeal_if
+            again = next((p + 1 for p in range(4) if False), None)  # [table] redeal_if
             if again is None:
                 break
             redeals += 1

@@ -729,7 +729,7 @@ class Game:
 
     def _in_force(self) -> bool:
         """Do the 级牌 rules apply to the current top play?"""
-        return self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)
+        return self.top_gouji and (not self.chaos) and (not self.top_free) and True
 
     def _may_burn(self, seat: int) -> bool:
         x = self.top_seat
@@ -744,8 +744,6 @@ class Game:
         x = self.top_seat
         if self.chaos:
             return True
-        if self.top_opposite_only:
-            return seat == _RULE_OPPOSITE[x] or _RULE_OPPOSITE[x] in self.place_of
         if self.top_free:
             return True
         if self.top_gouji:  # _restricted(): the other conditions are ruled out above
@@ -861,7 +859,7 @@ class Game:
             return self._legal
         actions = [PASS_ACTION]
         if (not (self.chaos or seat in self.defer_used)
-                and (not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_free or self.top_opposite_only) and (not self.top_gouji))):
+                and (not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_free) and (not self.top_gouji))):
             actions.append(DEFER_ACTION)
         if seat in self.burners_pending:
             answers = self._answers_of(seat)
@@ -968,7 +966,7 @@ class Game:
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
         if (self.phase is _PLAYING and self.top is not None and action.kind in ('play', 'burn')
-                and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))):
+                and (self.top_gouji and (not self.chaos) and (not self.top_free))):
             x = self.top_seat
             if seat != _RULE_OPPOSITE[x] and seat not in self.headless and (x not in self.headless):
                 return f'seat {seat} may not answer a 级牌 of seat {x}: only seat {_RULE_OPPOSITE[x]} (opposite) or a burner may'
@@ -991,8 +989,7 @@ class Game:
             hand = self.hands[seat - 1]
             if any((a > b for a, b in zip(rt.cards_of(action.play), hand))):
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
-            if (self.top is not None
-                    and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+            if (self.top is not None and (self.top_gouji and (not self.chaos) and (not self.top_free))
                     and action.kind == 'play' and seat in self.burners_pending):
                 return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
             if action.kind == 'burn':
@@ -1008,8 +1005,7 @@ class Game:
         order = [s for s in _SEATS_AFTER_6[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
         self.burn_candidates: set[int] = set()
-        if ((self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                and seat not in self.headless):
+        if (self.top_gouji and (not self.chaos) and (not self.top_free)) and seat not in self.headless:
             # Who might burn, in ask_order: those it lists before the opposite are asked
             # before the others (the opposite, 无头 players) in playing order, those after
             # it last. Whether they can burn is decided when their turn comes.
@@ -1033,7 +1029,7 @@ class Game:
     def _play(self, seat: int, play: tuple, burn: bool) -> None:
         hand = self.hands[seat - 1]
         (previous_top, previous_seat) = (self.top, self.top_seat)
-        was_in_force = self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only) if previous_top is not None else False
+        was_in_force = self.top_gouji and (not self.chaos) and (not self.top_free) and True if previous_top is not None else False
         played = self.played
         (rank, natural, fillers, small, big) = play[:5]
         if natural:
@@ -1050,9 +1046,6 @@ class Game:
             if previous_seat in self.obligation:
                 self.obligation.discard(previous_seat)
                 self.log.append(f"seat {previous_seat}'s burn is lifted (解烧)")
-            if previous_seat in self.before_threes and seat != previous_seat:
-                self.men.append([previous_seat, seat])
-                self.before_threes.discard(previous_seat)
             if ((was_in_force or self.top_out_gouji) and seat != _RULE_OPPOSITE[previous_seat] and not burn
                     and _opens(previous_top)):
                 self._open(previous_seat, before_chaos=self.top_out_gouji)
@@ -1188,7 +1181,7 @@ class Game:
 
     def _pass(self, seat: int) -> None:
         self.passed.add(seat)
-        if not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)):
+        if not (self.top_gouji and (not self.chaos) and (not self.top_free)):
             self.passed_plain.add(seat)
         self.burners_pending.discard(seat)
         self._advance(seat)
@@ -1199,7 +1192,7 @@ class Game:
         queue = self.queue
         while True:
             # What the asking below reads: the same for every seat asked (a pass changes none of it).
-            plain = not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+            plain = not (self.top_gouji and (not self.chaos) and (not self.top_free))
             (candidates, passed, top, hands, cache) = (self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache)
             while queue:
                 nxt = queue.pop(0)
@@ -1225,8 +1218,7 @@ class Game:
             self.circles += 1
             owner = self.top_seat
             need = 1
-            if (not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and not self.top_free and not self.top_opposite_only):
+            if not (self.top_gouji and (not self.chaos) and (not self.top_free)) and (not self.top_free):
                 need = 2
             if self.circles < need and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
@@ -1239,7 +1231,7 @@ class Game:
 
     def _win_round(self, owner: int) -> None:
         top = self.top
-        was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
+        was_gouji = self.top_gouji and (not self.top_free) and True
         if top is not None and was_gouji and (not self.chaos) and _opens(top):
             self._open(owner)
         elif top is not None and self.top_out_gouji and _opens(top):
@@ -1300,7 +1292,7 @@ class Game:
         redeals = 0
         while True:
             hands = self._shuffle_and_deal()
-            again = next((p + 1 for p in range(6) if _redeal_if(hands[p])), None)  # [table] redeal_if
+            again = next((p + 1 for p in range(6) if False), None)  # [table] redeal_if
             if again is None:
                 break
             redeals += 1

@@ -691,7 +691,7 @@ class Game:
 
     def _in_force(self) -> bool:
         """Do the 级牌 rules apply to the current top play?"""
-        return self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)
+        return self.top_gouji and (not self.chaos) and True
 
     def _may_burn(self, seat: int) -> bool:
         x = self.top_seat
@@ -709,10 +709,6 @@ class Game:
         """May `seat` beat the current top now (not counting a burn)?"""
         x = self.top_seat
         if self.chaos:
-            return True
-        if self.top_opposite_only:
-            return seat == _RULE_OPPOSITE[x] or _RULE_OPPOSITE[x] in self.place_of
-        if self.top_free:
             return True
         if self.top_gouji:  # _restricted(): the other conditions are ruled out above
             if x in self.headless:
@@ -827,7 +823,7 @@ class Game:
             return self._legal
         actions = [PASS_ACTION]
         if (not (self.chaos or seat in self.defer_used)
-                and (not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_free or self.top_opposite_only) and (not self.top_gouji))):
+                and (not seat != _RULE_OPPOSITE[self.top_seat] and (not self.top_gouji))):
             actions.append(DEFER_ACTION)
         if seat in self.burners_pending:
             answers = self._answers_of(seat)
@@ -934,7 +930,7 @@ class Game:
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
         if (self.phase is _PLAYING and self.top is not None and action.kind in ('play', 'burn')
-                and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))):
+                and (self.top_gouji and (not self.chaos))):
             x = self.top_seat
             if seat != _RULE_OPPOSITE[x] and seat not in self.headless and (x not in self.headless):
                 return f'seat {seat} may not answer a 级牌 of seat {x}: only seat {_RULE_OPPOSITE[x]} (opposite) or a burner may'
@@ -957,9 +953,8 @@ class Game:
             hand = self.hands[seat - 1]
             if any((a > b for a, b in zip(rt.cards_of(action.play), hand))):
                 return f'seat {seat} does not hold {self.kinds.format_cards(action.play)}'
-            if (self.top is not None
-                    and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and action.kind == 'play' and seat in self.burners_pending):
+            if (self.top is not None and (self.top_gouji and (not self.chaos)) and action.kind == 'play'
+                    and seat in self.burners_pending):
                 return f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it ('burn {self.kinds.format_cards(action.play)}'): only seat {_RULE_OPPOSITE[self.top_seat]} (opposite) answers it plainly"
             if action.kind == 'burn':
                 return f"seat {seat} may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite"
@@ -974,8 +969,7 @@ class Game:
         order = [s for s in _SEATS_AFTER_6[seat] if s not in place_of]
         self.burners_pending: set[int] = set()
         self.burn_candidates: set[int] = set()
-        if ((self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                and seat not in self.headless):
+        if (self.top_gouji and (not self.chaos)) and seat not in self.headless:
             # Who might burn, in ask_order: those it lists before the opposite are asked
             # before the others (the opposite, 无头 players) in playing order, those after
             # it last. Whether they can burn is decided when their turn comes.
@@ -1015,9 +1009,6 @@ class Game:
             if previous_seat in self.obligation and (seat == _RULE_OPPOSITE[previous_seat] or seat in self.headless):
                 self.obligation.discard(previous_seat)
                 self.log.append(f"seat {previous_seat}'s burn is lifted (解烧)")
-            if previous_seat in self.before_threes and seat != previous_seat:
-                self.men.append([previous_seat, seat])
-                self.before_threes.discard(previous_seat)
         out = not any(hand)
         if burn:
             self.obligation.add(seat)
@@ -1035,8 +1026,7 @@ class Game:
         self.top_opposite_only = False
         self.top_out_gouji = False
         self.circles = 0
-        if (seat not in self.gouji_this_round
-                and (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))):
+        if seat not in self.gouji_this_round and (self.top_gouji and (not self.chaos)):
             self.gouji_this_round.add(seat)
             self.gouji_rounds[seat] = self.gouji_rounds.get(seat, 0) + 1
         if out:
@@ -1136,7 +1126,7 @@ class Game:
 
     def _pass(self, seat: int) -> None:
         self.passed.add(seat)
-        if not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only)):
+        if not (self.top_gouji and (not self.chaos)):
             self.passed_plain.add(seat)
         self.burners_pending.discard(seat)
         self._advance(seat)
@@ -1147,7 +1137,7 @@ class Game:
         queue = self.queue
         while True:
             # What the asking below reads: the same for every seat asked (a pass changes none of it).
-            plain = not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
+            plain = not (self.top_gouji and (not self.chaos))
             (candidates, passed, top, hands, cache) = (self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache)
             while queue:
                 nxt = queue.pop(0)
@@ -1172,11 +1162,7 @@ class Game:
                     self.passed_plain.add(nxt)
             self.circles += 1
             owner = self.top_seat
-            need = 1
-            if (not (self.top_gouji and (not self.chaos) and (not self.top_free) and (not self.top_opposite_only))
-                    and not self.top_free and not self.top_opposite_only):
-                need = 1
-            if self.circles < need and owner not in place_of:
+            if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
                 self.burners_pending = set()
                 self.burn_candidates = set()
@@ -1186,9 +1172,6 @@ class Game:
             return
 
     def _win_round(self, owner: int) -> None:
-        top = self.top
-        was_gouji = self.top_gouji and (not self.top_free) and (not self.top_opposite_only)
-        top is not None and was_gouji and (not self.chaos) and _opens(top)
         if owner not in self.place_of:
             leader = owner
         else:

@@ -10,7 +10,7 @@ import pytest
 
 import gouji_dsl
 from gouji_dsl.backends import specialise as sp
-from gouji_dsl.backends.specialise import emit, fold, inline, known, locals as local_names, trees
+from gouji_dsl.backends.specialise import constants, emit, fold, inline, known, locals as local_names, trees
 from gouji_dsl.runtime import flow
 from strategies import ALL_ENGINE_VARIANTS
 
@@ -161,3 +161,42 @@ def test_the_specialised_module_says_where_its_game_comes_from():
     text = inspect.getsource(gouji_dsl.engine("zaozhuang"))
     assert "# --- the game ---" in text and "gouji_dsl/runtime/flow.py's Game specialised" in text
     assert "class Game:" in text
+
+
+def test_functions_that_return_a_constant_are_found_in_the_module_source():
+    source = 'def a(x):\n    """doc"""\n    return False\n\n\ndef b(x):\n    return x\n\n\ndef c():\n    return (1, "2")\n'
+    assert constants.constant_functions(source) == {"a": False, "c": (1, "2")}
+
+
+def test_fields_never_changed_are_found_and_read_as_their_values():
+    methods = {
+        "_a": ast.parse("def _a(self, x):\n    self.chaos = False\n    self.top_free = x\n"
+                        "    return x in self.before_threes and self.chaos").body[0],
+        # filled through a local alias: never taken for empty
+        "_b": ast.parse("def _b(self, s):\n    used = self.defer_used\n    used.add(s)\n    return s in self.defer_used").body[0],
+        "_c": ast.parse("def _c(self, s):\n    self.obligation.discard(s)\n    if self.obligation:\n        return 1").body[0],
+    }
+    found = constants.constant_fields(methods)
+    assert found["chaos"] == ("scalar", False) and "top_free" not in found
+    assert found["before_threes"][0] == "empty" and found["obligation"][0] == "empty" and "defer_used" not in found
+    for fn in methods.values():
+        constants.read_constant_fields(fn, found)
+    assert ast.unparse(methods["_a"].body[-1]) == "return x in () and False"
+    assert ast.unparse(methods["_c"]).count("self.obligation.discard(s)") == 1  # a method's receiver stays
+    assert "if ():" in ast.unparse(methods["_c"])
+
+
+def test_a_field_set_outside_the_flow_is_never_constant():
+    """new_position (runtime/game.py) sets `opened` and `headless` of a position."""
+    assert {"opened", "headless", "place_of", "finish_order"} <= constants.stored_outside()
+
+
+def test_in_an_empty_container_folds():
+    assert _settled("def f(self, x):\n    return x in ()") == "return False"
+    assert _settled("def f(self, x):\n    return x not in ()") == "return True"
+
+
+def test_a_shuangkou_game_has_none_of_the_gouji_rules_code():
+    """is_gouji returns False there, so the 级牌 flags never change, and all they guard is gone."""
+    text = inspect.getsource(gouji_dsl.engine("shuangkou-qianbian").Game._advance)
+    assert "top_gouji" not in text and "_may_answer" not in text and "passed_plain" in text

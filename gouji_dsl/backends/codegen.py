@@ -351,7 +351,7 @@ def render_engine(v: m.Variant) -> str:
     # Executed once, to know what its settings and functions are: the card functions and RULES
     # need nothing the game defines.
     exec(compile(cards, origin, "exec"), namespace)  # noqa: S102 - our own generated code
-    game = specialise(namespace, v.name)
+    game = specialise(namespace, v.name, cards)
     source = with_imports(template.render(**context, flow_section=_flow_section(game)), game.imports)
     # A template or specialiser bug must not reach disk. The code is kept for a module made from
     # this source in memory (the books' examples, a house rule's engine): compiled once.

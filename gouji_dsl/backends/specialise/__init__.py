@@ -32,6 +32,7 @@ from gouji_dsl.backends.specialise import fields, imports, reach, source
 from gouji_dsl.backends.specialise.emit import INDENT, Printer, docstring
 from gouji_dsl.backends.specialise.fold import fold_function
 from gouji_dsl.backends.specialise.inline import inline_methods
+from gouji_dsl.backends.specialise.constants import constant_fields, constant_functions, read_constant_fields
 from gouji_dsl.backends.specialise.known import RULES_NAME, Known, own_names, settings_and_constants
 from gouji_dsl.backends.specialise.locals import settle_locals
 from gouji_dsl.backends.specialise.trees import names, walk
@@ -62,6 +63,7 @@ def _settle(methods: dict[str, source.Method], known: Known, needed: set[str]) -
     trees = {name: m.node for name, m in methods.items()}
     dirty = set(trees)  # folding a method that did not change since it was folded changes nothing
     attributes: dict[str, set[str]] = {}
+    fields: dict[str, tuple] = {}  # the fields found constant so far
     for _round in range(MAX_ROUNDS):
         changed = False
         for name in [n for n in trees if n in dirty]:  # in source order: the output never depends on hashing
@@ -86,6 +88,13 @@ def _settle(methods: dict[str, source.Method], known: Known, needed: set[str]) -
         pruned = reach.prune(trees, needed, attributes)
         dirty = set(inlined) & set(trees)
         if not (changed or inlined or pruned):
+            # Settled: the fields nothing changes any more are read as their values, and again.
+            found = constant_fields(trees)
+            if found.keys() - fields.keys():
+                fields.update(found)
+                dirty = {name for name, fn in trees.items() if read_constant_fields(fn, fields)}
+                if dirty:
+                    continue
             for name in list(methods):
                 if name not in trees:
                     del methods[name]
@@ -108,9 +117,10 @@ def _delegate(mixin: type, fn: ast.FunctionDef) -> ast.FunctionDef:
     return delegate
 
 
-def specialise(namespace: dict[str, Any], variant: str) -> Specialised:
-    """The flow specialised to the engine module whose namespace (after execution) is given."""
-    known = Known(namespace)
+def specialise(namespace: dict[str, Any], variant: str, module_source: str = "") -> Specialised:
+    """The flow specialised to the engine module whose namespace (after execution) is given, and
+    its source (which of its functions return a constant)."""
+    known = Known(namespace, constant_functions(module_source) if module_source else {})
     methods = source.flow_methods()
     for method in methods.values():
         settings_and_constants(method.node, vars(method.module), names(method.node).local)

@@ -132,6 +132,10 @@ class Folder(ast.NodeTransformer):
         # A known object (a card function, a notation) is compared by identity only.
         identity = all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops)
         values = [known_value(o) if identity else constant_value(o) for o in operands]
+        if len(node.ops) == 1 and node.ops[0].__class__ in (ast.In, ast.NotIn) and pure(node.left):
+            ok, container = constant_value(node.comparators[0])
+            if ok and container == ():  # nothing is in an empty container (a field never filled)
+                return self._changed(_const(node.ops[0].__class__ is ast.NotIn, node))
         if all(ok for ok, _v in values):
             result = True
             for op, (_a, a), (_b, b) in zip(node.ops, values, values[1:]):
@@ -183,6 +187,11 @@ class Folder(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        known = getattr(node.func, "known", None)
+        if known is not None and id(known[0]) in self.known.returns and all(pure(a) for a in node.args) \
+                and all(pure(k.value) for k in node.keywords):
+            # A function of the engine that returns a constant, called with arguments without effect.
+            return self._changed(_const(self.known.returns[id(known[0])], node))
         if node.keywords or not all(constant_value(a)[0] for a in node.args):
             return node
         name = ast.unparse(node.func)

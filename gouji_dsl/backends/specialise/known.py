@@ -96,9 +96,12 @@ PURE_FUNCTIONS: dict[str, Any] = {
 class Known:
     """The build-time values of one engine module (its namespace after execution)."""
 
-    def __init__(self, namespace: dict[str, Any]):
+    def __init__(self, namespace: dict[str, Any], returns: dict[str, Any] | None = None):
         self.namespace = namespace
         self.rules = namespace[RULES_NAME]
+        # The module's functions that return a constant (constants.constant_functions), by identity.
+        self.returns: dict[int, Any] = {id(namespace[name]): value for name, value in (returns or {}).items()
+                                        if name in namespace}
         # Module constants the specialised game needs: name -> the expression that defines it.
         self.constants: dict[str, str] = {}
         # The module's names the folder has put into the game (a card function, a notation).

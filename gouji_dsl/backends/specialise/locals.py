@@ -63,9 +63,43 @@ def settle_locals(fn: ast.FunctionDef, found: Names) -> tuple[bool, bool]:
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if block.__class__ is list and block and isinstance(block[0], ast.stmt):
-                kept = [s for s in block if keep(s)]
+                kept = []
+                for index, statement in enumerate(block):
+                    if not keep(statement):
+                        continue
+                    if _overwritten(block, index) or _restated(block, index):
+                        dropped = True
+                        continue
+                    kept.append(statement)
                 if len(kept) != len(block):
                     setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
     if values:
         _replace_names(fn, values)
     return propagated, dropped
+
+
+def _restated(block: list[ast.stmt], index: int) -> bool:
+    """Is block[index] `if <no effect>: x = c` right after `x = c` (the same constant)? It changes nothing."""
+    statement = block[index]
+    if index == 0 or statement.__class__ is not ast.If or statement.orelse or len(statement.body) != 1 \
+            or not pure(statement.test):
+        return False
+    before, inside = block[index - 1], statement.body[0]
+    return (before.__class__ is ast.Assign and inside.__class__ is ast.Assign and len(before.targets) == 1
+            and len(inside.targets) == 1 and before.targets[0].__class__ is ast.Name
+            and inside.targets[0].__class__ is ast.Name and before.targets[0].id == inside.targets[0].id
+            and constant_value(before.value)[0] and ast.dump(before.value) == ast.dump(inside.value))
+
+
+def _overwritten(block: list[ast.stmt], index: int) -> bool:
+    """Is block[index] `x = <no effect>` and the next statement `x = <something not reading x>`?
+    (`need = 1` then `need = 1`: what the folder leaves of `need = 1; if t: need = 1`.)"""
+    first = block[index]
+    if index + 1 >= len(block) or first.__class__ is not ast.Assign or len(first.targets) != 1 \
+            or first.targets[0].__class__ is not ast.Name or not pure(first.value):
+        return False
+    second = block[index + 1]
+    name = first.targets[0].id
+    return (second.__class__ is ast.Assign and len(second.targets) == 1 and second.targets[0].__class__ is ast.Name
+            and second.targets[0].id == name
+            and not any(n.__class__ is ast.Name and n.id == name for n in walk(second.value)))

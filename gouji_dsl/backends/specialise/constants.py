@@ -1,0 +1,225 @@
+"""What a variant's game can be seen never to change: card functions that return a constant,
+fields that keep their first value, containers that stay empty.
+
+A Shuangkou engine's `is_gouji` returns False, so its game's `top_gouji` is only ever set to
+False; then `_in_force()` is False, and everything the 级牌 rules do is out of reach. The folder
+cannot see that from the settings alone: it needs to know (1) which of the engine module's
+functions return a constant (read from the module's source: a function whose body is
+`return <constant>`), and (2) which fields of the game are, in the specialised methods, only ever
+set to their default (a scalar), or emptied and never filled (a set, list or dict). Reads of such
+a field are then that value (`x in self.headless` is False when nothing ever adds to `headless`).
+
+A field written anywhere outside the flow (a position set up by `new_position`, the research
+API, an adapter: every attribute stored in the package outside the flow's modules counts) is
+never taken to be constant.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+from gouji_dsl.backends.specialise.known import constant_value, literal
+from gouji_dsl.backends.specialise.reach import GAME_USERS
+from gouji_dsl.backends.specialise.source import FLOW_CLASSES, PACKAGE, source_path
+from gouji_dsl.backends.specialise.trees import rewrite, walk
+from gouji_dsl.runtime import state
+
+# Calls on a container that fill it (an always-empty container has none of these).
+_FILLING = {"add", "append", "insert", "extend", "update", "setdefault", "__setitem__", "__ior__"}
+# Methods that copy every field as it is (other.f = self.f): they change no field's value.
+FIELD_COPIES = ("clone", "_take_state")
+
+_STORED_OUTSIDE: list[frozenset[str]] = []
+
+
+def constant_functions(module_source: str) -> dict[str, Any]:
+    """The engine module's functions whose body is `return <literal>` (a docstring aside): name -> value."""
+    found = {}
+    for node in ast.parse(module_source).body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            body = body[1:]
+        if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+            ok, value = constant_value(body[0].value)
+            if ok and literal(value):
+                found[node.name] = value
+    return found
+
+
+def stored_outside() -> frozenset[str]:
+    """Every attribute name changed in the package outside the flow's modules, where games are
+    used: stored (`game.opened = ...`), its items stored (`game.place_of[s] = ...`), filled
+    (`game.finish_order.append(s)`) or changed in place (`game.opened |= ...`). A setattr there
+    would make every name count (none does)."""
+    if not _STORED_OUTSIDE:
+        flow_files = {source_path(module) for module, _cls in FLOW_CLASSES}
+        names: set[str] = set()
+        for path in sorted(p for folder in GAME_USERS for p in (PACKAGE / folder).glob("*.py")):
+            if path in flow_files:
+                continue
+            try:
+                tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+            except (OSError, SyntaxError, UnicodeDecodeError):
+                continue
+            for node in walk(tree):
+                changed = _changed_attribute(node)
+                if changed is not None:
+                    names.add(changed)
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                    names.update(f.name for f in state.FIELDS)
+        _STORED_OUTSIDE.append(frozenset(names))
+    return _STORED_OUTSIDE[0]
+
+
+def _changed_attribute(node: ast.AST) -> str | None:
+    """The attribute name a node stores into, or fills, if it does."""
+    kind = node.__class__
+    if kind is ast.Attribute and node.ctx.__class__ is not ast.Load:
+        return node.attr
+    if kind is ast.Subscript and node.ctx.__class__ is not ast.Load and node.value.__class__ is ast.Attribute:
+        return node.value.attr
+    if kind is ast.AugAssign and node.target.__class__ is ast.Attribute:
+        return node.target.attr
+    if kind is ast.Call and node.func.__class__ is ast.Attribute and node.func.attr in _FILLING \
+            and node.func.value.__class__ is ast.Attribute:
+        return node.func.value.attr
+    return None
+
+
+def _default(field) -> tuple[str, Any]:
+    """('scalar', value) for a field with a literal default, ('empty', kind) for a container made
+    empty, ('other', None) otherwise."""
+    if field.default_factory is not state.dataclasses.MISSING:
+        if field.default_factory in (list, set, dict):
+            return "empty", field.default_factory
+        return "other", None
+    if literal(field.default):
+        return "scalar", field.default
+    return "other", None
+
+
+def _empty(node: ast.expr, kind: type) -> bool:
+    """Is `node` an empty container of this kind (`[]`, `set()`, `{}`)?"""
+    if kind is list:
+        return isinstance(node, ast.List) and not node.elts
+    if kind is dict:
+        return isinstance(node, ast.Dict) and not node.keys
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "set" and not node.args
+
+
+def constant_fields(methods: dict[str, ast.FunctionDef]) -> dict[str, tuple[str, Any]]:
+    """The fields the specialised methods never change: name -> ('scalar', value) or ('empty', kind)."""
+    outside = stored_outside()
+    candidates = {f.name: _default(f) for f in state.FIELDS if f.metadata["scope"] in ("deal", "round")}
+    candidates = {name: how for name, how in candidates.items() if how[0] != "other" and name not in outside}
+    for name, fn in methods.items():
+        if name in FIELD_COPIES:
+            continue
+        parents = _parents(fn)
+        for node in walk(fn):
+            kind = node.__class__
+            if kind is ast.Attribute and node.attr in candidates and _on_self(node):
+                if node.ctx.__class__ is not ast.Load:
+                    _check_store(node, fn, candidates)  # self.f = value
+                elif candidates[node.attr][0] == "empty" and not _looks_only(node, parents):
+                    candidates.pop(node.attr)  # a container read some other way may be filled through it
+            else:
+                changed = _changed_attribute(node)
+                if changed is not None:
+                    candidates.pop(changed, None)  # self.f.add(x), self.f[k] = v, self.f += ...
+    return candidates
+
+
+def _on_self(node: ast.Attribute) -> bool:
+    return node.value.__class__ is ast.Name and node.value.id == "self"
+
+
+def _parents(fn: ast.FunctionDef) -> dict[int, ast.AST]:
+    return {id(child): node for node in walk(fn) for child in ast.iter_child_nodes(node)}
+
+
+def _tested(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """Is only the truth of `node` used (it is an if's, while's or conditional's test, through
+    `and`, `or` and `not`)? A container in `a or b` is the value of it, unless that is tested."""
+    while True:
+        parent = parents.get(id(node))
+        kind = parent.__class__
+        if kind in (ast.If, ast.While, ast.IfExp):
+            return parent.test is node
+        if kind is ast.BoolOp or (kind is ast.UnaryOp and parent.op.__class__ is ast.Not):
+            if kind is ast.UnaryOp:
+                return True  # `not x` is a bool whatever x is
+            node = parent
+            continue
+        return False
+
+
+def _looks_only(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """Is this read of a container one that can only look at it: `x in self.f`, `len(self.f)`,
+    its truth, or a method of it that does not fill it (`self.f.discard(x)`)?"""
+    parent = parents.get(id(node))
+    kind = parent.__class__
+    if kind is ast.Compare:
+        return node is not parent.left and all(op.__class__ in (ast.In, ast.NotIn) for op in parent.ops)
+    if kind in (ast.If, ast.While, ast.IfExp, ast.BoolOp) or (kind is ast.UnaryOp and parent.op.__class__ is ast.Not):
+        return _tested(node, parents)
+    if kind is ast.Call:
+        return parent.func.__class__ is ast.Name and parent.func.id in ("len", "bool") and len(parent.args) == 1
+    if kind is ast.Attribute:  # self.f.method: a call that fills it was found above
+        return parent.attr not in _FILLING
+    return False
+
+
+def _check_store(node: ast.Attribute, fn: ast.FunctionDef, candidates: dict) -> None:
+    """Keep the field a candidate only if every value stored in it is its default."""
+    for statement in walk(fn):
+        kind = statement.__class__
+        if kind is ast.Assign and any(t is node for target in statement.targets for t in walk(target)):
+            how, default = candidates[node.attr]
+            if len(statement.targets) == 1 and statement.targets[0] is node:
+                ok, constant = constant_value(statement.value)
+                if (how == "scalar" and ok and constant == default and type(constant) is type(default)) \
+                        or (how == "empty" and _empty(statement.value, default)):
+                    return
+            candidates.pop(node.attr, None)
+            return
+        if kind is ast.AnnAssign and statement.target is node:
+            how, default = candidates[node.attr]
+            if statement.value is not None and how == "empty" and _empty(statement.value, default):
+                return
+            candidates.pop(node.attr, None)
+            return
+    candidates.pop(node.attr, None)  # stored some other way (a for loop's target, del)
+
+
+def read_constant_fields(fn: ast.FunctionDef, fields: dict[str, tuple[str, Any]]) -> bool:
+    """Reads of `self.<field>` for a constant field replaced by its value (an always-empty
+    container by an empty tuple: what `in`, `len` and truth see of it); whether any was."""
+    changed = False
+
+    def replace(node: ast.AST) -> ast.AST | None:
+        nonlocal changed
+        if node.__class__ is ast.Attribute and node.attr in fields and node.ctx.__class__ is ast.Load \
+                and node.value.__class__ is ast.Name and node.value.id == "self":
+            how, value = fields[node.attr]
+            changed = True
+            if how == "scalar":
+                return ast.copy_location(ast.Constant(value), node)
+            return ast.copy_location(ast.Tuple([], ast.Load()), node)
+        return None
+
+    def guarded(node: ast.AST) -> ast.AST | None:
+        # A method call on the field (self.f.discard(x)) keeps reading the field itself.
+        if node.__class__ is ast.Call and node.func.__class__ is ast.Attribute \
+                and node.func.value.__class__ is ast.Attribute and node.func.value.attr in fields:
+            for arg in node.args:
+                rewrite(arg, replace)
+            return node
+        return replace(node)
+
+    rewrite(fn, guarded)
+    return changed
