@@ -9,7 +9,8 @@ per second of CPU time (`time.process_time`), on
 
 each choosing its actions two ways: `list`, `rng.choice(game.legal_actions())`, and `index`,
 `game.legal_action(rng.randrange(game.legal_action_count()))` (the count-and-index API for
-agents that sample). The yardsticks are measured in the same run and the same way (`list`):
+agents that sample); and the reference interpreter (`gouji_dsl.reference_engine`, `list`; not
+for a variant with wild jokers, whose interpreter takes minutes a decision). The yardsticks are measured in the same run and the same way (`list`):
 RLCard's Dou Dizhu raw game (`init_game`, then `step` with a random legal action: RLCard builds the
 legal actions of the next player at each step) and OpenSpiel's C++ Dou Dizhu through pyspiel
 (`rng.choice(state.legal_actions())`, the deal's chance nodes sampled and not counted as actions).
@@ -17,7 +18,9 @@ legal actions of the next player at each step) and OpenSpiel's C++ Dou Dizhu thr
 Every measurement runs in a process of its own (the compiled copy first on its path), after a
 warm-up (the engines keep tables of plays and actions that fill during the first games, as in any
 long self-play); the runs are interleaved in rounds, so that machine noise hits all alike, and each
-figure is the median over the rounds. Targets (issue 25) are checked against the ratios and shown.
+figure is the median over the rounds. Each round also times `gouji build` of every variant into
+an empty folder (CPU time of the process: engines, specialised, and rulebooks). Targets
+(issue 25) are checked against the ratios and shown.
 
     python benchmarks/bench_speed.py [--seconds 2] [--rounds 5] [--copy DIR] [--no-compiled] [VARIANT ...]
 
@@ -30,6 +33,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,11 +43,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 DEFAULT_VARIANTS = ("lianzhong", "zaozhuang", "shuangkou-qianbian")
-ENGINES = ("flow", "pure", "compiled")
+ENGINES = ("flow", "pure", "compiled", "reference")
 MODES = ("list", "index")
 # Issue 25's targets: (variant, engine, mode) -> least ratio to RLCard.
 TARGETS = {("lianzhong", "pure"): 8.0, ("lianzhong", "compiled"): 16.0, ("zaozhuang", "pure"): 6.0,
            ("shuangkou-qianbian", "pure"): 4.0}
+LEAST_OVER_REFERENCE = 40.0  # the generated (pure) engine against the reference interpreter
+MOST_BUILD_SECONDS = 5.0     # CPU time of `gouji build` of every variant
 
 
 # --- the workers (one measurement each, in a process of its own) ---------------------------
@@ -150,7 +156,7 @@ def worker(what: str, variant: str, mode: str, seconds: float, warmup: float) ->
     import gouji_dsl  # noqa: PLC0415 - the copy on this worker's path
     from gouji_dsl.runtime.game import new_game  # noqa: PLC0415
 
-    engine = gouji_dsl.engine(variant)
+    engine = gouji_dsl.reference_engine(variant) if what == "reference" else gouji_dsl.engine(variant)
 
     def make(seed: int):
         if what == "flow":
@@ -164,6 +170,27 @@ def worker(what: str, variant: str, mode: str, seconds: float, warmup: float) ->
 
 
 # --- the run -------------------------------------------------------------------------------
+
+def build_seconds(copy: Path) -> float:
+    """CPU seconds of `gouji build -o DIR` (every variant, into an empty folder) in a process of its own."""
+    with tempfile.TemporaryDirectory(prefix="gouji-build-") as out:
+        env = dict(os.environ, PYTHONPATH=str(copy) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run([sys.executable, "-m", "gouji_dsl", "build", "-o", out], env=env, capture_output=True,
+                              text=True, cwd=tempfile.gettempdir())
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"gouji build failed:\n{done.stderr[-3000:]}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def wild(variant: str) -> bool:
+    """Does the variant have wild jokers (its reference interpreter takes minutes a decision)?"""
+    import gouji_dsl  # noqa: PLC0415 - the checkout's package, in the parent process
+
+    notation = gouji_dsl.engine(variant).RULES.notation
+    return notation is not None and bool(notation.spec.wilds)
+
 
 def run_worker(copy: Path | None, args: list[str]) -> dict:
     env = dict(os.environ)
@@ -218,12 +245,13 @@ def main(argv=None) -> int:
         runs = [("rlcard", "-", "list", None), ("openspiel", "-", "list", None)]
         for variant in args.variants:
             for engine in ENGINES:
-                if engine == "compiled" and fast is None:
+                if (engine == "compiled" and fast is None) or (engine == "reference" and wild(variant)):
                     continue
-                for mode in MODES:
+                for mode in MODES if engine != "reference" else ("list",):
                     runs.append((engine, variant, mode, fast if engine == "compiled" else pure))
         rates: dict[tuple, list[float]] = {}
         missing: dict[str, str] = {}
+        builds: list[float] = []
         for index in range(args.rounds):
             for what, variant, mode, copy in runs:
                 if what in missing:
@@ -235,12 +263,13 @@ def main(argv=None) -> int:
                 if what == "compiled" and not result["origin"].endswith((".so", ".pyd")):
                     raise SystemExit(f"the compiled copy played {result['origin']}, not an extension module")
                 rates.setdefault((what, variant, mode), []).append(result["actions"] / result["seconds"])
+            builds.append(build_seconds(pure))
             print(f"round {index + 1} of {args.rounds} done", file=sys.stderr, flush=True)
-    report(rates, missing, args)
+    report(rates, missing, builds, args)
     return 0
 
 
-def report(rates: dict, missing: dict, args) -> None:
+def report(rates: dict, missing: dict, builds: list[float], args) -> None:
     median = {key: statistics.median(values) for key, values in rates.items()}
     rl = median.get(("rlcard", "-", "list"))
     os_ = median.get(("openspiel", "-", "list"))
@@ -260,12 +289,18 @@ def report(rates: dict, missing: dict, args) -> None:
                 line += f"{os_ / value:>12.2f}x" if os_ else f"{'-':>13}"
                 print(line)
         flow, pure = median.get(("flow", variant, "list")), median.get(("pure", variant, "list"))
-        compiled = median.get(("compiled", variant, "list"))
+        compiled, reference = median.get(("compiled", variant, "list")), median.get(("reference", variant, "list"))
         if flow and pure:
             gains = f"specialising gains {pure / flow:.2f}x"
             if compiled:
                 gains += f", compiling {compiled / pure:.2f}x more ({compiled / flow:.2f}x in all)"
+            if reference:
+                met = "met" if pure / reference >= LEAST_OVER_REFERENCE else "MISSED"
+                gains += f"; {pure / reference:.0f}x the reference interpreter (target {LEAST_OVER_REFERENCE:g}x: {met})"
             print(f"{'':<20}{gains}")
+    build = statistics.median(builds)
+    print(f"gouji build of every variant: {build:.2f} s of CPU (median of {len(builds)}; "
+          f"target under {MOST_BUILD_SECONDS:g} s: {'met' if build < MOST_BUILD_SECONDS else 'MISSED'})")
     if rl:
         print("targets (issue 25; list mode = legal_actions(), index mode = legal_action_count/legal_action):")
         for (variant, engine), least in TARGETS.items():
