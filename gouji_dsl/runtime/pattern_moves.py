@@ -123,7 +123,7 @@ class Moves:
 
     # --- the parts a hand makes, in sort order ------------------------------------------------
 
-    def _ones(self, row: int, width: int, jokers_too: bool, lowest: int, hand, small: int, big: int,
+    def _ones(self, row: int, width: int, jokers_too: bool, lowest: int, hand: list[int], small: int, big: int,
               out: list) -> None:
         """The one-rank parts of `row` with tops from `lowest` up (3 .. 2, then SJ, BJ)."""
         wilds = small + big
@@ -141,7 +141,7 @@ class Moves:
                     key = (row, top, width, 0, 0)
                     out.append(ones.get(key) or self._one(key))
 
-    def _run_tops(self, width: int, lengths: tuple, lowest_top: int, hand, wilds: int) -> list:
+    def _run_tops(self, width: int, lengths: tuple[int, ...], lowest_top: int, hand: list[int], wilds: int) -> list:
         """(length, top) of every run of these lengths the hand may make, topped from `lowest_top` up,
         sorted. One sweep up the ranks: for each top, the lowest bottom whose window the wilds can
         fill (the window's missing cards, `width` minus each count, at most the wilds), and the
@@ -175,7 +175,7 @@ class Moves:
         found.sort()
         return found
 
-    def _runs(self, row: int, width: int, lengths: tuple, lowest_top: int, hand, small: int, big: int,
+    def _runs(self, row: int, width: int, lengths: tuple[int, ...], lowest_top: int, hand: list[int], small: int, big: int,
               out: list) -> None:
         runs = self.runs
         tops = self._run_tops(width, lengths, lowest_top, hand, small + big)
@@ -191,7 +191,7 @@ class Moves:
             if part[1]:
                 out.append(part)
 
-    def _bomb_parts(self, hand, small: int, big: int, out: list) -> None:
+    def _bomb_parts(self, hand: list[int], small: int, big: int, out: list) -> None:
         """Every bomb, chain and joker-bomb part of the hand, in sort order."""
         key = tuple(hand)
         found = self.hands.get(key)
@@ -203,7 +203,7 @@ class Moves:
             self.hands[key] = found
         out += found
 
-    def _chain_tops(self, hand, wilds: int) -> list:
+    def _chain_tops(self, hand: list[int], wilds: int) -> list:
         """(length, top) of every chain the hand may make, sorted: as `_run_tops`, a bomb of
         bomb_min cards at every rank, from 2 ranks up."""
         t = self.t
@@ -233,7 +233,7 @@ class Moves:
         found.sort()
         return found
 
-    def _find_bomb_parts(self, hand, small: int, big: int, out: list) -> None:
+    def _find_bomb_parts(self, hand: list[int], small: int, big: int, out: list) -> None:
         t = self.t
         wilds = small + big
         bombs = self.bombs
