@@ -974,8 +974,8 @@ class Game:
             self.passed.discard(opp)  # a 级牌 gives its player's opposite, who passed, their turn back (F4)
             self.log.append(f'seat {opp} gets its turn back')
         order = [s for s in _SEATS_AFTER_6[seat] if s not in place_of]
-        self.burners_pending: set[int] = set()
-        self.burn_candidates: set[int] = set()
+        self.burners_pending.clear()  # emptied in place: a game's containers are its own (clone copies them)
+        self.burn_candidates.clear()
         self.queue = order
 
     def _play(self, seat: int, play: tuple, burn: bool) -> None:
@@ -1155,8 +1155,8 @@ class Game:
             owner = self.top_seat
             if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
-                self.burners_pending = set()
-                self.burn_candidates = set()
+                self.burners_pending.clear()
+                self.burn_candidates.clear()
                 if any(((not s in self.played_in_round and (True if self.top_free else True if s not in self.passed else False)) and bool(self._answers_of(s)) for s in queue)):
                     continue
             self._win_round(owner)
@@ -1685,11 +1685,7 @@ class Game:
 
     def _fill_observation(self, seat, spec, out, base, public, np):
         """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
-        there already). No numpy call: each costs a microsecond or more, several between two
-        engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
-        up to date or cached (the played rows, cards left, top, status and team blocks) as
-        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
+        there already): see _write_observation."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):

@@ -592,8 +592,8 @@ class Game:
         place_of = self.place_of
         self.played_in_round.add(seat)
         order = [s for s in _SEATS_AFTER_4[seat] if s not in place_of]
-        self.burners_pending: set[int] = set()
-        self.burn_candidates: set[int] = set()
+        self.burners_pending.clear()  # emptied in place: a game's containers are its own (clone copies them)
+        self.burn_candidates.clear()
         self.queue = order
 
     def _play(self, seat: int, play: tuple, burn: bool) -> None:
@@ -729,8 +729,8 @@ class Game:
             owner = self.top_seat
             if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_4[owner] if s not in place_of]
-                self.burners_pending = set()
-                self.burn_candidates = set()
+                self.burners_pending.clear()
+                self.burn_candidates.clear()
                 if any((bool(self._answers_of(s)) if s in self._answers_cache else has_answer(self.hands[s - 1], self.top) for s in queue)):
                     continue
             self._win_round(owner)
@@ -1194,11 +1194,7 @@ class Game:
 
     def _fill_observation(self, seat, spec, out, base, public, np):
         """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
-        there already). No numpy call: each costs a microsecond or more, several between two
-        engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
-        up to date or cached (the played rows, cards left, top, status and team blocks) as
-        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
+        there already): see _write_observation."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):

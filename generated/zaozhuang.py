@@ -1003,8 +1003,8 @@ class Game:
         place_of = self.place_of
         self.played_in_round.add(seat)
         order = [s for s in _SEATS_AFTER_6[seat] if s not in place_of]
-        self.burners_pending: set[int] = set()
-        self.burn_candidates: set[int] = set()
+        self.burners_pending.clear()  # emptied in place: a game's containers are its own (clone copies them)
+        self.burn_candidates.clear()
         if (self.top_gouji and (not self.chaos) and (not self.top_free)) and seat not in self.headless:
             # Who might burn, in ask_order: those it lists before the opposite are asked
             # before the others (the opposite, 无头 players) in playing order, those after
@@ -1222,8 +1222,8 @@ class Game:
                 need = 2
             if self.circles < need and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
-                self.burners_pending = set()
-                self.burn_candidates = set()
+                self.burners_pending.clear()
+                self.burn_candidates.clear()
                 if any((self._may_answer(s) and (bool(self._answers_of(s)) if s in self._answers_cache else _has_answer(self.hands[s - 1], self.top)) for s in queue)):
                     continue
             self._win_round(owner)
@@ -1708,11 +1708,7 @@ class Game:
 
     def _fill_observation(self, seat, spec, out, base, public, np):
         """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
-        there already). No numpy call: each costs a microsecond or more, several between two
-        engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
-        up to date or cached (the played rows, cards left, top, status and team blocks) as
-        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
+        there already): see _write_observation."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):

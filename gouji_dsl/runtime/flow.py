@@ -471,8 +471,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 self.passed.discard(opp)  # a 级牌 gives its player's opposite, who passed, their turn back (F4)
                 self.log.append(f"seat {opp} gets its turn back")
         order = [s for s in seats_after(r.players)[seat] if s not in place_of]
-        self.burners_pending: set[int] = set()
-        self.burn_candidates: set[int] = set()
+        self.burners_pending.clear()  # emptied in place: a game's containers are its own (clone copies them)
+        self.burn_candidates.clear()
         if self._restricted() and seat not in self.headless:
             # Who might burn, in ask_order: those it lists before the opposite are asked
             # before the others (the opposite, 无头 players) in playing order, those after
@@ -753,8 +753,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 need = r.chaos_circles if self.chaos else r.lead_return_circles
             if self.circles < need and owner not in place_of:
                 queue = self.queue = [s for s in seats_after(r.players)[owner] if s not in place_of]
-                self.burners_pending = set()
-                self.burn_candidates = set()
+                self.burners_pending.clear()
+                self.burn_candidates.clear()
                 if any(self._may_answer(s) and self._has_answer(s) for s in queue):
                     continue
             self._win_round(owner)
