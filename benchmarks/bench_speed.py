@@ -242,7 +242,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="gouji-bench-") as tmp:
         pure, fast = prepare(Path(args.copy) if args.copy else Path(tmp), not args.no_compiled)
-        runs = [("rlcard", "-", "list", None), ("openspiel", "-", "list", None)]
+        runs: list[tuple[str, str, str, Path | None]] = [("rlcard", "-", "list", None), ("openspiel", "-", "list", None)]
         for variant in args.variants:
             for engine in ENGINES:
                 if (engine == "compiled" and fast is None) or (engine == "reference" and wild(variant)):

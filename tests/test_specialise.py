@@ -9,7 +9,6 @@ import textwrap
 import pytest
 
 import gouji_dsl
-from gouji_dsl.backends import specialise as sp
 from gouji_dsl.backends.specialise import constants, emit, fold, inline, known, locals as local_names, trees
 from gouji_dsl.runtime import flow
 from strategies import ALL_ENGINE_VARIANTS

@@ -33,7 +33,7 @@ from gouji_dsl.backends.specialise.emit import INDENT, Printer, docstring
 from gouji_dsl.backends.specialise.fold import fold_function
 from gouji_dsl.backends.specialise.inline import inline_methods
 from gouji_dsl.backends.specialise.constants import constant_fields, constant_functions, read_constant_fields
-from gouji_dsl.backends.specialise.known import RULES_NAME, Known, own_names, settings_and_constants
+from gouji_dsl.backends.specialise.known import Known, own_names, settings_and_constants
 from gouji_dsl.backends.specialise.locals import settle_locals
 from gouji_dsl.backends.specialise.trees import names, walk
 
@@ -89,9 +89,9 @@ def _settle(methods: dict[str, source.Method], known: Known, needed: set[str]) -
         dirty = set(inlined) & set(trees)
         if not (changed or inlined or pruned):
             # Settled: the fields nothing changes any more are read as their values, and again.
-            found = constant_fields(trees)
-            if found.keys() - fields.keys():
-                fields.update(found)
+            unchanged = constant_fields(trees)
+            if unchanged.keys() - fields.keys():
+                fields.update(unchanged)
                 dirty = {name for name, fn in trees.items() if read_constant_fields(fn, fields)}
                 if dirty:
                     continue
@@ -112,6 +112,7 @@ def _delegate(mixin: type, fn: ast.FunctionDef) -> ast.FunctionDef:
     signature = ", ".join(n if d is None else f"{n}={ast.unparse(d)}" for n, d in zip(names, defaults))
     delegate = ast.parse(f"def {fn.name}({signature}):\n"
                          f"    return {mixin.__name__}.{fn.name}({', '.join(names)})").body[0]
+    assert isinstance(delegate, ast.FunctionDef)
     if ast.get_docstring(fn, clean=False):
         delegate.body.insert(0, fn.body[0])
     return delegate
@@ -145,10 +146,10 @@ def specialise(namespace: dict[str, Any], variant: str, module_source: str = "")
         binder.need(mixin.__name__, mixin)
     for name, text in known.constants.items():
         expression = ast.parse(text, mode="eval")
-        for free in sorted(imports.free_names(expression) - own):
-            target = binder.need(free, _lookup(free))
-            if target != free:
-                raise SpecialiseError(f"the constant {name} = {text} reads {free}, a name the engine binds otherwise")
+        for read in sorted(imports.free_names(expression) - own):
+            target = binder.need(read, _lookup(read))
+            if target != read:
+                raise SpecialiseError(f"the constant {name} = {text} reads {read}, a name the engine binds otherwise")
     # Final: a compiled engine keeps them in C variables instead of looking them up by name.
     constants = tuple(f"{name}: Final = {text}" for name, text in sorted(known.constants.items()))
     import_lines = tuple(imports.merged(list(FIELD_IMPORTS) + binder.sorted_lines()))

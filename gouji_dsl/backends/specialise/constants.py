@@ -77,15 +77,14 @@ def stored_outside() -> frozenset[str]:
 
 def _changed_attribute(node: ast.AST) -> str | None:
     """The attribute name a node stores into, or fills, if it does."""
-    kind = node.__class__
-    if kind is ast.Attribute and node.ctx.__class__ is not ast.Load:
+    if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
         return node.attr
-    if kind is ast.Subscript and node.ctx.__class__ is not ast.Load and node.value.__class__ is ast.Attribute:
+    if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Attribute):
         return node.value.attr
-    if kind is ast.AugAssign and node.target.__class__ is ast.Attribute:
+    if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Attribute):
         return node.target.attr
-    if kind is ast.Call and node.func.__class__ is ast.Attribute and node.func.attr in _FILLING \
-            and node.func.value.__class__ is ast.Attribute:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FILLING \
+            and isinstance(node.func.value, ast.Attribute):
         return node.func.value.attr
     return None
 
@@ -121,9 +120,8 @@ def constant_fields(methods: dict[str, ast.FunctionDef]) -> dict[str, tuple[str,
             continue
         parents = _parents(fn)
         for node in walk(fn):
-            kind = node.__class__
-            if kind is ast.Attribute and node.attr in candidates and _on_self(node):
-                if node.ctx.__class__ is not ast.Load:
+            if isinstance(node, ast.Attribute) and node.attr in candidates and _on_self(node):
+                if not isinstance(node.ctx, ast.Load):
                     _check_store(node, fn, candidates)  # self.f = value
                 elif candidates[node.attr][0] == "empty" and not _looks_only(node, parents):
                     candidates.pop(node.attr)  # a container read some other way may be filled through it
@@ -135,7 +133,7 @@ def constant_fields(methods: dict[str, ast.FunctionDef]) -> dict[str, tuple[str,
 
 
 def _on_self(node: ast.Attribute) -> bool:
-    return node.value.__class__ is ast.Name and node.value.id == "self"
+    return isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _parents(fn: ast.FunctionDef) -> dict[int, ast.AST]:
@@ -147,12 +145,11 @@ def _tested(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     `and`, `or` and `not`)? A container in `a or b` is the value of it, unless that is tested."""
     while True:
         parent = parents.get(id(node))
-        kind = parent.__class__
-        if kind in (ast.If, ast.While, ast.IfExp):
+        if isinstance(parent, (ast.If, ast.While, ast.IfExp)):
             return parent.test is node
-        if kind is ast.BoolOp or (kind is ast.UnaryOp and parent.op.__class__ is ast.Not):
-            if kind is ast.UnaryOp:
-                return True  # `not x` is a bool whatever x is
+        if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
+            return True  # `not x` is a bool whatever x is
+        if isinstance(parent, ast.BoolOp):
             node = parent
             continue
         return False
@@ -162,14 +159,14 @@ def _looks_only(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
     """Is this read of a container one that can only look at it: `x in self.f`, `len(self.f)`,
     its truth, or a method of it that does not fill it (`self.f.discard(x)`)?"""
     parent = parents.get(id(node))
-    kind = parent.__class__
-    if kind is ast.Compare:
-        return node is not parent.left and all(op.__class__ in (ast.In, ast.NotIn) for op in parent.ops)
-    if kind in (ast.If, ast.While, ast.IfExp, ast.BoolOp) or (kind is ast.UnaryOp and parent.op.__class__ is ast.Not):
+    if isinstance(parent, ast.Compare):
+        return node is not parent.left and all(isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops)
+    if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.BoolOp)) or (
+            isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
         return _tested(node, parents)
-    if kind is ast.Call:
-        return parent.func.__class__ is ast.Name and parent.func.id in ("len", "bool") and len(parent.args) == 1
-    if kind is ast.Attribute:  # self.f.method: a call that fills it was found above
+    if isinstance(parent, ast.Call):
+        return isinstance(parent.func, ast.Name) and parent.func.id in ("len", "bool") and len(parent.args) == 1
+    if isinstance(parent, ast.Attribute):  # self.f.method: a call that fills it was found above
         return parent.attr not in _FILLING
     return False
 
@@ -177,8 +174,7 @@ def _looks_only(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
 def _check_store(node: ast.Attribute, fn: ast.FunctionDef, candidates: dict) -> None:
     """Keep the field a candidate only if every value stored in it is its default."""
     for statement in walk(fn):
-        kind = statement.__class__
-        if kind is ast.Assign and any(t is node for target in statement.targets for t in walk(target)):
+        if isinstance(statement, ast.Assign) and any(t is node for target in statement.targets for t in walk(target)):
             how, default = candidates[node.attr]
             if len(statement.targets) == 1 and statement.targets[0] is node:
                 ok, constant = constant_value(statement.value)
@@ -187,7 +183,7 @@ def _check_store(node: ast.Attribute, fn: ast.FunctionDef, candidates: dict) -> 
                     return
             candidates.pop(node.attr, None)
             return
-        if kind is ast.AnnAssign and statement.target is node:
+        if isinstance(statement, ast.AnnAssign) and statement.target is node:
             how, default = candidates[node.attr]
             if statement.value is not None and how == "empty" and _empty(statement.value, default):
                 return
@@ -203,8 +199,8 @@ def read_constant_fields(fn: ast.FunctionDef, fields: dict[str, tuple[str, Any]]
 
     def replace(node: ast.AST) -> ast.AST | None:
         nonlocal changed
-        if node.__class__ is ast.Attribute and node.attr in fields and node.ctx.__class__ is ast.Load \
-                and node.value.__class__ is ast.Name and node.value.id == "self":
+        if isinstance(node, ast.Attribute) and node.attr in fields and isinstance(node.ctx, ast.Load) \
+                and _on_self(node):
             how, value = fields[node.attr]
             changed = True
             if how == "scalar":
@@ -214,8 +210,8 @@ def read_constant_fields(fn: ast.FunctionDef, fields: dict[str, tuple[str, Any]]
 
     def guarded(node: ast.AST) -> ast.AST | None:
         # A method call on the field (self.f.discard(x)) keeps reading the field itself.
-        if node.__class__ is ast.Call and node.func.__class__ is ast.Attribute \
-                and node.func.value.__class__ is ast.Attribute and node.func.value.attr in fields:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and isinstance(node.func.value, ast.Attribute) and node.func.value.attr in fields:
             for arg in node.args:
                 rewrite(arg, replace)
             return node

@@ -53,11 +53,11 @@ def _scope(name: str) -> list[dataclasses.Field]:
 def declarations() -> list[str]:
     """`name: type` of every field, for the class body, the types as State's source writes them
     (a compiled State's fields hold evaluated types)."""
-    written = annotations()
+    written = written_types()
     return [f"{f.name}: {written[f.name]}" for f in state.FIELDS]
 
 
-def annotations() -> dict[str, str]:
+def written_types() -> dict[str, str]:
     """The annotation of each field of State, as written in runtime/state.py."""
     return {node.target.id: ast.unparse(node.annotation) for node in parsed_class(state, "State").body
             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import operator
-from typing import Any
+from typing import Any, Callable
 
 from gouji_dsl.backends.specialise.trees import names
 from gouji_dsl.backends.specialise.known import RULES_NAME, Known, constant_value, known_value, literal, literal_node
@@ -83,9 +83,10 @@ class Folder(ast.NodeTransformer):
         self.taken = taken        # the function's local names: a global put in must not be one
         self.changed = False
         self.fields = known.rule_fields()
-        self._methods: dict[type, object] = {}
+        self._methods: dict[type, Callable[[ast.AST], Any]] = {}
 
-    def _changed(self, node: ast.AST) -> ast.AST:
+    def _changed(self, node: Any) -> Any:
+        """`node` (a node, or the statements put in place of one), noting that something changed."""
         self.changed = True
         return node
 
@@ -109,7 +110,8 @@ class Folder(ast.NodeTransformer):
                 return self._changed(inner)
         ok, value = constant_value(node.operand)
         if ok and not (isinstance(node.op, ast.USub) and type(value) in (int, float)):  # -3 is how -3 is written
-            return self._changed(_const(_UNARY[type(node.op)](value), node))
+            unary: Any = _UNARY[type(node.op)]
+            return self._changed(_const(unary(value), node))
         return node
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:

@@ -28,14 +28,13 @@ def free_names(fn: ast.AST) -> set[str]:
     bound: set[str] = set()
     read: set[str] = set()
     for node in walk(fn):
-        kind = node.__class__
-        if kind is ast.Name:
-            (read if node.ctx.__class__ is ast.Load else bound).add(node.id)
-        elif kind is ast.arg:
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
             bound.add(node.arg)
-        elif kind is ast.ExceptHandler and node.name:
+        elif isinstance(node, ast.ExceptHandler) and node.name:
             bound.add(node.name)
-        elif kind in (ast.FunctionDef, ast.ClassDef):
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             bound.add(node.name)
     return {n for n in read - bound if not hasattr(builtins, n)}
 

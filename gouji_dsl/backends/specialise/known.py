@@ -78,7 +78,7 @@ def constant_value(node: ast.expr) -> tuple[bool, Any]:
             values.append(value)
         return True, tuple(values)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
-            and type(node.operand.value) in (int, float):
+            and isinstance(node.operand.value, (int, float)) and not isinstance(node.operand.value, bool):
         return True, -node.operand.value
     return False, None
 
@@ -188,11 +188,10 @@ def settings_and_constants(fn: ast.FunctionDef, module_globals: dict[str, Any], 
     module constant of the flow's own modules with a literal value (`PASS = "pass"`) becomes that
     literal, so the folder can decide comparisons with it and the game reads no global for it."""
     def replace(node: ast.AST) -> ast.AST | None:
-        kind = node.__class__
-        if kind is ast.Attribute and node.attr == "r" and node.value.__class__ is ast.Name \
-                and node.value.id == "self" and node.ctx.__class__ is ast.Load:
+        if isinstance(node, ast.Attribute) and node.attr == "r" and isinstance(node.value, ast.Name) \
+                and node.value.id == "self" and isinstance(node.ctx, ast.Load):
             return ast.copy_location(ast.Name(RULES_NAME, ast.Load()), node)
-        if kind is ast.Name and node.ctx.__class__ is ast.Load and _constant_name(node.id) \
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and _constant_name(node.id) \
                 and node.id not in taken and node.id in module_globals and literal(module_globals[node.id]):
             return ast.copy_location(literal_node(module_globals[node.id]), node)
         return None
@@ -205,7 +204,7 @@ def own_names(fn: ast.FunctionDef, known: "Known", taken: set[str]) -> None:
     (`_RULE_HAS_ANSWER`, needed while a local of that name was in the way) read by that name where
     nothing is in the way any more: a compiled engine calls its own function directly."""
     def replace(node: ast.AST) -> ast.AST | None:
-        if node.__class__ is not ast.Name or node.ctx.__class__ is not ast.Load:
+        if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load):
             return None
         ok, value = known.value_of(node.id)
         if not ok:

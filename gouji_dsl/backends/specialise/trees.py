@@ -76,18 +76,17 @@ def names(fn: ast.FunctionDef) -> Names:
     for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x is not None]:
         bound[arg.arg] = bound.get(arg.arg, 0) + 1
     for node in walk(fn):
-        kind = type(node)
-        if kind is ast.Name:
-            if type(node.ctx) is ast.Load:
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load):
                 read[node.id] = read.get(node.id, 0) + 1
             else:
                 bound[node.id] = bound.get(node.id, 0) + 1
-        elif kind is ast.ExceptHandler and node.name:
+        elif isinstance(node, ast.ExceptHandler) and node.name:
             bound[node.name] = bound.get(node.name, 0) + 1
-        elif kind in (ast.Global, ast.Nonlocal):
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
                 bound[name] = bound.get(name, 0) + 2  # never a local of ours to touch
-        elif kind is ast.Lambda:  # its parameters shadow ours inside it: counted as bindings
+        elif isinstance(node, ast.Lambda):  # its parameters shadow ours inside it: counted as bindings
             for arg in node.args.args:
                 bound[arg.arg] = bound.get(arg.arg, 0) + 1
     return found
