@@ -19,11 +19,12 @@ import ast
 from pathlib import Path
 from typing import Any
 
+from gouji_dsl.backends.specialise.fold import pure
 from gouji_dsl.backends.specialise.known import constant_value, literal
 from gouji_dsl.backends.specialise.reach import GAME_USERS
 from gouji_dsl.backends.specialise.source import FLOW_CLASSES, PACKAGE, source_path
 from gouji_dsl.backends.specialise.trees import rewrite, walk
-from gouji_dsl.runtime import state
+from gouji_dsl.runtime import flow, state
 
 # Calls on a container that fill it (an always-empty container has none of these).
 _FILLING = {"add", "append", "insert", "extend", "update", "setdefault", "__setitem__", "__ior__"}
@@ -50,29 +51,70 @@ def constant_functions(module_source: str) -> dict[str, Any]:
     return found
 
 
+# The names code outside the flow gives a game it changes (runtime/game.py's new_position and
+# runtime/resample.py say `game`); and, in the research API's mixins, `self` is the game.
+GAME_NAMES = ("game", "g")
+
+
 def stored_outside() -> frozenset[str]:
-    """Every attribute name changed in the package outside the flow's modules, where games are
-    used: stored (`game.opened = ...`), its items stored (`game.place_of[s] = ...`), filled
-    (`game.finish_order.append(s)`) or changed in place (`game.opened |= ...`). A setattr there
-    would make every name count (none does)."""
+    """Every field of a game that code outside the flow's modules changes (where games are used):
+    stores (`game.opened = ...`), stores into (`game.place_of[s] = ...`), fills
+    (`game.finish_order.append(s)`) and changes in place (`game.opened |= ...`), made on a game:
+    a name of GAME_NAMES, or `self` in a method of one of the Game's mixins. Other objects with
+    attributes of the same names (an observer's view, a record) are not games.
+    tests/test_specialise.py checks that no module changes such an attribute of anything else
+    unknown. A setattr there would make every field count (none does)."""
     if not _STORED_OUTSIDE:
-        flow_files = {source_path(module) for module, _cls in FLOW_CLASSES}
         names: set[str] = set()
-        for path in sorted(p for folder in GAME_USERS for p in (PACKAGE / folder).glob("*.py")):
-            if path in flow_files:
-                continue
-            try:
-                tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-            except (OSError, SyntaxError, UnicodeDecodeError):
-                continue
+        for path, tree in _game_user_trees():
+            mixins = _mixin_classes(tree)
             for node in walk(tree):
-                changed = _changed_attribute(node)
-                if changed is not None:
-                    names.add(changed)
+                if isinstance(node, ast.ClassDef) and node.name in mixins:
+                    names.update(n for n, receiver in changes(node) if receiver == "self")
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                     names.update(f.name for f in state.FIELDS)
+            names.update(n for n, receiver in changes(tree) if receiver in GAME_NAMES)
         _STORED_OUTSIDE.append(frozenset(names))
     return _STORED_OUTSIDE[0]
+
+
+def _game_user_trees() -> list[tuple[Path, ast.Module]]:
+    """The modules of the package (outside the flow's) where games are used, parsed."""
+    flow_files = {source_path(module) for module, _cls in FLOW_CLASSES}
+    trees = []
+    for path in sorted(p for folder in GAME_USERS for p in (PACKAGE / folder).glob("*.py")):
+        if path in flow_files:
+            continue
+        try:
+            trees.append((path, ast.parse(Path(path).read_text(encoding="utf-8"))))
+        except (OSError, SyntaxError, UnicodeDecodeError):
+            continue
+    return trees
+
+
+def _mixin_classes(tree: ast.Module) -> set[str]:
+    """The classes of this module that the Game mixes in (their `self` is a game)."""
+    bases = {cls.__name__ for cls in flow.Game.__mro__}
+    return {node.name for node in tree.body if isinstance(node, ast.ClassDef) and node.name in bases}
+
+
+def changes(tree: ast.AST) -> list[tuple[str, str]]:
+    """(attribute, receiver text) of every change of an attribute under `tree` (see stored_outside)."""
+    found = []
+    for node in walk(tree):
+        name = _changed_attribute(node)
+        if name is None:
+            continue
+        if isinstance(node, ast.Attribute):
+            receiver: ast.expr = node.value
+        elif isinstance(node, ast.Subscript):
+            receiver = node.value.value  # type: ignore[attr-defined]
+        elif isinstance(node, ast.AugAssign):
+            receiver = node.target.value  # type: ignore[union-attr]  # an AugAssign of an attribute (see _changed_attribute)
+        else:
+            receiver = node.func.value.value  # type: ignore[attr-defined]
+        found.append((name, ast.unparse(receiver)))
+    return found
 
 
 def _changed_attribute(node: ast.AST) -> str | None:
@@ -218,4 +260,39 @@ def read_constant_fields(fn: ast.FunctionDef, fields: dict[str, tuple[str, Any]]
         return replace(node)
 
     rewrite(fn, guarded)
+    return _drop_idle_statements(fn, fields) or changed
+
+
+# Calls on an empty container that change nothing (a field never filled is always empty).
+_IDLE_ON_EMPTY = {"discard", "clear"}
+
+
+def _drop_idle_statements(fn: ast.FunctionDef, fields: dict[str, tuple[str, Any]]) -> bool:
+    """Drop the statements that change nothing of a constant field: `self.f = <its value>`,
+    `self.f.discard(x)` / `self.f.clear()` of a container never filled (x without effect)."""
+    def idle(statement: ast.stmt) -> bool:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            if isinstance(target, ast.Attribute) and target.attr in fields and _on_self(target):
+                how, value = fields[target.attr]
+                ok, stored = constant_value(statement.value)
+                return (how == "scalar" and ok and stored == value and type(stored) is type(value)) or (
+                    how == "empty" and _empty(statement.value, value))
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            call = statement.value
+            return (isinstance(call.func, ast.Attribute) and call.func.attr in _IDLE_ON_EMPTY
+                    and isinstance(call.func.value, ast.Attribute) and _on_self(call.func.value)
+                    and fields.get(call.func.value.attr, ("",))[0] == "empty" and not call.keywords
+                    and all(pure(a) for a in call.args))
+        return False
+
+    changed = False
+    for node in walk(fn):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                kept = [s for s in block if not idle(s)]
+                if len(kept) != len(block):
+                    changed = True
+                    setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
     return changed
