@@ -21,3 +21,10 @@ def test_the_unspecialised_flow_plays_the_fingerprinted_games(name):
     specialised from it (what the specialiser reads, and what hybrid variants play)."""
     rules = gouji_dsl.engine(name).RULES
     assert fingerprint(lambda seed, match: new_game(rules, seed, match), SHORT) == expected(SHORT)[name]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+def test_the_unspecialised_flow_plays_all_300_fingerprinted_games(name):
+    rules = gouji_dsl.engine(name).RULES
+    assert fingerprint(lambda seed, match: new_game(rules, seed, match)) == expected()[name]
