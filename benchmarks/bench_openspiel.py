@@ -6,9 +6,11 @@ sampled from `chance_outcomes()` by OpenSpiel's `sample_action` (with a number f
 random), then `rng.choice(state.legal_actions())` and `state.apply_action`. Both count engine actions (the decisions; a pyspiel game's time
 includes its deal), in interleaved slices on the same machine, so a slowdown is raw engine
 actions/s over pyspiel actions/s (issue 25's target: at most 1.5x). The deal is a chance node
-per card (216 in Lianzhong, against the raw engine's one shuffle), each a few pyspiel calls
-into Python; the last column leaves its time out: pyspiel's decisions alone against the raw
-engine's games (whose one shuffle, a few percent of a game, stays in).
+per seat and card kind, its outcome how many of that kind the seat gets (70 nodes in Lianzhong
+and Zaozhuang, 42 in Shuangkou, against the raw engine's one shuffle; a node per card would be
+216, 324, 108), each a few pyspiel calls into Python; the last column leaves its time out:
+pyspiel's decisions alone against the raw engine's games (whose one shuffle, a few percent of
+a game, stays in).
 
     python benchmarks/bench_openspiel.py [--seconds 6] [--slices 6] [VARIANT ...]
 """

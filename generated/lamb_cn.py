@@ -974,7 +974,6 @@ class Game:
             self.passed.discard(opp)  # a 级牌 gives its player's opposite, who passed, their turn back (F4)
             self.log.append(f'seat {opp} gets its turn back')
         order = [s for s in _SEATS_AFTER_6[seat] if s not in place_of]
-        self.burners_pending.clear()  # emptied in place: a game's containers are its own (clone copies them)
         self.burn_candidates.clear()
         self.queue = order
 
@@ -1009,12 +1008,10 @@ class Game:
         elif seat in self.obligation and (not out) and (not any(play[3:])):
             self._fail_burn(seat, play)
             return
-        self.before_threes.discard(seat)
         (self.top, self.top_seat) = (play, seat)
         self._answers_cache = {}
         self.top_gouji = _is_gouji(play)
         self.top_free = False
-        self.top_opposite_only = False
         self.top_out_gouji = False
         self.circles = 0
         if out:
@@ -1119,7 +1116,6 @@ class Game:
         self.passed.add(seat)
         if not (self.top_gouji and (not self.top_free)):
             self.passed_plain.add(seat)
-        self.burners_pending.discard(seat)
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -1144,7 +1140,6 @@ class Game:
                 # cannot beat the top is not offered 让牌 either: whatever beats the top later
                 # in the round beats it too, so deferring could change nothing (issue 10).
                 passed.add(nxt)
-                self.burners_pending.discard(nxt)
                 if plain:
                     self.passed_plain.add(nxt)
             # A full circle with no play.
@@ -1155,7 +1150,6 @@ class Game:
             owner = self.top_seat
             if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
-                self.burners_pending.clear()
                 self.burn_candidates.clear()
                 if any(((not s in self.played_in_round and (True if self.top_free else True if s not in self.passed else False)) and bool(self._answers_of(s)) for s in queue)):
                     continue
@@ -1684,8 +1678,8 @@ class Game:
         return Observing.observation_tensor(self, seat, out)
 
     def _fill_observation(self, seat, spec, out, base, public, np):
-        """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
-        there already): see _write_observation."""
+        """Write the observation tensor of `seat` into out[base:base + its size] (a C-contiguous
+        vector): a copy of the one the record keeps up to date (see _observed)."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):

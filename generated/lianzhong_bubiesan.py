@@ -1060,11 +1060,9 @@ class Game:
         elif seat in self.obligation and (not out) and (not any(play[3:])):
             self._fail_burn(seat, play)
             return
-        self.before_threes.discard(seat)
         (self.top, self.top_seat) = (play, seat)
         self._answers_cache = {}
         self.top_gouji = _is_gouji(play)
-        self.top_free = False
         self.top_opposite_only = False
         self.top_out_gouji = False
         self.circles = 0
@@ -1709,8 +1707,8 @@ class Game:
         return Observing.observation_tensor(self, seat, out)
 
     def _fill_observation(self, seat, spec, out, base, public, np):
-        """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
-        there already): see _write_observation."""
+        """Write the observation tensor of `seat` into out[base:base + its size] (a C-contiguous
+        vector): a copy of the one the record keeps up to date (see _observed)."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):

@@ -596,7 +596,6 @@ class Game:
         place_of = self.place_of
         self.played_in_round.add(seat)
         order = [s for s in _SEATS_AFTER_4[seat] if s not in place_of]
-        self.burners_pending.clear()  # emptied in place: a game's containers are its own (clone copies them)
         self.burn_candidates.clear()
         self.queue = order
 
@@ -622,13 +621,8 @@ class Game:
         elif seat in self.obligation and (not out) and (not any(play[3:])):
             self._fail_burn(seat, play)
             return
-        self.before_threes.discard(seat)
         (self.top, self.top_seat) = (play, seat)
         self._answers_cache = {}
-        self.top_gouji = False
-        self.top_free = False
-        self.top_opposite_only = False
-        self.top_out_gouji = False
         self.circles = 0
         if out:
             self._go_out(seat, play)
@@ -705,7 +699,6 @@ class Game:
     def _pass(self, seat: int) -> None:
         self.passed.add(seat)
         self.passed_plain.add(seat)
-        self.burners_pending.discard(seat)
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -727,13 +720,11 @@ class Game:
                 # cannot beat the top is not offered 让牌 either: whatever beats the top later
                 # in the round beats it too, so deferring could change nothing (issue 10).
                 passed.add(nxt)
-                self.burners_pending.discard(nxt)
                 self.passed_plain.add(nxt)
             self.circles += 1
             owner = self.top_seat
             if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_4[owner] if s not in place_of]
-                self.burners_pending.clear()
                 self.burn_candidates.clear()
                 if any((bool(self._answers_of(s)) if s in self._answers_cache else has_answer(self.hands[s - 1], self.top) for s in queue)):
                     continue
@@ -1197,8 +1188,8 @@ class Game:
         return Observing.observation_tensor(self, seat, out)
 
     def _fill_observation(self, seat, spec, out, base, public, np):
-        """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
-        there already): see _write_observation."""
+        """Write the observation tensor of `seat` into out[base:base + its size] (a C-contiguous
+        vector): a copy of the one the record keeps up to date (see _observed)."""
         return Observing._fill_observation(self, seat, spec, out, base, public, np)
 
     def information_state_tensor(self, seat, out=None):

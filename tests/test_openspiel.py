@@ -5,8 +5,12 @@ and register()'s refusals."""
 from __future__ import annotations
 
 import copy as copy_module
+import itertools
+import math
 import pickle
 import random
+from collections import Counter
+from fractions import Fraction
 import subprocess
 import sys
 
@@ -94,9 +98,9 @@ def _view(state) -> tuple:
             [state.information_state_string(p) for p in players], state.returns())
 
 
-def _dealt_cards(game) -> int:
-    rules = gos._REGISTERED[game.get_type().short_name][0].RULES
-    return rules.players * rules.cards_per_player
+def _chance_nodes(game) -> int:
+    """The deal's chance nodes: the same number in every deal."""
+    return game.max_chance_nodes_in_history()
 
 
 def _paged_state():
@@ -128,10 +132,13 @@ def test_a_game_reports_the_rules_figures(variant):
     total = bounds.utility_sum(rules)
     assert game.num_players() == rules.players
     assert game.num_distinct_actions() == 1024
-    assert game.max_chance_outcomes() == len(rules.card_kinds)
+    assert game.max_chance_outcomes() == max(rules.deck_counts) + 1  # an outcome: a count of one card kind
     assert (game.min_utility(), game.max_utility()) == (float(low), float(high))
     assert game.max_game_length() == bounds.max_game_steps(rules)
-    assert game.max_chance_nodes_in_history() == rules.players * rules.cards_per_player
+    # a node per seat and card kind held, less each seat's last kind and the last seat (the deck is dealt whole)
+    assert sum(rules.deck_counts) == rules.players * rules.cards_per_player
+    held = sum(1 for copies in rules.deck_counts if copies)
+    assert game.max_chance_nodes_in_history() == (rules.players - 1) * (held - 1)
     utility = game.get_type().utility
     if total is None:
         assert utility == pyspiel.GameType.Utility.GENERAL_SUM
@@ -159,37 +166,145 @@ def test_random_sim_test_more_simulations(variant):
 
 # --- chance: the deal -----------------------------------------------------------------------
 
+def _hypergeometric(left: int, rest: int, slots: int) -> list:
+    """A node's exact outcomes from the binomials: (count, probability) of a seat with `slots`
+    cards to come getting `count` of the `left` copies of a kind, `rest` cards of later kinds left."""
+    whole = math.comb(left + rest, slots)
+    return [(c, Fraction(math.comb(left, c) * math.comb(rest, slots - c), whole))
+            for c in range(max(0, slots - rest), min(left, slots) + 1)]
+
+
+def _deal_probability(deck, hands, undealt) -> Fraction:
+    """The probability that a shuffled deck deals `hands` and leaves `undealt` (count vectors):
+    the ways to share each kind's copies out so, over the ways to share the deck out in hands of
+    those sizes."""
+    ways = math.prod(math.factorial(copies) // math.prod(math.factorial(hand[kind]) for hand in [*hands, undealt])
+                     for kind, copies in enumerate(deck))
+    sizes = [sum(hand) for hand in [*hands, undealt]]
+    return Fraction(ways, math.factorial(sum(deck)) // math.prod(map(math.factorial, sizes)))
+
+
 @pytest.mark.parametrize("variant", ["lianzhong", "lamb-cn", "shuangkou"])
-def test_the_deal_is_one_card_a_chance_node_from_the_deck_left(variant):
+def test_the_deal_is_a_chance_node_per_seat_and_card_kind_with_exact_probabilities(variant):
     rules = gouji_dsl.engine(variant).RULES
     game = pyspiel.load_game(gos.game_name(variant))
-    state = game.new_initial_state()
-    total = sum(rules.deck_counts)
-    assert state.chance_outcomes() == [(k, n / total) for k, n in enumerate(rules.deck_counts) if n]
-    rng = random.Random(7)
-    hands = [[0] * len(rules.card_kinds) for _ in range(rules.players)]
-    left = list(rules.deck_counts)
-    for dealt in range(rules.players * rules.cards_per_player):
-        assert state.current_player() == pyspiel.PlayerId.CHANCE
-        outcomes = state.chance_outcomes()
-        assert sum(p for _k, p in outcomes) == pytest.approx(1.0)
-        assert outcomes == [(k, n / sum(left)) for k, n in enumerate(left) if n]
-        card = rng.choices([k for k, _p in outcomes], [p for _k, p in outcomes])[0]
-        assert state.action_to_string(pyspiel.PlayerId.CHANCE, card) == \
-            f"deal {rules.card_kinds[card]} to seat {dealt % rules.players + 1}"
-        state.apply_action(card)
-        hands[dealt % rules.players][card] += 1
-        left[card] -= 1
-    assert not state.is_chance_node()
-    assert state.engine_game().dealt == hands
-    with pytest.raises(ValueError, match="not a chance node"):
-        state.chance_outcomes()
+    deck, per, players = rules.deck_counts, rules.cards_per_player, rules.players
+    held = [kind for kind, copies in enumerate(deck) if copies]
+    for seed in (7, 8):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        hands = [[0] * len(deck) for _ in range(players)]
+        left = list(deck)
+        path = Fraction(1)  # the product of the outcomes' exact probabilities
+        for seat in range(players - 1):  # the last seat takes the cards left
+            for kind in held[:-1]:  # a seat's last kind takes the rest of its hand
+                assert state.current_player() == pyspiel.PlayerId.CHANCE
+                exact = _hypergeometric(left[kind], sum(left[kind + 1:]), per - sum(hands[seat]))
+                assert state.chance_outcomes() == [(c, float(p)) for c, p in exact]  # exact, correctly rounded
+                assert state.legal_actions() == [c for c, _p in exact]
+                count = rng.choices([c for c, _p in exact], [float(p) for _c, p in exact])[0]
+                assert state.action_to_string(pyspiel.PlayerId.CHANCE, count) == \
+                    f"seat {seat + 1} is dealt {count} × {rules.card_kinds[kind]}"
+                path *= dict(exact)[count]
+                state.apply_action(count)
+                hands[seat][kind] += count
+                left[kind] -= count
+            extra = per - sum(hands[seat])
+            hands[seat][held[-1]] += extra
+            left[held[-1]] -= extra
+        hands[-1] = left
+        assert not state.is_chance_node()
+        assert len(state.history()) == game.max_chance_nodes_in_history()
+        assert state.engine_game().dealt == hands
+        # the deal is as likely as from a shuffled deck: the product of its outcomes' probabilities
+        assert path == _deal_probability(deck, hands, [0] * len(deck))
+        with pytest.raises(ValueError, match="not a chance node"):
+            state.chance_outcomes()
 
 
-def test_a_card_not_left_in_the_deck_is_refused():
+def _chance_tree(plan, depth: int | None = None) -> dict:
+    """Every deal of a plan (or every state `depth` nodes in), as (hands, deck left) -> the sum of
+    the exact probabilities of the paths to it."""
+    reached: dict = Counter()
+
+    def walk(deal, probability, node):
+        if deal.key is None or node == depth:
+            reached[tuple(map(tuple, deal.hands)), tuple(deal.left)] += probability
+            return
+        outcomes = gos._outcome_fractions(deal.key)
+        assert [(c, Fraction(a, b)) for c, a, b in outcomes] == _hypergeometric(*deal.key)
+        assert plan.outcomes(deal) == tuple((c, a / b) for c, a, b in outcomes)
+        for c, a, b in outcomes:
+            after = copy_module.deepcopy(deal)
+            plan.deal(after, c)
+            walk(after, probability * Fraction(a, b), node + 1)
+
+    walk(plan.start(), Fraction(1), 0)
+    return reached
+
+
+# (players, cards each, the deck's copies of each kind): dealt whole; one card left undealt (the
+# last seat has nodes too) and a kind the deck does not hold; one card each.
+SMALL_DECKS = [(3, 2, (2, 2, 2)), (2, 3, (1, 0, 3, 2, 1)), (2, 2, (2, 1, 2)), (3, 1, (1, 1, 1))]
+
+
+@pytest.mark.parametrize("players, per_player, deck", SMALL_DECKS)
+def test_every_deal_of_a_small_deck_has_a_shuffled_decks_probability(players, per_player, deck):
+    plan = gos._DealPlan(players, per_player, deck, tuple(f"k{kind}" for kind in range(len(deck))))
+    whole = sum(deck) == players * per_player
+    held = sum(1 for copies in deck if copies)
+    assert len(plan.nodes) == (players - whole) * (held - 1)
+    dealt = _chance_tree(plan)
+    # every order of the physical cards, dealt out in turn: each deal with its share of the orders
+    cards = [kind for kind, copies in enumerate(deck) for _ in range(copies)]
+    shuffled: dict = Counter()
+    orders = math.factorial(len(cards))
+    for order in itertools.permutations(cards):
+        hands = [[0] * len(deck) for _ in range(players)]
+        undealt = [0] * len(deck)
+        for at, kind in enumerate(order):
+            (hands[at // per_player] if at < players * per_player else undealt)[kind] += 1
+        shuffled[tuple(map(tuple, hands)), tuple(undealt)] += Fraction(1, orders)
+    assert dealt == shuffled
+    assert all(p == _deal_probability(deck, hands, undealt) for (hands, undealt), p in dealt.items())
+
+
+def test_sampled_deals_give_each_seat_its_share_of_every_card():
+    # The same through pyspiel's sampler, statistically: 400 Shuangkou deals, each seat's mean
+    # count of each kind within 5 standard errors of the hypergeometric mean (the last seat, dealt
+    # by no node, included).
+    game = pyspiel.load_game("gouji_shuangkou")
+    rules = gouji_dsl.engine("shuangkou").RULES
+    deck, per, total = rules.deck_counts, rules.cards_per_player, sum(rules.deck_counts)
+    rng, deals = random.Random(3), 400
+    sums = [[0] * len(deck) for _ in range(rules.players)]
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(pyspiel.sample_action(state.chance_outcomes(), rng.random())[0])
+        for seat, hand in enumerate(state.engine_game().dealt):
+            for kind, count in enumerate(hand):
+                sums[seat][kind] += count
+    for seat in range(rules.players):
+        for kind, copies in enumerate(deck):
+            share = copies / total
+            variance = per * share * (1 - share) * (total - per) / (total - 1)
+            assert abs(sums[seat][kind] / deals - per * share) <= 5 * math.sqrt(variance / deals), (seat, kind)
+
+
+def test_an_outcome_the_node_does_not_have_is_refused_and_changes_nothing():
     state = pyspiel.load_game("gouji_shuangkou").new_initial_state()
-    with pytest.raises(ValueError, match="not a card left in the deck"):
-        state.apply_action(99)
+    before = _view(state)
+    for outcome in (99, 9):
+        with pytest.raises(ValueError, match=rf"chance outcome {outcome} is not a number of 3 seat 1 can be dealt here: "
+                                             r"the outcomes are \[0, 1, 2, 3, 4, 5, 6, 7, 8\]"):
+            state.apply_action(outcome)
+    assert _view(state) == before
+    state.apply_action(8)  # all eight 3s: the other seats' nodes for the 3 have one outcome, none
+    for _ in range(13):
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.chance_outcomes() == [(0, 1.0)]
+    with pytest.raises(ValueError, match=r"the outcomes are \[0\]"):
+        state.apply_action(1)
 
 
 @pytest.mark.parametrize("variant", ["lianzhong", "zaozhuang", "shuangkou-baibian"])
@@ -286,20 +401,22 @@ def test_during_the_deal_a_seat_observes_the_cards_it_has_been_dealt():
     game = pyspiel.load_game("gouji_shuangkou")
     rules = gouji_dsl.engine("shuangkou").RULES
     state = game.new_initial_state()
-    for card in (0, 5, 5, 14, 3, 3):  # seats 1..4 in turn: seat 1 gets 3 and 8
-        state.apply_action(card)
+    for count in (1, 0, 0, 2):  # seat 1: one 3, no 4 or 5, two 6s
+        state.apply_action(count)
     layout = {name: (offset, size) for name, offset, size in observe.observation_layout(rules)}
     offset, size = layout["hand"]
     hand = [0.0] * size
     # each count divided by the deck's copies of its card, as in every tensor
-    hand[0], hand[3] = 1 / rules.deck_counts[0], 1 / rules.deck_counts[3]
-    assert state.observation_tensor(0)[offset:offset + size] == hand
-    assert sum(state.observation_tensor(0)) == sum(hand)
+    hand[0], hand[3] = 1 / rules.deck_counts[0], 2 / rules.deck_counts[3]
+    assert state.observation_tensor(0)[offset:offset + size] == pytest.approx(hand)
+    assert sum(state.observation_tensor(0)) == pytest.approx(sum(hand))
     info = {name: (offset, size) for name, offset, size in observe.information_state_layout(rules)}
     offset, size = info["dealt"]
-    assert state.information_state_tensor(0)[offset:offset + size] == hand
-    assert "dealt 3 6" in state.observation_string(0) and "6 of 108 cards dealt" in state.observation_string(0)
-    assert "nothing yet" not in state.observation_string(1)
+    assert state.information_state_tensor(0)[offset:offset + size] == pytest.approx(hand)
+    # the node is public (the same in every deal); the cards are the seat's own
+    assert state.observation_string(0) == "seat 1, dealing (chance node 5 of 42, seat 1's count of 7): dealt 3 6 6"
+    assert state.observation_string(1) == "seat 2, dealing (chance node 5 of 42, seat 1's count of 7): dealt nothing yet"
+    assert str(state).splitlines()[:2] == ["dealing: chance node 5 of 42, seat 1's count of 7", "seat 1: 3 6 6"]
 
 
 def test_observations_are_the_engines():
@@ -333,21 +450,56 @@ def test_an_observer_of_another_kind_is_refused():
 @pytest.mark.parametrize("dealt", [False, True])
 def test_resampling_keeps_what_the_player_knows(dealt):
     game = pyspiel.load_game("gouji_lianzhong")
-    if dealt:
-        state = _play(_dealt(game, 12), 12, 40)
-    else:
-        state = game.new_initial_state()
-        for card in [0, 1, 2, 3, 4, 5] * 10:
-            state.apply_action(card)
-    player = 2 if state.is_chance_node() else state.current_player()
+    # mid-deal: 30 of the 70 nodes, seat 3's third kind (seats 1 and 2 dealt, 4 to 6 not yet)
+    state = _play(_dealt(game, 12), 12, 40) if dealt else _moves(game.new_initial_state(), 12, 30)
+    players = [state.current_player()] if dealt else [0, 2, 4, 5]
     changed = False
-    for draw in (0.1, 0.5, 0.9):
-        sample = state.resample_from_infostate(player, lambda draw=draw: draw)
-        assert sample.information_state_string(player) == state.information_state_string(player)
-        assert sample.observation_tensor(player) == state.observation_tensor(player)
-        assert sample.legal_actions() == state.legal_actions()
-        changed |= str(sample) != str(state)
+    for player in players:
+        for draw in (0.1, 0.5, 0.9):
+            sample = state.resample_from_infostate(player, lambda draw=draw: draw)
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.observation_tensor(player) == state.observation_tensor(player)
+            if dealt:
+                assert sample.legal_actions() == state.legal_actions()
+            else:  # a deal in the same place (the outcomes follow the deck left, which it dealt anew)
+                assert sample._deal.node == state._deal.node and sample.is_chance_node()
+                assert sum(p for _c, p in sample.chance_outcomes()) == pytest.approx(1.0)
+                assert _moves(sample.clone(), 1, 100).engine_game() is not None  # it deals on to a game
+            changed |= str(sample) != str(state)
     assert changed
+
+
+@pytest.mark.parametrize("players, per_player, deck", SMALL_DECKS[:2])
+def test_resampling_during_the_deal_draws_from_what_the_seat_knows(players, per_player, deck):
+    # At every node of a small deck's deal and for every seat: the deals a resampling gives are
+    # those the chance nodes could have reached with that seat's cards, each as likely as they
+    # make it (the posterior, by enumeration), within 5 standard errors over 1,500 draws.
+    plan = gos._DealPlan(players, per_player, deck, tuple(f"k{kind}" for kind in range(len(deck))))
+    rng = random.Random(4)
+    deal = plan.start()
+    for node in range(len(plan.nodes)):
+        reached = _chance_tree(plan, node)
+        for player in range(players):
+            mine = deal.hands[player]
+            posterior = {key: p for key, p in reached.items() if list(key[0][player]) == mine}
+            total = sum(posterior.values())
+            draws = 1500
+            seen = Counter()
+            for _ in range(draws):
+                sample = plan.resampled(deal, player, rng)
+                assert sample.node == deal.node and sample.hands[player] == mine
+                # the same key as a deal that got there by the chance nodes
+                key = (tuple(map(tuple, sample.hands)), tuple(sample.left))
+                assert key in posterior, key
+                seen[key] += 1
+                seat, kind = plan.nodes[node]
+                assert sample.key == (sample.left[kind], sum(sample.left[kind + 1:]),
+                                      per_player - sum(sample.hands[seat]))
+            for key, p in posterior.items():
+                share = p / total
+                error = math.sqrt(float(share * (1 - share)) / draws)
+                assert abs(seen[key] / draws - float(share)) <= 5 * error + 1e-9, (node, player, key)
+        plan.deal(deal, rng.choice([c for c, _p in plan.outcomes(deal)]))
 
 
 def test_mcts_and_ismcts_bots_play_a_dealt_game():
@@ -395,7 +547,7 @@ STAGES = {"first chance node": lambda deal: 0, "dealing": lambda deal: deal // 2
 @pytest.mark.parametrize("stage", list(STAGES))
 def test_a_state_pickles_to_an_equal_independent_state_that_plays_on_alike(variant, stage):
     game = pyspiel.load_game(gos.game_name(variant))
-    state = _moves(game.new_initial_state(), 7, STAGES[stage](_dealt_cards(game)))
+    state = _moves(game.new_initial_state(), 7, STAGES[stage](_chance_nodes(game)))
     assert state.is_terminal() == (stage == "over")
     copy = pickle.loads(pickle.dumps(state))
     assert type(copy) is type(state) and copy is not state
@@ -421,7 +573,7 @@ def test_many_states_pickle_with_their_game_once():
 
 def test_a_resampled_state_and_a_deep_copy_keep_what_they_are():
     game = pyspiel.load_game("gouji_lianzhong")
-    state = _moves(game.new_initial_state(), 5, _dealt_cards(game) + 20)
+    state = _moves(game.new_initial_state(), 5, _chance_nodes(game) + 20)
     sample = state.resample_from_infostate(state.current_player(), lambda: 0.3)
     assert str(sample) != str(state)
     for copy in (pickle.loads(pickle.dumps(sample)), copy_module.deepcopy(sample)):
@@ -457,7 +609,7 @@ else:
 def test_a_house_rule_state_unpickles_where_its_file_is_registered_and_says_so_elsewhere(tmp_path):
     path = _house_file(tmp_path, "club25")
     game = pyspiel.load_game(gos.register(path))
-    state = _moves(game.new_initial_state(), 4, _dealt_cards(game) + 40)
+    state = _moves(game.new_initial_state(), 4, _chance_nodes(game) + 40)
     data = pickle.dumps(state)
     assert _view(pickle.loads(data)) == _view(state)  # this process has registered it
     (tmp_path / "state.pickle").write_bytes(data)
@@ -494,7 +646,7 @@ def test_undo_takes_back_every_move_back_to_the_first_chance_node(variant):
     game = pyspiel.load_game(gos.game_name(variant))
     state, rng = game.new_initial_state(), random.Random(11)
     views, moves = [], []
-    while len(moves) < _dealt_cards(game) + 60:
+    while len(moves) < _chance_nodes(game) + 60 and not state.is_terminal():
         views.append(_view(state))
         player = state.current_player()
         outcomes = [a for a, _p in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
@@ -531,7 +683,7 @@ def test_undo_keeps_the_history_as_openspiels_own_games_do():
 
 def test_an_undone_state_serialises_and_pickles_with_its_history():
     game = pyspiel.load_game("gouji_qingdao")
-    state = _moves(game.new_initial_state(), 6, _dealt_cards(game) + 30)
+    state = _moves(game.new_initial_state(), 6, _chance_nodes(game) + 30)
     for _ in range(40):  # back into the deal
         last = state.full_history()[-1]
         state.undo_action(last.player, last.action)
@@ -550,7 +702,7 @@ def test_an_undone_state_serialises_and_pickles_with_its_history():
 
 def test_undo_refuses_what_is_not_the_last_move_and_changes_nothing():
     game = pyspiel.load_game("gouji_lianzhong")
-    state = _moves(game.new_initial_state(), 3, _dealt_cards(game) + 10)
+    state = _moves(game.new_initial_state(), 3, _chance_nodes(game) + 10)
     before = _view(state)
     last = state.full_history()[-1]
     for player, action in ((last.player, last.action + 1), ((last.player + 1) % 6, last.action), (-1, last.action)):
@@ -592,10 +744,10 @@ def test_a_resampled_state_cannot_take_back_its_real_deal():
     sample = state.resample_from_infostate(1, lambda: 0.7)
     before = _view(sample)
     last = sample.full_history()[-1]
-    with pytest.raises(ValueError, match="was resampled .*no card of it can be taken back"):
+    with pytest.raises(ValueError, match="was resampled .*no outcome of the deal can be taken back"):
         sample.undo_action(last.player, last.action)
     assert _view(sample) == before
-    played = _moves(game.new_initial_state(), 5, _dealt_cards(game) + 5)
+    played = _moves(game.new_initial_state(), 5, _chance_nodes(game) + 5)
     sample = played.resample_from_infostate(played.current_player(), lambda: 0.7)
     last = sample.full_history()[-1]
     with pytest.raises(ValueError, match="the engine cannot undo it: .*resampled"):

@@ -299,8 +299,8 @@ def test_the_openspiel_observer_gives_the_compact_tensor_when_asked():
     rules = gouji_dsl.engine("shuangkou").RULES
     assert list(observer.dict) == [part[0] for part in ob.compact_information_state_layout(rules)]
     state = game.new_initial_state()
-    for card in (0, 5, 5, 14, 3, 3):  # seat 1 is dealt a 3 and a 6
-        state.apply_action(card)
+    for count in (1, 0, 0, 1):  # seat 1 is dealt a 3 and a 6 (a chance node per card kind)
+        state.apply_action(count)
     observer.set_from(state, 0)
     hand = [0.0] * len(rules.card_kinds)
     hand[0], hand[3] = 1 / rules.deck_counts[0], 1 / rules.deck_counts[3]

@@ -8,14 +8,28 @@ a user's house-rule file (`gouji_club` for club.gouji). Needs OpenSpiel (`pip in
     import pyspiel
     import gouji_dsl.integrations.openspiel  # registers the games
     game = pyspiel.load_game("gouji_lianzhong")
-    state = game.new_initial_state()           # the deal: chance nodes
+    state = game.new_initial_state()           # the deal: a chance node per seat and card kind
     ...
 
-Chance is explicit (EXPLICIT_STOCHASTIC). The deal is players x cards_per_player chance nodes,
-one card each, dealt in turn as at a table (seat 1, 2, ..., n, 1, 2, ...); an outcome is a card
-kind still in the deck (its id is the kind's index in `rules.card_kinds`, 0 = "3"), with
-probability copies left / cards left, so a deal is a uniformly shuffled deck, as in OpenSpiel's
-dou_dizhu. When the last card is dealt the engine game starts from that deal
+Chance is explicit (EXPLICIT_STOCHASTIC). The deal is dealt seat by seat and, for each seat, card
+kind by card kind (in `rules.card_kinds` order): one chance node per (seat, kind) whose outcome is
+how many cards of that kind the seat gets (the outcome id is the count, 0 .. the kind's copies),
+with the multivariate-hypergeometric conditional probability C(left, c) * C(rest, slots - c) /
+C(left + rest, slots), where left is the kind's cards still in the deck, rest the cards of later
+kinds still in it and slots the seat's cards still to come. So each hand is a uniform draw from
+the cards left, the product of a deal's outcome probabilities is exactly that of a shuffled deck's
+(tests/test_openspiel.py checks it in exact fractions, and every deal of small decks by
+enumeration), and each probability is its exact fraction correctly rounded to a float. A seat's
+last kind takes the rest of its hand and, when the deck is dealt whole (every variant's rules
+require it), the last seat takes the cards left: neither is a node (with cards left undealt the
+last seat would have its nodes too). Lianzhong's deal is 5 x 14 =
+70 nodes (one per card would be 216; Zaozhuang 70 against 324, Shuangkou 42 against 108).
+Why not a node per card, as OpenSpiel's dou_dizhu deals: each chance node costs a few pyspiel
+calls into Python, and four to six decks' worth of them cost as much as the game played after
+them; counts per kind are also what the engine and the tensors work with. The nodes are the same
+in every deal, even where a deal leaves a node one outcome (a kind the earlier seats took whole, a
+seat full before its last kinds): their number is then a function of the move number, and tells
+no seat anything of another's cards. When the deal is complete the engine game starts from it
 (`new_game(deal=hands, seed=...)`), its seed a hash of the deal. The engine's later random
 events -- a redeal ([table] redeal_if, or after 革命), the draw of the first leader where the
 rules draw one -- are therefore pseudo-random functions of the deal, not chance nodes: the
@@ -23,8 +37,7 @@ state is a function of its history as OpenSpiel requires (clones, serialisation 
 agree), but an algorithm that enumerates chance outcomes sees those events as fixed per deal.
 Why explicit and not sampled: the deal is where nearly all of Gouji's chance is, algorithms
 that read chance (ISMCTS's world samples, chance-sampling CFR, exact probabilities of a
-history) get it, and random_sim_test with serialisation passes (a chance node costs a few list
-updates; a simulation's time goes to the observations it checks at every decision).
+history) get it, and random_sim_test with serialisation passes.
 
 Player actions are the engine's action ids (runtime/action_ids.py): `num_distinct_actions()`
 is 1,024, an id is a position in the player's sorted legal actions, and on a state with more
@@ -33,31 +46,37 @@ An id names a play only in its state: `action_to_string(player, id)` tells which
 
 Observations are the engine's (runtime/observe.py): `observation_tensor` /
 `information_state_tensor` and their strings, per seat (player p is seat p + 1), every entry in
-[0, 1]; during the deal a seat sees the cards it has been dealt so far. An information-state
+[0, 1]; during the deal a seat sees the cards it has been dealt so far and the node reached (the
+same in every deal). An information-state
 observer with `params={"history": "compact"}` (`game.make_py_observer(
 pyspiel.IIGObservationType(perfect_recall=True), {"history": "compact"})`) gives the engine's
 `compact_information_state_tensor` instead: about 1,300 numbers, not 75,000, for the last 15
 actions and sums of the older ones. `resample_from_infostate` (ISMCTS) deals the hidden cards
-anew through the engine's `resample_from_infostate`; a resampled state is for search: its
-`history()` still holds the real deal.
+anew through the engine's `resample_from_infostate`, and during the deal draws a deal at the same
+node from what the seat knows (its cards so far): the deck left is hidden too, so it is drawn
+anew with the other seats' cards; a resampled state is for search: its `history()` still holds
+the real deal.
 
 Games and states pickle (and deep-copy) as pyspiel's own do: a game by its name, a state as its
 game and its `serialize()` (history and attributes), so a pickled state comes back at the same
 point, resampled or not, and plays on alike. A house rule's game unpickles only where
 `register(path)` has registered the same rules (VariantError, saying so, otherwise).
-`undo_action(player, action)` takes back the last move: a card of the deal, a page step or a
+`undo_action(player, action)` takes back the last move: an outcome of the deal, a page step or a
 player's action (through the engine's `undo_action()`); see GoujiState.undo_action for what
-pyspiel's C++ side keeps of it.
+pyspiel's C++ side keeps of it. A chance outcome of the deal is an outcome id: its text
+(`action_to_string`) names the seat, the count and the card kind of the node it is applied at.
 
 Bounds come from the rules (runtime/bounds.py): utilities from `utility_bounds` and
 `utility_sum` (zero-sum, constant-sum or general-sum), `max_game_length` from `max_game_steps`
-(decisions, page steps included) and `max_chance_nodes_in_history` = the cards dealt, as
-OpenSpiel counts them (MaxGameLength counts decision nodes only).
+(decisions, page steps included), `max_chance_outcomes` = the most copies of a kind + 1 and
+`max_chance_nodes_in_history` = the deal's nodes, as OpenSpiel counts them (MaxGameLength counts
+decision nodes only).
 """
 from __future__ import annotations
 
 import base64
 import hashlib
+import math
 import os
 import pickle
 import random
@@ -111,36 +130,170 @@ def registered() -> list[str]:
 # pyspiel clones a Python state by deep-copying each attribute and serialises it by pickling
 # them, so each attribute copies itself cheaply.
 
+class _DealPlan:
+    """How a variant's deal is split into chance nodes (one plan per registered game).
+
+    For each seat in turn and each card kind in order, one chance node whose outcome is how many
+    cards of that kind the seat gets, with the multivariate hypergeometric conditional
+    probability C(left, c) * C(rest, slots - c) / C(left + rest, slots) (left: the kind's cards
+    still in the deck; rest: the cards of later kinds still in the deck, undealt ones included;
+    slots: the seat's cards still to come). A seat's hand is then a uniform draw from the cards
+    left, and the product of a deal's probabilities is that of a shuffled deck's.
+
+    The nodes are the same for every deal, so their number is a function of the move number
+    and tells a seat nothing of another's cards. Only the nodes forced in every deal are left
+    out: a kind the deck does not hold, a seat's last kind (the rest of its hand), and, when the
+    deal uses the whole deck, the last seat (the cards left). A node that a particular deal forces
+    (a kind the earlier seats have taken whole, a seat full before its last kinds) stays, with
+    its one outcome: leaving it out would tell every seat so."""
+
+    def __init__(self, players: int, per_player: int, deck: tuple, names: tuple):
+        self.players, self.per_player, self.deck, self.names = players, per_player, tuple(deck), tuple(names)
+        held = [kind for kind, copies in enumerate(self.deck) if copies]
+        self.last = held[-1] if held else 0  # a seat's last kind: it takes the rest of the hand
+        self.whole = sum(self.deck) == players * per_player  # then the last seat takes the cards left
+        node_seats = players - 1 if self.whole else players
+        self.nodes = tuple((seat, kind) for seat in range(node_seats) for kind in held[:-1]) if per_player else ()
+        self.node_seats = node_seats
+
+    def start(self) -> "_Dealing":
+        """The deal before its first chance node (complete at once if it has none)."""
+        deal = _Dealing([[0] * len(self.deck) for _ in range(self.players)], list(self.deck), 0, None)
+        self._next_seat(deal, 0)
+        return deal
+
+    def outcomes(self, deal: "_Dealing") -> tuple:
+        """The current node's ((count, probability), ...) (see _outcomes)."""
+        return _OUTCOMES.get(deal.key) or _outcomes(deal.key)
+
+    def deal(self, deal: "_Dealing", count: int) -> None:
+        """Apply outcome `count` at the current node and move to the next (the deal is complete
+        when `deal.key` is None). ValueError, changing nothing, for a count that is no outcome."""
+        left_k, rest, slots = deal.key
+        if count.__class__ is not int or not (slots - rest if slots > rest else 0) <= count <= (left_k if left_k < slots else slots):
+            seat, kind = self.nodes[deal.node]
+            raise ValueError(f"chance outcome {count!r} is not a number of {self.names[kind]} seat {seat + 1} can be "
+                             f"dealt here: the outcomes are {[c for c, _p in self.outcomes(deal)]}")
+        node = deal.node
+        seat, kind = self.nodes[node]
+        deal.hands[seat][kind] += count
+        deal.left[kind] -= count
+        node += 1
+        deal.node = node
+        nodes = self.nodes
+        if node < len(nodes) and nodes[node][0] == seat:
+            left = deal.left[nodes[node][1]]
+            deal.key = (left, rest - left, slots - count)
+            return
+        # The seat's nodes are done: its last kind takes the rest of its hand.
+        deal.hands[seat][self.last] += slots - count
+        deal.left[self.last] -= slots - count
+        self._next_seat(deal, seat + 1)
+
+    def _next_seat(self, deal: "_Dealing", seat: int) -> None:
+        """Deal the seats from `seat` on that have no node before the next one (none but in a
+        degenerate deck), then set the key of the next node, or complete the deal."""
+        nodes, hands, left, last = self.nodes, deal.hands, deal.left, self.last
+        upto = nodes[deal.node][0] if deal.node < len(nodes) else self.node_seats
+        for forced in range(seat, upto):
+            hands[forced][last] += self.per_player
+            left[last] -= self.per_player
+        if deal.node < len(nodes):
+            kind = nodes[deal.node][1]
+            deal.key = (left[kind], sum(left) - left[kind], self.per_player)
+            return
+        if self.whole:
+            hands[-1][:] = left
+            left[:] = [0] * len(left)
+        deal.key = None
+
+    def resampled(self, deal: "_Dealing", player: int, rng: random.Random) -> "_Dealing":
+        """The deal at the same node with the cards `player` has not seen dealt anew, drawn from
+        what it knows: its own cards so far. Its whole hand is completed at random (from the kinds
+        it may still be dealt), the other seats are dealt the rest uniformly, and each hand is cut
+        back to what the node has dealt it; the deck left follows."""
+        node_seat, node_kind = self.nodes[deal.node]
+        mine = list(deal.hands[player])
+        if player >= node_seat:  # its hand is not complete: the kinds from `first` on are still to come
+            first = node_kind if player == node_seat else 0
+            pool = [kind for kind in range(first, len(self.deck)) for _ in range(self.deck[kind])]
+            for kind in rng.sample(pool, self.per_player - sum(mine)):
+                mine[kind] += 1
+        pool = [kind for kind, copies in enumerate(self.deck) for _ in range(copies - mine[kind])]
+        rng.shuffle(pool)
+        hands = [[0] * len(self.deck) for _ in range(self.players)]
+        at = 0
+        for seat in range(self.players):
+            if seat == player:
+                hands[seat] = mine
+                continue
+            for kind in pool[at:at + self.per_player]:
+                hands[seat][kind] += 1
+            at += self.per_player
+        for seat in range(node_seat, self.players):  # cut back to what the node has dealt
+            hands[seat][node_kind if seat == node_seat else 0:] = [0] * (len(self.deck) - (node_kind if seat == node_seat else 0))
+        left = [copies - sum(hand[kind] for hand in hands) for kind, copies in enumerate(self.deck)]
+        slots = self.per_player - sum(hands[node_seat])
+        return _Dealing(hands, left, deal.node, (left[node_kind], sum(left[node_kind + 1:]), slots))
+
+    def position(self, deal: "_Dealing") -> str:
+        """The current node in words: public (the same in every deal)."""
+        seat, kind = self.nodes[deal.node]
+        return f"chance node {deal.node + 1} of {len(self.nodes)}, seat {seat + 1}'s count of {self.names[kind]}"
+
+
+# The outcomes of a node by its key (left, rest, slots). A variant's deals have tens of thousands of
+# keys (Zaozhuang some 70,000 in 20,000 deals, Lianzhong 32,000, Shuangkou 7,000); an entry is 0.5-1.5
+# kB, so the cache starts afresh at _MOST_OUTCOMES entries (under 50 MB) and most nodes still find theirs.
+_OUTCOMES: dict[tuple, tuple] = {}
+_MOST_OUTCOMES = 32_768
+
+
+def _outcome_fractions(key: tuple) -> list:
+    """The exact outcomes of a node, (count, numerator, denominator) for every count c the node
+    allows: C(left, c) * C(rest, slots - c) / C(left + rest, slots), the numerators made one from
+    the last (N(c + 1) = N(c) * (left - c) * (slots - c) / ((c + 1) * (rest - slots + c + 1)),
+    exact in integers), a few times faster than two binomials each."""
+    left, rest, slots = key
+    low = slots - rest if slots > rest else 0
+    high = left if left < slots else slots
+    whole = math.comb(left + rest, slots)
+    numerator = math.comb(left, low) * math.comb(rest, slots - low)
+    found = [(low, numerator, whole)]
+    for c in range(low, high):
+        numerator = numerator * (left - c) * (slots - c) // ((c + 1) * (rest - slots + c + 1))
+        found.append((c + 1, numerator, whole))
+    return found
+
+
+def _outcomes(key: tuple) -> tuple:
+    """A node's ((count, probability), ...), each probability its exact fraction correctly
+    rounded to a float (Python's int / int), cached by key: most nodes of a deal have a key seen
+    before (the misses cost a few microseconds; the bound keeps the cache to tens of megabytes)."""
+    found = tuple((c, numerator / denominator) for c, numerator, denominator in _outcome_fractions(key))
+    if len(_OUTCOMES) >= _MOST_OUTCOMES:
+        _OUTCOMES.clear()
+    _OUTCOMES[key] = found
+    return found
+
+
 class _Dealing:
-    """The deal so far: each seat's cards (count vectors), the deck left, cards dealt."""
+    """The deal so far: each seat's cards (count vectors), the deck left, the index of the next
+    chance node in its plan and that node's key (left, rest, slots; None once complete)."""
 
-    __slots__ = ("hands", "left", "count")
+    __slots__ = ("hands", "left", "node", "key")
 
-    def __init__(self, hands: list, left: list, count: int):
+    def __init__(self, hands: list, left: list, node: int, key: tuple | None):
         self.hands = hands
         self.left = left
-        self.count = count
+        self.node = node
+        self.key = key
 
     def __deepcopy__(self, memo):
-        return _Dealing([list(h) for h in self.hands], list(self.left), self.count)
+        return _Dealing([list(h) for h in self.hands], list(self.left), self.node, self.key)
 
     def __reduce__(self):
-        return (_Dealing, (self.hands, self.left, self.count))
-
-    def resampled(self, player: int, rng: random.Random) -> "_Dealing":
-        """The deal with the cards `player` has not seen (the other seats') dealt anew among the
-        other seats, each keeping its number of cards."""
-        others = [p for p in range(len(self.hands)) if p != player]
-        pool = [card for p in others for card, n in enumerate(self.hands[p]) for _ in range(n)]
-        rng.shuffle(pool)
-        hands = [list(h) for h in self.hands]
-        for p in others:
-            size = sum(hands[p])
-            hands[p] = [0] * len(self.left)
-            for card in pool[:size]:
-                hands[p][card] += 1
-            del pool[:size]
-        return _Dealing(hands, list(self.left), self.count)
+        return (_Dealing, (self.hands, self.left, self.node, self.key))
 
 
 class _Playing:
@@ -184,6 +337,13 @@ class PlayerAction(NamedTuple):
     action: int
 
 
+def _id_count(game) -> int:
+    """How many ids are legal in the engine game (its legal_id_count(), whose two calls cost more
+    than this check on the one page nearly every decision has)."""
+    count = len(game._legal_actions())
+    return count if count <= ACTION_IDS else game.legal_id_count()
+
+
 def _deal_seed(hands: list) -> int:
     """The engine game's seed: a function of the deal, so the state is one of its history."""
     text = ";".join(",".join(map(str, hand)) for hand in hands)
@@ -206,6 +366,7 @@ class GoujiState(pyspiel.State):
     _card_names: tuple = ()
     _deck: tuple = ()      # copies of each card kind
     _notation = None       # the variant's card notation (runtime.cards.Kinds or a pattern notation)
+    _plan: _DealPlan = None  # the deal's chance nodes
     # Class defaults, so that a state without page steps, undos or resampling carries (and
     # clones) nothing for them.
     _pages: tuple = ()     # the indices in the history of the moves that were page steps (MORE)
@@ -214,9 +375,9 @@ class GoujiState(pyspiel.State):
 
     def __init__(self, game):
         super().__init__(game)
-        kinds = len(self._deck)
-        self._deal = _Dealing([[0] * kinds for _ in range(self._players)], list(self._deck), 0)
+        self._deal = None
         self._play = None
+        self._dealt(self._plan.start())
 
     # OpenSpiel's API
 
@@ -232,7 +393,7 @@ class GoujiState(pyspiel.State):
         return play is not None and play.game.terminal
 
     def _legal_actions(self, player: int) -> list[int]:
-        return _IDS[self._play.game.legal_id_count()]  # the legal ids are 0..k-1 (MORE, if shown, is k-1)
+        return _IDS[_id_count(self._play.game)]  # the legal ids are 0..k-1 (MORE, if shown, is k-1)
 
     # pyspiel's legal_actions and is_chance_node, answered in Python for Python callers, as
     # pyspiel's C++ answers them (C++ callers still get those): its LegalActions calls back into
@@ -241,12 +402,12 @@ class GoujiState(pyspiel.State):
     def legal_actions(self, player: int | None = None) -> list[int]:
         play = self._play
         if play is None:  # a chance node: its outcomes, whoever asks (as pyspiel)
-            return [card for card, copies in enumerate(self._deal.left) if copies]
+            return [count for count, _p in self._plan.outcomes(self._deal)]
         game = play.game
         if game.terminal:
             return []
         if player is None or player == game.cur - 1:
-            return list(_IDS[game.legal_id_count()])  # a copy: the caller may change it
+            return list(_IDS[_id_count(game)])  # a copy: the caller may change it
         if player >= 0:
             return []
         raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
@@ -258,40 +419,46 @@ class GoujiState(pyspiel.State):
         deal = self._deal
         if deal is None:
             raise ValueError("the deal is complete: this state is not a chance node")
-        left = deal.left
-        total = sum(left)  # the deck may hold more cards than are dealt
-        return [(card, copies / total) for card, copies in enumerate(left) if copies]
+        return list(_OUTCOMES.get(deal.key) or _outcomes(deal.key))  # a copy: the caller may change it
 
     def _apply_action(self, action: int) -> None:
         play = self._play
         if play is not None:
             game = play.game
             player = game.cur - 1  # for the record (below): read before the action passes the turn on
-            if game.apply_action_id(action) is None:  # a page step (MORE): no history of the engine has it
+            legal = game._legal_actions()
+            if len(legal) <= ACTION_IDS and action.__class__ is int and 0 <= action < len(legal):
+                # One page (nearly every decision): the id is the position itself, as in the
+                # engine's apply_action_id, whose two calls cost more than this check.
+                game.apply_action(legal[action])
+            elif game.apply_action_id(action) is None:  # a page step (MORE): no history of the engine has it
                 self._pages += (self._length(),)
             record = self._record
             if record is not None:
                 record.moves.append((player, action))
             return
         deal = self._deal
-        if not 0 <= action < len(deal.left) or not deal.left[action]:
-            raise ValueError(f"chance outcome {action} is not a card left in the deck: "
-                             f"the outcomes are {[card for card, n in enumerate(deal.left) if n]}")
-        deal.left[action] -= 1
-        deal.hands[deal.count % self._players][action] += 1
-        deal.count += 1
-        if deal.count == self._players * self._per_player:
-            self._play = _Playing(self.engine.new_game(seed=_deal_seed(deal.hands), deal=deal.hands))
-            self._deal = None
+        self._plan.deal(deal, action)  # checks the outcome first
+        if deal.key is None:
+            self._dealt(deal)
         record = self._record
         if record is not None:
             record.moves.append((_CHANCE, action))
 
+    def _dealt(self, deal: _Dealing) -> None:
+        """Make `deal` the state's: the engine game starts from it once it is complete."""
+        if deal.key is None:
+            self._play = _Playing(self.engine.new_game(seed=_deal_seed(deal.hands), deal=deal.hands))
+            self._deal = None
+        else:
+            self._deal = deal
+            self._play = None
+
     def undo_action(self, player: int, action: int) -> None:
         """Take back the last move, which was `action` by `player` (OpenSpiel's UndoAction): the
         state is then as it was before it, history included. A player's action is taken back by
-        the engine game (`undo_action()`), a page step by showing the page before, a card of the
-        deal by putting it back in the deck; undoing the deal's last card ends the engine game.
+        the engine game (`undo_action()`), a page step by showing the page before, a chance outcome
+        of the deal by dealing again up to it; undoing the deal's last one ends the engine game.
 
         ValueError, changing nothing, when (player, action) is not the last move, when there is
         none, or when the engine cannot undo it (a resampled state: its history holds the real
@@ -313,7 +480,7 @@ class GoujiState(pyspiel.State):
                              f"({last[0]}, {last[1]}): only it can be undone")
         index = len(moves) - 1
         if player == _CHANCE:
-            self._undo_card(moves, action)
+            self._undo_deal(moves, action)
         elif index in self._pages:
             game = self._play.game
             game.show_page(game.page_shown() - 1)
@@ -334,26 +501,19 @@ class GoujiState(pyspiel.State):
             record = self._record = _Record(moves)
         record.moves.pop()
 
-    def _undo_card(self, moves: list, card: int) -> None:
-        """Put the last card of the deal back in the deck (see undo_action)."""
+    def _undo_deal(self, moves: list, count: int) -> None:
+        """Take back the deal's last chance outcome (see undo_action): the deal is dealt again from
+        the outcomes before it (the history's first moves), since an outcome may have completed
+        the forced hands after it."""
         if self._resampled:
-            raise ValueError(f"undo_action({_CHANCE}, {card}): this state was resampled (resample_from_infostate): "
-                             "its history holds the real deal, not the cards it was dealt anew, so no card of it "
-                             "can be taken back")
-        if self._play is not None:
-            # The deal's last card started the engine game: the deal before it, from the history.
-            hands = [[0] * len(self._deck) for _ in range(self._players)]
-            left = list(self._deck)
-            for count, (_player, dealt) in enumerate(moves[:-1]):
-                hands[count % self._players][dealt] += 1
-                left[dealt] -= 1
-            self._deal = _Dealing(hands, left, len(moves) - 1)
-            self._play = None
-            return
-        deal = self._deal
-        deal.count -= 1
-        deal.hands[deal.count % self._players][card] -= 1
-        deal.left[card] += 1
+            raise ValueError(f"undo_action({_CHANCE}, {count}): this state was resampled (resample_from_infostate): "
+                             "its history holds the real deal, not the cards it was dealt anew, so no outcome of the "
+                             "deal can be taken back")
+        plan = self._plan
+        deal = plan.start()
+        for _player, outcome in moves[:-1]:
+            plan.deal(deal, outcome)
+        self._deal, self._play = deal, None
 
     def _moves(self) -> list:
         """(player, action) of every move applied: the record once one has been undone, else pyspiel's."""
@@ -404,9 +564,11 @@ class GoujiState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
-            card = self._card_names[action] if 0 <= action < len(self._card_names) else f"#{action}"
             deal = self._deal
-            return f"deal {card}" if deal is None else f"deal {card} to seat {deal.count % self._players + 1}"
+            if deal is None:
+                return f"deal {action} (the deal is complete)"
+            seat, kind = self._plan.nodes[deal.node]
+            return f"seat {seat + 1} is dealt {action} × {self._card_names[kind]}"
         play = self._play
         if play is None:
             return f"id {action} (no player acts during the deal)"
@@ -426,7 +588,7 @@ class GoujiState(pyspiel.State):
     def __str__(self) -> str:
         deal = self._deal
         if deal is not None:
-            lines = [f"dealing: {deal.count} of {self._players * self._per_player} cards dealt"]
+            lines = [f"dealing: {self._plan.position(deal)}"]
             lines += [f"seat {p + 1}: {self._notation.format_cards(hand)}" for p, hand in enumerate(deal.hands)]
             return "\n".join(lines)
         game = self._play.game
@@ -452,7 +614,7 @@ class GoujiState(pyspiel.State):
         rng = random.Random(int(probability_sampler() * 2 ** 53))
         state = self.clone()
         if self._play is None:
-            state._deal = self._deal.resampled(player_id, rng)
+            state._deal = self._plan.resampled(self._deal, player_id, rng)
         else:
             state._play = _Playing(self._play.game.resample_from_infostate(player_id + 1, rng))
         state._resampled = True
@@ -507,7 +669,6 @@ class GoujiObserver:
         # dealt, each count divided by the deck's copies of its card as the tensors are.
         self._dealt_views = [self.dict[name] for name in (("dealt", "observation.hand") if self.perfect_recall else ("hand",))]
         self._per_kind = np.array([max(1, copies) for copies in rules.deck_counts], np.float32)
-        self._total = rules.players * rules.cards_per_player
 
     def set_from(self, state: GoujiState, player: int) -> None:
         play = state._play
@@ -522,8 +683,8 @@ class GoujiObserver:
     def string_from(self, state: GoujiState, player: int) -> str:
         play = state._play
         if play is None:
-            deal = state._deal
-            return (f"seat {player + 1}, dealing ({deal.count} of {self._total} cards dealt): "
+            deal = state._deal  # what the seat knows: its cards so far, and the node (public)
+            return (f"seat {player + 1}, dealing ({state._plan.position(deal)}): "
                     f"dealt {state._notation.format_cards(deal.hands[player]) or 'nothing yet'}")
         return getattr(play.game, self._string_of)(player + 1)
 
@@ -563,8 +724,7 @@ class GoujiGame(pyspiel.Game):
         return self._state_class(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        rules = self.engine.RULES
-        return rules.players * rules.cards_per_player
+        return len(self._state_class._plan.nodes)  # every deal has them all (see _DealPlan)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> GoujiObserver:
         return GoujiObserver(self.engine, iig_obs_type, params)
@@ -635,7 +795,7 @@ def _game_info(engine) -> pyspiel.GameInfo:
     total = bounds.utility_sum(rules)
     return pyspiel.GameInfo(
         num_distinct_actions=engine.new_game(seed=0).num_distinct_actions(),
-        max_chance_outcomes=len(rules.card_kinds),
+        max_chance_outcomes=max(rules.deck_counts) + 1,  # an outcome is a count of one kind: 0 .. its copies
         num_players=rules.players,
         min_utility=float(low),
         max_utility=float(high),
@@ -650,6 +810,7 @@ def _register_engine(name: str, engine, source: Path | None) -> str:
         "engine": engine, "_players": rules.players, "_per_player": rules.cards_per_player,
         "_card_names": tuple(rules.card_kinds), "_deck": tuple(rules.deck_counts),
         "_notation": rules.notation or rt.kinds(rules.card_kinds[15:]), "__module__": __name__,
+        "_plan": _DealPlan(rules.players, rules.cards_per_player, tuple(rules.deck_counts), tuple(rules.card_kinds)),
     })
     game_type = _game_type(name, engine)
     game_class = type(f"GoujiGame_{name}", (GoujiGame,), {

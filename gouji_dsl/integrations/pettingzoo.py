@@ -27,6 +27,7 @@ as in its classic games). `e.game` is the engine's Game, for anything beyond Pet
 """
 from __future__ import annotations
 
+import functools
 import operator
 import random
 
@@ -43,6 +44,7 @@ except ImportError as missing:
 from gouji_dsl.integrations import VariantError, load_variant
 from gouji_dsl.runtime.action_ids import ACTION_IDS
 from gouji_dsl.runtime.actions import IllegalAction
+from gouji_dsl.runtime.observe import Observing
 
 __all__ = ["GoujiEnv", "VariantError", "env", "raw_env"]
 
@@ -90,7 +92,7 @@ class GoujiEnv(AECEnv):
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents, 1)}
         self._tensor_of = OBSERVATIONS[observation]
         size = getattr(observe, f"{self._tensor_of}_size")(rules)
-        self._tensor = None  # the game's method that makes the tensor (bound at reset)
+        self._tensor = None  # makes the tensor of a seat of the game (bound at reset)
         # Per agent, so that seeding one agent's space leaves the others' alone. Every entry is a
         # flag or a count divided by its most (runtime/observe.py): in [0, 1].
         self._observation_spaces = {agent: spaces.Dict({
@@ -124,7 +126,9 @@ class GoujiEnv(AECEnv):
         else:
             seed = self._rng.getrandbits(64)
         self._game = self._engine.new_game(seed=seed)
-        self._tensor = getattr(self._game, self._tensor_of)
+        # The engine's Observing method itself, bound to the game: the game's own method only
+        # calls it, one Python call more every step.
+        self._tensor = functools.partial(getattr(Observing, self._tensor_of), self._game)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -274,13 +278,17 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     the calls of every step: the original reaches each attribute through two __getattr__ levels,
     which cost more than the rest of the environment's step."""
 
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        self._bare = env.unwrapped  # GoujiEnv, under any wrapper: read every step
+
     def last(self, observe: bool = True) -> tuple:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
 
     def step(self, action) -> None:
-        if self._has_reset and self.env.unwrapped.agents:
+        if self._has_reset and self._bare.agents:
             self._has_updated = True
             self.env.step(action)
         else:

@@ -22,7 +22,7 @@ from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEF
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.flow import Game
 from gouji_dsl.runtime.setup import first_leader_of, returnable
-from gouji_dsl.runtime.state import Match, Phase, Rules, State
+from gouji_dsl.runtime.state import Match, Phase, Rules
 
 __all__ = [
     # actions

@@ -166,6 +166,13 @@ class Part(tuple):
 class _Spec:
     """A variant's tensor layouts and the numpy constants that fill them (one per Rules)."""
 
+    # Slots: the observation tensor reads several of these per call, each then one load.
+    __slots__ = ("rules", "n", "k", "per_kind", "inv_kind", "scaled_counts", "deck_size", "inv_size", "feature_div",
+                 "inv_features", "observation", "at", "size", "row", "head", "head_size", "np_inv_kind", "np_inv_rows",
+                 "_info", "_compact", "top_features", "scaled", "teams", "may_show", "rel", "pack_hand",
+                 "head_blocks", "top_blocks", "leading", "no_shown", "zeros", "slots", "info_at",
+                 "info_size", "inv_length", "lines", "inv_bombs", "compact_at", "compact_size")
+
     def __init__(self, rules):
         self.rules = rules
         n, k = rules.players, len(rules.card_kinds)
@@ -203,14 +210,20 @@ class _Spec:
         self.top_features: dict = {}
         self.scaled: dict = {}   # (kind, play) -> the action's features divided by their divisors
         self.teams: dict = {}
-        # The offsets as attributes, and the rules a tensor reads, looked up once (not per call).
-        self.offsets = tuple(at[name] for name, _size, _divisor in parts)  # unpacked by _fill_observation
+        # The rules a tensor reads, looked up once (not per call).
         self.may_show = rules.show_team_at is not None or rules.watch_after_out
         # rel[seat][s]: the place of seat s after seat (0 = seat itself), for the per-seat blocks.
         self.rel = [None] + [[None] + [(s - seat) % n for s in range(1, n + 1)] for seat in range(1, n + 1)]
         # A hand's counts packed as float32 straight into the tensor: one C call, not a store per number.
         self.pack_hand = struct.Struct(f"={k}f").pack_into
-        self.status_blocks: list[dict] = [{} for _ in range(n)]  # per observer (seat - 1): statuses -> block
+        self.head_blocks: list | None = None  # phase one-hot, terminal, my_turn and a zero page (see heads)
+        self.top_blocks: dict = {}  # (top play, its seat after the observer, flags) -> its top .. top_flags block
+        # The top .. top_flags block when leading (no top: the flag "leading" alone), and zeros for
+        # the shown hands and flags, as float32 memory.
+        self.leading = memoryview(bytearray(4 * (at["status"] - at["top"]))).cast("f")
+        self.leading[at["top_flags"] - at["top"]] = 1.0
+        self.no_shown = memoryview(bytearray(4 * (at["played"] - at["shown_hands"]))).cast("f")
+        self.zeros = memoryview(bytearray(4 * n * n)).cast("f")  # to clear a per-seat block (n or n * n entries)
 
     def constants(self, np) -> None:
         """The numpy arrays the information states scale with (made once, when first needed)."""
@@ -268,16 +281,39 @@ class _Spec:
                 [float(teams[(seat - 1 + rel) % self.n + 1] == teams[seat]) for rel in range(self.n)], dtype=np.float32))
         return found
 
-    def status_block(self, np, me: int, statuses: tuple) -> memoryview:
-        """The `status` block seen from seat me + 1 of the seats' statuses (seat 1 first), cached
-        per observer: a few hundred status tuples occur in a variant."""
-        cache = self.status_blocks[me]
-        if len(cache) >= _MOST_BLOCKS:
-            cache.clear()
-        block = np.zeros(self.n * len(STATUSES), np.float32)
-        for rel, status in enumerate(statuses[me:] + statuses[:me]):
-            block[rel * len(STATUSES) + status] = 1
-        found = cache[statuses] = memoryview(block)
+    def heads(self, np) -> list:
+        """The phase .. page block of each (phase, terminal or my turn): [phase index * 3 + (0: neither,
+        1: the observer's turn, 2: the game is over)], the page 0 (set apart when a page is turned)."""
+        if self.head_blocks is None:
+            width = self.at["page"] + 1
+            blocks = []
+            for phase in range(3):
+                for turn in range(3):
+                    block = np.zeros(width, np.float32)
+                    block[self.at["phase"] + phase] = 1
+                    if turn:
+                        block[self.at["terminal" if turn == 2 else "my_turn"]] = 1
+                    blocks.append(memoryview(block))
+            self.head_blocks = blocks
+        return self.head_blocks
+
+    def top_block(self, np, key: tuple) -> memoryview:
+        """The top, top_seat and top_flags blocks of a top play (key: the play, the place of its seat
+        after the observer, flags: 1 级牌 in force, 2 anyone may answer, 4 only the opposite may), as
+        float32 memory, cached per key."""
+        found = self.top_blocks.get(key)
+        if found is None:
+            if len(self.top_blocks) >= _MOST_KEPT:
+                self.top_blocks.clear()
+            play, rel, flags = key
+            at = self.at
+            block = np.zeros(at["status"] - at["top"], np.float32)
+            block[:at["top_seat"] - at["top"]] = self.top_vector(np, play)
+            block[at["top_seat"] - at["top"] + rel] = 1
+            for bit in range(3):
+                if flags >> bit & 1:
+                    block[at["top_flags"] - at["top"] + 1 + bit] = 1
+            found = self.top_blocks[key] = memoryview(block)
         return found
 
     def top_vector(self, np, play: tuple) -> memoryview:
@@ -370,11 +406,12 @@ class _Public:
 
     __slots__ = ("log", "seen", "pattern", "actions", "played", "deck", "inv", "inv_size", "received", "given",
                  "sizes", "flat", "flat_view", "remaining", "sizes_view", "np_rows", "np_seats", "rows", "text", "ref",
-                 "mark", "tallied", "kinds", "bombs", "heads", "__weakref__")
+                 "mark", "tallied", "kinds", "bombs", "heads", "spec", "views", "n", "k", "touched", "epoch", "__weakref__")
 
     def __init__(self, game):
         n, k = game.r.players, len(game.r.card_kinds)
-        spec = _spec(game.r)
+        spec = self.spec = _spec(game.r)
+        self.n, self.k = n, k
         self.log = game.log
         self.seen = 0
         self.pattern = game.r.pattern_plays
@@ -398,10 +435,19 @@ class _Public:
         self.tallied = 0
         self.kinds = self.bombs = None
         self.heads: dict = {}       # seat -> the information states' head (see _fill_head), until a transfer
+        self.views: list = [None] * n  # per seat: its observation tensor as last made (see _View)
+        # For the views: the card kinds each play read took from a hand and added to the played
+        # cards, in order, and a count of the lines after which any hand may have changed otherwise
+        # (a deal, a transfer, a failed burn: every line but a play's and "seat n leads").
+        self.touched: list = []
+        self.epoch = 0
 
     def copy(self, game) -> "_Public":
         """This record for `game`, whose log begins with the lines read here."""
         other = _Public.__new__(_Public)
+        other.spec, other.n, other.k = self.spec, self.n, self.k
+        other.views = [None] * len(self.views)  # made afresh: a copy's hands may differ (resampling)
+        other.touched, other.epoch = [], 0  # for its own views
         other.log, other.seen, other.pattern, other.actions = game.log, self.seen, self.pattern, self.actions[:]
         other.played, other.deck, other.remaining = [row[:] for row in self.played], self.deck, self.remaining[:]
         other.inv, other.inv_size = self.inv, self.inv_size
@@ -437,53 +483,56 @@ class _Public:
 
     def read(self, game):
         """Read the log lines added since the last call; the last action entry read (or None)."""
-        log = self.log
-        actions, played = self.actions, self.played
-        flat, remaining, inv = self.flat_view, self.remaining, self.inv
-        hands, sizes, view = game.hands, self.sizes, self.sizes_view
-        n, k = len(played), len(self.deck)
-        doubled = n * k  # the offset of a seat's second row in flat
         last = None
         everyone = False
-        for entry in log[self.seen:]:
+        for entry in self.log[self.seen:]:
             if entry.__class__ is tuple:
-                actions.append(entry)
+                self.actions.append(entry)
                 last = entry
-                seat, action = entry
+                action = entry[1]
                 if action.kind == PLAY or action.kind == BURN:
-                    pairs = _PAIRS.get(action.play) or _play_pairs(self.pattern, action.play)
-                    row = played[seat - 1]
                     # A play takes exactly its cards from the hand; every other change to a hand
                     # comes with a log line that has all sizes counted again (below).
-                    size = sizes[seat - 1]
+                    pairs, kinds = _PAIRS.get(action.play) or _play_pairs(self.pattern, action.play)
+                    me = entry[0] - 1
+                    row = self.played[me]
+                    remaining = self.remaining
+                    size = self.sizes[me]
                     for kind, count in pairs:
                         row[kind] += count
                         remaining[kind] -= count
                         size -= count
-                    sizes[seat - 1] = size
-                    if view is not None:
-                        view[seat - 1] = view[seat - 1 + n] = size * self.inv_size
-                    if flat is not None:
+                    self.sizes[me] = size
+                    self.touched += kinds
+                    flat = self.flat_view
+                    if flat is not None:  # and the float32 copies, each kept twice over (see numbers)
+                        left = self.sizes_view
+                        left[me] = left[me + self.n] = size * self.inv_size
                         # scaled from the exact count (not added up: the sum of scaled steps drifts)
-                        at = (seat - 1) * k
+                        at, inv = me * self.k, self.inv
+                        again = at + self.n * self.k
                         for kind, _count in pairs:
-                            flat[at + kind] = flat[at + doubled + kind] = row[kind] * inv[kind]
+                            flat[at + kind] = flat[again + kind] = row[kind] * inv[kind]
+            elif entry.endswith(" leads"):
+                continue
             elif entry.startswith(_SEED_LINE) or entry == "position":
                 self._new_deal()
                 everyone = True
             else:
                 # Only a play changes its player's hand, but for lines like "seat 3 leads": any
                 # other line may tell of cards moved (a transfer, a redeal, a failed burn's hand).
-                if not entry.endswith(" leads"):
-                    everyone = True
-                    if " gives seat " in entry or " buys a " in entry or " is given a " in entry:
-                        self._transfer(game, entry)
-        self.seen = len(log)
+                everyone = True
+                if " gives seat " in entry or " buys a " in entry or " is given a " in entry:
+                    self._transfer(game, entry)
+        self.seen = len(self.log)
         if everyone:
-            sizes[:] = [sum(hand) for hand in hands]
-            if view is not None:
+            self.epoch += 1
+            sizes = self.sizes
+            sizes[:] = map(sum, game.hands)
+            left = self.sizes_view
+            if left is not None:
                 for seat, size in enumerate(sizes):
-                    view[seat] = view[seat + n] = size * self.inv_size
+                    left[seat] = left[seat + self.n] = size * self.inv_size
         return last
 
     def _new_deal(self) -> None:
@@ -586,7 +635,6 @@ _PAIRS: dict[tuple, tuple] = {}
 # record: while it is, its id names no other entry.
 _BY_LAST: dict[int, tuple] = {}
 _MOST_KEPT = 100_000  # entries of a cache before it starts afresh (long self-play sees many plays)
-_MOST_BLOCKS = 4096  # status blocks kept per observer (a few hundred occur; each is a small array)
 
 
 def _public(game) -> _Public:
@@ -656,13 +704,201 @@ def _play_counts(pattern: bool, play: tuple) -> tuple:
 
 
 def _play_pairs(pattern: bool, play: tuple) -> tuple:
-    """(kind, count) of each card kind a play or burn takes from the hand (a few of the kinds)."""
-    pairs = _PAIRS.get(play)
-    if pairs is None:
+    """((kind, count) of each card kind a play or burn takes from the hand, those kinds): a few
+    of the kinds, cached per play."""
+    found = _PAIRS.get(play)
+    if found is None:
         if len(_PAIRS) >= _MOST_KEPT:
             _PAIRS.clear()
-        pairs = _PAIRS[play] = tuple((kind, count) for kind, count in enumerate(_play_counts(pattern, play)) if count)
-    return pairs
+        pairs = tuple((kind, count) for kind, count in enumerate(_play_counts(pattern, play)) if count)
+        found = _PAIRS[play] = (pairs, tuple(kind for kind, _count in pairs))
+    return found
+
+
+def _status_codes(game) -> list[int]:
+    """Each seat's status (an index into STATUSES), seat 1 first (Observing._statuses; a function,
+    so that the observation tensor calls it without the method's lookups)."""
+    players = game.r.players
+    if game.terminal:
+        status = [_PLACED] * players
+    else:
+        if game.phase is not _PLAYING:
+            choosing = game.phase_seats
+            status = [_WAITING if s in choosing else _IDLE for s in range(1, players + 1)]
+        else:
+            status = [_WAITING] * players
+            for s in game.played_in_round:
+                status[s - 1] = _PLAYED
+            for s in game.passed:
+                status[s - 1] = _PASSED
+            top_seat = game.top_seat
+            if top_seat is not None:
+                status[top_seat - 1] = _HOLDS_TOP
+        status[game.cur - 1] = _TO_MOVE
+    for s in game.finish_order:
+        status[s - 1] = _OUT
+    if game.failed:
+        for s in game.failed:
+            status[s - 1] = _FAILED
+    revolutionary = game.revolutionary
+    if revolutionary is not None and revolutionary in game.place_of:
+        status[revolutionary - 1] = _SITS_OUT
+    return status
+
+
+class _View:
+    """One seat's observation tensor as last made for a game (kept in the game's record), with
+    what each of its parts was made from: the next call rewrites only the parts whose source has
+    changed (see _observed). The parts it copies every time are memoryview slices made once."""
+
+    __slots__ = ("array", "mv", "head", "epoch", "touched", "top", "status", "marks", "heads", "played", "from_played",
+                 "left", "from_left", "top_part", "hand_at", "unseen_at", "order")
+
+    def __init__(self, np, spec: _Spec, public: _Public, seat: int):
+        at, n, k, me = spec.at, spec.n, spec.k, seat - 1
+        self.array = np.zeros(spec.size, np.float32)
+        mv = self.mv = memoryview(self.array)
+        team = spec.teams.get(seat)
+        mv[at["team"]:at["place"]] = spec.team(np, seat) if team is None else team  # fixed
+        self.heads = mv[:at["page"] + 1]
+        # The rows are kept twice over in the record: me, next, ... is one slice.
+        self.played, self.from_played = mv[at["played"]:at["cards_left"]], public.flat_view[me * k:(me + n) * k]
+        self.left, self.from_left = mv[at["cards_left"]:at["unseen"]], public.sizes_view[me:me + n]
+        self.top_part = mv[at["top"]:at["status"]]  # top, top_seat and top_flags
+        self.hand_at, self.unseen_at = at["hand"], at["unseen"]
+        # status entries of each seat (seat 1 first) in the observer's order: me, next, ...
+        self.order = [at["status"] + rel * len(STATUSES) for rel in spec.rel[seat][1:]]
+        # Nothing else is written yet: no source equals these.
+        self.head = self.top = self.status = self.marks = _UNMADE
+        self.epoch, self.touched = -1, 0  # the record's epoch and touched kinds the hand and unseen show
+
+
+_UNMADE = object()  # what a _View's parts were made from before they are first made
+
+
+def _observed(game, seat: int, spec: _Spec, public: _Public):
+    """The observation tensor of `seat` (a float32 array kept in the record: copy it before handing
+    it out), brought up to date.
+
+    Between two engine steps the caches are cold: a numpy call, a struct pack, any kind of C call
+    the engine does not make costs a microsecond or more then. So this makes few calls, of few
+    kinds, and rewrites a part of the seat's last tensor only where its source has changed: the
+    head (phase, turn, page) and the top block as one copy of a block cached by what it shows;
+    the hand and the cards unseen at the card kinds the plays read since have touched (the
+    record's `touched`; all of them after a line that may move cards otherwise, its `epoch`);
+    the status one-hots of the seats whose status changed; the marks (opened .. chaos) when one
+    of them did. The played rows and cards left are one memory copy each of the record's float32
+    rows. A variant whose seats see other hands (看牌) writes those and the cards unseen whole."""
+    view = public.views[seat - 1]
+    if view is None:
+        if public.flat is None:
+            public.numbers(_np)
+        view = public.views[seat - 1] = _View(_np, spec, public, seat)
+    phase = game.phase
+    # phase one-hot, then terminal or my turn: an index into spec.heads; the page shown above 9
+    head = (6 if phase is _PLAYING else 0 if phase is _DECLARING else 3) + (
+        2 if game.terminal else 1 if game.cur == seat else 0)
+    at, page = game._page_at  # ActionIds._page, inline: the page shown, if turned in this state
+    if page and at == len(game._history):
+        head += 9 * page
+    if head != view.head:
+        view.heads[:] = (spec.head_blocks or spec.heads(_np))[head % 9]
+        if page:  # page / (page + 1): see the module docstring
+            view.mv[spec.at["page"]] = page / (page + 1)
+        view.head = head
+    # The hand and the cards unseen change only where a play took cards (the record's touched
+    # kinds) until a line that may move cards otherwise (its epoch): only those kinds are written
+    # again, each one store (scaled[kind][count], looked up). A seat shown other hands (a
+    # variant with 看牌) has them and its unseen cards written whole.
+    hand = game.hands[seat - 1]
+    scaled, remaining, mv = spec.scaled_counts, public.remaining, view.mv
+    if spec.may_show:
+        _shown(game, seat, spec, view, public, hand)
+    elif view.epoch != public.epoch:
+        hand_at, unseen_at = view.hand_at, view.unseen_at
+        for kind in range(spec.k):
+            mv[hand_at + kind] = scaled[kind][hand[kind]]
+            mv[unseen_at + kind] = scaled[kind][remaining[kind] - hand[kind]]
+        view.epoch, view.touched = public.epoch, len(public.touched)
+    elif view.touched < len(public.touched):
+        hand_at, unseen_at = view.hand_at, view.unseen_at
+        for kind in public.touched[view.touched:]:
+            mv[hand_at + kind] = scaled[kind][hand[kind]]
+            mv[unseen_at + kind] = scaled[kind][remaining[kind] - hand[kind]]
+        view.touched = len(public.touched)
+    view.played[:] = view.from_played
+    view.left[:] = view.from_left
+    top = game.top
+    if top is None:
+        if view.top is not None:
+            view.top_part[:] = spec.leading
+            view.top = None
+    else:
+        key = (top, (game.top_seat - seat) % spec.n,
+               (1 if phase is _PLAYING and game._in_force() else 0) | (2 if game.top_free else 0)
+               | (4 if game.top_opposite_only else 0))
+        if key != view.top:
+            block = spec.top_blocks.get(key)
+            view.top_part[:] = spec.top_block(_np, key) if block is None else block
+            view.top = key
+    # The statuses: a one-hot per seat, each moved where its seat's status changed.
+    codes = _status_codes(game)
+    before = view.status
+    if codes != before:
+        order = view.order
+        if before is _UNMADE:
+            for entry, code in zip(order, codes):
+                mv[entry + code] = 1.0
+        else:
+            for entry, code, old in zip(order, codes, before):
+                if code != old:
+                    mv[entry + old] = 0.0
+                    mv[entry + code] = 1.0
+        view.status = codes
+    # The marks, compared at once with what their parts show (they change a few times a game).
+    marks = (game.opened, game.declared, game.headless, game.obligation, game.place_of, game.chaos)
+    if marks != view.marks:
+        _marked(view, marks, spec, seat)
+    return view.array
+
+
+def _shown(game, seat: int, spec: _Spec, view: _View, public: _Public, hand: list) -> None:
+    """Write the hand of `seat`, the hands it is shown (shown_hands, shown) and the cards unseen
+    less them, whole (a variant with 看牌: whose hands are shown changes with the game)."""
+    at, n, k, scaled = spec.at, spec.n, spec.k, spec.scaled_counts
+    mv, hands = view.mv, game.hands
+    spec.pack_hand(view.array, 4 * at["hand"], *map(_getitem, scaled, hand))
+    unseen = map(_sub, public.remaining, hand)
+    mv[at["shown_hands"]:at["played"]] = spec.no_shown
+    for other in game._shown_seats(seat):
+        rel = (other - seat) % n
+        spec.pack_hand(view.array, 4 * (at["shown_hands"] + (rel - 1) * k), *map(_getitem, scaled, hands[other - 1]))
+        mv[at["shown"] + rel - 1] = 1
+        unseen = list(map(_sub, unseen, hands[other - 1]))
+    spec.pack_hand(view.array, 4 * at["unseen"], *map(_getitem, scaled, unseen))
+
+
+def _marked(view: _View, marks: tuple, spec: _Spec, seat: int) -> None:
+    """Rewrite the parts of the marks (opened, declared, headless, obligation: a flag per seat;
+    place: a one-hot per seat; chaos) whose source has changed, seats counted from `seat`, and
+    keep copies of the sources to compare with later."""
+    mv, n, rel, at = view.mv, spec.n, spec.rel[seat], spec.at
+    before = view.marks
+    for index, name in enumerate(("opened", "declared", "headless", "obligation")):
+        seats = marks[index]
+        if before is _UNMADE or seats != before[index]:
+            start = at[name]
+            mv[start:start + n] = spec.zeros[:n]
+            for s in seats:
+                mv[start + rel[s]] = 1.0
+    place_of = marks[4]
+    if before is _UNMADE or place_of != before[4]:
+        start = at["place"]
+        mv[start:start + n * n] = spec.zeros[:n * n]
+        for s, place in place_of.items():
+            mv[start + rel[s] * n + place - 1] = 1.0
+    mv[at["chaos"]] = 1.0 if marks[5] else 0.0
+    view.marks = (set(marks[0]), set(marks[1]), set(marks[2]), set(marks[3]), dict(place_of), marks[5])
 
 
 # --- the mixin ------------------------------------------------------------------------------------
@@ -688,32 +924,7 @@ class Observing:
 
     def _statuses(self) -> list[int]:
         """Each seat's status (an index into STATUSES), seat 1 first: see the module docstring."""
-        players = self.r.players
-        if self.terminal:
-            status = [_PLACED] * players
-        else:
-            if self.phase is not _PLAYING:
-                choosing = self.phase_seats
-                status = [_WAITING if s in choosing else _IDLE for s in range(1, players + 1)]
-            else:
-                status = [_WAITING] * players
-                for s in self.played_in_round:
-                    status[s - 1] = _PLAYED
-                for s in self.passed:
-                    status[s - 1] = _PASSED
-                top_seat = self.top_seat
-                if top_seat is not None:
-                    status[top_seat - 1] = _HOLDS_TOP
-            status[self.cur - 1] = _TO_MOVE
-        for s in self.finish_order:
-            status[s - 1] = _OUT
-        if self.failed:
-            for s in self.failed:
-                status[s - 1] = _FAILED
-        revolutionary = self.revolutionary
-        if revolutionary is not None and revolutionary in self.place_of:
-            status[revolutionary - 1] = _SITS_OUT
-        return status
+        return _status_codes(self)
 
     def _trick(self) -> list[tuple[int, str]]:
         """The current round's actions since its lead, from the log (see the module docstring)."""
@@ -788,107 +999,21 @@ class Observing:
         """The observation of `seat` as a float32 vector of `observation_tensor_size(rules)` numbers
         (layout: `observation_layout(rules)`). `out`: a float32 array of that size to fill instead
         of a new one (it is overwritten)."""
-        np = _np or _numpy()
-        r = self.r
-        check_seat(seat, r.players)
-        spec = _spec(r)
+        if _np is None:
+            _numpy()  # raises, saying how to install it, without numpy
+        if seat.__class__ is not int or not 0 < seat <= self.r.players:
+            check_seat(seat, self.r.players)  # raises, saying why
+        public = _public(self)
         if out is None:
-            out = np.zeros(spec.size, np.float32)
-            self._fill_observation(seat, spec, out, 0, _public(self), np)
-            return out
-        work = _buffer(np, out, spec.size)
-        self._fill_observation(seat, spec, work, 0, _public(self), np)
-        if work is not out:
-            out[:] = work
+            return _observed(self, seat, public.spec, public).copy()
+        _check_out(_np, out, public.spec.size)
+        out[:] = _observed(self, seat, public.spec, public)
         return out
 
     def _fill_observation(self, seat: int, spec: _Spec, out, base: int, public: _Public, np) -> None:
-        """Write the observation tensor of `seat` into out[base:] (a C-contiguous vector, zeros
-        there already). No numpy call: each costs a microsecond or more, several between two
-        engine steps (cold caches). Numbers go in through a memoryview, only the nonzero ones (a
-        store costs a third of numpy's), hands packed in one call each, and float32 blocks kept
-        up to date or cached (the played rows, cards left, top, status and team blocks) as
-        memory copies. Offsets come from one tuple: a local is read faster than an attribute."""
-        if public.flat is None:
-            public.numbers(np)
-        mv = memoryview(out)
-        if base:
-            mv = mv[base:]
-        (phase_at, terminal_at, my_turn_at, page_at, hand_at, shown_hands_at, shown_at, played_at, cards_left_at,
-         unseen_at, top_at, top_seat_at, top_flags_at, status_at, opened_at, declared_at, headless_at,
-         obligation_at, team_at, place_at, chaos_at) = spec.offsets
-        n, k = spec.n, spec.k
-        me = seat - 1
-        hands = self.hands
-        phase = self.phase
-        mv[phase_at + (2 if phase is _PLAYING else 0 if phase is _DECLARING else 1)] = 1
-        if self.terminal:
-            mv[terminal_at] = 1
-        elif self.cur == seat:
-            mv[my_turn_at] = 1
-        at, page = self._page_at  # ActionIds._page, inline: the page shown, if turned in this state
-        if page and at == len(self._history):  # page / (page + 1): see the module docstring
-            mv[page_at] = page / (page + 1)
-        # The hand and the cards unseen, scaled (looked up: scaled[kind][count]) and packed as
-        # float32 in one C call each; map with operator functions keeps the loop in C too.
-        scaled, pack, hand = spec.scaled_counts, spec.pack_hand, hands[me]
-        unseen = map(_sub, public.remaining, hand)
-        if spec.may_show:
-            shown = self._shown_seats(seat)
-            if shown:
-                unseen = list(unseen)
-                for other in shown:
-                    rel = (other - seat) % n
-                    pack(out, 4 * (base + shown_hands_at + (rel - 1) * k), *map(_getitem, scaled, hands[other - 1]))
-                    mv[shown_at + rel - 1] = 1
-                    unseen = list(map(_sub, unseen, hands[other - 1]))
-        pack(out, 4 * (base + hand_at), *map(_getitem, scaled, hand))
-        pack(out, 4 * (base + unseen_at), *map(_getitem, scaled, unseen))
-        # The rows are kept twice over: me, next, ... is one slice.
-        mv[played_at:played_at + n * k] = public.flat_view[me * k:(me + n) * k]
-        mv[cards_left_at:cards_left_at + n] = public.sizes_view[me:me + n]  # twice over, as the played rows
-        top = self.top
-        if top is None:
-            mv[top_flags_at] = 1
-        else:
-            vector = spec.top_features.get(top)
-            if vector is None:
-                vector = spec.top_vector(np, top)
-            mv[top_at:top_seat_at] = vector  # the top block ends where top_seat begins
-            mv[top_seat_at + (self.top_seat - seat) % n] = 1
-            if phase is _PLAYING and self._in_force():
-                mv[top_flags_at + 1] = 1
-            if self.top_free:
-                mv[top_flags_at + 2] = 1
-            if self.top_opposite_only:
-                mv[top_flags_at + 3] = 1
-        statuses = tuple(self._statuses())
-        block = spec.status_blocks[me].get(statuses)
-        if block is None:
-            block = spec.status_block(np, me, statuses)
-        mv[status_at:opened_at] = block  # the status block ends where opened begins
-        rel = spec.rel[seat]
-        if self.opened:
-            for s in self.opened:
-                mv[opened_at + rel[s]] = 1
-        if self.declared:
-            for s in self.declared:
-                mv[declared_at + rel[s]] = 1
-        if self.headless:
-            for s in self.headless:
-                mv[headless_at + rel[s]] = 1
-        if self.obligation:
-            for s in self.obligation:
-                mv[obligation_at + rel[s]] = 1
-        team = spec.teams.get(seat)
-        if team is None:
-            team = spec.team(np, seat)
-        mv[team_at:place_at] = team  # the team block ends where place begins
-        if self.place_of:
-            for s, place in self.place_of.items():
-                mv[place_at + rel[s] * n + place - 1] = 1
-        if self.chaos:
-            mv[chaos_at] = 1
+        """Write the observation tensor of `seat` into out[base:base + its size] (a C-contiguous
+        vector): a copy of the one the record keeps up to date (see _observed)."""
+        memoryview(out)[base:base + spec.size] = _observed(self, seat, spec, public).data
 
     def information_state_tensor(self, seat: int, out=None):
         """What `seat` knows under perfect recall as a float32 vector of
@@ -994,14 +1119,19 @@ class Observing:
         return head + "\n".join(_public(self).lines()) + "\n--\n" + _describe(self, seen)
 
 
+def _check_out(np, out, size: int) -> None:
+    """ValueError, saying why, unless `out` is a writable numpy float32 vector of `size` numbers."""
+    if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32 or not out.flags.writeable:
+        raise ValueError(f"out is a writable numpy float32 vector of {size} numbers, not "
+                         f"{getattr(out, 'dtype', type(out).__name__)} of shape {getattr(out, 'shape', '?')}")
+
+
 def _buffer(np, out, size: int):
     """A zeroed C-contiguous float32 vector of `size` numbers to write a tensor into: `out` if
     given (checked) and contiguous, else a new one (the caller copies it into a strided `out`)."""
     if out is None:
         return np.zeros(size, np.float32)
-    if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32 or not out.flags.writeable:
-        raise ValueError(f"out is a writable numpy float32 vector of {size} numbers, not "
-                         f"{getattr(out, 'dtype', type(out).__name__)} of shape {getattr(out, 'shape', '?')}")
+    _check_out(np, out, size)
     if not out.flags.c_contiguous:
         return np.zeros(size, np.float32)
     out[:] = 0
