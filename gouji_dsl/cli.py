@@ -240,7 +240,7 @@ def _warn_stale_compiled() -> None:
     """Compiled engines shadow their .py files: say so when a build left them behind."""
     from gouji_dsl import compiled
 
-    stale = [name for name, state in compiled.status().items() if state == "stale"]
+    stale = compiled.stale()
     if stale:
         print(f"gouji: warning: {len(stale)} compiled module(s) are now older than their source and still "
               "run instead of it: run `gouji build --compiled` again, or `gouji build --compiled --clean`",

@@ -359,6 +359,15 @@ def status(root: Path | None = None, engines: Path | None = None) -> dict[str, s
     return out
 
 
+def stale(root: Path | None = None, engines: Path | None = None) -> list[str]:
+    """The compiled modules whose .py changed since the compile (status's "stale" ones), found
+    without status's reasons for the pure ones: `gouji build` asks after every build."""
+    root = root or package_dir()
+    if not shared_library(root).is_file():
+        return []
+    return [name for name, state in status(root, engines).items() if state == "stale"]
+
+
 def status_text(states: dict[str, str]) -> str:
     compiled = sum(1 for s in states.values() if s == "compiled")
     stale = [name for name, s in states.items() if s == "stale"]

@@ -77,6 +77,7 @@ def test_compiled_options_are_checked(argv, message, capsys):
 def test_status_tells_compiled_stale_and_refused_modules_and_clean_removes_ours(tmp_path):
     root, engines = _fake_package(tmp_path / "pkg")
     states = compiled.status(root, engines)
+    assert compiled.stale(root, engines) == []  # nothing compiled: nothing stale
     assert list(states) == ["gouji_dsl.runtime.cards", "gouji_dsl.runtime.flow",
                             "gouji_dsl.generated.alpha", "gouji_dsl.generated.beta"]
     assert states["gouji_dsl.runtime.cards"] == "pure Python"
@@ -93,6 +94,7 @@ def test_status_tells_compiled_stale_and_refused_modules_and_clean_removes_ours(
     assert states["gouji_dsl.runtime.flow"] == "pure Python"
     (root / "runtime" / "cards.py").write_text("X = 3\n", encoding="utf-8")  # edited after the compile
     assert compiled.status(root, engines)["gouji_dsl.runtime.cards"] == "stale"
+    assert compiled.stale(root, engines) == ["gouji_dsl.runtime.cards"]
     assert "1 stale" in compiled.status_text(compiled.status(root, engines))
     (engines / "unrelated.so").write_bytes(b"")  # not ours: left alone
     removed = compiled.clean(root, engines)

@@ -160,13 +160,16 @@ def constant_fields(methods: dict[str, ast.FunctionDef]) -> dict[str, tuple[str,
     for name, fn in methods.items():
         if name in FIELD_COPIES:
             continue
-        parents = _parents(fn)
+        parents: dict[int, ast.AST] | None = None  # made when first needed: most methods never do
         for node in walk(fn):
             if isinstance(node, ast.Attribute) and node.attr in candidates and _on_self(node):
                 if not isinstance(node.ctx, ast.Load):
                     _check_store(node, fn, candidates)  # self.f = value
-                elif candidates[node.attr][0] == "empty" and not _looks_only(node, parents):
-                    candidates.pop(node.attr)  # a container read some other way may be filled through it
+                elif candidates[node.attr][0] == "empty":
+                    if parents is None:
+                        parents = _parents(fn)
+                    if not _looks_only(node, parents):
+                        candidates.pop(node.attr)  # a container read some other way may be filled through it
             else:
                 changed = _changed_attribute(node)
                 if changed is not None:
