@@ -1,7 +1,8 @@
 """The benchmark scripts run for every variant (issue 25): bench_engines makes its inputs through
-each engine's own API (Gouji's one-rank plays and Shuangkou's patterns alike), and bench_games
+each engine's own API (Gouji's one-rank plays and Shuangkou's patterns alike), bench_games
 times the reference interpreter within its time limit, even where one of its decisions takes
-minutes, against the generated engine on the same actions."""
+minutes, against the generated engine on the same actions, and bench_speed's workers play the
+engine they name and its report checks the targets against the ratios."""
 from __future__ import annotations
 
 import random
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import bench_engines  # noqa: E402 - the scripts' folder, put on the path above
 import bench_games  # noqa: E402
+import bench_speed  # noqa: E402
 
 
 @pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
@@ -64,3 +66,27 @@ def test_bench_games_stops_a_reference_decision_at_the_time_limit():
     assert paired.actions == 0 and paired.finished == 0
     assert paired.cut > 0 and paired.cut_gen > 0 and paired.cut / paired.cut_gen > 1
     assert paired.spent() == pytest.approx(0.3, abs=0.2)
+
+
+@pytest.mark.parametrize("what, mode, origin", [
+    ("flow", "list", "runtime/flow.py"), ("pure", "index", "generated/lianzhong.py"),
+    ("reference", "list", "backends/oracle/game.py")])
+def test_bench_speed_workers_play_the_engine_they_name(what, mode, origin):
+    result = bench_speed.worker(what, "lianzhong", mode, 0.05, 0.0)
+    assert result["games"] >= 1 and result["actions"] > 0 and result["seconds"] >= 0.05
+    assert Path(result["origin"]).as_posix().endswith(origin)
+
+
+def test_bench_speed_report_checks_each_target_against_the_ratio(capsys):
+    rates = {("rlcard", "-", "list"): [10.0, 10.0, 30.0], ("openspiel", "-", "list"): [200.0],
+             ("flow", "lianzhong", "list"): [60.0], ("pure", "lianzhong", "list"): [79.0, 81.0, 90.0],
+             ("pure", "lianzhong", "index"): [70.0], ("compiled", "lianzhong", "list"): [170.0],
+             ("reference", "lianzhong", "list"): [2.0]}
+    args = type("Args", (), {"rounds": 3, "seconds": 1.0, "variants": ["lianzhong"]})()
+    bench_speed.report(rates, {}, [4.0, 6.0, 4.5], args)
+    out = capsys.readouterr().out
+    assert "lianzhong pure list: 8.10x RLCard, target 8x: met" in out  # the medians: 81 / 10
+    assert "lianzhong pure index: 7.00x RLCard, target 8x: MISSED" in out
+    assert "lianzhong compiled list: 17.00x RLCard, target 16x: met" in out
+    assert "specialising gains 1.35x, compiling 2.10x more (2.83x in all); 40x the reference" in out
+    assert "4.50 s of CPU (median of 3; target under 5 s: met)" in out
