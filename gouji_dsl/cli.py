@@ -73,11 +73,22 @@ def cmd_show(args, ws: Workspace) -> int:
             raise UsageError("name the variant to show", "gouji show VARIANT, or gouji show --rules for every rule")
         sys.stdout.write(rules_json_text() if args.json else rules_text())
         return EXIT_OK
+    if args.source and (args.rules or args.json):
+        raise UsageError("--source prints the rule file as written: give it without --rules or --json")
     diagnostics: list = []
     names = _names(ws, [args.variant], diagnostics)
     if diagnostics:
         _report(ws, diagnostics)
         return EXIT_RULES
+    if args.source:  # the file as written, even one that does not check: it is what messages cite
+        path = ws.path_of(names[0])
+        if path is None:  # pragma: no cover - _names found it
+            raise UsageError(f"no rule file for '{names[0]}'")
+        try:
+            sys.stdout.write(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read {ws.display(path)}: {exc}") from None
+        return EXIT_OK
     try:
         variant = Compilation(ws, names[0]).checked
     except RuleErrors as errors:
@@ -344,6 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", action="store_true",
                    help="every rule: its names, allowed values, meaning and (with a variant) value there")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--source", action="store_true",
+                   help="print the variant's rule file as written (a standard variant's too: messages cite its lines)")
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("build", help="generate the engine modules into generated/ (all variants by default)")

@@ -48,14 +48,19 @@ def check_output_path(path: Path | str, what: str = "output file") -> Path:
 def write_atomic(path: Path | str, text: str | bytes) -> None:
     """Write `text` (UTF-8, `\\n` line ends; bytes as given) to `path` as described in the module docstring."""
     path = check_output_path(path)
-    target = Path(os.path.realpath(path))  # write through symlinks; the link stays a link
+    data = text if isinstance(text, bytes) else text.encode("utf-8")  # before anything is touched: an encoding error changes nothing
     try:
-        mode = os.stat(target).st_mode
+        mode = os.stat(path).st_mode  # through any links, as open() goes
     except FileNotFoundError:
         mode = None  # a new file (or a dangling link's target)
     except OSError as exc:
         raise _error(path, exc) from None
-    data = text if isinstance(text, bytes) else text.encode("utf-8")  # before anything is touched: an encoding error changes nothing
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        # A FIFO or device, opened by the path given: /dev/stdout into a pipe is a link to
+        # "pipe:[...]", which no real path names (realpath below would make one up).
+        _write_in_place(path, path, data)
+        return
+    target = Path(os.path.realpath(path))  # write through symlinks; the link stays a link
     if mode is None or stat.S_ISREG(mode):
         _replace(path, target, data, None if mode is None else stat.S_IMODE(mode))
     elif stat.S_ISDIR(mode):

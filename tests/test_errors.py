@@ -47,6 +47,28 @@ CASES = [
       "    decks 6\n"
       "          ^\n"
       "  hint: a setting is written: key = value"]),
+    ("no value after '=' (the next line is a rule)", Z + "[flow]\n让圈 =\n让牌 = yes\n",
+     ["house.gouji:3:4: error: '让圈' has no value after '='\n"
+      "    让圈 =\n"
+      "         ^\n"
+      "  hint: write the value on the same line (key = value); only a table starts on the next line, "
+      "with a row such as | 10 | 5 |"]),
+    ("no value after '=' (blank lines and a comment, then a section)", Z + "[flow]\ndefer =  # ?\n\n# c\n[table]\n",
+     ["house.gouji:3:7: error: 'defer' has no value after '='\n"
+      "    defer =  # ?\n"
+      "          ^\n"
+      "  hint: write the value on the same line (key = value); only a table starts on the next line, "
+      "with a row such as | 10 | 5 |"]),
+    ("a colon for '='", Z + "[flow]\n让圈: 1\n",
+     ["house.gouji:3:3: error: unexpected character ':'\n"
+      "    让圈: 1\n"
+      "        ^\n"
+      "  hint: a setting is written key = value: use '=' (not ':')"]),
+    ("a full-width colon for '='", Z + "[flow]\n让圈：1\n",
+     ["house.gouji:3:3: error: full-width colon '：' outside a string or comment\n"
+      "    让圈：1\n"
+      "        ^^\n"
+      "  hint: a setting is written key = value: use '=' (not '：')"]),
     ("rule outside a section", Z + "decks = 6\n",
      ["house.gouji:2:1: error: unexpected 'decks'; expected '['\n"
       "    decks = 6\n"
@@ -108,6 +130,12 @@ CASES = [
     ("not utf-8", Z.encode() + b'[about]\ntitle = "\xff\xfe"\n',
      ["house.gouji:3:10: error: file is not valid UTF-8 (byte 0xff)\n"
       "  hint: save the rule file as UTF-8"]),
+    ("saved as UTF-16 (Notepad's Unicode)", (Z + "[table]\ndecks = 6\n").encode("utf-16"),
+     ["house.gouji:1:1: error: file is saved as UTF-16, not UTF-8\n"
+      "  hint: save the rule file as UTF-8 (in Notepad: Save As, Encoding: UTF-8)"]),
+    ("UTF-16 without a byte-order mark", (Z + "[table]\ndecks = 6\n").encode("utf-16-be"),
+     ["house.gouji:1:1: error: file is saved as UTF-16, not UTF-8\n"
+      "  hint: save the rule file as UTF-8 (in Notepad: Save As, Encoding: UTF-8)"]),
     ("binary junk", b"\x7fELF\x00\x01\x02variant",
      ["house.gouji:1:1: error: file contains a NUL byte: this is not a rule file (binary data?)"]),
     ("control character", Z + "[table]\ndecks = 6\x07\n",
@@ -135,6 +163,11 @@ CASES = [
       "    deks = 6\n"
       "    ^\n"
       "  hint: did you mean 'decks' (副数)?"]),
+    ("a rule under another section's header", Z + "[flow]\nthrees_last = yes\n",
+     ["house.gouji:3:1: error: unknown rule 'threes_last' in section [flow]: expected one of defer (让牌), defer_to (让牌范围), going_out_gouji (底牌), gouji_answer (级牌应答), lead_return_circles (让圈), pass_rule (过牌), take_over (接风)\n"
+      "    threes_last = yes\n"
+      "    ^\n"
+      "  hint: 'threes_last' is a rule of [threes] (憋三): move it under that header"]),
     ("unknown parent", "variant house extends zaozhuangg\n",
      ["house.gouji:1:23: error: unknown parent variant 'zaozhuangg'\n"
       "    variant house extends zaozhuangg\n"

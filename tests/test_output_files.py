@@ -11,6 +11,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import subprocess
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -87,6 +89,16 @@ def test_a_fifo_is_written_in_place_not_replaced(tmp_path):
     assert received == [b"through the pipe\n"]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert listing(tmp_path) == ["pipe"]
+
+
+def test_dev_stdout_into_a_pipe_is_written(tmp_path):
+    """`-o /dev/stdout` with stdout a pipe: /dev/stdout links to "pipe:[...]", which names no
+    file, and the text still goes down the pipe (the README's example)."""
+    done = subprocess.run([sys.executable, "-m", "gouji_dsl", "doc", "qingdao", "--handout", "-o", "/dev/stdout"],
+                          capture_output=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode("utf-8").startswith("# ") and b"wrote /dev/stdout" in done.stderr
+    assert listing(tmp_path) == []
 
 
 def test_dev_null_stays_a_device():

@@ -230,6 +230,14 @@ def test_doc_handout_and_changes_from_the_command(tmp_path, capsys):
         _run(ws, "--all", "--handout")
 
 
+def test_doc_changes_of_a_variant_whose_parent_is_abstract_is_a_usage_error(tmp_path):
+    """zaozhuang extends the abstract gouji: a usage error saying what to run instead (exit 2),
+    not an internal error."""
+    with pytest.raises(UsageError, match="extends 'gouji', which is abstract") as raised:
+        _run(scratch_workspace(tmp_path, {}), "zaozhuang", "--changes")
+    assert "gouji doc zaozhuang" in raised.value.hint
+
+
 def test_pdf_without_a_browser_is_a_clear_error_that_writes_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("GOUJI_CHROMIUM", str(tmp_path / "no-such-browser"))
     with pytest.raises(UsageError, match="GOUJI_CHROMIUM"):

@@ -178,6 +178,10 @@ def cmd_doc(args, ws: Workspace) -> int:
             raise UsageError(f"'{name}' extends no variant: --changes lists what a file changes from the variant it extends")
         if v.abstract:
             raise UsageError(f"variant '{name}' has no house-rule sheet: it is abstract")
+        if Compilation(ws, v.lineage[1]).checked.abstract:
+            raise UsageError(f"'{name}' extends '{v.lineage[1]}', which is abstract (no one plays it): a house-rule "
+                             "sheet says what a file changes from a playable variant",
+                             f"`gouji doc {name}` writes its whole rulebook; `gouji diff A B` compares two variants")
         kind = "changes"
         doc = build_changes(v, lang, ws)
     else:

@@ -61,10 +61,21 @@ def to_text(v: m.Variant) -> str:
                 out.append(f"  {f.name} ({f.metadata['zh']}):  {where}")
                 columns = list(vtype.columns)
                 rows = [[vtype.columns[c].metadata["type"].show(getattr(r, c)) for c in columns] for r in value]
-                out.extend(render_table_rows(columns, rows, indent="    "))
+                lines = render_table_rows(columns, rows, indent="    ")
+                out.append(lines[0])
+                # Each row says where it was written: a `+=` in one file may change some rows only.
+                for i, line in enumerate(lines[1:]):
+                    row_origin = v.origin(f"{name}.{f.name}[{i}]")
+                    out.append(line if row_origin is None else f"{line}    {_row_where(row_origin)}")
                 continue
             out.append(f"  {f.name} ({f.metadata['zh']}) = {vtype.show(value)}    {where}".rstrip())
     return "\n".join(out) + "\n"
+
+
+def _row_where(origin: m.Origin) -> str:
+    """Where a table row was written: its variant and line (the variant's name, not a file path:
+    a standard variant's file is inside the installed package)."""
+    return f"from {origin.variant} line {origin.pos.line}" + "".join(" " + c for c in origin.cites)
 
 
 # --- `gouji show --rules`: every rule, what it may hold and what it means -----------

@@ -6,6 +6,7 @@ never tracebacks.
 """
 from __future__ import annotations
 
+import codecs
 import functools
 import re
 import unicodedata
@@ -38,9 +39,21 @@ def _lark() -> Lark:
                 propagate_positions=True, maybe_placeholders=False)
 
 
+def _utf16(data: bytes) -> bool:
+    """Is this text saved as UTF-16 (Windows editors' "Unicode")? A byte-order mark, or ASCII
+    text with every other byte NUL: a header such as `variant club` starts with ASCII."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    head = data[:64]
+    return len(head) >= 8 and (head[1::2].count(0) == len(head) // 2 or head[0::2].count(0) == len(head) // 2)
+
+
 def decode(data: bytes, name: str) -> str:
     if len(data) > MAX_FILE_BYTES:
         raise RuleErrors([Diagnostic(Pos(name, 1, 1), f"file is too large ({len(data)} bytes; a rule file is at most {MAX_FILE_BYTES})")])
+    if _utf16(data):
+        raise RuleErrors([Diagnostic(Pos(name, 1, 1), "file is saved as UTF-16, not UTF-8",
+                                     hint="save the rule file as UTF-8 (in Notepad: Save As, Encoding: UTF-8)")])
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise RuleErrors([Diagnostic(Pos(name, line, 1), "file contains a NUL byte: this is not a rule file (binary data?)")])
@@ -107,11 +120,16 @@ def _full_width(ch: str) -> tuple[str, str | None] | None:
     return None
 
 
-def _full_width_hint(ch: str, half: str | None) -> str:
+def _full_width_hint(ch: str, half: str | None, before: str) -> str:
+    """What to type instead of `ch`, which follows `before` on its line."""
     if half is None:
         return f"remove the '{ch}': a rule ends at the end of its line"
     if half == " ":
         return f"use an ordinary space (not the full-width '{ch}')"
+    words = before.split()
+    if ch == "：" and not (words and words[-1].startswith(("@", "＠"))):
+        # Not in a citation (@000:L15): `key：value`, and a setting is written with '='.
+        return "a setting is written key = value: use '=' (not '：')"
     return f"use the half-width '{half}' (not '{ch}')"
 
 
@@ -142,7 +160,7 @@ def _check_full_width(text: str, name: str) -> None:
             if what is None:
                 continue
             found.append(Diagnostic(Pos(name, lineno, col), f"{what[0]} '{ch}' outside a string or comment",
-                                    _full_width_hint(ch, what[1])))
+                                    _full_width_hint(ch, what[1], line[:col - 1])))
             if ch in _QUOTES:
                 # The author meant a string: its text is not punctuation to report.
                 quote = None if quote is not None else ch
@@ -258,12 +276,19 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, name: str) -> Diagnostic
             hint = 'strings are written in double quotes: "..."'
         elif ch == '"':
             hint = "a string must end on the line where it starts, with a closing double quote"
+        elif ch == ":":
+            hint = "a setting is written key = value: use '=' (not ':')"
         elif ch == "." and text[exc.pos_in_stream - 1:exc.pos_in_stream].isdigit() \
                 and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2].isdigit():
             hint = "numbers have no decimal point: write a fraction, 3/2 for 1.5"
         return Diagnostic(Pos(name, line, col), f"unexpected character {ch!r}", hint)
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
+        missing = _missing_value(exc, lines)
+        if missing is not None:
+            return Diagnostic(Pos(name, missing[0], missing[1]), f"'{missing[2]}' has no value after '='",
+                              "write the value on the same line (key = value); only a table starts on the "
+                              "next line, with a row such as | 10 | 5 |")
         if tok.type == "$END":
             line = len(lines)
             col = len(lines[-1]) + 1 if lines else 1
@@ -291,6 +316,23 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, name: str) -> Diagnostic
     if isinstance(exc, UnexpectedEOF):
         return Diagnostic(Pos(name, len(lines), 1), "unexpected end of file")
     return Diagnostic(Pos(name, line, col), "syntax error")
+
+
+def _missing_value(exc: UnexpectedToken, lines: list[str]) -> tuple[int, int, str] | None:
+    """(line, column, key) of a `key =` left without a value, when the parser, reading on for
+    the table that may start on the next line, stops at that line: the mistake is on the line
+    of the '=', not on the next."""
+    if "VBAR" not in exc.expected or exc.token.type == "VBAR":
+        return None
+    index = (exc.token.line or 1) - 2  # the line before the token's, counted from 0
+    while index >= 0 and not lines[index].split("#", 1)[0].strip():
+        index -= 1  # blank lines and comments between the '=' and the next line
+    if index < 0:
+        return None
+    code = lines[index].split("#", 1)[0].rstrip()
+    if not code.endswith("=") or code.endswith(("+=", "-=")) or "=" in code[:-1]:
+        return None
+    return index + 1, len(code), code[:-1].strip()
 
 
 def _syntax_hint(tok: Token, expected: set[str], lines: list[str], line: int) -> str | None:

@@ -69,6 +69,16 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
         current = parent.id
 
 
+def _elsewhere(key: str, here: type) -> str | None:
+    """A hint naming the section(s) where `key` (in either language) is a rule, when it is not
+    one of section `here`'s: the commonest slip is a rule under the wrong header."""
+    homes = [cls for cls in m.SECTIONS if cls is not here and _canonical_key(cls, key) is not None]
+    if not homes:
+        return None
+    where = " and ".join(f"[{cls.NAME}] ({cls.ZH})" for cls in homes)
+    return f"'{key}' is a rule of {where}: move it under that header"
+
+
 def _field_names(cls: type[m.Section]) -> dict[str, dataclasses.Field]:
     return {f.name: f for f in dataclasses.fields(cls)}
 
@@ -106,7 +116,7 @@ def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], 
             if key is None:
                 rule_zh = {f.name: f.metadata["zh"] for f in fields.values()}
                 rep.error(entry.key.pos, f"unknown rule '{entry.key.id}' in section [{name}]: expected one of {one_of(fields, rule_zh)}",
-                          did_you_mean(entry.key.id, fields, rule_zh))
+                          _elsewhere(entry.key.id, cls) or did_you_mean(entry.key.id, fields, rule_zh))
                 continue
             vtype = fields[key].metadata["type"]
             is_table = isinstance(vtype, RowT)
