@@ -10,6 +10,7 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 from gouji_dsl.docs.show import to_json_text, to_text
 from golden import check_golden
+from helpers import scratch_workspace
 
 WS = Workspace()
 NAMES = WS.names()
@@ -88,3 +89,16 @@ def test_json_is_valid():
     for name in NAMES:
         data = json.loads(to_json_text(model(name)))
         assert data["name"] == name
+
+
+@pytest.mark.parametrize("written, title, title_en", [
+    ('title = "俱乐部够级"', "俱乐部够级", "俱乐部够级"),
+    ('title_en = "Club Gouji"', "Club Gouji", "Club Gouji"),
+    ('title = "俱乐部够级"\ntitle_en = "Club Gouji"', "俱乐部够级", "Club Gouji"),
+    ("", "联众够级", "Lianzhong Gouji")])
+def test_a_title_in_one_language_titles_both(tmp_path, written, title, title_en):
+    """A club names its house rule once: the other language's book carries that name, not the
+    parent's title (which would call it the parent). No title written: the parent's."""
+    ws = scratch_workspace(tmp_path, {"club": f"variant club extends lianzhong\n[about]\n{written}\n"})
+    about = Compilation(ws, "club").checked.sections["about"]
+    assert (about.title, about.title_en) == (title, title_en)

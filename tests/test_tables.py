@@ -169,21 +169,27 @@ WARNINGS = [
     ("= keeping every key does not warn", ZA + "[end]\nplaces =\n  | place | zh | en |\n" +
      "".join(f'  | {i} | "{i}科" | "p{i}" |\n' for i in range(1, 7)), []),
     ("changed rules, inherited title", Z + "[flow]\nlead_return_circles = 1\n",
-     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'\n"
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps the title of 'zaozhuang': its rulebooks would be titled as that variant's\n"
       "    variant house extends zaozhuang\n"
       "    ^\n"
-      "  hint: give it its own: [about] title = \"...\", title_en = \"...\", summary = \"...\", summary_zh = \"...\""]),
-    ("own title, inherited summary", Z + '[about]\ntitle = "俱乐部"\ntitle_en = "Club"\n[flow]\ndefer = no\n',
-     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] summary, summary_zh of 'zaozhuang'\n"
+      "  hint: give it a title of its own, in either language: [about] title = \"...\" (名称)"]),
+    ("own title, inherited summary: a house rule is only its changes", Z + '[about]\ntitle = "俱乐部"\n[flow]\ndefer = no\n', []),
+    ("an inherited summary that names a changed rule", Z + '[about]\ntitle = "俱乐部"\n[tribute]\n点贡 +=\n'
+     '  | declared | opened | me_gives | opp_gives |\n  | neither | neither | 2 | 2 |\n',
+     ["house.gouji:1:1: warning: variant 'house' keeps the [about] summary of 'zaozhuang', which names tribute.dian (点贡), a rule this variant changes\n"
       "    variant house extends zaozhuang\n"
       "    ^\n"
-      "  hint: give it its own: [about] summary = \"...\", summary_zh = \"...\""]),
+      "  hint: check the sentence and give the variant its own: [about] summary = \"...\"",
+      "house.gouji:1:1: warning: variant 'house' keeps the [about] summary_zh of 'zaozhuang', which names tribute.dian (点贡), a rule this variant changes\n"
+      "    variant house extends zaozhuang\n"
+      "    ^\n"
+      "  hint: check the sentence and give the variant its own: [about] summary_zh = \"...\""]),
     ("only [about] changed: no title warning", Z + '[about]\nregion = "我们俱乐部"\n', []),
     ("a table change counts as a rule change", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n",
-     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps [about] title, title_en, summary, summary_zh of 'zaozhuang'\n"
+     ["house.gouji:1:1: warning: variant 'house' changes rules but keeps the title of 'zaozhuang': its rulebooks would be titled as that variant's\n"
       "    variant house extends zaozhuang\n"
       "    ^\n"
-      "  hint: give it its own: [about] title = \"...\", title_en = \"...\", summary = \"...\", summary_zh = \"...\""]),
+      "  hint: give it a title of its own, in either language: [about] title = \"...\" (名称)"]),
     ("dian table, dian not in the order", ZA + "[tribute]\norder = [luo]\ndian +=\n"
      "  | declared | opened | me_gives | opp_gives |\n  | neither | me | 0 | 2 |\n",
      ["house.gouji:8:1: warning: the 点贡 table [tribute] dian cannot matter: 'dian' (点贡) is not in [tribute] order\n"
@@ -386,7 +392,7 @@ def test_check_prints_warnings_and_exits_0(tmp_path, capsys):
                     encoding="utf-8")
     assert main(["check", str(path)]) == 0
     captured = capsys.readouterr()
-    assert "club.gouji:1:1: warning: variant 'club' changes rules but keeps [about] title" in captured.err
+    assert "club.gouji:1:1: warning: variant 'club' changes rules but keeps the title of" in captured.err
     assert "club.gouji:3:1: warning: 'thresholds =' replaces the whole inherited table" in captured.err
     assert "    thresholds =\n    ^\n" in captured.err
     assert "gouji: 2 warning(s)" in captured.err

@@ -258,6 +258,8 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
             origins[f"{cls.NAME}.{f.name}"] = m.Origin(entry.key.pos, written.variant, tuple(c.text for c in entry.cites))
         sections[cls.NAME] = cls(**values)
 
+    if "about" in sections:
+        _one_title(sections, origins, name)
     abstract = self_file.header.abstract
     if missing and not abstract and not rep.failed:
         parts = [f"[{sec}] {', '.join(keys)}" for sec, keys in missing.items()]
@@ -275,6 +277,20 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
         citations=tuple(_all_cites(chain)),
         files={v: ws.display(ws.path_of(v)) for v, _ in chain},
     )
+
+
+def _one_title(sections: dict[str, m.Section], origins: dict[str, m.Origin], name: str) -> None:
+    """A variant that titles itself in one language only has that title in both: a club that
+    names its house rule 俱乐部 has its English book titled 俱乐部 too, not with its parent's
+    English title (which would call it the parent)."""
+    about = sections["about"]
+    own = {f for f in ("title", "title_en") if (o := origins.get(f"about.{f}")) is not None and o.variant == name}
+    if own == {"title"}:
+        sections["about"] = dataclasses.replace(about, title_en=about.title)
+        origins["about.title_en"] = origins["about.title"]
+    elif own == {"title_en"}:
+        sections["about"] = dataclasses.replace(about, title=about.title_en)
+        origins["about.title"] = origins["about.title_en"]
 
 
 def _all_cites(chain: list[tuple[str, n.File]]) -> list[n.Cite]:

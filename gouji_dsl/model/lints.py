@@ -2,7 +2,8 @@
 
 A warning never fails a run (`gouji check` exits 0). Each one concerns what
 the variant's *own* file wrote, since that is what its author can change:
-a house rule that changes rules but keeps its parent's title, or a table
+a house rule that changes rules but keeps its parent's title (or a summary that
+names a rule it changed), or a table
 written where no rule reads it any more. (A `=` that drops inherited table
 rows is warned about by the builder, in `tables`.)
 """
@@ -38,19 +39,45 @@ def _own(v: m.Variant, path: str) -> bool:
 
 @lint
 def inherited_title(v: m.Variant, rep: Reporter) -> None:
-    """A variant that changes rules is no longer the parent: its title and summary say otherwise."""
-    changes_rules = any(o.variant == v.name for path, o in v.origins.items()
-                        if path != "variant" and not path.startswith("about."))
-    if not changes_rules:
+    """A variant that changes rules is no longer its parent: it needs a title of its own (in
+    either language: the builder gives it to the other). The rest of [about] it may inherit,
+    unless an inherited summary names a rule the variant changed (that sentence may be false now)."""
+    changed = _changed_rules(v)
+    if not changed:
         return
-    inherited = [f for f in TITLE_FIELDS if v.origin(f"about.{f}") is not None and not _own(v, f"about.{f}")]
-    if not inherited:
-        return
-    parents = list(dict.fromkeys(v.origin(f"about.{f}").variant for f in inherited))
-    rep.warning(v.origin("variant").pos,
-                f"variant '{v.name}' changes rules but keeps [about] {', '.join(inherited)} of "
-                f"{', '.join(repr(p) for p in parents)}",
-                hint="give it its own: [about] " + ", ".join(f'{f} = "..."' for f in inherited))
+    if not (_own(v, "about.title") or _own(v, "about.title_en")):
+        parent = v.origin("about.title").variant if v.origin("about.title") is not None else v.parent
+        rep.warning(v.origin("variant").pos,
+                    f"variant '{v.name}' changes rules but keeps the title of '{parent}': its rulebooks would be "
+                    f"titled as that variant's",
+                    hint='give it a title of its own, in either language: [about] title = "..." (名称)')
+    for field in ("summary", "summary_zh"):
+        text = value_of(v, f"about.{field}")
+        if not text or _own(v, f"about.{field}"):
+            continue
+        named = [f"{key} ({zh})" for key, zh, words in changed if any(w and w in text for w in words)]
+        if named:
+            rep.warning(v.origin("variant").pos,
+                        f"variant '{v.name}' keeps the [about] {field} of '{v.origin(f'about.{field}').variant}', "
+                        f"which names {', '.join(named)}, a rule this variant changes",
+                        hint=f'check the sentence and give the variant its own: [about] {field} = "..."')
+
+
+def _changed_rules(v: m.Variant) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(section.key, Chinese name, the words that name it in a sentence) of every rule the variant's
+    own file states, [about] left out."""
+    found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
+    for path, origin in v.origins.items():
+        if origin.variant != v.name or path == "variant" or path.startswith("about."):
+            continue
+        key = path.split("[", 1)[0]
+        section, name = key.split(".", 1)
+        f = m.field_named(section, name)
+        zh = f.metadata.get("zh", "") if f is not None else ""
+        # Its Chinese name (both summaries use the Chinese terms); an English key such as
+        # "allowed" or "order" is too common a word to tell.
+        found.setdefault(key, (key, zh, (zh,) if len(zh) >= 2 else ()))
+    return list(found.values())
 
 
 @dataclass(frozen=True)
