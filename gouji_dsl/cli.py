@@ -15,14 +15,15 @@ from pathlib import Path
 from gouji_dsl import __version__
 from gouji_dsl.diagnostics import InternalError, RuleErrors, UsageError, render_report
 from gouji_dsl.files import OutputError, write_atomic
-from gouji_dsl.lang.fmt import NAME_MODES, format_file
+from gouji_dsl.lang.fmt import NAME_MODES, format_file, written_names
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.lang.parser import decode, parse_text
 from gouji_dsl.phases import Compilation, check_variants, has_engine
 from gouji_dsl.paths import generated_dir
-from gouji_dsl.docs.show import rules_json_text, rules_text, to_json_text, to_text
+from gouji_dsl.docs.show import find_rules, rules_json_text, rules_reference, rules_text, to_json_text, to_text
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+MAX_QUERY = 100  # characters of a word to look rules up by (show --rules WORD)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,12 +69,17 @@ def cmd_check(args, ws: Workspace) -> int:
 
 
 def cmd_show(args, ws: Workspace) -> int:
+    query = args.rules or None  # --rules alone: every rule; --rules WORD: the rules WORD finds
+    if query is not None and args.variant is None and _names_a_variant(ws, query):
+        args.variant, query = query, None  # `gouji show --rules lianzhong`: the variant's rules
+    if query is not None:
+        _check_query(query)
     if args.variant is None:  # only `show --rules` may leave out the variant: the schema alone
-        if not args.rules:
+        if args.rules is None:
             raise UsageError("name the variant to show", "gouji show VARIANT, or gouji show --rules for every rule")
-        sys.stdout.write(rules_json_text() if args.json else rules_text())
+        sys.stdout.write(rules_json_text(None, query) if args.json else rules_text(None, query))
         return EXIT_OK
-    if args.source and (args.rules or args.json):
+    if args.source and (args.rules is not None or args.json):
         raise UsageError("--source prints the rule file as written: give it without --rules or --json")
     diagnostics: list = []
     names = _names(ws, [args.variant], diagnostics)
@@ -94,11 +100,25 @@ def cmd_show(args, ws: Workspace) -> int:
     except RuleErrors as errors:
         _report(ws, errors.diagnostics)
         return EXIT_RULES
-    if args.rules:
-        sys.stdout.write(rules_json_text(variant) if args.json else rules_text(variant))
+    if args.rules is not None:
+        sys.stdout.write(rules_json_text(variant, query) if args.json else rules_text(variant, query))
     else:
         sys.stdout.write(to_json_text(variant) if args.json else to_text(variant))
     return EXIT_OK
+
+
+def _names_a_variant(ws: Workspace, word: str) -> bool:
+    return word.endswith(".gouji") or ws.path_of(word) is not None
+
+
+def _check_query(query: str) -> None:
+    """A word to look rules up by: what finds nothing is an error saying what to try."""
+    if len(query) > MAX_QUERY:
+        raise UsageError(f"the word to look up is {len(query)} characters long: at most {MAX_QUERY}")
+    if not find_rules(rules_reference(), query)["sections"]:
+        raise UsageError(f"no section or rule has '{query}' in its name or meaning",
+                         "try a Chinese or English word (gouji show --rules 烧牌, gouji show --rules burn), "
+                         "or gouji show --rules for every rule")
 
 
 def _user_rule_files(ws: Workspace) -> list[Path]:
@@ -122,7 +142,8 @@ def cmd_fmt(args, ws: Workspace) -> int:
         try:
             text = decode(path.read_bytes(), display)
             ws.sources.add(display, text)
-            formatted = format_file(parse_text(text, display), text, names=args.names)
+            tree = parse_text(text, display)
+            formatted = format_file(tree, text, names=args.names or written_names(tree))
         except RuleErrors as errors:
             diagnostics.extend(errors.diagnostics)
             continue
@@ -341,26 +362,32 @@ def cmd_replay(args, ws: Workspace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gouji", description="Gouji rule language: check, show and format variant rule files.")
+    parser = _Parser(prog="gouji", description=(
+        "gouji-dsl: the rule language and compiler for Gouji (够级) and Shuangkou (双扣). Write a house rule as a "
+        "rule file that extends a standard variant, then check it, read its rules, build its engine and rulebooks, "
+        "compare it with another variant, and play or simulate games under it."))
     parser.add_argument("--version", action="version", version=f"gouji-dsl {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
     p = sub.add_parser("check", help="parse and validate variants (all by default)")
-    p.add_argument("targets", nargs="*", metavar="VARIANT|FILE")
+    p.add_argument("targets", nargs="*", metavar="VARIANT|FILE",
+                   help="variant names or rule files (default: every variant found)")
     p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("show", help="print a variant's rules after inheritance")
-    p.add_argument("variant", metavar="VARIANT|FILE", nargs="?")
-    p.add_argument("--rules", action="store_true",
-                   help="every rule: its names, allowed values, meaning and (with a variant) value there")
+    p.add_argument("variant", metavar="VARIANT|FILE", nargs="?", help="a variant name or a rule file")
+    p.add_argument("--rules", nargs="?", const="", default=None, metavar="WORD",
+                   help="every rule: its names, allowed values, meaning and (with a variant) value there; "
+                        "with WORD (English or Chinese: 烧牌, burn) only the section or rules it names")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--source", action="store_true",
                    help="print the variant's rule file as written (a standard variant's too: messages cite its lines)")
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("build", help="generate the engine modules into generated/ (all variants by default)")
-    p.add_argument("variants", nargs="*", metavar="VARIANT|FILE")
+    p.add_argument("variants", nargs="*", metavar="VARIANT|FILE",
+                   help="variant names or rule files (default: every standard variant)")
     p.add_argument("--check", action="store_true", help="fail if generated/ is out of date; write nothing")
     p.add_argument("-o", "--output", metavar="DIR", help="write the engines and rulebooks into DIR (default: a "
                    "standard variant into the package's generated/, a rule file of yours into the current folder)")
@@ -371,15 +398,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--status", action="store_true", help="with --compiled: list which modules are compiled")
     p.set_defaults(run=cmd_build)
 
-    p = sub.add_parser("conform", help="run conformance case files (../shared/CONFORMANCE.md)")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p = sub.add_parser("conform", help="run conformance case files (JSON lines: a position or hand, the expected answer)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="case files (.jsonl), such as tests/conformance/*.jsonl")
     p.add_argument("--engine", choices=("generated", "reference"), default="generated",
                    help="the generated modules (default) or the reference interpreter")
     p.set_defaults(run=cmd_conform)
 
     p = sub.add_parser("play", help="play complete games between built-in bots and print the transcript")
-    p.add_argument("variant", metavar="VARIANT|FILE")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("variant", metavar="VARIANT|FILE", help="a variant name or a rule file")
+    p.add_argument("--seed", type=int, default=1, help="the seed of the deals (default 1): the same seed, the same games")
     p.add_argument("--games", type=int, default=1, help="games in the match (tribute carries over)")
     p.add_argument("--bots", default="greedy", metavar="NAME",
                    help="the bot at every seat: random, greedy (default), heuristic, search or search:N")
@@ -387,7 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("replay", help="replay a saved history (from gouji play --json), verifying each action")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a history saved by gouji play --json")
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
     p.add_argument("--rules", metavar="FILE", help="the rule file the games were played under (by default the "
                    "variant is looked up by name, beside the history file first)")
@@ -403,10 +430,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.register(sub)
 
     p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
-    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("files", nargs="*", metavar="FILE", help="rule files (default: the .gouji files of your folders)")
     p.add_argument("--check", action="store_true", help="report files that need formatting; write nothing")
-    p.add_argument("--names", choices=NAME_MODES, default="en",
-                   help="section, rule and value names: en English (default), zh Chinese, keep as written")
+    p.add_argument("--names", choices=NAME_MODES, default=None,
+                   help="section, rule and value names: en English, zh Chinese, keep as written "
+                        "(default: the language the file mostly writes them in)")
     p.set_defaults(run=cmd_fmt)
     _add_search_path(sub)
     return parser

@@ -1,12 +1,17 @@
 """The `gouji` command as a user runs it: exit status and output."""
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import subprocess
 import sys
 
-from gouji_dsl.cli import main
+import pytest
+
+from gouji_dsl.cli import build_parser, main
+from gouji_dsl.lang.fmt import format_file
+from gouji_dsl.lang.parser import parse_text
 from gouji_dsl.paths import variants_dir
 
 
@@ -79,7 +84,7 @@ def test_fmt_check_writes_nothing_then_fmt_rewrites(tmp_path, capsys):
     assert main(["fmt", "--check", str(path)]) == 1
     assert path.read_text(encoding="utf-8") == messy
     assert "would reformat" in capsys.readouterr().out
-    assert main(["fmt", str(path)]) == 0
+    assert main(["fmt", "--names", "en", str(path)]) == 0
     assert path.read_text(encoding="utf-8") == (
         "variant club extends zaozhuang  # our club\n\n[burning]\n"
         "ask_order = [1, 2, opposite, 4, 5]" + " " * 19 + "@D14\n\n[flow]\nlead_return_circles = 1\n")
@@ -135,16 +140,29 @@ def test_fmt_names_zh_keeps_a_chinese_file_chinese(tmp_path, capsys):
     path = tmp_path / "club.gouji"
     path.write_text(CHINESE_CLUB, encoding="utf-8")
     assert main(["fmt", "--names", "zh", "--check", str(path)]) == 0  # already in canonical Chinese form
+    assert main(["fmt", "--check", str(path)]) == 0  # and fmt keeps a Chinese file's language
     english = tmp_path / "english" / "club.gouji"
     english.parent.mkdir()
     english.write_text(CHINESE_CLUB, encoding="utf-8")
-    assert main(["fmt", str(english)]) == 0
+    assert main(["fmt", "--names", "en", str(english)]) == 0
     text = english.read_text(encoding="utf-8")
     assert "[burning]\nask_order = [1, 2, opposite, 4, 5]  # 对家前后分两段\nfirst_play_needs_joker = yes\n" in text
     assert "show_team_at = none" in text and "| neither  | me      | 0        | level     |" in text
     assert _model(english) == _model(path)  # the same rules, whichever language names them
     assert main(["fmt", "--names", "zh", str(english)]) == 0  # and back again, comments kept
     assert english.read_text(encoding="utf-8") == CHINESE_CLUB
+
+
+@pytest.mark.parametrize("text, names", [
+    ("variant club extends zaozhuang\n[出牌]\n让圈 = 1\n过牌 = once_per_round\n", "zh"),
+    ("variant club extends zaozhuang\n[flow]\nlead_return_circles = 1\n让牌 = no\n", "en"),
+    ("variant club extends zaozhuang\n[烧牌]\n首手带王 = yes\n[flow]\ndefer = no\n", "zh"),  # as many: Chinese
+])
+def test_fmt_keeps_the_language_a_file_mostly_writes_its_names_in(tmp_path, text, names):
+    path = tmp_path / "club.gouji"
+    path.write_text(text, encoding="utf-8")
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == format_file(parse_text(text, "club.gouji"), text, names)
 
 
 def test_fmt_names_keep_keeps_each_name_as_written(tmp_path):
@@ -228,3 +246,25 @@ def test_show_rules_of_a_shuangkou_variant_has_its_sections_only(capsys):
 def test_show_needs_a_variant_unless_rules(capsys):
     assert main(["show"]) == 2
     assert "gouji show --rules" in capsys.readouterr().err
+
+
+def test_every_command_argument_and_option_says_what_it_is():
+    """`gouji --help` says what the tool does, and every subcommand, argument and option of every
+    command has its one-line description."""
+    parser = build_parser()
+    assert "Gouji (够级)" in parser.description and "house rule" in parser.description
+    missing = []
+
+    def walk(p: argparse.ArgumentParser, path: str) -> None:
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                helps = {a.dest: a.help for a in action._choices_actions}
+                for name, sub in action.choices.items():
+                    if not helps.get(name):
+                        missing.append(f"{path} {name}")
+                    walk(sub, f"{path} {name}")
+            elif not action.help or action.help == argparse.SUPPRESS:
+                missing.append(f"{path} {'/'.join(action.option_strings) or action.dest}")
+
+    walk(parser, "gouji")
+    assert not missing, missing

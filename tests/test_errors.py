@@ -181,7 +181,7 @@ CASES = [
      ["house.gouji:1:9: error: this file is named 'house' but its header says 'other'\n"
       "    variant other extends zaozhuang\n"
       "            ^\n"
-      "  hint: write: variant house ... (the header name must match the file name)"]),
+      "  hint: write: variant house ... (the header name must match the file name), or name the file other.gouji"]),
     ("rule set twice", Z + "[table]\ndecks = 6\ndecks = 4\n",
      ["house.gouji:4:1: error: rule 'decks' is set twice in section [table]\n"
       "    decks = 4\n"

@@ -804,12 +804,16 @@ def test_register_refuses_a_second_file_of_the_same_name(tmp_path):
 def test_register_refuses_a_file_named_like_a_standard_game(tmp_path):
     path = tmp_path / "zaozhuang-haixuan.gouji"
     path.write_text(HOUSE_RULES.format(name="mine15"), encoding="utf-8")
-    with pytest.raises(ValueError, match="gouji_zaozhuang_haixuan is the standard variant's already"):
+    # Its header must name it as its file does, and that name is a standard variant's: refused
+    # before any game is registered.
+    with pytest.raises(ValueError, match="this file is named 'zaozhuang-haixuan' but its header says 'mine15'"):
         gos.register(path)
+    assert "gouji_zaozhuang_haixuan" in gos.registered()  # the standard game, untouched
 
 
 def test_register_refuses_a_file_name_that_is_no_game_name(tmp_path):
     path = tmp_path / "my club.gouji"
     path.write_text(HOUSE_RULES.format(name="myclub15"), encoding="utf-8")
-    with pytest.raises(ValueError, match="'my club' is not a name"):
+    # A variant is named by its file, and "my club" is no variant name: the header cannot match.
+    with pytest.raises(ValueError, match="this file is named 'my club' but its header says 'myclub15'"):
         gos.register(path)

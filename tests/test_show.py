@@ -90,3 +90,38 @@ def test_show_source_prints_a_standard_variant_as_written(capsys):
     assert any(line.startswith("variant zaozhuang extends gouji") for line in text.splitlines())
     assert text.splitlines()[24].split() == ["|", "BJ", "|", "none", "|", "2", "|", "none", "|"]
     assert main(["show", "zaozhuang", "--source", "--json"]) == 2
+
+
+@pytest.mark.parametrize("word, section, rules", [
+    ("烧牌", "burning", None),              # a section by its Chinese name: the whole section
+    ("burning", "burning", None),           # and by its English one
+    ("让圈", "flow", ["lead_return_circles"]),  # a rule by its Chinese name
+    ("Lead Return", "flow", ["lead_return_circles"]),  # words of its English name, any case
+])
+def test_show_rules_word_finds_the_section_or_rules_it_names(capsys, word, section, rules):
+    assert main(["show", "--rules", word, "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["sections"]
+    assert section in found
+    if rules is None:
+        assert list(found) == [section] and len(found[section]["rules"]) > 3
+    else:
+        assert {key for s in found.values() for key in s["rules"]} == set(rules)
+
+
+def test_show_rules_word_with_a_variant_gives_the_value_and_where_it_was_set(capsys):
+    assert main(["show", "zaozhuang", "--rules", "让圈"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 rule(s) of zaozhuang for '让圈':")
+    assert "  lead_return_circles (让圈)    required" in out and "    here: 2    (from zaozhuang" in out
+
+
+def test_show_rules_word_that_finds_nothing_is_a_usage_error(capsys):
+    assert main(["show", "--rules", "xyzzy"]) == 2
+    assert "no section or rule has 'xyzzy'" in capsys.readouterr().err
+    assert main(["show", "--rules", "x" * 101]) == 2
+
+
+def test_show_rules_of_a_variant_named_after_the_flag(capsys):
+    """`gouji show --rules zaozhuang` is the variant's rules, as before --rules took a word."""
+    assert main(["show", "--rules", "zaozhuang"]) == 0
+    assert capsys.readouterr().out.startswith("Rules of zaozhuang (lineage zaozhuang -> gouji)")

@@ -174,16 +174,19 @@ WARNINGS = [
       "    ^\n"
       "  hint: give it a title of its own, in either language: [about] title = \"...\" (名称)"]),
     ("own title, inherited summary: a house rule is only its changes", Z + '[about]\ntitle = "俱乐部"\n[flow]\ndefer = no\n', []),
-    ("an inherited summary that names a changed rule", Z + '[about]\ntitle = "俱乐部"\n[tribute]\n点贡 +=\n'
-     '  | declared | opened | me_gives | opp_gives |\n  | neither | neither | 2 | 2 |\n',
-     ["house.gouji:1:1: warning: variant 'house' keeps the [about] summary of 'zaozhuang', which names tribute.dian (点贡), a rule this variant changes\n"
+    ("an inherited summary that names a changed row: no warning", Z + '[about]\ntitle = "俱乐部"\n[tribute]\n点贡 +=\n'
+     '  | declared | opened | me_gives | opp_gives |\n  | neither | neither | 2 | 2 |\n', []),
+    ("an inherited summary that names what is turned off", Z + '[about]\ntitle = "俱乐部"\n[tribute]\n顺序 = [落贡]\n',
+     ["house.gouji:1:1: warning: variant 'house' keeps the [about] summary of 'zaozhuang', which names dian in tribute.order (点贡), turned off here\n"
       "    variant house extends zaozhuang\n"
       "    ^\n"
-      "  hint: check the sentence and give the variant its own: [about] summary = \"...\"",
-      "house.gouji:1:1: warning: variant 'house' keeps the [about] summary_zh of 'zaozhuang', which names tribute.dian (点贡), a rule this variant changes\n"
+      "  hint: give the variant its own: [about] summary = \"...\"",
+      "house.gouji:1:1: warning: variant 'house' keeps the [about] summary_zh of 'zaozhuang', which names dian in tribute.order (点贡), turned off here\n"
       "    variant house extends zaozhuang\n"
       "    ^\n"
-      "  hint: check the sentence and give the variant its own: [about] summary_zh = \"...\""]),
+      "  hint: give the variant its own: [about] summary_zh = \"...\""]),
+    ("the summaries written anew: no warning", Z + '[about]\ntitle = "俱乐部"\nsummary = "No open tribute."\n'
+     'summary_zh = "不进点贡。"\n[tribute]\n顺序 = [落贡]\n', []),
     ("only [about] changed: no title warning", Z + '[about]\nregion = "我们俱乐部"\n', []),
     ("a table change counts as a rule change", Z + "[gouji]\nthresholds +=\n" + THRESHOLDS + "  | 10 | 4 |\n",
      ["house.gouji:1:1: warning: variant 'house' changes rules but keeps the title of 'zaozhuang': its rulebooks would be titled as that variant's\n"

@@ -71,6 +71,16 @@ def test_errors_in_a_user_file_name_that_file(club):
     assert r.stderr.startswith("bad.gouji:4:23: error:"), r.stderr
 
 
+def test_check_file_and_check_folder_give_the_same_verdict(club):
+    """A file whose header names another variant: the same error from `gouji check FILE` and
+    from `gouji check` in its folder (a sibling extending it by name would not find it)."""
+    (club / "ours.gouji").write_text("variant theirs extends zaozhuang\n", encoding="utf-8")
+    by_file, by_folder = gouji(club, "check", "ours.gouji"), gouji(club, "check")
+    assert by_file.returncode == by_folder.returncode == 1
+    error = "ours.gouji:1:9: error: this file is named 'ours' but its header says 'theirs'"
+    assert by_file.stderr.startswith(error) and error in by_folder.stderr
+
+
 def test_unknown_parent_is_reported_with_the_known_variants(club):
     (club / "orphan.gouji").write_text("variant orphan extends zaozhaung\n", encoding="utf-8")
     r = gouji(club, "check", "orphan.gouji")

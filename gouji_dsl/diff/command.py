@@ -28,7 +28,8 @@ def register(subparsers) -> argparse.ArgumentParser:
         "diff", help="what two variants do differently, rule by rule, with counterexamples (or --matrix)",
         description="Compare two variants rule by rule, with situations where their engines disagree; "
                     "or, with --matrix, print the rule-by-variant table. Exit status: 0 identical, 1 different, 2 error.")
-    p.add_argument("variants", nargs="*", metavar="VARIANT|FILE")
+    p.add_argument("variants", nargs="*", metavar="VARIANT|FILE",
+                   help="the two variants to compare (names or rule files); with --matrix any number")
     p.add_argument("--matrix", action="store_true", help="the table of every rule that differs among the variants, "
                                                         "one per game (all concrete variants by default)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the prose (default en)")

@@ -128,7 +128,8 @@ def _matrix_md(models, rows, lang) -> str:
     title = "规则对照表" if zh else "Rule matrix"
     out = [f"# {title}: {', '.join(names)}", ""]
     out.append(("变体：" if zh else "Variants: ") + "; ".join(
-        f"`{v.name}` {side_of(v).title}" + ("" if zh else f" ({side_of(v).title_en})") for v in models))
+        f"`{v.name}` {side_of(v).title}" + ("" if zh or side_of(v).title_en == side_of(v).title
+                                              else f" ({side_of(v).title_en})") for v in models))
     out.append("")
     if not rows:
         out.append("这些变体的规则完全相同。" if zh else "No rule differs among these variants.")

@@ -114,7 +114,7 @@ def register(subparsers) -> None:
                                           "or with --changes the house-rule sheet of a rule file (what differs from the variant it extends); "
                                           "--format pdf prints an A4 PDF with headless Chromium. "
                                           "--all writes every standard variant's books into generated/rulebooks/.")
-    p.add_argument("variant", nargs="?", metavar="VARIANT|FILE")
+    p.add_argument("variant", nargs="?", metavar="VARIANT|FILE", help="a variant name or a rule file")
     p.add_argument("--lang", choices=LANGS, default=None, help="zh (default) or en")
     p.add_argument("--format", choices=FORMATS + ("pdf",), default=None, dest="format",
                    help="md (default), html, or pdf (A4, needs Chromium; written to -o or VARIANT[.handout|.changes].LANG.pdf)")

@@ -226,12 +226,32 @@ def _rule_info(cls: type[m.Section], f: dataclasses.Field, v: m.Variant | None) 
     return info
 
 
-def rules_json_text(v: m.Variant | None = None) -> str:
-    return json.dumps(rules_reference(v), ensure_ascii=False, indent=2) + "\n"
+def find_rules(data: dict[str, Any], query: str) -> dict[str, Any]:
+    """`data` (rules_reference) with only the rules `query` asks for: a section named by it (in
+    English or Chinese) whole, else every rule whose name, Chinese name or meaning contains it
+    (letters in any case). Empty sections are left out; no match leaves none."""
+    word = query.strip().casefold()
+    sections = {}
+    for name, section in data["sections"].items():
+        if word in (name.casefold(), section["zh"].casefold()):
+            sections[name] = section
+            continue
+        rules = {key: rule for key, rule in section["rules"].items()
+                 if any(word in text.casefold() for text in (key, key.replace("_", " "), rule["zh"], rule["meaning"]))}
+        if rules:
+            sections[name] = {**section, "rules": rules}
+    return {**data, "query": query, "sections": sections}
 
 
-def rules_text(v: m.Variant | None = None) -> str:
+def rules_json_text(v: m.Variant | None = None, query: str | None = None) -> str:
     data = rules_reference(v)
+    return json.dumps(find_rules(data, query) if query else data, ensure_ascii=False, indent=2) + "\n"
+
+
+def rules_text(v: m.Variant | None = None, query: str | None = None) -> str:
+    data = rules_reference(v)
+    if query:
+        return _found_text(find_rules(data, query), v)
     if v is None:
         out = ["Every section and rule of the rule language (`gouji show VARIANT --rules` adds a variant's values).",
                "Section and rule names may be written in English or Chinese; so may policies and yes/no."]
@@ -243,6 +263,19 @@ def rules_text(v: m.Variant | None = None) -> str:
     out += [f"  {fn['name']}({', '.join(fn['arguments'])}) gives {fn['gives']}: {fn['meaning']}" for fn in data["functions"]]
     for name, section in data["sections"].items():
         out += ["", f"[{name}] {section['zh']} - {section['title']}    (applies to {section['applies_to']})"]
+        for key, rule in section["rules"].items():
+            out.append("")
+            out.extend(_rule_lines(name, key, rule, v))
+    return "\n".join(out) + "\n"
+
+
+def _found_text(data: dict[str, Any], v: m.Variant | None) -> str:
+    """The rules a query found, each with its section (and, with a variant, its value there)."""
+    count = sum(len(section["rules"]) for section in data["sections"].values())
+    where = f" of {v.name}" if v is not None else ""
+    out = [f"{count} rule(s){where} for '{data['query']}':"]
+    for name, section in data["sections"].items():
+        out += ["", f"[{name}] {section['zh']} - {section['title']}"]
         for key, rule in section["rules"].items():
             out.append("")
             out.extend(_rule_lines(name, key, rule, v))

@@ -211,6 +211,19 @@ class _Comments:
         return probe >= 1 and not self.lines[probe - 1].strip()
 
 
+def written_names(file: n.File) -> str:
+    """The language a file spells its section and rule names in: "zh" when at least as many of
+    them are Chinese as English, else "en" (`gouji fmt` keeps it unless told otherwise)."""
+    chinese = english = 0
+    for section in file.sections:
+        for name in [section.name.id] + [entry.key.id for entry in section.entries]:
+            if any("\u3400" <= ch <= "\u9fff" for ch in name):
+                chinese += 1
+            else:
+                english += 1
+    return "zh" if chinese and chinese >= english else "en"
+
+
 def format_file(file: n.File, text: str, names: str = "en") -> str:
     """The canonical text of a parsed file; `names` is one of NAME_MODES."""
     if names not in NAME_MODES:

@@ -44,9 +44,15 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
     while True:
         file = ws.parse_variant(current)
         header = file.header
-        if header.name.id != current:
-            rep.error(header.name.pos, f"this file is named '{current}' but its header says '{header.name.id}'",
-                      hint=f"write: variant {current} ... (the header name must match the file name)")
+        # The file's own name, also for a file given by path (registered by its header's name):
+        # `gouji check FILE` and `gouji check` in its folder give the same verdict, and a sibling
+        # that extends it by name finds it.
+        path = ws.path_of(current)
+        stem = path.stem if path is not None else current
+        if header.name.id != stem:
+            rep.error(header.name.pos, f"this file is named '{stem}' but its header says '{header.name.id}'",
+                      hint=f"write: variant {stem} ... (the header name must match the file name), "
+                           f"or name the file {header.name.id}.gouji")
         if ws.shadows_standard(current):
             rep.error(header.name.pos, f"'{current}' is the name of a standard variant: give your variant a name of its own",
                       hint=f"write: variant my-{current} extends {current} (a house rule states only what differs)")

@@ -3,7 +3,7 @@
 A warning never fails a run (`gouji check` exits 0). Each one concerns what
 the variant's *own* file wrote, since that is what its author can change:
 a house rule that changes rules but keeps its parent's title (or a summary that
-names a rule it changed), or a table
+names what it turned off), or a table
 written where no rule reads it any more. (A `=` that drops inherited table
 rows is warned about by the builder, in `tables`.)
 """
@@ -15,6 +15,7 @@ from typing import Callable
 from gouji_dsl.model import schema as m
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.model.checks import value_of
+from gouji_dsl.model.types import EnumT, ListT
 
 LINTS: list[Callable[[m.Variant, Reporter], None]] = []
 TITLE_FIELDS = ("title", "title_en", "summary", "summary_zh")
@@ -41,43 +42,50 @@ def _own(v: m.Variant, path: str) -> bool:
 def inherited_title(v: m.Variant, rep: Reporter) -> None:
     """A variant that changes rules is no longer its parent: it needs a title of its own (in
     either language: the builder gives it to the other). The rest of [about] it may inherit,
-    unless an inherited summary names a rule the variant changed (that sentence may be false now)."""
-    changed = _changed_rules(v)
-    if not changed:
+    unless an inherited summary names something the variant turned off (that sentence is false now)."""
+    changed = [path for path, o in v.origins.items()
+               if o.variant == v.name and path != "variant" and not path.startswith("about.")]
+    header = v.origin("variant")
+    if not changed or header is None:
         return
     if not (_own(v, "about.title") or _own(v, "about.title_en")):
-        parent = v.origin("about.title").variant if v.origin("about.title") is not None else v.parent
-        rep.warning(v.origin("variant").pos,
+        title = v.origin("about.title")
+        parent = title.variant if title is not None else v.parent
+        rep.warning(header.pos,
                     f"variant '{v.name}' changes rules but keeps the title of '{parent}': its rulebooks would be "
                     f"titled as that variant's",
                     hint='give it a title of its own, in either language: [about] title = "..." (名称)')
+    off = _turned_off(v, changed)
     for field in ("summary", "summary_zh"):
-        text = value_of(v, f"about.{field}")
-        if not text or _own(v, f"about.{field}"):
+        text, origin = value_of(v, f"about.{field}"), v.origin(f"about.{field}")
+        if not text or origin is None or origin.variant == v.name:
             continue
-        named = [f"{key} ({zh})" for key, zh, words in changed if any(w and w in text for w in words)]
+        named = [f"{what} ({zh})" for what, zh in off if zh in text]
         if named:
-            rep.warning(v.origin("variant").pos,
-                        f"variant '{v.name}' keeps the [about] {field} of '{v.origin(f'about.{field}').variant}', "
-                        f"which names {', '.join(named)}, a rule this variant changes",
-                        hint=f'check the sentence and give the variant its own: [about] {field} = "..."')
+            rep.warning(header.pos,
+                        f"variant '{v.name}' keeps the [about] {field} of '{origin.variant}', "
+                        f"which names {', '.join(named)}, turned off here",
+                        hint=f'give the variant its own: [about] {field} = "..."')
 
 
-def _changed_rules(v: m.Variant) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(section.key, Chinese name, the words that name it in a sentence) of every rule the variant's
-    own file states, [about] left out."""
-    found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
-    for path, origin in v.origins.items():
-        if origin.variant != v.name or path == "variant" or path.startswith("about."):
-            continue
-        key = path.split("[", 1)[0]
-        section, name = key.split(".", 1)
+def _turned_off(v: m.Variant, changed: list[str]) -> list[tuple[str, str]]:
+    """(what, its Chinese name) of what the variant's own rules turn off: a yes/no rule set to
+    no (or a rule set to none), named by the rule's Chinese name; a choice left out of a list of
+    choices (a tribute kind out of [tribute] order), named by the choice's. Both summaries use
+    the Chinese terms, so those are what a sentence is searched for."""
+    found: list[tuple[str, str]] = []
+    for path in dict.fromkeys(p.split("[", 1)[0] for p in changed):
+        section, name = path.split(".", 1)
         f = m.field_named(section, name)
-        zh = f.metadata.get("zh", "") if f is not None else ""
-        # Its Chinese name (both summaries use the Chinese terms); an English key such as
-        # "allowed" or "order" is too common a word to tell.
-        found.setdefault(key, (key, zh, (zh,) if len(zh) >= 2 else ()))
-    return list(found.values())
+        if f is None:
+            continue
+        vtype, value = f.metadata["type"], value_of(v, path)
+        if value is False or value is None:
+            found.append((path, f.metadata["zh"]))
+        elif isinstance(vtype, ListT) and isinstance(vtype.item, EnumT) and isinstance(value, (list, tuple)):
+            found += [(f"{choice} in {path}", vtype.item.zh[choice]) for choice in vtype.item.members
+                      if choice not in value]
+    return found
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ def register(sub) -> None:
         description="Play N seeded games of each variant between bots and report win rates by team and seat, "
                     "串三户, game length, burns, 开点, 革命, tribute and scores, each with a confidence interval. "
                     "Every variant after the first is compared with the first (played on the same seeds).")
-    p.add_argument("variants", nargs="+", metavar="VARIANT|FILE")
+    p.add_argument("variants", nargs="+", metavar="VARIANT|FILE",
+                   help="variant names or rule files; with two or more, their differences are tested")
     p.add_argument("--games", type=int, default=1000, help="games per variant (default 1000)")
     p.add_argument("--match-games", type=int, default=4, metavar="L",
                    help="games per match: tribute carries over within a match (default 4; 1: no tribute)")
@@ -36,7 +37,7 @@ def register(sub) -> None:
         description="Every pair of bots plays the same seeded deals twice, the teams swapped (duplicate format), "
                     "so the luck of the deal cancels out; prints each bot's win rate and score margin against "
                     "the other with confidence intervals and a p-value.")
-    p.add_argument("variant", metavar="VARIANT|FILE")
+    p.add_argument("variant", metavar="VARIANT|FILE", help="the variant the bots play: a name or a rule file")
     p.add_argument("--games", type=int, default=200, help="deals per pair of bots; each is played twice (default 200)")
     _common(p, default_bots="search,heuristic,random")
     p.set_defaults(run=cmd_arena)
@@ -46,7 +47,7 @@ def _common(p, default_bots: str) -> None:
     p.add_argument("--bots", default=default_bots, metavar="NAME,...",
                    help=f"bots: {', '.join(BOTS)}; a search bot's budget as search:N (rollouts a move). "
                         f"Default {default_bots}")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1, help="the seed of the deals (default 1): the same seed, the same games")
     p.add_argument("--workers", type=int, metavar="K", help="processes to play in (default: all cores)")
     p.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (pip install 'gouji-dsl[ray]'): its "
                    "address (ray://host:10001, auto), or 'local' for a Ray instance on this machine")
