@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import gouji_dsl
-from gouji_dsl.lang.loader import PATH_VARIABLE
+from gouji_dsl.lang.loader import CHINESE_NAMES, PATH_VARIABLE, Workspace
+from gouji_dsl.phases import Compilation
 from helpers import CLUB_RULES
 
 
@@ -203,3 +204,57 @@ def test_a_user_file_may_not_take_a_standard_variants_name(club):
         assert "qingdao.gouji:1:9: error: 'qingdao' is the name of a standard variant" in r.stderr
     assert not (club / "out").exists()
     assert "qingdao" not in gouji(club, "check", "club").stdout
+
+
+CHINESE_CLUB = "variant 俱乐部 extends 联众\n\n[简介]\n名称 = \"俱乐部够级\"\n\n[出牌]\n让圈 = 2\n"
+
+
+def test_a_chinese_house_rule_named_in_chinese_through_every_command(tmp_path):
+    """A club's house rule written in Chinese, its variant and file named in Chinese, extending a
+    standard variant by its Chinese name, in an empty folder of its own: every command takes it,
+    with no warning; fmt keeps it Chinese."""
+    folder = tmp_path / "俱乐部"
+    folder.mkdir()
+    (folder / "俱乐部.gouji").write_text(CHINESE_CLUB, encoding="utf-8")
+    runs = {
+        "check": gouji(folder, "check", "俱乐部.gouji"),
+        "check folder": gouji(folder, "check"),
+        "fmt": gouji(folder, "fmt", "--check", "俱乐部.gouji"),
+        "show": gouji(folder, "show", "俱乐部"),
+        "play": gouji(folder, "play", "俱乐部.gouji", "--games", "1"),
+        "doc": gouji(folder, "doc", "俱乐部.gouji", "--changes"),
+        "diff": gouji(folder, "diff", "联众", "俱乐部.gouji"),
+        "build": gouji(folder, "build", "俱乐部.gouji", "-o", "out"),
+    }
+    for what, run in runs.items():
+        assert run.returncode in ((0, 1) if what == "diff" else (0,)), (what, run.stderr)
+        assert "warning" not in run.stderr, (what, run.stderr)
+    assert "no errors: 俱乐部" in runs["check"].stdout and "俱乐部" in runs["check folder"].stdout
+    assert runs["show"].stdout.startswith("俱乐部: 俱乐部够级") and "lineage: 俱乐部 -> lianzhong -> gouji" in runs["show"].stdout
+    assert runs["doc"].stdout.startswith("# 俱乐部够级：与联众够级不同的规则")
+    assert (folder / "out" / "俱乐部.py").is_file()
+    assert (folder / "俱乐部.gouji").read_text(encoding="utf-8") == CHINESE_CLUB  # nothing rewritten
+
+
+@pytest.mark.parametrize("chinese, name", [("联众", "lianzhong"), ("枣庄", "zaozhuang"), ("千变双扣", "shuangkou-qianbian"),
+                                           ("联众够级", "lianzhong")])
+def test_the_standard_variants_answer_to_their_chinese_names(tmp_path, chinese, name):
+    run = gouji(tmp_path, "show", chinese)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith(f"{name}: ")
+
+
+def test_a_file_may_not_take_a_standard_variants_chinese_name(tmp_path):
+    (tmp_path / "联众.gouji").write_text("variant 联众 extends lianzhong\n", encoding="utf-8")
+    run = gouji(tmp_path, "check", "联众.gouji")
+    assert run.returncode == 1 and "'联众' is the name of a standard variant" in run.stderr
+
+
+def test_every_chinese_name_stands_for_a_standard_variant_with_that_title():
+    """CHINESE_NAMES holds the standard variants' own names: each is its variant's Chinese title
+    or a part of it (够级 and spaces left out)."""
+    ws = Workspace()
+    for chinese, name in CHINESE_NAMES.items():
+        assert ws.is_standard(name), name
+        title = Compilation(ws, name).checked.sections["about"].title.replace(" ", "")
+        assert set(chinese.replace("够级", "")) <= set(title), (chinese, title)

@@ -20,7 +20,7 @@ __all__ = ["GoujiLexer"]
 
 # The grammar's NAME: ASCII identifiers or Chinese terms (买3, 烧牌, ...).
 _NAME = r"[A-Za-z_\u3400-\u9fff][A-Za-z0-9_\u3400-\u9fff]*"
-_VNAME = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
+_VNAME = r"[a-z\u3400-\u9fff][a-z0-9\u3400-\u9fff]*(?:-[a-z0-9\u3400-\u9fff]+)*"
 _CONSTANTS = ("yes", "no", "true", "false", "none", "是", "否", "有", "无")
 
 

@@ -31,6 +31,22 @@ EXTENSION = ".gouji"
 PATH_VARIABLE = "GOUJI_PATH"
 PEERS = "peers"  # the shipped subfolder of other engines' variants
 
+# The Chinese names the standard variants answer to (`gouji play 联众`, `extends 枣庄`): what a
+# Shandong player calls each, its title with 够级 left out where the title has it; the full
+# titles answer too. A user's file may not take one of these names.
+CHINESE_NAMES = {
+    "够级": "gouji",
+    "联众": "lianzhong", "联众够级": "lianzhong",
+    "联众不憋三": "lianzhong-bubiesan", "联众够级不憋三": "lianzhong-bubiesan",
+    "枣庄": "zaozhuang", "枣庄六副够级": "zaozhuang", "枣庄够级": "zaozhuang",
+    "枣庄海选": "zaozhuang-haixuan", "枣庄六副够级海选房间": "zaozhuang-haixuan",
+    "青岛": "qingdao", "青岛够级": "qingdao",
+    "黄金岛": "huangjindao", "黄金岛够级": "huangjindao",
+    "双扣": "shuangkou",
+    "百变双扣": "shuangkou-baibian", "百变": "shuangkou-baibian",
+    "千变双扣": "shuangkou-qianbian", "千变": "shuangkou-qianbian",
+}
+
 
 def user_folders(paths: list[str] | tuple[str, ...] = (), environ=os.environ, cwd: Path | None = None) -> list[Path]:
     """The user's search folders: --path options, then GOUJI_PATH, then the current folder."""
@@ -93,6 +109,11 @@ class Workspace:
     def path_of(self, name: str) -> Path | None:
         return self._extra.get(name) or self._files().get(name)
 
+    def canonical(self, name: str) -> str:
+        """`name`, or the standard variant a Chinese name of CHINESE_NAMES stands for."""
+        standard = CHINESE_NAMES.get(name)
+        return standard if standard is not None and self.path_of(name) is None else name
+
     def is_standard(self, name: str) -> bool:
         """Is `name` a variant shipped with gouji-dsl (not a user's file)? Its engine and
         rulebooks are built into the package."""
@@ -103,6 +124,8 @@ class Workspace:
         """Is `name` a user's file that takes the name of a shipped variant? That is an
         error: its engine and rulebooks would stand in for the shipped ones."""
         path = self.path_of(name)
+        if path is not None and name in CHINESE_NAMES and not self.is_standard(name):
+            return True  # 联众.gouji of a user's would stand for lianzhong wherever it is named
         shipped = [f / f"{name}{EXTENSION}" for f in self.shipped_folders()]
         return path is not None and any(s.is_file() and path.resolve() != s.resolve() for s in shipped)
 
@@ -144,10 +167,11 @@ class Workspace:
             if not path.is_file():
                 raise UsageError(f"no such rule file: {arg}")
             return self.add_file(path)
-        if self.path_of(arg) is None:
-            raise UsageError(f"unknown variant '{arg}'", did_you_mean(arg, self.names()) or
+        name = self.canonical(arg)
+        if self.path_of(name) is None:
+            raise UsageError(f"unknown variant '{arg}'", did_you_mean(arg, self.names() + list(CHINESE_NAMES)) or
                              f"known variants: {', '.join(self.names()) or '(none)'}")
-        return arg
+        return name
 
     # --- reading files ------------------------------------------------------------
 

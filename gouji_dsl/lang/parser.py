@@ -339,7 +339,7 @@ def _syntax_hint(tok: Token, expected: set[str], lines: list[str], line: int) ->
     if line == 1 or "VARIANT" in expected or "ABSTRACT" in expected:
         if "VARIANT" in expected:
             return "a rule file starts with a header such as: variant zaozhuang extends gouji"
-    if tok.type == "NAME" and "LSQB" in expected:
+    if tok.type in ("NAME", "VNAME") and "LSQB" in expected:  # a word both may lex as
         return "settings belong to a section: put a header such as [table] above them"
     if "EQUAL" in expected:
         return "a setting is written: key = value"

@@ -61,18 +61,18 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
         parent = header.parent
         if parent is None:
             return chain
-        if parent.id in seen:
+        if ws.canonical(parent.id) in seen:
             cycle = " -> ".join([c for c, _ in chain] + [parent.id])
             rep.error(parent.pos, f"inheritance cycle: {cycle}")
             return chain
-        if ws.path_of(parent.id) is None:
+        if ws.path_of(ws.canonical(parent.id)) is None:
             rep.error(parent.pos, f"unknown parent variant '{parent.id}'",
                       did_you_mean(parent.id, ws.names()) or f"known variants: {one_of(ws.names())}")
             return chain
         if len(chain) >= MAX_LINEAGE:
             rep.error(parent.pos, f"inheritance deeper than {MAX_LINEAGE} variants")
             return chain
-        current = parent.id
+        current = ws.canonical(parent.id)  # `extends 联众`: the standard variant lianzhong
 
 
 def _elsewhere(key: str, here: type) -> str | None:
@@ -274,7 +274,7 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
     origins["variant"] = m.Origin(self_file.header.pos, name, tuple(c.text for c in self_file.header.cites))
     return m.Variant(
         name=name,
-        parent=self_file.header.parent.id if self_file.header.parent else None,
+        parent=ws.canonical(self_file.header.parent.id) if self_file.header.parent else None,
         abstract=abstract,
         file=ws.display(ws.path_of(name)),
         lineage=tuple(v for v, _ in chain),
