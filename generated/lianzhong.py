@@ -326,7 +326,7 @@ def _gouji(cards):
 
 
 def _carry_rule(cards):
-    """RULES.md D12: the cards go out with a joker in every play but the last."""
+    """docs/rulings.md D12: the cards go out with a joker in every play but the last."""
     jokers = cards[13] + cards[14]
     if cards[0]:
         # 憋三: the 3s are the last play, so every other play needs a joker.
@@ -1284,7 +1284,7 @@ class Game:
         return [(('头科', '二科', '三科', '四科', '二落', '大落')[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=_BY_PLACE)]
 
     def result(self) -> dict:
-        """The finished game as CONFORMANCE.md's `result`."""
+        """The finished game as docs/conformance.md's `result`."""
         finish = [s for s, _p in sorted(self.place_of.items(), key=_BY_PLACE)]
         return {'finish': finish, 'opened': sorted(self.opened), 'declared': sorted(self.declared), 'burns': [list(b) for b in self.burns_done], 'men': [list(m) for m in self.men]}
 

@@ -750,7 +750,7 @@ class Game:
         return [(('上游', '二游', '三游', '下游')[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=_BY_PLACE)]
 
     def result(self) -> dict:
-        """The finished game as CONFORMANCE.md's `result`."""
+        """The finished game as docs/conformance.md's `result`."""
         finish = [s for s, _p in sorted(self.place_of.items(), key=_BY_PLACE)]
         return {'finish': finish, 'bombs': [list(b) for b in self.bombs]}
 

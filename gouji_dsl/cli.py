@@ -16,11 +16,12 @@ from gouji_dsl import __version__
 from gouji_dsl.diagnostics import InternalError, RuleErrors, UsageError, render_report
 from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.lang.fmt import NAME_MODES, format_file, written_names
-from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.lang.loader import CHINESE_NAMES, Workspace
 from gouji_dsl.lang.parser import decode, parse_text
 from gouji_dsl.phases import Compilation, check_variants, has_engine
 from gouji_dsl.paths import generated_dir
-from gouji_dsl.docs.show import find_rules, rules_json_text, rules_reference, rules_text, to_json_text, to_text
+from gouji_dsl.docs.show import (find_rules, rules_json_text, rules_reference, rules_text, rulings_markdown,
+                                 to_json_text, to_text)
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 MAX_QUERY = 100  # characters of a word to look rules up by (show --rules WORD)
@@ -68,7 +69,16 @@ def cmd_check(args, ws: Workspace) -> int:
     return EXIT_OK
 
 
+# The variants whose [about] decisions list the project's rulings (`gouji show --rulings`).
+RULING_ROOTS = ("gouji", "shuangkou")
+
+
 def cmd_show(args, ws: Workspace) -> int:
+    if args.rulings:
+        if args.variant is not None or args.rules is not None or args.json or args.source:
+            raise UsageError("--rulings prints the project's rulings: give it alone")
+        sys.stdout.write(rulings_markdown([Compilation(Workspace(), name).checked for name in RULING_ROOTS]))
+        return EXIT_OK
     query = args.rules or None  # --rules alone: every rule; --rules WORD: the rules WORD finds
     if query is not None and args.variant is None and _names_a_variant(ws, query):
         args.variant, query = query, None  # `gouji show --rules lianzhong`: the variant's rules
@@ -287,7 +297,9 @@ def cmd_conform(args, ws: Workspace) -> int:
         if not path.is_file():
             raise UsageError(f"no such case file: {path}")
     engine_for = workspace_engines(ws, args.engine, lambda diagnostics: _report(ws, diagnostics))
-    report = run_files(paths, engine_for, ws.names())
+    names = ws.names()
+    # A case may name a standard variant by its Chinese name too (联众).
+    report = run_files(paths, engine_for, names + [zh for zh, name in CHINESE_NAMES.items() if name in names])
     for line in report.lines:
         print(line)
     print(f"{report.passed} passed, {report.failed} failed")
@@ -381,6 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="every rule: its names, allowed values, meaning and (with a variant) value there; "
                         "with WORD (English or Chinese: 烧牌, burn) only the section or rules it names")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--rulings", action="store_true",
+                   help="the project's rulings where the sources are silent or disagree (D1.., K1..), as rule files cite them")
     p.add_argument("--source", action="store_true",
                    help="print the variant's rule file as written (a standard variant's too: messages cite its lines)")
     p.set_defaults(run=cmd_show)

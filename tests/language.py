@@ -44,7 +44,7 @@ _CHAPTER_ANCHOR = re.compile(r'<a id="(ch-[\w-]+)"></a>')
 CARD_TOKENS = ("J", "Q", "K", "A", "SJ", "BJ")
 # The program's name, in the line saying which program wrote the book.
 PROGRAM = "gouji-dsl"
-# File names (variants/zaozhuang.gouji, sources/000_….txt, RULES.md): what a reader types to
+# File names (variants/zaozhuang.gouji, sources/000_….txt, docs/rulings.md): what a reader types to
 # open the file, with no Chinese form; the reference names the files its rules come from.
 _FILE_NAME = re.compile(r"[\w./\-]*[\w\-]\.(?:gouji|txt|md)\b")
 

@@ -1,5 +1,5 @@
 """Table tests of runtime.cards: the card notation, play tuples and the
-validation of a finished game's result (CONFORMANCE.md `result`)."""
+validation of a finished game's result (docs/conformance.md `result`)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Scores in conformance cases are numbers (CONFORMANCE.md, "Numbers in expect"): whole,
+"""Scores in conformance cases are numbers (docs/conformance.md, "Numbers in expect"): whole,
 decimal, or an exact fraction written as a string ("2/3"), compared as numbers with a
 relative tolerance of 1e-9, or exactly when both sides are exact."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shuangkou in `gouji conform` (CONFORMANCE.md, section "Shuangkou"): the case files
+"""Shuangkou in `gouji conform` (docs/conformance.md, section "Shuangkou"): the case files
 tests/conformance/shuangkou*.jsonl cover what the section asks, and the runner reports a
 Shuangkou case that breaks the format (a Gouji check, a stand-in for a joker that is not
 wild, more cards than the decks, a 级牌 asked of a Shuangkou hand) as a located error, on
@@ -14,7 +14,7 @@ from gouji_dsl.cli import main
 
 CASE_FILES = sorted((Path(__file__).parent / "conformance").glob("shuangkou*.jsonl"))
 VARIANTS = {"shuangkou", "shuangkou-baibian", "shuangkou-qianbian"}
-# CONFORMANCE.md "Shuangkou": the type names of a hand (RULES.md K2, K3).
+# docs/conformance.md "Shuangkou": the type names of a hand (docs/rulings.md K2, K3).
 TYPES = {"single", "pair", "pair_run", "triple", "triple_run", "straight", "bomb", "chain_bomb", "joker_bomb"}
 
 
@@ -50,7 +50,7 @@ SHUANGKOU_ERRORS = [  # (a case line, what the runner says about it); the first 
     ('{"check": "hand", "cards": "5 6 7 8 BJ=9", "variant": "shuangkou-baibian", "expect": {"type": "straight"}}', None),
     ('{"check": "opens", "cards": "2", "variant": "shuangkou", "expect": false}',
      "shuangkou: opens: this game has no 开点: a game whose plays are patterns (Shuangkou) runs the checks "
-     "hand, beats, answers and score (CONFORMANCE.md) [error]"),
+     "hand, beats, answers and score (docs/conformance.md) [error]"),
     ('{"check": "can_burn", "hand": "BJ K K K", "target": "Q Q Q", "variant": "shuangkou-baibian", "expect": false}',
      "shuangkou-baibian: can_burn: this game has no burning (烧牌): "),
     ('{"check": "tribute", "variant": "shuangkou-qianbian", "result": {"finish": [1, 2, 3, 4]}, "expect": []}',

@@ -37,7 +37,7 @@ def test_case_files_cover_every_check_and_variant():
     cases = list(_case_lines())
     assert len(cases) >= 200
     checks = {c["check"] for c in cases}
-    # The seven of CONFORMANCE.md, and gouji-dsl's extensions (README.md, "Conformance cases").
+    # The seven of docs/conformance.md, and gouji-dsl's extensions (README.md, "Conformance cases").
     assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score",
                       "position", "deck", "redeal", "buy", "first_leader"}
     named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
@@ -133,7 +133,7 @@ def test_every_case_group_cites_its_source():
 
 @pytest.mark.parametrize("engine", ["generated", "reference"])
 def test_an_extra_card_token_is_refused_for_a_variant_without_it(tmp_path, capsys, engine):
-    """CONFORMANCE.md: the token of an extra card kind (the eagle Y of tests/conformance/eagle.gouji)
+    """docs/conformance.md: the token of an extra card kind (the eagle Y of tests/conformance/eagle.gouji)
     is valid only in cases run for a variant that declares it; elsewhere the case fails, named."""
     (tmp_path / "eagle.gouji").write_text((Path(__file__).parent / "conformance" / "eagle.gouji").read_text(encoding="utf-8"),
                                            encoding="utf-8")
@@ -230,7 +230,7 @@ def test_position_case_errors_are_located(tmp_path, capsys, engine):
         POSITION.replace('"leader": 1', '"leader": 1, "actions": ["pass"]').replace('"variant": "zhoujxmt"',
                                                                                        '"variant": "gouji"')
         % ("", '{"to_move": 1}'),
-        # Shuangkou plays positions on the Gouji flow: four seats (CONFORMANCE.md "Shuangkou").
+        # Shuangkou plays positions on the Gouji flow: four seats (docs/conformance.md "Shuangkou").
         POSITION.replace('"variant": "zhoujxmt"', '"variant": "shuangkou"') % ("", '{"to_move": 1}'),
     ]
     messages = [m for _, _, m in POSITION_ERRORS if m] + [

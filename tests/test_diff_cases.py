@@ -322,7 +322,7 @@ def test_the_case_file_groups_cases_by_rule_with_citations(tmp_path):
     path = tmp_path / "cases.jsonl"
     assert write_cases(path, examples, {"B": "../house.gouji"}) == 3
     assert path.read_text(encoding="utf-8") == "\n".join([
-        "# Cross-variant conformance cases written by `gouji diff --emit-cases` (format: CONFORMANCE.md).",
+        "# Cross-variant conformance cases written by `gouji diff --emit-cases` (format: docs/conformance.md).",
         "# Each case is a situation on which the variants' engines disagree, found by search and verified.",
         "# Variants: A, B.",
         "",

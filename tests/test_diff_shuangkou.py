@@ -107,7 +107,7 @@ def test_card_cases_are_plays_of_an_engine_within_the_decks():
         assert len(case["hand"].split()) <= 8
 
 
-# --- the engines' answers, as CONFORMANCE.md's Shuangkou cases expect them -------------------------
+# --- the engines' answers, as docs/conformance.md's Shuangkou cases expect them -------------------------
 
 STRAIGHT, CHAIN_7, NOT_A_PLAY = ({"valid": True, "type": "straight", "lines": None},
                                  {"valid": True, "type": "chain_bomb", "lines": 7}, {"valid": False})

@@ -1,5 +1,5 @@
 """The resolved model of every variant, against golden files; and facts the
-rule files must state, checked against the seeds and RULES.md."""
+rule files must state, checked against the seeds and docs/rulings.md."""
 from __future__ import annotations
 
 import json

@@ -3,7 +3,7 @@ gouji_dsl.backends.pattern_tables) agree with the reference oracle
 (gouji_dsl.backends.oracle.patterns), which shares no code with them.
 
 Seeded random hands for each Shuangkou variant: 6-10 cards from the two-deck
-pack (RULES.md K1), 6-10 cards from a few consecutive kinds (to reach runs and
+pack (docs/rulings.md K1), 6-10 cards from a few consecutive kinds (to reach runs and
 bombs), and 11-15 cards of two or three consecutive ranks (to reach chains).
 Compared: the plays of each hand, the answers to leads taken from the
 previous hand's plays, beats between plays, how each side's text of every

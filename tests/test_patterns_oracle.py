@@ -1,8 +1,8 @@
 """The reference Shuangkou card functions (gouji_dsl/backends/oracle/patterns.py),
 case by case from the seed and the decisions.
 
-Each row cites what it rests on: RULES.md K1-K7, SHUANGKOU.md S-numbers and
-§2, the seed's lines (002:L..), CONFORMANCE.md's Shuangkou section. Variants:
+Each row cites what it rests on: docs/rulings.md K1-K7, seed 002 lines and
+§2, the seed's lines (002:L..), docs/conformance.md's Shuangkou section. Variants:
 经典 = shuangkou, 百变 = shuangkou-baibian, 千变 = shuangkou-qianbian."""
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ HANDS = [
     ((QB,), "8 SJ=8 SJ=8 BJ=8", "bomb", 4),                  # one natural card is enough (K6)
     # K3, 002:L10: no chains in 经典.
     ((JD,), x("4", 4) + " " + x("5", 4) + " " + x("6", 4), None, 0),
-    # 百变 chains, SHUANGKOU.md §2 / 002:L12-16: lines = smallest bomb + bombs.
+    # 百变 chains, 002:L11-20 / 002:L12-16: lines = smallest bomb + bombs.
     ((BB, QB), x("4", 4) + " " + x("5", 4) + " " + x("6", 4), "chain_bomb", 7),              # 4线3连环, K-T08
     ((BB, QB), x("4", 4) + " " + x("5", 4) + " " + x("6", 4) + " " + x("7", 4), "chain_bomb", 8),  # 4线4连环
     ((BB, QB), x("4", 5) + " " + x("5", 5) + " " + x("6", 5), "chain_bomb", 8),              # 5线3连环
@@ -230,14 +230,14 @@ def formatted_answers(name, hand, lead):
 
 
 def test_conformance_example_has_exactly_two_answers():
-    # CONFORMANCE.md: `5 6 7 8 BJ` against `3 4 5 6 7` in 百变.
+    # docs/conformance.md: `5 6 7 8 BJ` against `3 4 5 6 7` in 百变.
     assert formatted_answers(BB, "5 6 7 8 BJ", "3 4 5 6 7") == ["5 6 7 8 BJ=9", "BJ=4 5 6 7 8"]
     assert formatted_answers(QB, "5 6 7 8 BJ", "3 4 5 6 7") == ["5 6 7 8 BJ=9", "BJ=4 5 6 7 8"]
     assert formatted_answers(JD, "5 6 7 8 BJ", "3 4 5 6 7") == []          # no wild in 经典
 
 
 def test_a_pair_with_and_without_a_stand_in_are_two_plays():
-    # CONFORMANCE.md: `9 9` and `9 BJ=9` are two plays.
+    # docs/conformance.md: `9 9` and `9 BJ=9` are two plays.
     assert formatted_answers(BB, "9 9 BJ", "8 8") == ["9 9", "9 BJ=9"]
     assert formatted_answers(JD, "9 9 BJ", "8 8") == ["9 9"]
 

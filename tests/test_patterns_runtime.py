@@ -1,7 +1,7 @@
 """The Shuangkou play runtime (gouji_dsl/runtime/patterns.py) on the three abstract
 variants: 经典 (shuangkou), 百变 (shuangkou-baibian), 千变 (shuangkou-qianbian).
 
-Expectations come from RULES.md K2-K7, SHUANGKOU.md §2 and CONFORMANCE.md
+Expectations come from docs/rulings.md K2-K7, 002:L11-20 and docs/conformance.md
 ("Shuangkou"); counts of answers and plays are counted by hand."""
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_tables_of_the_three_variants():
     assert (classic.run_low, classic.run_high, classic.bomb_min) == (0, 11, 4)
     assert classic.joker_bombs == (("three_kings", 3, 6), ("four_kings", 4, 7))
     assert not any(any(row) for row in classic.chain_lines)
-    # chain_lines[smallest bomb's size][bombs]: 4线3连环 7, 6线2连环 8, 8线3连环 11 (SHUANGKOU.md §2);
+    # chain_lines[smallest bomb's size][bombs]: 4线3连环 7, 6线2连环 8, 8线3连环 11 (002:L11-20);
     # two bombs of 4 or 5 cards are no chain (K3).
     lines = baibian.chain_lines
     assert (lines[4][3], lines[6][2], lines[8][3], lines[5][3], lines[7][3]) == (7, 8, 11, 8, 10)
@@ -103,12 +103,12 @@ CLASSIFY = [
     ("J Q K A BJ=2", None, None, None),
     ("3 4 5 6 7 8 9 10 J Q K A", "straight", "straight", "straight"),
     ("3 5 6 7 8", None, None, None),
-    ("5 6 7 8 BJ=9", None, "straight", "straight"),           # CONFORMANCE.md
+    ("5 6 7 8 BJ=9", None, "straight", "straight"),           # docs/conformance.md
     ("BJ=4 5 6 7 8", None, "straight", "straight"),
     ("5 6 7 8 SJ=9", None, None, "straight"),
     ("5 6 7 8 BJ", None, None, None),
     ("7 7 7 7", "bomb/4", "bomb/4", "bomb/4"),
-    ("9 9 9 BJ=9", None, "bomb/4", "bomb/4"),                 # CONFORMANCE.md
+    ("9 9 9 BJ=9", None, "bomb/4", "bomb/4"),                 # docs/conformance.md
     ("2 2 2 2 2", "bomb/5", "bomb/5", "bomb/5"),
     ("3 3 3 3 BJ=3 BJ=3", None, "bomb/6", "bomb/6"),
     ("9 9 9 9 9 9 9 9", "bomb/8", "bomb/8", "bomb/8"),
@@ -119,7 +119,7 @@ CLASSIFY = [
     ("SJ SJ BJ", "joker_bomb/6", "joker_bomb/6", "joker_bomb/6"),   # 三王: any three jokers (K3)
     ("SJ BJ BJ", "joker_bomb/6", "joker_bomb/6", "joker_bomb/6"),
     ("SJ SJ BJ BJ", "joker_bomb/7", "joker_bomb/7", "joker_bomb/7"),  # 天王
-    # Chains: 百变 and 千变 only (K3); 4线3连环 = 7 lines, 6线2连环 = 8 (SHUANGKOU.md §2).
+    # Chains: 百变 and 千变 only (K3); 4线3连环 = 7 lines, 6线2连环 = 8 (002:L11-20).
     ("5 5 5 5 6 6 6 6 7 7 7 7", None, "chain_bomb/7", "chain_bomb/7"),
     ("5 5 5 5 6 6 6 6", None, None, None),                    # two 4-card bombs are no chain
     ("5 5 5 5 5 6 6 6 6 6", None, None, None),
@@ -222,7 +222,7 @@ def test_beats(name, play, lead, expected):
 # --- answers and plays, counted by hand --------------------------------------------
 # variant, hand, lead, the answers (canonical text).
 ANSWERS = [
-    # CONFORMANCE.md: exactly two answers.
+    # docs/conformance.md: exactly two answers.
     (BAIBIAN, "5 6 7 8 BJ", "3 4 5 6 7", {"5 6 7 8 BJ=9", "BJ=4 5 6 7 8"}),
     (QIANBIAN, "5 6 7 8 BJ", "3 4 5 6 7", {"5 6 7 8 BJ=9", "BJ=4 5 6 7 8"}),
     (CLASSIC, "5 6 7 8 BJ", "3 4 5 6 7", set()),

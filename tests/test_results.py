@@ -1,4 +1,4 @@
-"""Shuangkou results ([results], SHUANGKOU.md §3-§7, RULES.md K8) on both
+"""Shuangkou results ([results], 002:L32-158, docs/rulings.md K8) on both
 implementations: the fast one (`runtime.results.score` over
 `rules.results.result_spec`) and the reference's own reading
 (`rules.results.reference_score`), from the seed's examples and test facts
@@ -58,7 +58,7 @@ MERGES = [
     ((6, 6), 7, 8),              # 6+2-1 (K-T12)
     ((4, 4, 4, 5), 6, 4),        # the 4s make 5, then {5, 5} make 6
     ((4, 4, 4, 5, 5), 7, 8),       # smallest first: 4s -> 5, {5, 5, 5} -> 7 (largest first would give 6)
-    ((4,), 4, 1),                # a lone 4-line bomb keeps 4 (SHUANGKOU.md K2: not 4+1-2 = 3)
+    ((4,), 4, 1),                # a lone 4-line bomb keeps 4 (the seed's table, 002:L88-92: not 4+1-2 = 3)
     ((6,), 6, 4),
     ((12, 12), 13, 36),          # above the table: +4 a line (K8)
     ((8, 8, 8, 8, 8), 12, 32),   # 8+5-1

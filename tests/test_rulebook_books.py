@@ -110,7 +110,7 @@ def test_the_handout_keeps_the_rules_in_play_and_their_examples_and_nothing_abou
         assert [ch.kind for ch in doc.chapters if ch.kind != "rules"] == []
         for fmt in ("md", "html"):
             text = rb.render(doc, fmt)
-            for word in ("variants/", ".gouji", "RULES.md", "D12", "K3", "note-", "写于",
+            for word in ("variants/", ".gouji", "docs/rulings.md", "D12", "K3", "note-", "写于",
                          "written in", "不适用", "Not in play", "```gouji", "引擎的解读", "How the engine reads"):
                 assert word not in text, (name, lang, fmt, word)
 

@@ -53,7 +53,7 @@ def test_the_three_variants_have_engines():
 @given(seed=st.integers(0, 2**32))
 def test_random_games_keep_the_invariants(name, seed):
     game = play_out(engine(name).new_game(seed=seed), random.Random(seed))
-    check_finished(game)  # places a permutation, cards conserved, zero-sum (SHUANGKOU.md §6, §5), nothing hidden shown
+    check_finished(game)  # places a permutation, cards conserved, zero-sum (002:L32-52, L133-157), nothing hidden shown
     result = game.result()
     assert set(result) == {"finish", "bombs"}
     # S20: the game ends as soon as both players of one team are out; the first out's team wins.

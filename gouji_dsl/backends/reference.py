@@ -1,7 +1,7 @@
 """The reference interpreter: the engine API evaluated straight from the rule model.
 
 Plain and slow on purpose. Every function reads the checked model as it is
-and follows the wording of RULES.md step by step (sort the cards and compare
+and follows the wording of the rulings (docs/rulings.md) step by step (sort the cards and compare
 them position by position; enumerate every candidate play and keep those
 that classify as legal and beat the lead). It is the oracle the generated
 engines are tested against, so it must stay obviously correct rather than

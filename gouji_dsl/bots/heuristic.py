@@ -139,7 +139,7 @@ def _plays_left(hand) -> int:
 
 
 def carry_ok(rest, threes_last: bool) -> bool:
-    """RULES.md D12: can `rest` go out with a joker in every play but the last? In 憋三 the
+    """docs/rulings.md D12: can `rest` go out with a joker in every play but the last? In 憋三 the
     3s are that last play, so every other play needs a joker."""
     if not any(rest):
         return True

@@ -1,4 +1,4 @@
-"""Candidate card and result cases (CONFORMANCE.md checks), simplest first, and the engines' answers to them
+"""Candidate card and result cases (docs/conformance.md checks), simplest first, and the engines' answers to them
 (Gouji's one-rank plays, and Shuangkou's patterns: `pattern_card_cases`, `pattern_result_cases`)."""
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def _subsets(seats: Iterable[int]) -> list[list[int]]:
 
 
 def result_cases(check: str, players: int = 6) -> Iterator[dict]:
-    """Candidate game results (CONFORMANCE.md `result`), simplest first: plain results,
+    """Candidate game results (docs/conformance.md `result`), simplest first: plain results,
     eight at a time, then one each with a burn, with 宣点, with a 闷 pair and with
     earlier games of the match, so that every kind comes early."""
     seats = range(1, players + 1)
@@ -143,7 +143,7 @@ def same_answer(check: str, x, y) -> bool:
 
 
 def evaluate_case(engine, case: dict):
-    """The engine's answer to a case, in the shape of its `expect` (CONFORMANCE.md):
+    """The engine's answer to a case, in the shape of its `expect` (docs/conformance.md):
     a Shuangkou `hand` answer is {"valid", "type", "lines"} ({"valid": false} alone
     for cards that make no play), every other answer is `play.conform.evaluate`'s."""
     if case["check"] == "hand":
@@ -206,7 +206,7 @@ def _is_wild(engine, joker: str) -> bool:
 
 def _written_for_all(wild: set, text: str) -> bool:
     """Whether every engine's variant may be asked about the written cards: a stand-in (`BJ=9`)
-    only of a joker wild in all of them (`wild`; CONFORMANCE.md, and `gouji conform` refuses any other)."""
+    only of a joker wild in all of them (`wild`; docs/conformance.md, and `gouji conform` refuses any other)."""
     return all(token.partition("=")[0] in wild for token in text.split() if "=" in token)
 
 
@@ -238,7 +238,7 @@ def _deck(engines: tuple) -> tuple:
 
 
 def _fits(deck: tuple, *texts: str) -> bool:
-    """Cards that the decks hold together (CONFORMANCE.md: a case never holds more)."""
+    """Cards that the decks hold together (docs/conformance.md: a case never holds more)."""
     counts = [0] * 15
     for text in texts:
         for token in text.split():
@@ -297,7 +297,7 @@ _PATTERN_BOMBS = ([], [[1, 4]], [[1, 5]], [[1, 6]], [[1, 7]], [[1, 8]], [[2, 6]]
 
 
 def pattern_result_cases(check: str = "score") -> Iterator[dict]:
-    """Candidate Shuangkou results (CONFORMANCE.md `score`), simplest first: each finish
+    """Candidate Shuangkou results (docs/conformance.md `score`), simplest first: each finish
     with each set of bombs, then with a 底分 of 2, with 无翻倍, and with 底分 1 and 翻倍 written
     out (a variant that never doubles still doubles when the result says so), a few of each kind a round."""
     def case(**result):

@@ -1,4 +1,4 @@
-"""`gouji diff --emit-cases`: counterexamples as cross-variant conformance cases (CONFORMANCE.md)."""
+"""`gouji diff --emit-cases`: counterexamples as cross-variant conformance cases (docs/conformance.md)."""
 from __future__ import annotations
 
 import json
@@ -13,11 +13,11 @@ if TYPE_CHECKING:
 
 def write_cases(path: Path | str, examples: Iterable[Counterexample], refs: dict[str, str] | None = None) -> int:
     """Write the card and result counterexamples as a cross-variant .jsonl case
-    file (CONFORMANCE.md), each rule's cases after a `#` comment naming the
+    file (docs/conformance.md), each rule's cases after a `#` comment naming the
     rule and its citations. Atomic. Returns the number of cases written.
 
     `refs` names a user's variant by its rule file, relative to the case file's
-    folder (CONFORMANCE.md), so the cases run wherever the two files are kept."""
+    folder (docs/conformance.md), so the cases run wherever the two files are kept."""
     refs = refs or {}
     examples = [e for e in examples if e.is_case]
     names = []
@@ -25,7 +25,7 @@ def write_cases(path: Path | str, examples: Iterable[Counterexample], refs: dict
         for n in (e.a, e.b):
             if n not in names:
                 names.append(n)
-    lines = ["# Cross-variant conformance cases written by `gouji diff --emit-cases` (format: CONFORMANCE.md).",
+    lines = ["# Cross-variant conformance cases written by `gouji diff --emit-cases` (format: docs/conformance.md).",
              "# Each case is a situation on which the variants' engines disagree, found by search and verified.",
              f"# Variants: {', '.join(names) if names else '(none)'}."]
     by_rule: dict[str, list[Counterexample]] = {}

@@ -31,7 +31,7 @@ class Budget:
 class Counterexample:
     """A situation on which the engines of `a` and `b` disagree, for rule `rule`.
 
-    kind "case": a card or result check of CONFORMANCE.md (`to_case` makes it
+    kind "case": a card or result check of docs/conformance.md (`to_case` makes it
     a cross-variant case); kind "game": a game position or deal plus actions,
     after which the engines differ in `components` (who acts, legal actions,
     what a seat sees, ...). `isolated` is False for a game situation where
@@ -63,12 +63,12 @@ class Counterexample:
         return self.kind == "case"
 
     def to_case(self) -> dict:
-        """The cross-variant conformance case (CONFORMANCE.md): one line, both answers."""
+        """The cross-variant conformance case (docs/conformance.md): one line, both answers."""
         if not self.is_case:
             raise ValueError(f"a game situation is not a conformance case (rule {self.rule})")
         out = {"check": self.check}
         out.update({k: v for k, v in self.case.items() if k != "check"})
-        if self.check == "score":  # an exact fraction as CONFORMANCE.md writes it, "2/3"
+        if self.check == "score":  # an exact fraction as docs/conformance.md writes it, "2/3"
             out["expect"] = {self.a: [score_json(x) for x in self.a_answer], self.b: [score_json(x) for x in self.b_answer]}
         else:
             out["expect"] = {self.a: self.a_answer, self.b: self.b_answer}

@@ -36,7 +36,7 @@ def _result_text(result: dict, lang: str) -> str:
 
 
 def _pattern_result_text(result: dict, lang: str) -> str:
-    """A Shuangkou result (CONFORMANCE.md `score`): finish, bombs, 底分, 无翻倍."""
+    """A Shuangkou result (docs/conformance.md `score`): finish, bombs, 底分, 无翻倍."""
     zh = lang == "zh"
     parts = [("名次 " if zh else "finish ") + " ".join(map(str, result["finish"]))]
     bombs = result.get("bombs", [])

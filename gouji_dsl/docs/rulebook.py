@@ -6,7 +6,7 @@ without them, a table column no renderer shows, or a policy (enum member)
 without a sentence raises `RulebookError`. Examples are computed at
 generation time by the variant's engine and checked against the rule text
 they illustrate (`docs.examples`). Each rule carries its provenance: the
-seed lines it cites and the RULES.md decisions that fill gaps in the seeds
+seed lines it cites and the rulings (docs/rulings.md) that fill gaps in the seeds
 (`docs.provenance`). Output is deterministic: the same model gives the same
 bytes (no dates).
 

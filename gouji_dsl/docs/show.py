@@ -78,6 +78,35 @@ def _row_where(origin: m.Origin) -> str:
     return f"from {origin.variant} line {origin.pos.line}" + "".join(" " + c for c in origin.cites)
 
 
+# --- `gouji show --rulings`: the project's rulings where the sources are silent or disagree -----
+
+RULINGS_INTRO = (
+    "# Rulings: where the sources are silent or disagree",
+    "",
+    "The rule files follow five source documents (`sources/`, cited as `@000:L15`: document 000,",
+    "line 15). Where they say nothing, or say different things, the project rules, as a Shandong",
+    "player would, and the rule files cite the ruling (`@D12`). These are the rulings, as the",
+    "abstract variants `gouji` and `shuangkou` list them (`[about] decisions`), in English and in",
+    "the Chinese the rulebooks use. `gouji show --rulings` prints this page.",
+    "",
+    "规则文件依据五份资料（`sources/`，引用写作 `@000:L15`：000号资料第15行）。资料没说或者说法不一的地方，",
+    "由项目按山东牌友的习惯作出裁定，规则文件引用裁定编号（`@D12`）。下面是全部裁定，取自抽象玩法",
+    "`gouji` 和 `shuangkou` 的 `[about] decisions` 表，英文和规则书用的中文对照。",
+)
+
+
+def rulings_markdown(models: list[m.Variant]) -> str:
+    """The rulings of `models` (the abstract roots that list them) as one Markdown page."""
+    out = list(RULINGS_INTRO)
+    for v in models:
+        about = v.sections["about"]
+        out += ["", f"## {about.title_en} ({about.title})", "", "| | ruling | 裁定 |", "|---|---|---|"]
+        for row in about.decisions:
+            cells = [row.id, row.summary, row.summary_zh]
+            out.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
+    return "\n".join(out) + "\n"
+
+
 # --- `gouji show --rules`: every rule, what it may hold and what it means -----------
 #
 # One data structure (`rules_reference`) feeds both outputs: `--json` prints it,

@@ -40,7 +40,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("sets", (CARDS_T,), INT, "套数", "the number of distinct ranks 3..A (2s and jokers attach to sets and are not counted)"),
     Function("gouji", (CARDS_T,), BOOL, "是级牌", "whether the cards, played as one play, are a 级牌"),
     Function("carry_rule", (CARDS_T,), BOOL, "带王规则",
-             "whether the cards can be played out with a joker in every play but the last (RULES.md D12)"),
+             "whether the cards can be played out with a joker in every play but the last (docs/rulings.md D12)"),
     Function("min", (INT, INT), INT, "较小者", "the smaller of two numbers"),
     Function("max", (INT, INT), INT, "较大者", "the larger of two numbers"),
 )}

@@ -164,7 +164,7 @@ class RatioT(VType):
         return int(value) if value.denominator == 1 else value
 
     def to_json(self, value):
-        """A whole number as a JSON number, a fraction as the string "p/q" (as CONFORMANCE.md writes scores)."""
+        """A whole number as a JSON number, a fraction as the string "p/q" (as docs/conformance.md writes scores)."""
         return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
     def show(self, value):

@@ -1,4 +1,4 @@
-"""`gouji conform`: run conformance case files (../shared/CONFORMANCE.md).
+"""`gouji conform`: run conformance case files (docs/conformance.md).
 
 A broken line (bad JSON, a missing or unknown field, a field of the wrong
 type, an unknown variant, a card that cannot be read) is reported with its
@@ -9,14 +9,14 @@ read is a broken line like any other. Lines are split on `\n` only (`\r\n`
 too), so a U+2028 or a lone `\r` inside a comment does not shift the line
 numbers of what follows.
 
-Shuangkou (CONFORMANCE.md, "Shuangkou"; any variant whose plays are patterns) runs
+Shuangkou (docs/conformance.md, "Shuangkou"; any variant whose plays are patterns) runs
 `hand` (answered as {"valid", "type", "lines"}), `beats`, `answers` and `score`, with
 wild jokers written as the card they stand for (`BJ=9`). Asking it a Gouji check
 (`opens`, `can_burn`, `tribute`) or a 级牌, writing a stand-in for a joker that is not
 wild in the variant, or more of a card than its decks hold, is a broken line for that
 variant (`check_applies`).
 
-Besides the checks of CONFORMANCE.md, gouji-dsl runs one of its own, `position`
+Besides the checks of docs/conformance.md, gouji-dsl runs one of its own, `position`
 (README.md, "Conformance cases: position"): a position set up on the engine, its
 actions played in order, and who is to move, the legal actions, the transcript and
 the places compared. Other runners of the shared format need not support it.
@@ -108,7 +108,7 @@ def evaluate(engine, case: dict) -> Any:
     check = case["check"]
     if check == "hand":
         c = engine.classify(engine.parse_cards(case["cards"]))
-        if isinstance(c, PatternPlay):  # CONFORMANCE.md, "Shuangkou": the type, and a bomb's lines
+        if isinstance(c, PatternPlay):  # docs/conformance.md, "Shuangkou": the type, and a bomb's lines
             return {"valid": c.valid, "type": c.type, "lines": c.lines}
         return {"valid": c.valid, "gouji": c.valid and c.gouji}
     if check == "beats":
@@ -152,7 +152,7 @@ def evaluate(engine, case: dict) -> Any:
     raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
 
 
-# --- games whose plays are patterns (CONFORMANCE.md, "Shuangkou") ------------------------------------------
+# --- games whose plays are patterns (docs/conformance.md, "Shuangkou") ------------------------------------------
 
 # The Gouji checks a game of patterns does not have, and what it lacks for them.
 GOUJI_ONLY_CHECKS = {"opens": "开点", "can_burn": "burning (烧牌)", "tribute": "tribute (进贡)"}
@@ -178,7 +178,7 @@ def check_applies(engine, case: dict, expected: Any) -> None:
         return
     if check in GOUJI_ONLY_CHECKS:
         raise NotForVariant(f"this game has no {GOUJI_ONLY_CHECKS[check]}: a game whose plays are patterns "
-                            "(Shuangkou) runs the checks hand, beats, answers and score (CONFORMANCE.md)")
+                            "(Shuangkou) runs the checks hand, beats, answers and score (docs/conformance.md)")
     if check == "hand" and "gouji" in expected:
         raise NotForVariant('a Shuangkou hand is never a 级牌: ask "valid", "type" and/or "lines"')
     if check in PATTERN_CARD_FIELDS:
@@ -186,8 +186,8 @@ def check_applies(engine, case: dict, expected: Any) -> None:
 
 
 def _check_pattern_cards(engine, case: dict, fields: tuple[str, ...]) -> None:
-    """Every stand-in (`BJ=9`) names a joker that is wild in the variant (RULES.md K4), and the
-    fields together hold no more of a card than the decks (CONFORMANCE.md: for `beats`, lead and
+    """Every stand-in (`BJ=9`) names a joker that is wild in the variant (docs/rulings.md K4), and the
+    fields together hold no more of a card than the decks (docs/conformance.md: for `beats`, lead and
     play together; for `answers`, the hand and the lead)."""
     held = [0] * 15
     for name in fields:
@@ -217,7 +217,7 @@ def _wild(engine, joker: str) -> bool:
 
 def check_cards(text: str) -> None:
     """CardError unless `text` is a card list some variant can read (rt.check_notation), a
-    joker written as the card it stands for (`BJ=9`, CONFORMANCE.md "Shuangkou") included;
+    joker written as the card it stands for (`BJ=9`, docs/conformance.md "Shuangkou") included;
     whether that joker is wild is asked when the case runs (check_applies)."""
     if not isinstance(text, str) or "=" not in text:
         rt.check_notation(text)
@@ -248,7 +248,7 @@ def _action_text(text: str) -> str:
     return action_to_string(string_to_action(text, _notation(text)))
 
 
-# The aliases CONFORMANCE.md allows, as engines write the cards (on either side of a stand-in's "=").
+# The aliases docs/conformance.md allows, as engines write the cards (on either side of a stand-in's "=").
 _ALIASES = {"T": "10", "小王": "SJ", "大王": "BJ"}
 
 
@@ -333,7 +333,7 @@ def _position_matches(key: str, expected: Any, got: Any) -> bool:
     return expected == got  # to_move (a seat or null), log (the exact transcript)
 
 
-# An exact score written as a string: "2/3", "-7/2", "5" (CONFORMANCE.md).
+# An exact score written as a string: "2/3", "-7/2", "5" (docs/conformance.md).
 _FRACTION = re.compile(r"-?[0-9]{1,30}(/[0-9]{1,30})?")
 
 
@@ -577,7 +577,7 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
         if name in ("cards", "lead", "play", "hand", "target") and not isinstance(case[name], str):
             raise CaseError(f"{where}: field {name!r} must be a string of cards")
         if name in ("cards", "lead", "play", "hand", "target"):
-            try:  # a token of an extra card kind is checked by the variant's engine (CONFORMANCE.md)
+            try:  # a token of an extra card kind is checked by the variant's engine (docs/conformance.md)
                 check_cards(case[name])
             except rt.CardError as exc:
                 raise CaseError(f"{where}: field {name!r}: {exc}") from None
@@ -590,7 +590,7 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
 
     def variant_ok(name: Any) -> str:
         if isinstance(name, str) and name.endswith(".gouji"):
-            # A user's rule file, relative to the folder of the case file (CONFORMANCE.md).
+            # A user's rule file, relative to the folder of the case file (docs/conformance.md).
             if base is None or not _is_file(base / name):
                 raise CaseError(f"{where}: no rule file {name!r} beside the case file")
             return name
@@ -709,7 +709,7 @@ def _card_texts(case: dict, runs) -> list[tuple[str, str]]:
 def _card_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
     """A card list that no variant of the case can read (a token of an extra card kind that
     none of them declares), as the case's own error; a token only some of them declare fails
-    those runs alone (CONFORMANCE.md)."""
+    those runs alone (docs/conformance.md)."""
     for where, text in _card_texts(case, runs):
         refused = None
         for variant, _expected in runs:

@@ -19,7 +19,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Decision:
-    id: str = column(StrT(20), "编号", "the decision's name in RULES.md, e.g. D12")
+    id: str = column(StrT(20), "编号", "the ruling's name in docs/rulings.md, e.g. D12")
     summary: str = column(StrT(1000), "内容", "what was decided")
     summary_zh: str = column(StrT(1000), "中文内容", "what was decided, in Chinese (the Chinese rulebook's wording)", default="")
 
@@ -144,7 +144,7 @@ for _key, _why in (
         ("about.summary", "a description for the rulebook"),
         ("about.summary_zh", "a description for the rulebook"),
         ("about.sources", "where the rules come from: for the rulebook's provenance"),
-        ("about.decisions", "which RULES.md decisions fill gaps: for the rulebook's provenance")):
+        ("about.decisions", "which docs/rulings.md decisions fill gaps: for the rulebook's provenance")):
     spec.register(_key, "engine", spec.NoPlay(_why))
 
 
@@ -234,8 +234,8 @@ def _(ctx, rows):
     out = []
     for lang in LANGS:
         summary = "summary_zh" if lang == "zh" else "summary"
-        intro = (T("资料没有说明或相互矛盾的地方，由项目作了决定（见项目的 `RULES.md`）。规则注明“决定”的，就是按下面这些决定补上的：") if lang == "zh" else
-                 T("Where the sources are silent or contradict each other, the project decided (its `RULES.md`). Rules marked with a decision fill a gap that way:"))
+        intro = (T("资料没有说明或相互矛盾的地方，由项目作了决定（见项目的 `docs/rulings.md`）。规则注明“决定”的，就是按下面这些决定补上的：") if lang == "zh" else
+                 T("Where the sources are silent or contradict each other, the project decided (its rulings: `gouji show --rulings`). Rules marked with a decision fill a gap that way:"))
         out.append([Para(intro), _rows_table("about.decisions", rows, lang, ("id", summary), decision_summary)])
     return tuple(out)
 

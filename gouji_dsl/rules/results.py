@@ -1,5 +1,5 @@
 """Shuangkou results: result classes by the winners' places, merged bomb lines,
-the game multiplier, the bomb bonus (给到分), 底分 and 无翻倍 (SHUANGKOU.md §3-§7).
+the game multiplier, the bomb bonus (给到分), 底分 and 无翻倍 (002:L32-158).
 
 The section is Shuangkou's (GAMES); nothing in it is Shuangkou-specific but the
 numbers, so a Gouji variant with bombs could later use it by adding "gouji" to

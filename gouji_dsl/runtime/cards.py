@@ -2,7 +2,7 @@
 
 Generated modules import this and the standard library only. It holds what
 is the same for every variant and never on a hot path: the card notation of
-CONFORMANCE.md, the `Classified` record, game-result validation and errors.
+docs/conformance.md, the `Classified` record, game-result validation and errors.
 
 Card vectors: a hand or play is a sequence of 15 counts indexed like
 `CARDS` (3, 4, ..., K, A, 2, SJ, BJ). A play is also kept in a compact
@@ -30,7 +30,7 @@ except ImportError:  # only mypyc (`gouji build --compiled`) reads the decorator
 
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 INDEX = {name: i for i, name in enumerate(CARDS)}
-INDEX.update({"T": 7, "小王": 13, "大王": 14})  # the three aliases CONFORMANCE.md allows
+INDEX.update({"T": 7, "小王": 13, "大王": 14})  # the three aliases docs/conformance.md allows
 TWO, SMALL, BIG = 12, 13, 14
 JOKERS_ONLY = -1
 # The token of an extra card kind a variant may declare ([cards] extra): 1 to 4 ASCII
@@ -174,7 +174,7 @@ RESULT_FIELDS = {"finish", "opened", "declared", "burns", "men", "previous"}
 
 def read_result(data, players: int = 6, declare: bool = True, burn: bool = True, men: bool = True,
                 opposite: dict | None = None) -> Result:
-    """Validate a finished game's result (CONFORMANCE.md `result`).
+    """Validate a finished game's result (docs/conformance.md `result`).
 
     The flags say whether the variant has 宣点, burning and 憋三 at all: a
     result naming them in a variant without them could come from no game.

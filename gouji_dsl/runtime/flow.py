@@ -3,7 +3,7 @@
 `Game` is the fast flow every generated engine drives (the reference interpreter
 has its own, in backends/oracle). What differs between variants comes from the
 `Rules` object, bound at construction; the flow never consults the rule model.
-Where the sources leave a rule open, the code cites the RULES.md decision (D15, D26 ...).
+Where the sources leave a rule open, the code cites the ruling (docs/rulings.md) (D15, D26 ...).
 """
 from __future__ import annotations
 
@@ -807,7 +807,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         return [(names[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=_BY_PLACE)]
 
     def result(self) -> dict:
-        """The finished game as CONFORMANCE.md's `result`."""
+        """The finished game as docs/conformance.md's `result`."""
         finish = [s for s, _p in sorted(self.place_of.items(), key=_BY_PLACE)]
         if self.r.pattern_plays:
             return {"finish": finish, "bombs": [list(b) for b in self.bombs]}

@@ -2,7 +2,7 @@
 
 A variant's `[scoring] scale` (such as 1/3) multiplies every score of a game; a
 score that does not come out whole stays an exact fraction, never a float. JSON
-has no fractions: `to_json` writes one as the string "p/q", as CONFORMANCE.md
+has no fractions: `to_json` writes one as the string "p/q", as docs/conformance.md
 writes expected scores, and a whole score as a plain number.
 """
 from __future__ import annotations

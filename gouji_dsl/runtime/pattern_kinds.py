@@ -18,7 +18,7 @@ PLAY_SIZE = pt.HEAD + 15
 
 class PatternPlay(NamedTuple):
     """What `classify` says of written cards: a play or not, its type name
-    (CONFORMANCE.md: single ... straight, bomb, chain_bomb, joker_bomb), its lines
+    (docs/conformance.md: single ... straight, bomb, chain_bomb, joker_bomb), its lines
     (None for a play that is not a bomb) and the play tuple."""
     valid: bool
     type: str | None

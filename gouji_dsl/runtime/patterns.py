@@ -17,9 +17,9 @@ A play is a plain tuple `(kind, length, top, lines) + counts` (19 ints):
 - `lines`: 0 for a non-bomb, else the bomb's strength in lines;
 - `counts`: the 15 physical cards that leave the hand (a wild joker standing for
   a 9 is counted as a joker).
-Two plays are the same play iff their tuples are equal (CONFORMANCE.md).
+Two plays are the same play iff their tuples are equal (docs/conformance.md).
 
-Written cards (CONFORMANCE.md `BJ=9`): 41 ints, [0:15] the physical counts (a
+Written cards (docs/conformance.md `BJ=9`): 41 ints, [0:15] the physical counts (a
 `BJ=9` counts one BJ), [15:28] how many SJ stand for rank 0..12, [28:41] how many
 BJ do. A written list without stand-ins may be the 15 counts alone.
 
@@ -33,7 +33,7 @@ Functions:
   its text (`5 6 7 8 BJ=9`); `parse_written(text)` reads such text;
 - `type_name(spec, play)`: `single` ... or `bomb`, `chain_bomb`, `joker_bomb`.
 
-Rules (RULES.md K2-K7, SHUANGKOU.md): a run is `length` consecutive ranks within
+Rules (rulings K2-K7 of docs/rulings.md, seed 002): a run is `length` consecutive ranks within
 run_low..run_high, each exactly `width` cards; a length-1 play may be of any rank
 3..2, or of one joker kind played as itself (`SJ SJ`). A bomb is bomb_min or more
 cards of one rank 3..2. A chain is bombs on 2 or more consecutive ranks of the run

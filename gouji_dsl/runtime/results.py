@@ -1,5 +1,5 @@
 """Shuangkou results: the result class, a player's merged lines, the game
-multiplier, the bomb bonus (给到分) and the final scores (SHUANGKOU.md §3-§7).
+multiplier, the bomb bonus (给到分) and the final scores (002:L32-158).
 
 Standard library only: generated engines import this module. A variant's
 `[results]` section becomes a `ResultSpec` of plain data
@@ -8,7 +8,7 @@ Standard library only: generated engines import this module. A variant's
 
     score(spec, result) -> [score of seat 1, ..., score of seat N]
 
-`result` is CONFORMANCE.md's Shuangkou score result:
+`result` is docs/conformance.md's Shuangkou score result:
 
     {"finish": [seats in the order they went out; seats still holding cards
                 when the game ended may follow in any order, or be left out],
@@ -42,7 +42,7 @@ class ResultSpec:
     classes: tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]
     # (lines, multiplier), ascending lines without gaps
     multipliers: tuple[tuple[int, int], ...]
-    # above the last row, each further line adds this much (RULES.md K8)
+    # above the last row, each further line adds this much (docs/rulings.md K8)
     multiplier_step: int
     # (lines_from, lines_to, add): N >= 2 bombs of L lines merge into L + N + add
     merge: tuple[tuple[int, int, int], ...]
@@ -158,7 +158,7 @@ def merge_add(spec: ResultSpec, lines: int) -> int | None:
 
 
 def best_lines(spec: ResultSpec, lines_list) -> int:
-    """A player's highest line count after merging equal bombs (SHUANGKOU.md §3,
+    """A player's highest line count after merging equal bombs (002:L88-92,
     reading O13): repeatedly the smallest mergeable value held by N >= 2 bombs
     becomes one value L + N + add, until no value can merge. A lone bomb keeps
     its lines (K2 anomaly of 4+N-2). 0 for no bomb."""

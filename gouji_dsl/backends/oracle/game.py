@@ -210,7 +210,7 @@ class OracleGame(Setup, Table):
         return dict(sorted(self.place_of.items()))
 
     def result(self) -> dict:
-        """The game as CONFORMANCE.md's `result`."""
+        """The game as docs/conformance.md's `result`."""
         if self.ref.pattern_plays:
             return {"finish": sorted(self.place_of, key=self.place_of.get), "bombs": [list(b) for b in self.bombs]}
         return {"finish": sorted(self.place_of, key=self.place_of.get), "opened": sorted(self.opened),

@@ -1,7 +1,7 @@
 """The reference (oracle) Shuangkou card functions: plays, comparison, notation.
 
 A second, deliberately plain realisation of the card layer of the Shuangkou
-contract (RULES.md K2-K7, SHUANGKOU.md §1-§2), written straight from the rule
+contract (docs/rulings.md K2-K7, 002:L11-20), written straight from the rule
 model and sharing no code with the fast engine (`gouji_dsl.runtime.patterns`).
 Tests compare the two (tests/test_patterns_agree.py). It favours obviousness
 over speed: `classify` checks every play kind by its definition, and `plays`
@@ -28,7 +28,7 @@ SMALL, BIG = 13, 14
 JOKER_NAMES = {SMALL: "SJ", BIG: "BJ"}
 WRITTEN = KINDS + 2 * RANKS  # 41: physical counts, small-joker stand-ins, big-joker stand-ins
 
-# The tokens of CONFORMANCE.md's card notation, with its aliases T, 小王 and 大王.
+# The tokens of docs/conformance.md's card notation, with its aliases T, 小王 and 大王.
 TOKENS = {name: i for i, name in enumerate(CARD_NAMES)}
 TOKENS.update({"T": 7, "小王": SMALL, "大王": BIG})
 NO_ASSIGNMENT = -1         # a wild joker that is itself, not standing for a rank
@@ -335,7 +335,7 @@ def format_written(written) -> str:
 
 
 def parse_written(text: str) -> tuple:
-    """Read CONFORMANCE.md's notation with stand-ins (`BJ=9`) into 41 ints.
+    """Read docs/conformance.md's notation with stand-ins (`BJ=9`) into 41 ints.
 
     Whether a joker may stand in is the variant's business (classify refuses it);
     this only reads the notation: only SJ / BJ may carry `=`, and only for 3..2."""
