@@ -34,3 +34,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("slow") is not None:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _neutral_locale(monkeypatch):
+    """Every test starts from a machine that says nothing of the reader's language (no
+    GOUJI_LANG, the C locale), whatever the machine running them says: commands then write the
+    language of the files they are given, else Chinese (gouji_dsl/language.py). A test of the
+    choice sets what it needs."""
+    for name in ("GOUJI_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

@@ -7,6 +7,14 @@ import pytest
 from gouji_dsl.cli import main
 from gouji_dsl.diff import command
 
+
+@pytest.fixture(autouse=True)
+def _english_prose(monkeypatch):
+    """These tests read the English prose: the language otherwise follows the reader (GOUJI_LANG,
+    the locale, the files; gouji_dsl/language.py)."""
+    monkeypatch.setenv("GOUJI_LANG", "en")
+
+
 FAMILY = "lianzhong, huangjindao, lianzhong-bubiesan, zhoujxmt, qingdao, zaozhuang, lamb-cn, zaozhuang-haixuan"
 
 

@@ -20,6 +20,14 @@ from gouji_dsl.phases import Compilation
 from gouji_dsl.runtime import cards as rt
 from helpers import scratch_workspace
 
+
+@pytest.fixture(autouse=True)
+def _english_prose(monkeypatch):
+    """These tests read the English prose: the language otherwise follows the reader (GOUJI_LANG,
+    the locale, the files; gouji_dsl/language.py)."""
+    monkeypatch.setenv("GOUJI_LANG", "en")
+
+
 SK, BB, QB = "shuangkou", "shuangkou-baibian", "shuangkou-qianbian"
 
 # A house rule of the classic game: joker bombs lose ties, a stake of 2, no doubling, and

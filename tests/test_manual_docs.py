@@ -8,7 +8,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from gouji_dsl.cli import main
+from gouji_dsl.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -59,3 +59,41 @@ def test_no_file_of_the_repository_cites_a_document_outside_it():
         text = path.read_text(encoding="utf-8", errors="replace")
         citing += [f"{name}:{text.count(chr(10), 0, m.start()) + 1}: {m.group()}" for m in OUTSIDE.finditer(text)]
     assert not citing, f"{len(citing)} citation(s) of documents outside the repository: {citing[:20]}"
+
+
+def _readme_block(first_line: str) -> str:
+    """The indented block of README.md that starts with `first_line`, unindented."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"    {first_line}")
+    block = []
+    for line in lines[start:]:
+        if line and not line.startswith("    "):
+            break
+        block.append(line[4:])
+    return "\n".join(block).strip() + "\n"
+
+
+def test_the_readme_table_change_example_checks(tmp_path, capsys):
+    block = _readme_block("# Our club: 10s make a 级牌 from four cards; the rest of the table stays.")
+    assert "thresholds +=" in block and "luo -=" in block
+    (tmp_path / "club.gouji").write_text('variant club extends zaozhuang\n[about]\ntitle = "c"\n' + block,
+                                         encoding="utf-8")
+    assert main(["check", str(tmp_path / "club.gouji")]) == 0, capsys.readouterr().err
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_the_readme_did_you_mean_example(tmp_path, capsys):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "`解烧 =\n对家或无投` under `[烧牌]` gets `did you mean '对家或无头' (opposite_or_headless)?`" in readme
+    (tmp_path / "club.gouji").write_text('variant club extends zaozhuang\n[烧牌]\n解烧 = 对家或无投\n', encoding="utf-8")
+    assert main(["check", str(tmp_path / "club.gouji")]) == 1
+    err = capsys.readouterr().err
+    assert "expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)" in err
+    assert "did you mean '对家或无头' (opposite_or_headless)?" in err
+
+
+def test_the_readme_names_the_default_bot_of_play():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    play = build_parser()._subparsers._group_actions[0].choices["play"]
+    default = next(a.default for a in play._actions if a.dest == "bots")
+    assert f"a whole game, {default} bots" in readme

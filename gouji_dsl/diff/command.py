@@ -16,6 +16,7 @@ from gouji_dsl.diff.search import GAME_NAMES, counterexamples, searchable
 from gouji_dsl.diff.values import LANGS
 from gouji_dsl.files import check_output_path
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.language import named_files, reader_language
 from gouji_dsl.phases import Compilation
 
 
@@ -32,7 +33,9 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help="the two variants to compare (names or rule files); with --matrix any number")
     p.add_argument("--matrix", action="store_true", help="the table of every rule that differs among the variants, "
                                                         "one per game (all concrete variants by default)")
-    p.add_argument("--lang", choices=LANGS, default="en", help="language of the prose (default en)")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="language of the prose, zh or en (default: GOUJI_LANG, the locale, the rule files' "
+                        "language, else zh)")
     p.add_argument("--format", dest="fmt", choices=("text", "md", "json", "html"), default=None,
                    help="text, md or json for a diff (default text); md or html for --matrix (default md)")
     p.add_argument("--emit-cases", metavar="FILE", help="write the card and result counterexamples as a .jsonl case file")
@@ -63,6 +66,7 @@ def _two_concrete(a, b) -> str:
 
 def handler(args, ws: Workspace) -> int:
     fmt = args.fmt
+    args.lang = reader_language(args.lang, named_files(args.variants))
     if args.emit_cases is not None:  # `--emit-cases ''` or a folder: refused before the search
         check_output_path(args.emit_cases, "case file (--emit-cases)")
     try:

@@ -33,6 +33,7 @@ from gouji_dsl.docs.render import FORMATS, render
 from gouji_dsl.docs.text import LANGS
 from gouji_dsl.files import check_output_path, write_atomic
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.language import named_files, reader_language
 from gouji_dsl.model import schema as m
 from gouji_dsl.paths import generated_dir
 
@@ -115,7 +116,8 @@ def register(subparsers) -> None:
                                           "--format pdf prints an A4 PDF with headless Chromium. "
                                           "--all writes every standard variant's books into generated/rulebooks/.")
     p.add_argument("variant", nargs="?", metavar="VARIANT|FILE", help="a variant name or a rule file")
-    p.add_argument("--lang", choices=LANGS, default=None, help="zh (default) or en")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="zh or en (default: GOUJI_LANG, the locale, the rule file's language, else zh)")
     p.add_argument("--format", choices=FORMATS + ("pdf",), default=None, dest="format",
                    help="md (default), html, or pdf (A4, needs Chromium; written to -o or VARIANT[.handout|.changes].LANG.pdf)")
     book = p.add_mutually_exclusive_group()
@@ -164,7 +166,7 @@ def cmd_doc(args, ws: Workspace) -> int:
         raise UsageError("name a variant (or use --all)", "e.g. gouji doc zaozhuang --lang en --format html")
     if args.output is not None:  # `-o ''` or `-o DIR` is refused before the book is built
         check_output_path(args.output, "rulebook file (-o)")
-    lang = args.lang or "zh"
+    lang = reader_language(args.lang, named_files([args.variant]))
     fmt = args.format or "md"
     pdf = fmt == "pdf"
     if pdf:
