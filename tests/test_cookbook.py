@@ -17,7 +17,7 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation, check_variants
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-BLOCK = re.compile(r"^```gouji\n(.*?)^```", re.M | re.S)
+BLOCK = re.compile(r"^```gouji\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def _files(name: str) -> list[str]:
@@ -29,7 +29,7 @@ EN, ZH = _files("cookbook.md"), _files("cookbook.zh.md")
 
 def test_both_cookbooks_hold_the_same_recipes():
     assert len(EN) == len(ZH) >= 15
-    headings = [re.findall(r"^## (\d+)\. ", (DOCS / name).read_text(encoding="utf-8"), re.M)
+    headings = [re.findall(r"^## (\d+)\. ", (DOCS / name).read_text(encoding="utf-8"), re.MULTILINE)
                 for name in ("cookbook.md", "cookbook.zh.md")]
     assert headings[0] == headings[1] == [str(i) for i in range(1, len(EN) + 1)]
 

@@ -20,7 +20,7 @@ def test_the_rulings_page_is_what_show_rulings_prints(capsys, update_golden):
     if update_golden:
         (DOCS / "rulings.md").write_text(printed, encoding="utf-8")
     assert (DOCS / "rulings.md").read_text(encoding="utf-8") == printed, "run pytest --update-golden"
-    ids = re.findall(r"^\| ([DK]\d+) \|", printed, re.M)
+    ids = re.findall(r"^\| ([DK]\d+) \|", printed, re.MULTILINE)
     assert ids[:3] == ["D1", "D2", "D3"] and "K1" in ids and len(ids) == len(set(ids))
 
 
