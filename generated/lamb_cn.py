@@ -13,7 +13,7 @@ import random
 from gouji_dsl.runtime.action_ids import ActionIds
 from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, PLAY_ACTIONS, REVOLT_ACTION, action_to_string, check_seat, describe, kinds_tables, play_action as _play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
-from gouji_dsl.runtime.cards import Classified, INVALID, cards_of, kinds as _card_kinds, read_result
+from gouji_dsl.runtime.cards import Classified, INVALID, kinds as _card_kinds, read_result
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _RANK_RULE_WHY, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.observe import Observing
@@ -1125,7 +1125,7 @@ class Game:
         while True:
             # What the asking below reads: the same for every seat asked (a pass changes none of it).
             plain = not (self.top_gouji and (not self.top_free))
-            (candidates, passed, top, hands, cache) = (self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache)
+            (candidates, passed) = (self.burn_candidates, self.passed)
             while queue:
                 nxt = queue.pop(0)
                 if nxt in place_of:

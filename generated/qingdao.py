@@ -1080,7 +1080,6 @@ class Game:
         if self.terminal:
             return
         self._check_chaos()
-        burned = self.burn_of.get(seat)
         self._new_round(self._next_holder(seat))
 
     def _check_chaos(self) -> None:
@@ -1336,7 +1335,6 @@ class Game:
 
     def _buy_cards(self) -> None:
         """[buy] 买牌 (买3 / 要3 of D22 among them), automatic: for each rank in turn, every seat holding none buys one."""
-        seats = range(1, 7)
 
     def _begin_play(self) -> None:
         self.phase = Phase.PLAY

@@ -658,7 +658,6 @@ class Game:
         self._check_end()
         if self.terminal:
             return
-        burned = self.burn_of.get(seat)
         self._new_round(self._next_holder(seat))
 
     def _check_chaos(self) -> None:
@@ -862,7 +861,6 @@ class Game:
 
     def _buy_cards(self) -> None:
         """[buy] 买牌 (买3 / 要3 of D22 among them), automatic: for each rank in turn, every seat holding none buys one."""
-        seats = range(1, 5)
 
     def _begin_play(self) -> None:
         self.phase = Phase.PLAY

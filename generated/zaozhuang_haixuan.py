@@ -1358,7 +1358,6 @@ class Game:
 
     def _buy_cards(self) -> None:
         """[buy] 买牌 (买3 / 要3 of D22 among them), automatic: for each rank in turn, every seat holding none buys one."""
-        seats = range(1, 7)
 
     def _begin_play(self) -> None:
         self.phase = Phase.PLAY

@@ -13,7 +13,7 @@ import random
 from gouji_dsl.runtime.action_ids import ActionIds
 from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
-from gouji_dsl.runtime.cards import Classified, INVALID, cards_of, format_cards, parse_cards, read_result, sum_tributes
+from gouji_dsl.runtime.cards import Classified, INVALID, format_cards, parse_cards, read_result, sum_tributes
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
 from gouji_dsl.runtime.observe import Observing
@@ -1310,7 +1310,6 @@ class Game:
 
     def _buy_cards(self) -> None:
         """[buy] 买牌 (买3 / 要3 of D22 among them), automatic: for each rank in turn, every seat holding none buys one."""
-        seats = range(1, 7)
 
     def _begin_play(self) -> None:
         self.phase = Phase.PLAY

@@ -141,6 +141,59 @@ def test_every_setting_read_is_folded(name):
             assert node.value.id != "RULES", f"{name}: RULES.{node.attr} read at line {node.lineno}"
 
 
+def _unused(module: ast.Module) -> list[str]:
+    """Locals bound by an assignment and never read in their function, and names imported and
+    never read in the module: what folding left behind."""
+    found = []
+    read_anywhere = {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    exported = {e.value for n in module.body if isinstance(n, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)
+                for e in getattr(n.value, "elts", []) if isinstance(e, ast.Constant)}
+    for node in module.body:
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            found += [f"import {a.asname or a.name}" for a in node.names
+                      if (a.asname or a.name) not in read_anywhere | exported]
+    for fn in ast.walk(module):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for statement in ast.walk(fn):
+            if isinstance(statement, ast.Assign):
+                for target in statement.targets:
+                    # A tuple's names only from a tuple of values: unpacking a result names its parts.
+                    if isinstance(target, ast.Tuple) and not isinstance(statement.value, ast.Tuple):
+                        continue
+                    names = target.elts if isinstance(target, ast.Tuple) else [target]
+                    found += [f"{fn.name}: {t.id} (line {t.lineno})" for t in names
+                              if isinstance(t, ast.Name) and t.id not in reads and t.id != "_"]
+    return found
+
+
+@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+def test_the_generated_module_keeps_no_dead_local_or_import(name):
+    """Folding leaves no binding nothing reads (`seats = range(1, 7)` of a buy the variant does not
+    have, `burned = self.burn_of.get(seat)`, the unread names of a tuple assignment) and no import
+    of a helper whose only caller was cut."""
+    module = ast.parse(inspect.getsource(gouji_dsl.engine(name)))
+    assert _unused(module) == []
+
+
+def test_the_dead_binding_check_finds_them():
+    assert _unused(ast.parse("from m import a, b\ndef f(self):\n    (x, y) = (self.p, self.q)\n    return a(x)\n")) \
+        == ["import b", "f: y (line 3)"]
+
+
+def test_unread_names_of_a_tuple_assignment_go_and_the_rest_stays():
+    fn = ast.parse(textwrap.dedent("""
+        def f(self):
+            (a, b, c) = (self.x, self.burn_of.get(1), range(1, 7))
+            seats = range(1, 7)
+            return a
+    """)).body[0]
+    local_names.settle_locals(fn, trees.names(fn))
+    assert ast.unparse(fn).splitlines()[1:] == ["    a = self.x", "    return a"]
+
+
 @pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
 def test_the_specialised_game_has_the_api_of_the_flow(name):
     game = gouji_dsl.engine(name).Game

@@ -138,7 +138,8 @@ def _card_imports(v: m.Variant) -> list[str]:
     format_cards, and the helpers its code uses."""
     # A variant with extra card kinds has its own notation (runtime.cards.kinds).
     notation = ["kinds as _card_kinds"] if extra_kinds(v) else ["format_cards", "parse_cards"]
-    names = ["INVALID", "Classified", "cards_of"] + notation + ["read_result"]
+    # cards_of serves opens() alone, which a variant without opening (open method none) leaves out.
+    names = ["INVALID", "Classified"] + (["cards_of"] if v.open.method != "none" else []) + notation + ["read_result"]
     burning = v.burning
     if burning.allowed and uses(burning.condition, "rest") and burning.condition.text != "carry_rule(rest)":
         names.append("minus")  # can_burn builds the rest of the hand

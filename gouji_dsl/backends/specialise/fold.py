@@ -28,7 +28,7 @@ _ENDS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
 # Builtins whose call with arguments without effect has none either (on the values a flow passes).
-_PURE_BUILTINS = {"len", "sum", "min", "max", "abs", "bool", "int", "tuple", "list", "set"}
+_PURE_BUILTINS = {"len", "sum", "min", "max", "abs", "bool", "int", "tuple", "list", "set", "range"}
 
 
 def pure(node: ast.expr) -> bool:
@@ -45,8 +45,13 @@ def pure(node: ast.expr) -> bool:
     if isinstance(node, ast.BinOp):
         return pure(node.left) and pure(node.right)
     if isinstance(node, ast.Call):
-        return (isinstance(node.func, ast.Name) and node.func.id in _PURE_BUILTINS and not node.keywords
-                and all(pure(a) for a in node.args))
+        if node.keywords or not all(pure(a) for a in node.args):
+            return False
+        func = node.func
+        # A builtin of the list, or `self.field.get(key)`: a game's fields with a get are dicts.
+        return (isinstance(func, ast.Name) and func.id in _PURE_BUILTINS) or (
+            isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Attribute)
+            and isinstance(func.value.value, ast.Name) and func.value.value.id == "self")
     if isinstance(node, ast.Tuple):
         return all(pure(e) for e in node.elts)
     if isinstance(node, ast.BoolOp):

@@ -57,6 +57,8 @@ def settle_locals(fn: ast.FunctionDef, found: Names) -> tuple[bool, bool]:
         if unread(target) and pure(value):
             dropped = True
             return False
+        if _drop_unread_pairs(statement, unread):
+            dropped = True
         return True
 
     for node in walk(fn):
@@ -76,6 +78,24 @@ def settle_locals(fn: ast.FunctionDef, found: Names) -> tuple[bool, bool]:
     if values:
         _replace_names(fn, values)
     return propagated, dropped
+
+
+def _drop_unread_pairs(statement: ast.Assign, unread) -> bool:
+    """`(a, b, c) = (x, y, z)` with pure values and some names nothing reads: those pairs go (the
+    values are all evaluated before any name is bound, so the rest keep their meaning). Whether
+    any went; a single pair left becomes `a = x`."""
+    target, value = statement.targets[0], statement.value
+    if not (target.__class__ is ast.Tuple and value.__class__ is ast.Tuple and len(target.elts) == len(value.elts)
+            and all(t.__class__ is ast.Name for t in target.elts) and all(pure(v) for v in value.elts)):
+        return False
+    pairs = [(t, v) for t, v in zip(target.elts, value.elts) if not unread(t)]
+    if len(pairs) == len(target.elts) or not pairs:
+        return False  # nothing to drop, or all of it (the caller drops the whole statement)
+    if len(pairs) == 1:
+        statement.targets, statement.value = [pairs[0][0]], pairs[0][1]
+    else:
+        target.elts, value.elts = [t for t, _v in pairs], [v for _t, v in pairs]
+    return True
 
 
 def _restated(block: list[ast.stmt], index: int) -> bool:
