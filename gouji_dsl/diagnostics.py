@@ -199,7 +199,7 @@ def did_you_mean(word: str, choices: Iterable[str], zh: Mapping[str, str] | None
     candidates = sorted(set(choices) | set(twin))
     # Chinese words are short and every character carries meaning: one wrong
     # character in a two-character word is still a likely typo.
-    cutoff = 0.5 if any(_is_cjk(ch) for ch in word) else 0.6
+    cutoff = 0.5 if any(is_cjk(ch) for ch in word) else 0.6
     close = difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
     if close:
         quoted = f"'{close[0]}'"
@@ -217,7 +217,8 @@ def _twins(choices: Iterable[str], zh: Mapping[str, str] | None) -> dict[str, st
     return twin
 
 
-def _is_cjk(ch: str) -> bool:
+def is_cjk(ch: str) -> bool:
+    """Is `ch` a Chinese character (the range the grammar's names take)?"""
     return "\u3400" <= ch <= "\u9fff"
 
 

@@ -290,11 +290,7 @@ def rules_text(v: m.Variant | None = None, query: str | None = None) -> str:
     out += ["", "Expressions (the rules whose values are expressions say which names they offer) may use",
             f"the operators {' '.join(data['operators'])} and these functions:"]
     out += [f"  {fn['name']}({', '.join(fn['arguments'])}) gives {fn['gives']}: {fn['meaning']}" for fn in data["functions"]]
-    for name, section in data["sections"].items():
-        out += ["", f"[{name}] {section['zh']} - {section['title']}    (applies to {section['applies_to']})"]
-        for key, rule in section["rules"].items():
-            out.append("")
-            out.extend(_rule_lines(name, key, rule, v))
+    out += _section_lines(data, v, applies=True)
     return "\n".join(out) + "\n"
 
 
@@ -302,13 +298,20 @@ def _found_text(data: dict[str, Any], v: m.Variant | None) -> str:
     """The rules a query found, each with its section (and, with a variant, its value there)."""
     count = sum(len(section["rules"]) for section in data["sections"].values())
     where = f" of {v.name}" if v is not None else ""
-    out = [f"{count} rule(s){where} for '{data['query']}':"]
+    out = [f"{count} rule(s){where} for '{data['query']}':"] + _section_lines(data, v, applies=False)
+    return "\n".join(out) + "\n"
+
+
+def _section_lines(data: dict[str, Any], v: m.Variant | None, applies: bool) -> list[str]:
+    """Each section of `data` (rules_reference) with its rules; `applies`: say which games it applies to."""
+    out = []
     for name, section in data["sections"].items():
-        out += ["", f"[{name}] {section['zh']} - {section['title']}"]
+        out += ["", f"[{name}] {section['zh']} - {section['title']}"
+                + (f"    (applies to {section['applies_to']})" if applies else "")]
         for key, rule in section["rules"].items():
             out.append("")
             out.extend(_rule_lines(name, key, rule, v))
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _rule_lines(section: str, key: str, rule: dict[str, Any], v: m.Variant | None) -> list[str]:

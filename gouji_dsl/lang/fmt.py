@@ -15,6 +15,7 @@ import dataclasses
 import itertools
 import unicodedata
 
+from gouji_dsl.diagnostics import is_cjk
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import ExprT, _canonical, unparse
@@ -217,7 +218,7 @@ def written_names(file: n.File) -> str:
     chinese = english = 0
     for section in file.sections:
         for name in [section.name.id] + [entry.key.id for entry in section.entries]:
-            if any("\u3400" <= ch <= "\u9fff" for ch in name):
+            if any(map(is_cjk, name)):
                 chinese += 1
             else:
                 english += 1
