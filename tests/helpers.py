@@ -1,4 +1,5 @@
-"""Shared test helpers: check rule text in a scratch variants folder."""
+"""Shared test helpers: check rule text in a scratch variants folder; games, end-game positions
+and what a game's log says was played, for the observation tests."""
 from __future__ import annotations
 
 import random
@@ -6,6 +7,8 @@ import shutil
 from pathlib import Path
 
 from gouji_dsl.diagnostics import RuleErrors
+from gouji_dsl.runtime import cards as rt
+from gouji_dsl.runtime.actions import BURN, PLAY
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import variants_dir
 from gouji_dsl.phases import check_variants
@@ -66,3 +69,37 @@ def random_game(engine, seed: int, steps: int):
             break
         game.apply_action(rng.choice(game.legal_actions()))
     return game
+
+
+def end_game_position(engine, rng: random.Random):
+    """An end-game position of `engine`: one to ten cards a seat (often the jokers and 2s first),
+    sometimes a seat out already. Small hands meet the burning conditions often: burns, failed
+    burns and burned 级牌 back on the table happen here."""
+    deck = [kind for kind, copies in enumerate(engine.RULES.deck_counts) for _ in range(copies)]
+    rng.shuffle(deck)
+    if rng.random() < 0.5:
+        deck.sort(key=lambda card: card < 13)  # the jokers and 2s first
+    seats = list(range(1, engine.RULES.players + 1))
+    out = {rng.choice(seats): 1} if rng.random() < 0.5 else {}
+    hands = {}
+    for seat in seats:
+        if seat not in out:
+            size = rng.randint(1, 10)
+            hands[seat] = tuple(deck[:size].count(card) for card in range(len(engine.RULES.deck_counts)))
+            del deck[:size]
+    return engine.new_position(hands, rng.choice([s for s in seats if s not in out]), out=out or None)
+
+
+def played_since_deal(game) -> list[list[int]]:
+    """Each seat's plays and burns since the last deal line of the log (read from the log, not
+    from runtime/observe.py), one count per card kind of the variant."""
+    k = len(game.r.card_kinds)
+    played = [[0] * k for _ in range(game.r.players)]
+    for entry in game.log:
+        if entry.__class__ is str and (entry.startswith("deal (seed") or entry == "position"):
+            played = [[0] * k for _ in range(game.r.players)]
+        elif entry.__class__ is tuple and entry[1].kind in (PLAY, BURN):
+            play = entry[1].play
+            counts = list(play[4:] if game.r.pattern_plays else rt.cards_of(play))[:k]
+            played[entry[0] - 1] = [a + b for a, b in zip(played[entry[0] - 1], counts)]
+    return played

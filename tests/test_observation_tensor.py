@@ -13,27 +13,15 @@ import numpy as np
 import pytest
 
 import gouji_dsl
-from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime import observe as ob
 from gouji_dsl.runtime.action_ids import FEATURE_KINDS, MORE, action_features, feature_divisors
-from gouji_dsl.runtime.actions import BURN, PLAY, Action
+from gouji_dsl.runtime.actions import PLAY, Action
 from gouji_dsl.runtime.state import Phase
 
+from helpers import end_game_position, played_since_deal
 from strategies import ALL_ENGINE_VARIANTS
 
 
-def _played(game) -> list[list[int]]:
-    """Each seat's plays and burns since the last deal line of the log."""
-    k = len(game.r.card_kinds)
-    played = [[0] * k for _ in range(game.r.players)]
-    for entry in game.log:
-        if entry.__class__ is str and (entry.startswith("deal (seed") or entry == "position"):
-            played = [[0] * k for _ in range(game.r.players)]
-        elif entry.__class__ is tuple and entry[1].kind in (PLAY, BURN):
-            play = entry[1].play
-            counts = list(play[4:] if game.r.pattern_plays else rt.cards_of(play))[:k]
-            played[entry[0] - 1] = [a + b for a, b in zip(played[entry[0] - 1], counts)]
-    return played
 
 
 def _reference(game, seat: int) -> bytes:
@@ -61,7 +49,7 @@ def _reference(game, seat: int) -> bytes:
         tensor[at["page"]] = page / (page + 1)
     hand = game.hands[seat - 1]
     tensor[at["hand"]:at["hand"] + k] = [count / copies[kind] for kind, count in enumerate(hand)]
-    played = _played(game)
+    played = played_since_deal(game)
     unseen = [c - sum(row[kind] for row in played) - hand[kind] for kind, c in enumerate(r.deck_counts)]
     for other in sorted(s for s in game.observation(seat)["hands"] if s != seat):
         shown = game.hands[other - 1]
@@ -103,24 +91,6 @@ def _check(game, seats=None) -> None:
         assert game.observation_tensor(seat).tobytes() == _reference(game, seat), (game.r.name, seat)
 
 
-def _position(engine, rng: random.Random):
-    """An end-game position of small hands (burns, failed burns and 级牌 back on the table come
-    often), sometimes with a seat out already."""
-    deck = [kind for kind, copies in enumerate(engine.RULES.deck_counts) for _ in range(copies)]
-    rng.shuffle(deck)
-    if rng.random() < 0.5:
-        deck.sort(key=lambda card: card < 13)  # the jokers and 2s first
-    seats = list(range(1, engine.RULES.players + 1))
-    out = {rng.choice(seats): 1} if rng.random() < 0.5 else {}
-    hands = {}
-    for seat in seats:
-        if seat not in out:
-            size = rng.randint(1, 10)
-            hands[seat] = tuple(deck[:size].count(card) for card in range(len(engine.RULES.deck_counts)))
-            del deck[:size]
-    return engine.new_position(hands, rng.choice([s for s in seats if s not in out]), out=out or None)
-
-
 def _random_games(name: str, seed: int):
     """Random games of `name` (a new game, the second of a match with its tribute, an end-game
     position), yielding the game after each action."""
@@ -130,7 +100,7 @@ def _random_games(name: str, seed: int):
     for game in (first, None, None):
         if game is None:
             game = engine.new_game(seed=seed + 1, match=first.next_match()) if first.is_terminal() else \
-                _position(engine, rng)
+                end_game_position(engine, rng)
         yield game
         while not game.is_terminal():
             game.apply_action(rng.choice(game.legal_actions()))

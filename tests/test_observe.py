@@ -17,6 +17,7 @@ from gouji_dsl.runtime.action_ids import MORE, feature_size
 from gouji_dsl.runtime.actions import BURN, PLAY
 from gouji_dsl.runtime.state import field_values
 
+from helpers import end_game_position
 from strategies import ALL_ENGINE_VARIANTS
 
 RESTORED = "back on the table: "  # a failed burn's 级牌, back as the top play
@@ -43,24 +44,8 @@ def _game(name: str, seed: int, steps: int, match: bool = False):
 
 
 def _position(name: str, seed: int):
-    """A seeded end-game position: one to ten cards a seat (often the jokers first), sometimes a
-    seat already out. Small hands meet the burning conditions often: burns, failed burns and
-    burned 级牌 back on the table happen here (as in tests/test_agreement.py)."""
-    engine = gouji_dsl.engine(name)
-    rng = random.Random(seed)
-    deck = [kind for kind, copies in enumerate(engine.RULES.deck_counts) for _ in range(copies)]
-    rng.shuffle(deck)
-    if rng.random() < 0.5:
-        deck.sort(key=lambda card: card < 13)
-    seats = list(range(1, engine.RULES.players + 1))
-    out = {rng.choice(seats): 1} if rng.random() < 0.5 else {}
-    hands = {}
-    for seat in seats:
-        if seat not in out:
-            size = rng.randint(1, 10)
-            hands[seat] = tuple(deck[:size].count(card) for card in range(len(engine.RULES.deck_counts)))
-            del deck[:size]
-    return engine.new_position(hands, rng.choice([s for s in seats if s not in out]), out=out or None)
+    """A seeded end-game position (as in tests/test_agreement.py)."""
+    return end_game_position(gouji_dsl.engine(name), random.Random(seed))
 
 
 def _start(name: str, seed: int, kind: str):

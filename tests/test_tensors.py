@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 import gouji_dsl
-from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime import observe as ob
 from gouji_dsl.runtime.action_ids import PER_PAGE, action_features, feature_divisors
-from gouji_dsl.runtime.actions import BURN, PLAY, Action
+from gouji_dsl.runtime.actions import PLAY, Action
 
+from helpers import played_since_deal
 from strategies import ALL_ENGINE_VARIANTS
 
 TENSORS = ("observation_tensor", "information_state_tensor", "compact_information_state_tensor")
@@ -55,24 +55,6 @@ def _states(name: str, seed: int):
             step += 1
 
 
-def _cards(game, play: tuple) -> list[int]:
-    """The cards a play or burn takes from the hand, one count per card kind of the variant."""
-    counts = play[4:] if game.r.pattern_plays else rt.cards_of(play)
-    return list(counts)[:len(game.r.card_kinds)]
-
-
-def _played(game) -> list[list[int]]:
-    """Each seat's plays and burns since the last deal, from the log (not from observe.py)."""
-    k = len(game.r.card_kinds)
-    played = [[0] * k for _ in range(game.r.players)]
-    for entry in game.log:
-        if entry.__class__ is str and (entry.startswith("deal (seed") or entry == "position"):
-            played = [[0] * k for _ in range(game.r.players)]
-        elif entry.__class__ is tuple and entry[1].kind in (PLAY, BURN):
-            played[entry[0] - 1] = [a + b for a, b in zip(played[entry[0] - 1], _cards(game, entry[1].play))]
-    return played
-
-
 def _parts(game, seat: int, which: int) -> dict:
     """{name: (entries, divisor)} of one tensor of `seat`."""
     tensor = getattr(game, TENSORS[which])(seat)
@@ -103,7 +85,7 @@ def test_every_entry_lies_in_0_1_and_the_divisors_give_back_the_counts(name):
     n, k = r.players, len(r.card_kinds)
     states = 0
     for game in _states(name, 3):
-        played = _played(game)
+        played = played_since_deal(game)
         history = game.seat_history()
         for seat in range(1, n + 1):
             for which in range(3):
