@@ -118,7 +118,7 @@ def cmd_show(args, ws: Workspace) -> int:
 
 
 def _names_a_variant(ws: Workspace, word: str) -> bool:
-    return word.endswith(".gouji") or ws.path_of(word) is not None
+    return word.endswith(".gouji") or ws.path_of(ws.canonical(word)) is not None  # 联众 too
 
 
 def _check_query(query: str) -> None:

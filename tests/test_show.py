@@ -125,3 +125,5 @@ def test_show_rules_of_a_variant_named_after_the_flag(capsys):
     """`gouji show --rules zaozhuang` is the variant's rules, as before --rules took a word."""
     assert main(["show", "--rules", "zaozhuang"]) == 0
     assert capsys.readouterr().out.startswith("Rules of zaozhuang (lineage zaozhuang -> gouji)")
+    assert main(["show", "--rules", "枣庄"]) == 0  # by its Chinese name too
+    assert capsys.readouterr().out.startswith("Rules of zaozhuang (lineage zaozhuang -> gouji)")
