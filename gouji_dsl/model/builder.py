@@ -61,18 +61,19 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
         parent = header.parent
         if parent is None:
             return chain
-        if ws.canonical(parent.id) in seen:
+        parent_name = ws.canonical(parent.id)  # `extends 联众`: the standard variant lianzhong
+        if parent_name in seen:
             cycle = " -> ".join([c for c, _ in chain] + [parent.id])
             rep.error(parent.pos, f"inheritance cycle: {cycle}")
             return chain
-        if ws.path_of(ws.canonical(parent.id)) is None:
+        if ws.path_of(parent_name) is None:
             rep.error(parent.pos, f"unknown parent variant '{parent.id}'",
                       did_you_mean(parent.id, ws.names()) or f"known variants: {one_of(ws.names())}")
             return chain
         if len(chain) >= MAX_LINEAGE:
             rep.error(parent.pos, f"inheritance deeper than {MAX_LINEAGE} variants")
             return chain
-        current = ws.canonical(parent.id)  # `extends 联众`: the standard variant lianzhong
+        current = parent_name
 
 
 def _elsewhere(key: str, here: type) -> str | None:
