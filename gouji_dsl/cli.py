@@ -17,6 +17,9 @@ from gouji_dsl.diagnostics import InternalError, RuleErrors, UsageError, render_
 from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.lang.fmt import NAME_MODES, format_file, written_names
 from gouji_dsl.lang.loader import CHINESE_NAMES, Workspace
+from gouji_dsl.language import named_files, reader_language
+from gouji_dsl.messages import DEFAULT as DEFAULT_LANGUAGE
+from gouji_dsl.messages import LANGUAGES, environment_language, msg, text, use_language
 from gouji_dsl.lang.parser import decode, parse_text
 from gouji_dsl.phases import Compilation, check_variants, has_engine
 from gouji_dsl.paths import generated_dir
@@ -455,27 +458,69 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_search_path(sub) -> None:
-    """Every command finds variants by name in the same folders (loader.py)."""
+    """Every command finds variants by name in the same folders (loader.py), and speaks the
+    reader's language (gouji_dsl/language.py)."""
     for command in sub.choices.values():
-        command.add_argument("--path", action="append", metavar="DIR",
-                             help="also look for rule files in DIR (before GOUJI_PATH, the current folder "
-                                  "and the standard variants); may be repeated")
+        command.add_argument("--path", action="append", metavar="DIR", help=text("cli.help.path"))
+        if not any("--lang" in action.option_strings for action in command._actions):
+            command.add_argument("--lang", choices=LANGUAGES, default=None, help=text("cli.help.lang"))
+
+
+def _argv_language(argv: list[str]) -> str | None:
+    """The --lang of a command line not yet parsed: the help the parser is built with is in it."""
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
+            return argv[i + 1]
+        if word.startswith("--lang=") and word[7:] in LANGUAGES:
+            return word[7:]
+    return None
+
+
+# The arguments that name variants or rule files: a house rule named there says the reader's language.
+RULE_ARGUMENTS = ("targets", "variant", "variants", "files")
+
+
+def _rule_files_named(args, ws: Workspace) -> list[Path]:
+    """The rule files a command was given, by path or by a user variant's name; with none, the
+    user's own rule files (`gouji check` in a club's folder)."""
+    words: list[str] = []
+    for name in RULE_ARGUMENTS:
+        value = getattr(args, name, None)
+        words += [value] if isinstance(value, str) else list(value or ())
+    if getattr(args, "command", None) == "replay" and args.rules:
+        words.append(args.rules)
+    files = named_files(words)
+    for word in words:
+        path = ws.path_of(ws.canonical(word)) if word not in map(str, files) else None
+        if path is not None and not ws.is_standard(ws.canonical(word)):
+            files.append(path)
+    if not words and getattr(args, "command", None) in ("check", "fmt"):
+        files = ws.user_files()
+    return files
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        ws = Workspace.for_user(getattr(args, "path", None) or ())
-    except UsageError as exc:
-        print(f"gouji: error: {exc.message}", file=sys.stderr)
-        return EXIT_USAGE
+    argv = sys.argv[1:] if argv is None else argv
+    with use_language(_argv_language(argv) or environment_language() or DEFAULT_LANGUAGE):
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        try:
+            ws = Workspace.for_user(getattr(args, "path", None) or ())
+        except UsageError as exc:
+            print(text("cli.error", message=exc.message), file=sys.stderr)
+            return EXIT_USAGE
+        language = reader_language(getattr(args, "lang", None), _rule_files_named(args, ws))
+    with use_language(language):
+        return _run(args, ws)
+
+
+def _run(args, ws: Workspace) -> int:
     try:
         return args.run(args, ws)
     except UsageError as exc:
-        print(f"gouji: error: {exc.message}", file=sys.stderr)
+        print(text("cli.error", message=exc.message), file=sys.stderr)
         if exc.hint:
-            print(f"  hint: {exc.hint}", file=sys.stderr)
+            print(f"  {text('core.hint')}: {exc.hint}", file=sys.stderr)
         return EXIT_USAGE
     except RuleErrors as errors:
         _report(ws, errors.diagnostics)
@@ -483,12 +528,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (InternalError, Exception) as exc:  # noqa: BLE001 - the last line of defence
-        print("gouji: INTERNAL ERROR (a bug in gouji-dsl, not in your rule file): "
-              f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        print(text("cli.internal_error", kind=type(exc).__name__, detail=exc), file=sys.stderr)
         if os.environ.get("GOUJI_DEBUG"):
             traceback.print_exc()
         else:
-            print("  set GOUJI_DEBUG=1 to see the traceback, and please report it", file=sys.stderr)
+            print(text("cli.internal_error_hint"), file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -5,13 +5,18 @@ source line with a caret under it, and may add a hint ("did you mean ...?").
 Stages collect diagnostics in a `Reporter` and raise `RuleErrors` once, so a
 run reports every error together. `InternalError` is kept apart: it means a
 bug in gouji-dsl, never a mistake in the rule file.
+
+A diagnostic's message, hint and notes are `Message`s from the catalogue (gouji_dsl/messages):
+they are put into words when rendered, in the reader's language.
 """
 from __future__ import annotations
 
 import difflib
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence, Union
+
+from gouji_dsl.messages import Message, msg
 
 
 @dataclass(frozen=True, order=True)
@@ -28,29 +33,41 @@ class Pos:
 
 
 
+Text = Union[Message, str]  # a str only while a module is moved onto the catalogue
+
+
+def _words(text: Text, language: str | None) -> str:
+    return text.text(language) if isinstance(text, Message) else text
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     pos: Pos
-    message: str
-    hint: str | None = None
+    message: Text
+    hint: Text | None = None
     # Extra located notes, e.g. "first defined here".
-    notes: tuple[tuple[Pos, str], ...] = ()
+    notes: tuple[tuple[Pos, Text], ...] = ()
     severity: str = "error"
     # Width of the caret underline, in characters of the source line.
     span: int = 1
 
-    def render(self, sources: "SourceCache | None" = None) -> str:
-        lines = [f"{self.pos}: {self.severity}: {self.message}"]
+    def render(self, sources: "SourceCache | None" = None, language: str | None = None) -> str:
+        label = msg(f"core.{self.severity}").text(language)
+        lines = [f"{self.pos}: {label}: {_words(self.message, language)}"]
         lines.extend(_excerpt(self.pos, self.span, sources))
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append(f"  {msg('core.hint').text(language)}: {_words(self.hint, language)}")
         for pos, text in self.notes:
-            lines.append(f"{pos}: note: {text}")
+            lines.append(f"{pos}: {msg('core.note').text(language)}: {_words(text, language)}")
             lines.extend(_excerpt(pos, 1, sources))
         return "\n".join(lines)
 
+    def text(self, language: str | None = None) -> str:
+        """The message alone, in words."""
+        return _words(self.message, language)
+
     def key(self) -> tuple:
-        return (self.pos.file, self.pos.line, self.pos.col, self.message)
+        return (self.pos.file, self.pos.line, self.pos.col, _words(self.message, "en"))
 
 
 # A run shows this many diagnostics in full; past it, one line counts the rest.
@@ -60,16 +77,17 @@ MAX_REPORTED = 100
 
 
 def render_report(diagnostics: Sequence[Diagnostic], sources: "SourceCache | None" = None,
-                  limit: int = MAX_REPORTED) -> list[str]:
+                  limit: int = MAX_REPORTED, language: str | None = None) -> list[str]:
     """The first `limit` diagnostics rendered, then "... and N more errors" (and warnings)."""
-    shown = [d.render(sources) for d in diagnostics[:limit]]
+    shown = [d.render(sources, language) for d in diagnostics[:limit]]
     rest = diagnostics[limit:]
     if rest:
         errors = sum(1 for d in rest if d.severity == "error")
         warnings = len(rest) - errors
-        parts = [f"{errors} more error(s)"] if errors else []
-        parts += [f"{warnings} more warning(s)"] if warnings else []
-        shown.append(f"... and {' and '.join(parts)} (the first {limit} are shown)")
+        parts = [msg("core.more_errors", count=errors).text(language)] if errors else []
+        parts += [msg("core.more_warnings", count=warnings).text(language)] if warnings else []
+        joined = msg("core.and").text(language).join(parts)
+        shown.append(msg("core.more_shown", rest=joined, limit=limit).text(language))
     return shown
 
 
@@ -130,14 +148,14 @@ class RuleErrors(Exception):
     """Raised once a stage has found errors in the rule files."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic]):
-        super().__init__(f"{len(diagnostics)} error(s)")
+        super().__init__(msg("core.errors_found", count=len(diagnostics)))
         self.diagnostics = list(diagnostics)
 
 
 class UsageError(Exception):
     """A command was called wrongly (unknown variant, missing file, bad flag)."""
 
-    def __init__(self, message: str, hint: str | None = None):
+    def __init__(self, message: Text, hint: Text | None = None):
         super().__init__(message)
         self.message = message
         self.hint = hint
@@ -154,13 +172,13 @@ class Reporter:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _seen: set = field(default_factory=set)
 
-    def error(self, pos: Pos, message: str, hint: str | None = None,
-              notes: Iterable[tuple[Pos, str]] = (), span: int = 1) -> None:
+    def error(self, pos: Pos, message: Text, hint: Text | None = None,
+              notes: Iterable[tuple[Pos, Text]] = (), span: int = 1) -> None:
         diag = Diagnostic(pos, message, hint, tuple(notes), span=span)
         self.add(diag)
 
-    def warning(self, pos: Pos, message: str, hint: str | None = None,
-                notes: Iterable[tuple[Pos, str]] = (), span: int = 1) -> None:
+    def warning(self, pos: Pos, message: Text, hint: Text | None = None,
+                notes: Iterable[tuple[Pos, Text]] = (), span: int = 1) -> None:
         """Something the author probably did not mean; it does not fail the run."""
         self.add(Diagnostic(pos, message, hint, tuple(notes), severity="warning", span=span))
 
@@ -188,7 +206,7 @@ class Reporter:
             raise RuleErrors(sorted((d for d in self.diagnostics if d.severity == "error"), key=lambda d: d.pos))
 
 
-def did_you_mean(word: str, choices: Iterable[str], zh: Mapping[str, str] | None = None) -> str | None:
+def did_you_mean(word: str, choices: Iterable[str], zh: Mapping[str, str] | None = None) -> Message | None:
     """A hint naming the closest known name, if one is close enough.
 
     `zh` maps names to their Chinese aliases: a misspelt Chinese word is then
@@ -203,7 +221,7 @@ def did_you_mean(word: str, choices: Iterable[str], zh: Mapping[str, str] | None
     close = difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
     if close:
         quoted = f"'{close[0]}'"
-        return f"did you mean {bilingual(quoted, twin.get(close[0]))}?"
+        return msg("core.did_you_mean", name=bilingual(quoted, twin.get(close[0])))
     return None
 
 

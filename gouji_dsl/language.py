@@ -14,19 +14,12 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from gouji_dsl.diagnostics import RuleErrors
+from gouji_dsl.messages import DEFAULT, LANGUAGES, environment_language
 from gouji_dsl.lang.fmt import written_names
 from gouji_dsl.lang.parser import decode, parse_text
 
-LANGUAGES = ("zh", "en")
-DEFAULT = "zh"
-ENVIRONMENT = "GOUJI_LANG"
-LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")
-
-
-def _of_setting(value: str) -> str | None:
-    """The language a GOUJI_LANG or locale value names ("zh", "zh_CN.UTF-8", "en-GB"), or None."""
-    head = value.strip().lower().replace("-", "_").split("_", 1)[0].split(".", 1)[0]
-    return head if head in LANGUAGES else None
+# The language settings themselves live with the messages, at the bottom of the import graph.
+__all__ = ["LANGUAGES", "DEFAULT", "named_files", "reader_language"]
 
 
 def named_files(arguments: Iterable[str | None]) -> list[Path]:
@@ -40,15 +33,9 @@ def reader_language(explicit: str | None = None, files: Iterable[Path] = (),
     one that cannot be read or parsed says nothing (its errors are reported elsewhere)."""
     if explicit:
         return explicit
-    environ = os.environ if environ is None else environ
-    for name in (ENVIRONMENT,) + LOCALE:
-        value = environ.get(name, "")
-        if value:
-            found = _of_setting(value)
-            if found is not None:
-                return found
-            if name != ENVIRONMENT:
-                break  # the first locale variable set decides the locale: C or POSIX says nothing
+    found = environment_language(environ)
+    if found is not None:
+        return found
     for path in files:
         try:
             tree = parse_text(decode(path.read_bytes(), str(path)), str(path))

@@ -38,10 +38,18 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _neutral_locale(monkeypatch):
-    """Every test starts from a machine that says nothing of the reader's language (no
-    GOUJI_LANG, the C locale), whatever the machine running them says: commands then write the
-    language of the files they are given, else Chinese (gouji_dsl/language.py). A test of the
-    choice sets what it needs."""
-    for name in ("GOUJI_LANG", "LC_ALL", "LC_MESSAGES"):
+    """Every test starts from the same reader, whatever the machine running them says: the C
+    locale, and GOUJI_LANG=en, so that the tests of messages and prose can read English. A test
+    of the choice of language (gouji_dsl/language.py) uses `no_language_set`, or sets what it
+    needs."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("GOUJI_LANG", "en")
+
+
+@pytest.fixture
+def no_language_set(monkeypatch):
+    """A machine that says nothing of the reader's language (no GOUJI_LANG, the C locale):
+    commands then speak the language of the files they are given, else Chinese."""
+    monkeypatch.delenv("GOUJI_LANG", raising=False)

@@ -1,0 +1,4 @@
+"""Messages of rules: key -> (English, Chinese). See catalogue/__init__.py."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+}
