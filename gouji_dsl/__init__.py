@@ -22,10 +22,12 @@ def _lookup(variant: str, kind: str):
     from gouji_dsl import engines
     from gouji_dsl.diagnostics import UsageError
     from gouji_dsl.lang.loader import Workspace
+    from gouji_dsl.messages import msg
 
     ws = Workspace.for_user()
     try:
         name = ws.resolve_argument(variant)
         return engines.load(ws, name, kind)
     except UsageError as exc:
-        raise LookupError(exc.message + (f" ({exc.hint})" if exc.hint else "")) from None
+        found = msg("syntax.with_hint", message=exc.message, hint=exc.hint) if exc.hint else exc.message
+        raise LookupError(str(found)) from None

@@ -33,18 +33,43 @@ MAX_QUERY = 100  # characters of a word to look rules up by (show --rules WORD)
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's usage errors exit 2, as ours do
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"gouji: error: {message}\n")
+        self.exit(EXIT_USAGE, text("cli.error", message=message) + "\n")
+
+
+def _argparse_words(words: str) -> str:
+    """argparse's own words ("usage:", "options", "the following arguments are required: %s") in
+    the reader's language: argparse looks them up through its module's `_`, which is gettext's."""
+    key = ARGPARSE_WORDS.get(words)
+    return text(key) if key is not None else words
+
+
+# argparse's phrases (Python 3.10-3.13) -> catalogue keys; one it adds later stays English.
+ARGPARSE_WORDS = {
+    "usage: ": "cli.argparse.usage",
+    "positional arguments": "cli.argparse.positional",
+    "options": "cli.argparse.options",
+    "show this help message and exit": "cli.argparse.help",
+    "show program's version number and exit": "cli.argparse.version",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "expected one argument": "cli.argparse.expected_one",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+}
+argparse._ = _argparse_words  # type: ignore[attr-defined]
 
 
 def _report(ws: Workspace, diagnostics) -> None:
-    for text in render_report(diagnostics, ws.sources):  # the first 100, then a count of the rest
-        print(text, file=sys.stderr)
+    for shown in render_report(diagnostics, ws.sources):  # the first 100, then a count of the rest
+        print(shown, file=sys.stderr)
     errors = sum(1 for d in diagnostics if d.severity == "error")
     if errors:
-        print(f"gouji: {errors} error(s)", file=sys.stderr)
+        print(text("cli.errors", count=errors), file=sys.stderr)
     warnings = sum(1 for d in diagnostics if d.severity == "warning")
     if warnings:
-        print(f"gouji: {warnings} warning(s)", file=sys.stderr)
+        print(text("cli.warnings", count=warnings), file=sys.stderr)
 
 
 def _names(ws: Workspace, args: list[str], diagnostics: list) -> list[str]:
@@ -68,7 +93,7 @@ def cmd_check(args, ws: Workspace) -> int:
     _report(ws, diagnostics + warnings)  # warnings never change the exit status
     if diagnostics:
         return EXIT_RULES
-    print(f"gouji: {len(good)} variant(s) checked, no errors: {', '.join(good)}")
+    print(text("cli.check.passed", count=len(good), names=", ".join(good)))
     return EXIT_OK
 
 
@@ -79,7 +104,7 @@ RULING_ROOTS = ("gouji", "shuangkou")
 def cmd_show(args, ws: Workspace) -> int:
     if args.rulings:
         if args.variant is not None or args.rules is not None or args.json or args.source:
-            raise UsageError("--rulings prints the project's rulings: give it alone")
+            raise UsageError(msg("cli.show.rulings_alone"))
         sys.stdout.write(rulings_markdown([Compilation(Workspace(), name).checked for name in RULING_ROOTS]))
         return EXIT_OK
     query = args.rules or None  # --rules alone: every rule; --rules WORD: the rules WORD finds
@@ -89,11 +114,11 @@ def cmd_show(args, ws: Workspace) -> int:
         _check_query(query)
     if args.variant is None:  # only `show --rules` may leave out the variant: the schema alone
         if args.rules is None:
-            raise UsageError("name the variant to show", "gouji show VARIANT, or gouji show --rules for every rule")
+            raise UsageError(msg("cli.show.name_variant"), msg("cli.show.name_variant_hint"))
         sys.stdout.write(rules_json_text(None, query) if args.json else rules_text(None, query))
         return EXIT_OK
     if args.source and (args.rules is not None or args.json):
-        raise UsageError("--source prints the rule file as written: give it without --rules or --json")
+        raise UsageError(msg("cli.show.source_alone"))
     diagnostics: list = []
     names = _names(ws, [args.variant], diagnostics)
     if diagnostics:
@@ -102,11 +127,11 @@ def cmd_show(args, ws: Workspace) -> int:
     if args.source:  # the file as written, even one that does not check: it is what messages cite
         path = ws.path_of(names[0])
         if path is None:  # pragma: no cover - _names found it
-            raise UsageError(f"no rule file for '{names[0]}'")
+            raise UsageError(msg("cli.show.no_rule_file", name=names[0]))
         try:
             sys.stdout.write(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read {ws.display(path)}: {exc}") from None
+            raise UsageError(msg("cli.cannot_read", file=ws.display(path), reason=exc)) from None
         return EXIT_OK
     try:
         variant = Compilation(ws, names[0]).checked
@@ -127,19 +152,16 @@ def _names_a_variant(ws: Workspace, word: str) -> bool:
 def _check_query(query: str) -> None:
     """A word to look rules up by: what finds nothing is an error saying what to try."""
     if len(query) > MAX_QUERY:
-        raise UsageError(f"the word to look up is {len(query)} characters long: at most {MAX_QUERY}")
+        raise UsageError(msg("cli.show.query_too_long", length=len(query), limit=MAX_QUERY))
     if not find_rules(rules_reference(), query)["sections"]:
-        raise UsageError(f"no section or rule has '{query}' in its name or meaning",
-                         "try a Chinese or English word (gouji show --rules 烧牌, gouji show --rules burn), "
-                         "or gouji show --rules for every rule")
+        raise UsageError(msg("cli.show.nothing_found", word=query), msg("cli.show.nothing_found_hint"))
 
 
 def _user_rule_files(ws: Workspace) -> list[Path]:
     """The rule files of the user's folders (--path, GOUJI_PATH, the current folder)."""
     found = ws.user_files()
     if not found:
-        raise UsageError("no rule files (*.gouji) in the current folder or on the search path",
-                         "name the files to format: gouji fmt FILE ...")
+        raise UsageError(msg("cli.fmt.no_files"), msg("cli.fmt.no_files_hint"))
     return found
 
 
@@ -150,20 +172,20 @@ def cmd_fmt(args, ws: Workspace) -> int:
     io_errors = []  # files that could not be read or rewritten: the others are still formatted
     for path in paths:
         if not path.is_file():
-            raise UsageError(f"no such rule file: {path}")
+            raise UsageError(msg("cli.no_such_rule_file", file=path))
         display = ws.display(path)
         try:
-            text = decode(path.read_bytes(), display)
-            ws.sources.add(display, text)
-            tree = parse_text(text, display)
-            formatted = format_file(tree, text, names=args.names or written_names(tree))
+            source = decode(path.read_bytes(), display)
+            ws.sources.add(display, source)
+            tree = parse_text(source, display)
+            formatted = format_file(tree, source, names=args.names or written_names(tree))
         except RuleErrors as errors:
             diagnostics.extend(errors.diagnostics)
             continue
         except OSError as exc:
-            io_errors.append(f"cannot read {display}: {exc.strerror or exc}")
+            io_errors.append(msg("cli.cannot_read", file=display, reason=exc.strerror or exc))
             continue
-        if formatted != text.replace("\r\n", "\n"):
+        if formatted != source.replace("\r\n", "\n"):
             if not args.check:
                 try:
                     write_atomic(path, formatted)  # a symlinked rule file is rewritten through the link
@@ -172,11 +194,10 @@ def cmd_fmt(args, ws: Workspace) -> int:
                     continue
             changed.append(display)
     _report(ws, diagnostics)
-    verb = "would reformat" if args.check else "reformatted"
     for name in changed:
-        print(f"{verb} {name}")
+        print(text("cli.fmt.would_reformat" if args.check else "cli.fmt.reformatted", file=name))
     for message in io_errors:
-        print(f"gouji: error: {message}", file=sys.stderr)
+        print(text("cli.error", message=message), file=sys.stderr)
     if io_errors:
         return EXIT_USAGE
     if diagnostics:
@@ -184,7 +205,7 @@ def cmd_fmt(args, ws: Workspace) -> int:
     if args.check and changed:
         return EXIT_RULES
     if not changed:
-        print(f"gouji: {len(paths)} file(s) already formatted")
+        print(text("cli.fmt.already", count=len(paths)))
     return EXIT_OK
 
 
@@ -199,7 +220,7 @@ def _buildable(ws: Workspace, names: list[str], explicit: bool, diagnostics: lis
     for name, variant in good.items():
         if not has_engine(variant):
             if explicit:
-                raise UsageError(f"variant '{name}' has no engine: it is abstract or not a Gouji variant")
+                raise UsageError(msg("cli.build.no_engine", name=name))
             continue
         out.append(variant)
     return out
@@ -210,8 +231,7 @@ def _refuse_package_dir(ws: Workspace, name: str, out_dir: Path, package_dir: Pa
     running `gouji build club.gouji` from inside it): its engine would sit among the
     standard ones and `gouji build --check` would call the package out of date."""
     if not ws.is_standard(name) and os.path.realpath(out_dir) == os.path.realpath(package_dir):
-        raise UsageError(f"variant '{name}' is not a standard variant: it is not built into the package's "
-                         f"generated/ folder ({package_dir})", "build it elsewhere: gouji build FILE -o DIR")
+        raise UsageError(msg("cli.build.not_standard", name=name, folder=package_dir), msg("cli.build.not_standard_hint"))
 
 
 def cmd_build(args, ws: Workspace) -> int:
@@ -231,10 +251,10 @@ def cmd_build(args, ws: Workspace) -> int:
         return EXIT_RULES
     package_dir = generated_dir()
     if args.output == "":
-        raise UsageError("-o names an empty path", "name the folder to build into, e.g. -o build")
+        raise UsageError(msg("cli.build.empty_output"), msg("cli.build.empty_output_hint"))
     chosen = Path(args.output) if args.output is not None else None
     if chosen is not None and chosen.exists() and not chosen.is_dir():
-        raise UsageError(f"-o {args.output}: not a folder")
+        raise UsageError(msg("cli.build.not_a_folder", output=args.output))
     outputs: list = []
     full_build = not args.variants and chosen is None
     if full_build:
@@ -251,17 +271,16 @@ def cmd_build(args, ws: Workspace) -> int:
             stale.extend(sorted(p for p in list(package_dir.glob("*.py")) + list((package_dir / OUTPUT_DIR).glob("*"))
                                 if p not in known))
         for path in stale:
-            print(f"out of date: {ws.display(path)}", file=sys.stderr)
+            print(text("cli.build.out_of_date", file=ws.display(path)), file=sys.stderr)
         if stale:
-            print("gouji: generated files are out of date: run `gouji build`"
-                  + (" " + " ".join(args.variants) if args.variants else "")
-                  + (f" -o {args.output}" if args.output else ""), file=sys.stderr)
+            command = " ".join(["gouji build", *args.variants] + ([f"-o {args.output}"] if args.output else []))
+            print(text("cli.build.stale", command=command), file=sys.stderr)
             return EXIT_RULES
-        print(f"gouji: generated files are up to date ({len(variants)} engine(s))")
+        print(text("cli.build.up_to_date", count=len(variants)))
         return EXIT_OK
     for path in stale:
-        print(f"wrote {ws.display(path)}")
-    print(f"gouji: {len(variants)} engine(s) and their rulebooks built, {len(stale)} file(s) changed")
+        print(text("cli.build.wrote", file=ws.display(path)))
+    print(text("cli.build.built", count=len(variants), changed=len(stale)))
     _warn_stale_compiled()
     return EXIT_OK
 
@@ -271,13 +290,12 @@ def _build_compiled(args) -> int:
     from gouji_dsl import compiled
 
     if not args.compiled:
-        raise UsageError(f"--{'clean' if args.clean else 'status'} goes with --compiled",
-                         f"gouji build --compiled --{'clean' if args.clean else 'status'}")
+        option = "clean" if args.clean else "status"
+        raise UsageError(msg("cli.build.needs_compiled", option=option), f"gouji build --compiled --{option}")
     if args.clean and args.status:
-        raise UsageError("--clean and --status do not go together")
+        raise UsageError(msg("cli.build.clean_and_status"))
     if args.variants or args.output is not None or args.check:
-        raise UsageError("--compiled compiles the shipped engines and the runtime as they are: "
-                         "it takes no variants, -o or --check", "gouji build --compiled")
+        raise UsageError(msg("cli.build.compiled_alone"), "gouji build --compiled")
     return compiled.run_command("clean" if args.clean else "status" if args.status else "compile")
 
 
@@ -287,9 +305,7 @@ def _warn_stale_compiled() -> None:
 
     stale = compiled.stale()
     if stale:
-        print(f"gouji: warning: {len(stale)} compiled module(s) are now older than their source and still "
-              "run instead of it: run `gouji build --compiled` again, or `gouji build --compiled --clean`",
-              file=sys.stderr)
+        print(text("cli.build.stale_compiled", count=len(stale)), file=sys.stderr)
 
 
 def cmd_conform(args, ws: Workspace) -> int:
@@ -298,17 +314,16 @@ def cmd_conform(args, ws: Workspace) -> int:
     paths = [Path(p) for p in args.files]
     for path in paths:
         if not path.is_file():
-            raise UsageError(f"no such case file: {path}")
+            raise UsageError(msg("cli.conform.no_such_file", file=path))
     engine_for = workspace_engines(ws, args.engine, lambda diagnostics: _report(ws, diagnostics))
     names = ws.names()
     # A case may name a standard variant by its Chinese name too (联众).
     report = run_files(paths, engine_for, names + [zh for zh, name in CHINESE_NAMES.items() if name in names])
     for line in report.lines:
         print(line)
-    print(f"{report.passed} passed, {report.failed} failed")
+    print(text("cli.conform.summary", passed=report.passed, failed=report.failed))
     if report.internal:  # every case still ran; the exit status says a bug of ours was among the failures
-        print(f"gouji: {report.internal} case(s) hit an internal error (a bug in gouji-dsl): please report it",
-              file=sys.stderr)
+        print(text("cli.conform.internal", count=report.internal), file=sys.stderr)
         return EXIT_INTERNAL
     return EXIT_OK if report.failed == 0 else EXIT_RULES
 
@@ -327,11 +342,11 @@ def cmd_play(args, ws: Workspace) -> int:
     from gouji_dsl.bots import BotSpecError, parse_spec
 
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(msg("cli.play.games_at_least_one"))
     try:
         parse_spec(args.bots)
     except BotSpecError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc.args[0]) from None  # the catalogue's message
     engine = _engine_for(ws)(args.variant)
     played = play_match(engine, args.seed, args.games, args.bots)
     sys.stdout.write(to_json(engine, played) if args.json else transcript(engine, played))
@@ -347,94 +362,84 @@ def cmd_replay(args, ws: Workspace) -> int:
         data = _json.loads(Path(args.file).read_text(encoding="utf-8"))
         check_history(data)  # the shape, before the variant is looked up or a game replayed
     except FileNotFoundError:
-        raise UsageError(f"no such file: {args.file}") from None
+        raise UsageError(msg("cli.no_such_file", file=args.file)) from None
     except ReplayError as exc:
-        print(f"gouji: {args.file}: {exc}", file=sys.stderr)
+        print(text("cli.replay.failed", file=args.file, reason=exc), file=sys.stderr)
         return EXIT_RULES
     except RecursionError:
-        print(f"gouji: {args.file}: not a history file: the JSON is nested too deeply", file=sys.stderr)
+        print(text("cli.replay.not_history", file=args.file, reason=msg("cli.replay.too_deep")), file=sys.stderr)
         return EXIT_RULES
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split(";")[0]
-        print(f"gouji: {args.file}: not a history file: {reason}", file=sys.stderr)
+        print(text("cli.replay.not_history", file=args.file, reason=reason), file=sys.stderr)
         return EXIT_RULES
     if args.rules:
         name = ws.resolve_argument(args.rules)
         if name != data["variant"]:
-            raise UsageError(f"{args.rules} is variant '{name}', but {args.file} was played in '{data['variant']}'")
+            raise UsageError(msg("cli.replay.other_variant", rules=args.rules, name=name, file=args.file,
+                                 played=data["variant"]))
     else:
         ws.add_folder(Path(args.file).parent)  # a history kept beside its house rule finds it
     try:
         played = replay_file(_engine_for(ws), data)
     except ReplayError as exc:
-        print(f"gouji: {args.file}: {exc}", file=sys.stderr)
+        print(text("cli.replay.failed", file=args.file, reason=exc), file=sys.stderr)
         return EXIT_RULES
     if args.quiet:
-        print(f"gouji: {len(played)} game(s) replayed, every action verified")
+        print(text("cli.replay.verified", count=len(played)))
     else:
         sys.stdout.write(transcript(_engine_for(ws)(data["variant"]), played))
     return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gouji", description=(
-        "gouji-dsl: the rule language and compiler for Gouji (够级) and Shuangkou (双扣). Write a house rule as a "
-        "rule file that extends a standard variant, then check it, read its rules, build its engine and rulebooks, "
-        "compare it with another variant, and play or simulate games under it."))
+    """The command line, its help in the reader's language (set before it is built: see main)."""
+    parser = _Parser(prog="gouji", description=text("cli.help.gouji"))
     parser.add_argument("--version", action="version", version=f"gouji-dsl {__version__}")
+    # Before the command too (`gouji --lang en check`); the command's own --lang wins.
+    parser.add_argument("--lang", dest="main_lang", choices=LANGUAGES, default=None, help=text("cli.help.lang"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("check", help="parse and validate variants (all by default)")
-    p.add_argument("targets", nargs="*", metavar="VARIANT|FILE",
-                   help="variant names or rule files (default: every variant found)")
+    p = sub.add_parser("check", help=text("cli.help.check"))
+    p.add_argument("targets", nargs="*", metavar="VARIANT|FILE", help=text("cli.help.check_targets"))
     p.set_defaults(run=cmd_check)
 
-    p = sub.add_parser("show", help="print a variant's rules after inheritance")
-    p.add_argument("variant", metavar="VARIANT|FILE", nargs="?", help="a variant name or a rule file")
-    p.add_argument("--rules", nargs="?", const="", default=None, metavar="WORD",
-                   help="every rule: its names, allowed values, meaning and (with a variant) value there; "
-                        "with WORD (English or Chinese: 烧牌, burn) only the section or rules it names")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--rulings", action="store_true",
-                   help="the project's rulings where the sources are silent or disagree (D1.., K1..), as rule files cite them")
-    p.add_argument("--source", action="store_true",
-                   help="print the variant's rule file as written (a standard variant's too: messages cite its lines)")
+    p = sub.add_parser("show", help=text("cli.help.show"))
+    p.add_argument("variant", metavar="VARIANT|FILE", nargs="?", help=text("cli.help.variant_or_file"))
+    p.add_argument("--rules", nargs="?", const="", default=None, metavar="WORD", help=text("cli.help.show_rules"))
+    p.add_argument("--json", action="store_true", help=text("cli.help.json"))
+    p.add_argument("--rulings", action="store_true", help=text("cli.help.show_rulings"))
+    p.add_argument("--source", action="store_true", help=text("cli.help.show_source"))
     p.set_defaults(run=cmd_show)
 
-    p = sub.add_parser("build", help="generate the engine modules into generated/ (all variants by default)")
-    p.add_argument("variants", nargs="*", metavar="VARIANT|FILE",
-                   help="variant names or rule files (default: every standard variant)")
-    p.add_argument("--check", action="store_true", help="fail if generated/ is out of date; write nothing")
-    p.add_argument("-o", "--output", metavar="DIR", help="write the engines and rulebooks into DIR (default: a "
-                   "standard variant into the package's generated/, a rule file of yours into the current folder)")
-    p.add_argument("--compiled", action="store_true",
-                   help="compile the runtime and the shipped engines with mypyc, in place (pip install "
-                   "'gouji-dsl[compiled]'); the pure-Python engine stays the fallback")
-    p.add_argument("--clean", action="store_true", help="with --compiled: remove the compiled modules")
-    p.add_argument("--status", action="store_true", help="with --compiled: list which modules are compiled")
+    p = sub.add_parser("build", help=text("cli.help.build"))
+    p.add_argument("variants", nargs="*", metavar="VARIANT|FILE", help=text("cli.help.build_variants"))
+    p.add_argument("--check", action="store_true", help=text("cli.help.build_check"))
+    p.add_argument("-o", "--output", metavar="DIR", help=text("cli.help.build_output"))
+    p.add_argument("--compiled", action="store_true", help=text("cli.help.build_compiled"))
+    p.add_argument("--clean", action="store_true", help=text("cli.help.build_clean"))
+    p.add_argument("--status", action="store_true", help=text("cli.help.build_status"))
     p.set_defaults(run=cmd_build)
 
-    p = sub.add_parser("conform", help="run conformance case files (JSON lines: a position or hand, the expected answer)")
-    p.add_argument("files", nargs="+", metavar="FILE", help="case files (.jsonl), such as tests/conformance/*.jsonl")
+    p = sub.add_parser("conform", help=text("cli.help.conform"))
+    p.add_argument("files", nargs="+", metavar="FILE", help=text("cli.help.conform_files"))
     p.add_argument("--engine", choices=("generated", "reference"), default="generated",
-                   help="the generated modules (default) or the reference interpreter")
+                   help=text("cli.help.conform_engine"))
     p.set_defaults(run=cmd_conform)
 
-    p = sub.add_parser("play", help="play complete games between built-in bots and print the transcript")
-    p.add_argument("variant", metavar="VARIANT|FILE", help="a variant name or a rule file")
-    p.add_argument("--seed", type=int, default=1, help="the seed of the deals (default 1): the same seed, the same games")
-    p.add_argument("--games", type=int, default=1, help="games in the match (tribute carries over)")
-    p.add_argument("--bots", default="greedy", metavar="NAME",
-                   help="the bot at every seat: random, greedy (default), heuristic, search or search:N")
-    p.add_argument("--json", action="store_true", help="print the histories as JSON (for gouji replay)")
+    p = sub.add_parser("play", help=text("cli.help.play"))
+    p.add_argument("variant", metavar="VARIANT|FILE", help=text("cli.help.variant_or_file"))
+    p.add_argument("--seed", type=int, default=1, help=text("cli.help.play_seed"))
+    p.add_argument("--games", type=int, default=1, help=text("cli.help.play_games"))
+    p.add_argument("--bots", default="greedy", metavar="NAME", help=text("cli.help.play_bots"))
+    p.add_argument("--json", action="store_true", help=text("cli.help.play_json"))
     p.set_defaults(run=cmd_play)
 
-    p = sub.add_parser("replay", help="replay a saved history (from gouji play --json), verifying each action")
-    p.add_argument("file", metavar="FILE", help="a history saved by gouji play --json")
-    p.add_argument("--quiet", action="store_true", help="print only the verdict")
-    p.add_argument("--rules", metavar="FILE", help="the rule file the games were played under (by default the "
-                   "variant is looked up by name, beside the history file first)")
+    p = sub.add_parser("replay", help=text("cli.help.replay"))
+    p.add_argument("file", metavar="FILE", help=text("cli.help.replay_file"))
+    p.add_argument("--quiet", action="store_true", help=text("cli.help.replay_quiet"))
+    p.add_argument("--rules", metavar="FILE", help=text("cli.help.replay_rules"))
     p.set_defaults(run=cmd_replay)
 
     from gouji_dsl.diff import command as diff
@@ -446,12 +451,10 @@ def build_parser() -> argparse.ArgumentParser:
     diff.register(sub)
     simulate.register(sub)
 
-    p = sub.add_parser("fmt", help="rewrite rule files in canonical form")
-    p.add_argument("files", nargs="*", metavar="FILE", help="rule files (default: the .gouji files of your folders)")
-    p.add_argument("--check", action="store_true", help="report files that need formatting; write nothing")
-    p.add_argument("--names", choices=NAME_MODES, default=None,
-                   help="section, rule and value names: en English, zh Chinese, keep as written "
-                        "(default: the language the file mostly writes them in)")
+    p = sub.add_parser("fmt", help=text("cli.help.fmt"))
+    p.add_argument("files", nargs="*", metavar="FILE", help=text("cli.help.fmt_files"))
+    p.add_argument("--check", action="store_true", help=text("cli.help.fmt_check"))
+    p.add_argument("--names", choices=NAME_MODES, default=None, help=text("cli.help.fmt_names"))
     p.set_defaults(run=cmd_fmt)
     _add_search_path(sub)
     return parser
@@ -509,7 +512,8 @@ def main(argv: list[str] | None = None) -> int:
         except UsageError as exc:
             print(text("cli.error", message=exc.message), file=sys.stderr)
             return EXIT_USAGE
-        language = reader_language(getattr(args, "lang", None), _rule_files_named(args, ws))
+        explicit = getattr(args, "lang", None) or args.main_lang
+        language = reader_language(explicit, _rule_files_named(args, ws))
     with use_language(language):
         return _run(args, ws)
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.messages import msg, text
 from gouji_dsl.paths import generated_dir
 
 # The runtime modules a game runs through (cards up to flow); the others (observation,
@@ -44,7 +45,6 @@ RUNTIME_MODULES = ("cards", "actions", "state", "setup", "flow", "game", "patter
 GROUP = "gouji_dsl._compiled"           # mypyc's shared library: gouji_dsl/_compiled__mypyc<EXT_SUFFIX>
 MANIFEST = "_compiled__mypyc.json"      # beside the shared library
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-INSTALL_HINT = "install it with: python3 -m pip install 'gouji-dsl[compiled]' (mypy, which ships mypyc)"
 
 # mypyc compiles what mypy has typed; the checker's complaints about the (mostly
 # unannotated) engine code are not errors of the code, so they do not stop the compile.
@@ -131,7 +131,7 @@ def why_not_compilable(path: Path) -> str | None:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if node.name in seen:
-                return f"function {node.name}() is defined twice (mypyc does not support that)"
+                return text("commands.compiled.defined_twice", function=node.name)
             seen.add(node.name)
     return None
 
@@ -237,17 +237,14 @@ def check_toolchain() -> None:
     """CompileError naming what is missing: mypyc, a C compiler or the Python headers."""
     if importlib.util.find_spec("mypyc") is None or importlib.util.find_spec("setuptools") is None:
         missing = "mypyc" if importlib.util.find_spec("mypyc") is None else "setuptools"
-        raise CompileError(f"{missing} is not installed: the compiled engine needs it; {INSTALL_HINT}. "
-                           "The pure-Python engine works without it.")
+        raise CompileError(msg("commands.compiled.not_installed", missing=missing))
     compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     words = shlex.split(compiler)
     if not words or shutil.which(words[0]) is None:
-        raise CompileError(f"no C compiler: '{compiler}' is not found (install gcc or clang, or set CC). "
-                           "The pure-Python engine works without it.")
+        raise CompileError(msg("commands.compiled.no_compiler", compiler=compiler))
     headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
     if not headers.is_file():
-        raise CompileError(f"no Python headers ({headers} is missing): install your Python's development "
-                           "package (e.g. python3-dev). The pure-Python engine works without it.")
+        raise CompileError(msg("commands.compiled.no_headers", headers=headers))
 
 
 def _stage(stage: Path, modules: list[Module], root: Path) -> list[str]:
@@ -289,7 +286,7 @@ def compile_package(root: Path | None = None, engines: Path | None = None, log=p
             skipped[module.name] = reason
         else:
             modules.append(module)
-    log(f"compiling {len(modules)} module(s) with mypyc (a few minutes)")
+    log(text("commands.compiled.compiling", count=len(modules)))
     with tempfile.TemporaryDirectory(prefix="gouji-compile-") as tmp:
         stage = Path(tmp)
         paths = _stage(stage, modules, root)
@@ -298,12 +295,12 @@ def compile_package(root: Path | None = None, engines: Path | None = None, log=p
         if done.returncode != 0:
             clean(root, engines)
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
-            raise CompileError(f"mypyc failed; the pure-Python engine is in use. Its last output:\n{tail}")
+            raise CompileError(msg("commands.compiled.mypyc_failed", output=tail))
         built = {m.name: stage / (m.name.replace(".", "/") + EXT_SUFFIX) for m in modules}
         library = shared_library(stage / "gouji_dsl")
         missing = [str(p) for p in [library, *built.values()] if not p.is_file()]
         if missing:
-            raise CompileError(f"mypyc reported success but did not write {', '.join(missing)}")
+            raise CompileError(msg("commands.compiled.not_written", files=", ".join(missing)))
         clean(root, engines)
         _install(library, shared_library(root))
         for module in modules:
@@ -368,14 +365,25 @@ def stale(root: Path | None = None, engines: Path | None = None) -> list[str]:
     return [name for name, state in status(root, engines).items() if state == "stale"]
 
 
+def _state_words(state: str) -> str:
+    """A module's state as `status` gives it, in the reader's words."""
+    if state == "compiled":
+        return text("commands.compiled.state_compiled")
+    if state == "stale":
+        return text("commands.compiled.state_stale")
+    if state.startswith("pure Python ("):
+        return text("commands.compiled.state_pure_because", reason=state[len("pure Python ("):-1])
+    return text("commands.compiled.state_pure")
+
+
 def status_text(states: dict[str, str]) -> str:
     compiled = sum(1 for s in states.values() if s == "compiled")
     stale = [name for name, s in states.items() if s == "stale"]
-    lines = [f"{name:<40} {state}" for name, state in states.items()]
-    summary = f"gouji: {compiled} of {len(states)} module(s) compiled"
+    lines = [f"{name:<40} {_state_words(state)}" for name, state in states.items()]
     if stale:
-        summary += (f", {len(stale)} stale (edited since the compile; the compiled code still runs): "
-                    "run `gouji build --compiled` again, or `gouji build --compiled --clean`")
+        summary = text("commands.compiled.summary_stale", compiled=compiled, total=len(states), stale=len(stale))
+    else:
+        summary = text("commands.compiled.summary", compiled=compiled, total=len(states))
     return "\n".join(lines + [summary]) + "\n"
 
 
@@ -386,14 +394,14 @@ def run_command(action: str) -> int:
         return 0
     if action == "clean":
         removed = clean()
-        print(f"gouji: removed {len(removed)} compiled file(s); the pure-Python engine is in use")
+        print(text("commands.compiled.removed", count=len(removed)))
         return 0
     try:
         manifest = compile_package()
     except CompileError as exc:
-        raise UsageError(f"cannot build the compiled engine: {exc}") from None
+        raise UsageError(msg("commands.compiled.cannot_build", reason=exc.args[0])) from None
     for name, reason in manifest["skipped"].items():
-        print(f"not compiled: {name}: {reason}")
-    print(f"gouji: {len(manifest['compiled'])} module(s) compiled with mypyc into {package_dir()} "
-          f"and {generated_dir()} (undo with `gouji build --compiled --clean`)")
+        print(text("commands.compiled.skipped", module=name, reason=reason))
+    print(text("commands.compiled.done", count=len(manifest["compiled"]), package=package_dir(),
+               engines=generated_dir()))
     return 0

@@ -33,33 +33,52 @@ class Pos:
 
 
 
-Text = Union[Message, str]  # a str only while a module is moved onto the catalogue
+# A hint may be a command line to type ("gouji build --compiled"), the same in every language;
+# every sentence is a Message.
+Hint = Union[Message, str]
 
 
-def _words(text: Text, language: str | None) -> str:
+def _words(text: Hint, language: str | None) -> str:
     return text.text(language) if isinstance(text, Message) else text
+
+
+def _sentence(message: object) -> Message:
+    """A diagnostic's message must come from the catalogue: a plain string would be shown in one
+    language to every reader."""
+    if not isinstance(message, Message):
+        raise TypeError(f"a message must be a Message from the catalogue (gouji_dsl/messages), not {message!r}")
+    return message
 
 
 @dataclass(frozen=True)
 class Diagnostic:
     pos: Pos
-    message: Text
-    hint: Text | None = None
+    message: Message
+    hint: Hint | None = None
     # Extra located notes, e.g. "first defined here".
-    notes: tuple[tuple[Pos, Text], ...] = ()
+    notes: tuple[tuple[Pos, Message], ...] = ()
     severity: str = "error"
     # Width of the caret underline, in characters of the source line.
     span: int = 1
 
+    def __post_init__(self) -> None:
+        _sentence(self.message)
+        for _, note in self.notes:
+            _sentence(note)
+
     def render(self, sources: "SourceCache | None" = None, language: str | None = None) -> str:
         label = msg(f"core.{self.severity}").text(language)
-        lines = [f"{self.pos}: {label}: {_words(self.message, language)}"]
+        lines = [f"{_where(self.pos, sources, language)}: {label}: {_words(self.message, language)}"]
         lines.extend(_excerpt(self.pos, self.span, sources))
         if self.hint:
             lines.append(f"  {msg('core.hint').text(language)}: {_words(self.hint, language)}")
         for pos, text in self.notes:
-            lines.append(f"{pos}: {msg('core.note').text(language)}: {_words(text, language)}")
+            lines.append(f"{_where(pos, sources, language)}: {msg('core.note').text(language)}: {_words(text, language)}")
             lines.extend(_excerpt(pos, 1, sources))
+        # A standard variant's file is inside the installed package: say how to read it.
+        cited = sorted({name for pos in [self.pos, *(p for p, _ in self.notes)]
+                        if sources is not None and (name := sources.standard(pos.file)) is not None})
+        lines += [msg("core.standard_source", name=name).text(language) for name in cited]
         return "\n".join(lines)
 
     def text(self, language: str | None = None) -> str:
@@ -89,6 +108,15 @@ def render_report(diagnostics: Sequence[Diagnostic], sources: "SourceCache | Non
         joined = msg("core.and").text(language).join(parts)
         shown.append(msg("core.more_shown", rest=joined, limit=limit).text(language))
     return shown
+
+
+def _where(pos: Pos, sources: "SourceCache | None", language: str | None) -> str:
+    """A position as the reader finds it: file:line:col, or for a standard variant (whose file
+    an installed user does not have) the variant's name and line."""
+    name = sources.standard(pos.file) if sources is not None else None
+    if name is None or pos.line <= 0:
+        return str(pos)
+    return msg("core.standard_position", name=name, line=pos.line, col=pos.col).text(language)
 
 
 def _display_width(text: str) -> int:
@@ -133,9 +161,17 @@ class SourceCache:
 
     def __init__(self) -> None:
         self._lines: dict[str, list[str]] = {}
+        self._standard: dict[str, str] = {}
 
-    def add(self, file: str, text: str) -> None:
+    def add(self, file: str, text: str, standard: str | None = None) -> None:
+        """`standard`: the name of the standard variant the file is (shipped in the package)."""
         self._lines[file] = text.splitlines()
+        if standard is not None:
+            self._standard[file] = standard
+
+    def standard(self, file: str) -> str | None:
+        """The standard variant `file` is, or None for a user's file."""
+        return self._standard.get(file)
 
     def line(self, file: str, number: int) -> str | None:
         lines = self._lines.get(file)
@@ -155,8 +191,8 @@ class RuleErrors(Exception):
 class UsageError(Exception):
     """A command was called wrongly (unknown variant, missing file, bad flag)."""
 
-    def __init__(self, message: Text, hint: Text | None = None):
-        super().__init__(message)
+    def __init__(self, message: Message, hint: Hint | None = None):
+        super().__init__(_sentence(message))
         self.message = message
         self.hint = hint
 
@@ -172,13 +208,13 @@ class Reporter:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _seen: set = field(default_factory=set)
 
-    def error(self, pos: Pos, message: Text, hint: Text | None = None,
-              notes: Iterable[tuple[Pos, Text]] = (), span: int = 1) -> None:
+    def error(self, pos: Pos, message: Message, hint: Hint | None = None,
+              notes: Iterable[tuple[Pos, Message]] = (), span: int = 1) -> None:
         diag = Diagnostic(pos, message, hint, tuple(notes), span=span)
         self.add(diag)
 
-    def warning(self, pos: Pos, message: Text, hint: Text | None = None,
-                notes: Iterable[tuple[Pos, Text]] = (), span: int = 1) -> None:
+    def warning(self, pos: Pos, message: Message, hint: Hint | None = None,
+                notes: Iterable[tuple[Pos, Message]] = (), span: int = 1) -> None:
         """Something the author probably did not mean; it does not fail the run."""
         self.add(Diagnostic(pos, message, hint, tuple(notes), severity="warning", span=span))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from gouji_dsl.backends.api import Engine
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.messages import msg
 from gouji_dsl.phases import Compilation, has_engine
 
 __all__ = ["Engine", "KINDS", "checked_with_engine", "from_model", "load"]
@@ -27,7 +28,7 @@ def checked_with_engine(ws: Workspace, name: str):
     """The checked variant `name`; RuleErrors for a file with errors, UsageError for an abstract one."""
     variant = Compilation(ws, name).checked  # RuleErrors: the file's own errors, reported as such
     if not has_engine(variant):
-        raise UsageError(f"variant '{name}' has no engine: it is abstract")
+        raise UsageError(msg("syntax.abstract_no_engine", name=name))
     return variant
 
 

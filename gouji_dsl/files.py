@@ -22,17 +22,18 @@ import tempfile
 from pathlib import Path
 
 from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.messages import Message, msg
 
 
 class OutputError(UsageError):
     """An output file cannot be written where the user asked (exit 2)."""
 
 
-def check_output_path(path: Path | str, what: str = "output file") -> Path:
+def check_output_path(path: Path | str, what: Message | str = msg("syntax.output_file")) -> Path:
     """Refuse, before any work is done, an output path that can never be written:
     an empty one or a folder. Returns it as a Path."""
     if str(path) == "":
-        raise OutputError(f"the {what} is an empty path", "name a file to write")
+        raise OutputError(msg("syntax.empty_output_path", what=what), msg("syntax.empty_output_path_hint"))
     path = Path(path)
     try:
         mode = os.stat(path).st_mode  # follows symlinks: a link to a folder is a folder here
@@ -41,7 +42,8 @@ def check_output_path(path: Path | str, what: str = "output file") -> Path:
     except OSError as exc:  # a symlink loop, a parent that is a file, no permission to look
         raise _error(path, exc) from None
     if stat.S_ISDIR(mode):
-        raise OutputError(f"{path}: is a folder, not a file", f"name a file for the {what}, e.g. {path / 'out'}")
+        raise OutputError(msg("syntax.output_is_folder", path=path),
+                          msg("syntax.output_is_folder_hint", what=what, example=path / "out"))
     return path
 
 
@@ -64,7 +66,7 @@ def write_atomic(path: Path | str, text: str | bytes) -> None:
     if mode is None or stat.S_ISREG(mode):
         _replace(path, target, data, None if mode is None else stat.S_IMODE(mode))
     elif stat.S_ISDIR(mode):
-        raise OutputError(f"{path}: is a folder, not a file")
+        raise OutputError(msg("syntax.output_is_folder", path=path))
     else:
         _write_in_place(path, target, data)
 
@@ -111,5 +113,6 @@ def _error(path: Path, exc: OSError) -> OutputError:
     that failed is named; our temporary file is not, it no longer exists)."""
     reason = exc.strerror or str(exc)
     name = str(exc.filename or "")
-    where = f" ({name})" if name and name != str(path) and not name.endswith(".tmp") else ""
-    return OutputError(f"cannot write {path}: {reason}{where}")
+    if name and name != str(path) and not name.endswith(".tmp"):
+        return OutputError(msg("syntax.cannot_write_in", path=path, reason=reason, name=name))
+    return OutputError(msg("syntax.cannot_write", path=path, reason=reason))

@@ -223,11 +223,13 @@ def test_show_rules_of_a_variant_text_and_json_agree(capsys):
             if "value_text" in rule:
                 assert f"    here: {rule['value_text']}" in text
     lift = data["sections"]["burning"]["rules"]["lift"]
-    assert lift["type"]["values"][2] == {"name": "no", "zh": "不解烧", "meaning": "a burn is never lifted"}
+    assert lift["type"]["values"][2] == {"name": "no", "zh": "不解烧", "meaning": "a burn is never lifted",
+                                         "meaning_zh": "烧牌永远不能解除"}
     ask_order = data["sections"]["burning"]["rules"]["ask_order"]
     assert ask_order["value"] == [2, 4, 1, 5, "opposite"]
     assert ask_order["type"]["item"]["values"] == [{"name": "opposite", "zh": "对家",
-                                                    "meaning": "the 级牌 player's opposite, who answers here"}]
+                                                    "meaning": "the 级牌 player's opposite, who answers here",
+                                                    "meaning_zh": "出级牌人的对家，在这个位置接牌"}]
     thresholds = data["sections"]["gouji"]["rules"]["thresholds"]["type"]
     assert [c["name"] for c in thresholds["columns"]] == ["rank", "at_least"]
     assert thresholds["columns"][1]["type"] == {"kind": "number", "summary": "a whole number from 1 to 100",

@@ -69,7 +69,7 @@ MALFORMED = [  # (line, what the runner says about it)
      '"expect": []}', "result.opened must be a list of seats"),
     ('"just a string"', "a case must be a JSON object"),
     ('{"check": "opens", "cards": "2", "variant": "gouji", "expect": true}', "gouji: variant 'gouji' has no engine"),
-    # The extension check "position" (README.md, "Conformance cases").
+    # The extension check "position" (docs/conformance.md, "gouji-dsl's extensions").
     ('{"check": "position", "variant": "zhoujxmt", "hands": [], "leader": 1, "expect": {"to_move": 1}}',
      "field 'hands' must map seats to cards"),
     ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "4", "2": "5", "3": "6", "4": "7", "5": "8", '

@@ -128,7 +128,7 @@ def test_gouji_cases_keep_their_messages(tmp_path, capsys):
         "2 passed, 3 failed"]
 
 
-# A position of Shuangkou (README.md, "Conformance cases: position"): plays that only the variant's engine reads
+# A position of Shuangkou (docs/conformance.md, "gouji-dsl's extensions"): plays that only the variant's engine reads
 # as one play (a straight, a wild joker written as the card it stands for), in actions and in expect.legal.
 SK_POSITION = ('{"check": "position", "variant": "shuangkou-baibian", "hands": {"1": "5 6 7 8 BJ 3", "2": "6 7 8 9 10 J", '
                '"3": "4", "4": "6"}, "leader": 1, %s"expect": %s}')

@@ -37,7 +37,7 @@ def test_case_files_cover_every_check_and_variant():
     cases = list(_case_lines())
     assert len(cases) >= 200
     checks = {c["check"] for c in cases}
-    # The seven of docs/conformance.md, and gouji-dsl's extensions (README.md, "Conformance cases").
+    # The seven of docs/conformance.md, and gouji-dsl's extensions (docs/conformance.md, "gouji-dsl's extensions").
     assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score",
                       "position", "deck", "redeal", "buy", "first_leader"}
     named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
@@ -187,7 +187,7 @@ def test_missing_case_file_is_a_usage_error(capsys):
     assert main(["conform", "no/such/file.jsonl"]) == 2
 
 
-# --- the extension check "position" (README.md, "Conformance cases") ---------------------------------------
+# --- the extension check "position" (docs/conformance.md, "gouji-dsl's extensions") -----------------------
 
 POSITION = ('{"check": "position", "variant": "zhoujxmt", "hands": {"1": "Q Q Q 4", "2": "5", "3": "K K K 6", '
             '"4": "7", "5": "8", "6": "9"}, "leader": 1, %s"expect": %s}')

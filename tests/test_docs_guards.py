@@ -115,7 +115,7 @@ def test_terms_are_resolved_everywhere_in_reading_order():
     assert zh.chapters[0].items[0].blocks[0].rows[0].cells == [Text((Seg("text", "对家"),))]
 
 
-def test_gouji_doc_writes_the_rulebook_to_a_file(tmp_path, capsys):
+def test_gouji_doc_writes_the_rulebook_to_a_file(tmp_path, capsys, no_language_set):
     from gouji_dsl.cli import main
     from gouji_dsl.paths import generated_dir
 

@@ -1048,11 +1048,12 @@ def test_thousands_of_errors_print_the_first_hundred_and_a_count(tmp_path, capsy
 
 def test_a_long_line_is_shown_around_the_caret():
     from gouji_dsl.diagnostics import MAX_EXCERPT, Diagnostic, Pos, SourceCache
+    from gouji_dsl.messages import msg
 
     sources = SourceCache()
     sources.add("f.gouji", "x = [" + "1, " * 5000 + "Z]\n")
     col = 5 + 3 * 5000 + 1
-    lines = Diagnostic(Pos("f.gouji", 1, col), "not a number").render(sources).splitlines()
+    lines = Diagnostic(Pos("f.gouji", 1, col), msg("syntax.syntax_error")).render(sources).splitlines()
     assert len(lines[1]) < MAX_EXCERPT + 10
     assert lines[1].startswith("    ...") and lines[1].endswith("Z]")
     assert lines[1][lines[2].index("^")] == "Z"

@@ -1,7 +1,7 @@
 """The game API under forged input: any malformed, unheld or look-alike action is
 refused with a short IllegalAction and leaves the game exactly as it was (or it
 was legal and is applied); bad seats get a clear error. Generated engines and the
-reference interpreter alike. The long run is tests/soak_games.py (see README)."""
+reference interpreter alike. The long run is tests/soak_games.py (see docs/development.md)."""
 from __future__ import annotations
 
 import functools

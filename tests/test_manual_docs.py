@@ -1,7 +1,8 @@
 """The documents of docs/ are the project's own and true: the rulings page is what `gouji show
---rulings` prints from the rule files' [about] decisions (rewritten with --update-golden), every
-example case of the case format passes `gouji conform` (the Chinese name of a standard variant
-included), and the cases, code and books cite these documents, never one outside the repository."""
+--rulings` prints from the rule files' [about] decisions (rewritten with --update-golden), the
+pages name the defaults the commands have, and the cases, code and books cite these documents,
+never one outside the repository. (The examples of the pages, the case format's included, are run
+by tests/test_docs_examples.py.)"""
 from __future__ import annotations
 
 import re
@@ -29,19 +30,6 @@ def test_show_rulings_is_given_alone(capsys):
     assert "--rulings prints the project's rulings" in capsys.readouterr().err
 
 
-def test_every_example_case_of_the_case_format_passes(tmp_path, capsys):
-    examples = [line.strip() for line in (DOCS / "conformance.md").read_text(encoding="utf-8").splitlines()
-                if line.startswith("      {")]
-    assert len(examples) == 7  # one per check of the format
-    cases = tmp_path / "examples.jsonl"
-    cases.write_text("\n".join(examples + [
-        '{"check": "beats", "lead": "7 7 7", "play": "8 8 8", "variant": "联众", "expect": true}']) + "\n",
-        encoding="utf-8")
-    assert main(["conform", str(cases)]) == 0
-    # A cross-variant case runs once per variant it names: the opens example twice.
-    assert capsys.readouterr().out.endswith(f"{len(examples) + 2} passed, 0 failed\n")
-
-
 OUTSIDE = re.compile(r"RULES\.md|CONFORMANCE\.md|SHUANGKOU\.md|MATRIX\.md|\.\./shared")
 
 
@@ -61,39 +49,9 @@ def test_no_file_of_the_repository_cites_a_document_outside_it():
     assert not citing, f"{len(citing)} citation(s) of documents outside the repository: {citing[:20]}"
 
 
-def _readme_block(first_line: str) -> str:
-    """The indented block of README.md that starts with `first_line`, unindented."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    start = lines.index(f"    {first_line}")
-    block = []
-    for line in lines[start:]:
-        if line and not line.startswith("    "):
-            break
-        block.append(line[4:])
-    return "\n".join(block).strip() + "\n"
-
-
-def test_the_readme_table_change_example_checks(tmp_path, capsys):
-    block = _readme_block("# Our club: 10s make a 级牌 from four cards; the rest of the table stays.")
-    assert "thresholds +=" in block and "luo -=" in block
-    (tmp_path / "club.gouji").write_text('variant club extends zaozhuang\n[about]\ntitle = "c"\n' + block,
-                                         encoding="utf-8")
-    assert main(["check", str(tmp_path / "club.gouji")]) == 0, capsys.readouterr().err
-    assert "warning" not in capsys.readouterr().err
-
-
-def test_the_readme_did_you_mean_example(tmp_path, capsys):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "`解烧 =\n对家或无投` under `[烧牌]` gets `did you mean '对家或无头' (opposite_or_headless)?`" in readme
-    (tmp_path / "club.gouji").write_text('variant club extends zaozhuang\n[烧牌]\n解烧 = 对家或无投\n', encoding="utf-8")
-    assert main(["check", str(tmp_path / "club.gouji")]) == 1
-    err = capsys.readouterr().err
-    assert "expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)" in err
-    assert "did you mean '对家或无头' (opposite_or_headless)?" in err
-
-
-def test_the_readme_names_the_default_bot_of_play():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_pages_name_the_default_bot_of_play():
+    """docs/shuangkou.md says which bots `gouji play` uses by default, and docs/commands.md too."""
     play = build_parser()._subparsers._group_actions[0].choices["play"]
     default = next(a.default for a in play._actions if a.dest == "bots")
-    assert f"a whole game, {default} bots" in readme
+    assert f"plays a whole game, {default} bots" in (DOCS / "shuangkou.md").read_text(encoding="utf-8")
+    assert f"default {default})" in (DOCS / "commands.md").read_text(encoding="utf-8")

@@ -93,7 +93,7 @@ def test_a_fifo_is_written_in_place_not_replaced(tmp_path):
 
 def test_dev_stdout_into_a_pipe_is_written(tmp_path):
     """`-o /dev/stdout` with stdout a pipe: /dev/stdout links to "pipe:[...]", which names no
-    file, and the text still goes down the pipe (the README's example)."""
+    file, and the text still goes down the pipe (docs/commands.md, "Files gouji writes")."""
     done = subprocess.run([sys.executable, "-m", "gouji_dsl", "doc", "qingdao", "--handout", "-o", "/dev/stdout"],
                           capture_output=True, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -114,7 +114,7 @@ def test_a_folder_or_an_empty_path_is_refused(tmp_path, name):
     (tmp_path / "link-to-folder").symlink_to(tmp_path / "folder")
     with pytest.raises(OutputError) as caught:
         write_atomic(str(tmp_path / name) if name else "", "text\n")
-    assert ("empty path" if not name else "is a folder") in caught.value.message
+    assert ("empty path" if not name else "is a folder") in str(caught.value.message)
     assert listing(tmp_path / "folder") == []
 
 
@@ -178,7 +178,7 @@ def test_an_os_error_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkey
         monkeypatch.setattr(os, "fdopen", FullDisk)
     with pytest.raises(OutputError) as caught:
         write_atomic(path, "new\n")
-    assert caught.value.message == f"cannot write {path}: {error.strerror}"
+    assert str(caught.value.message) == f"cannot write {path}: {error.strerror}"
     assert path.read_text(encoding="utf-8") == "old\n"
     assert listing(tmp_path) == ["out.md"]
 

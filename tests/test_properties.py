@@ -75,7 +75,7 @@ def outcome(folder: Path, text: str):
     Anything but RuleErrors escaping here is an internal error: the test fails."""
     ws, variant = compile_house(folder, text)
     if isinstance(variant, RuleErrors):
-        return "errors", sorted({d.message for d in variant.diagnostics})
+        return "errors", sorted({d.text("en") for d in variant.diagnostics})
     data = to_json(variant)
     for origin in data["origins"].values():
         origin.pop("line")  # formatting moves lines; the rest must stay

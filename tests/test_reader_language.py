@@ -35,7 +35,7 @@ def test_a_file_that_cannot_be_read_says_nothing(tmp_path):
     assert reader_language(None, [tmp_path / "missing.gouji", bad], {}) == "zh"
 
 
-def test_doc_and_diff_choose_alike(tmp_path, monkeypatch, capsys):
+def test_doc_and_diff_choose_alike(tmp_path, monkeypatch, capsys, no_language_set):
     monkeypatch.chdir(tmp_path)  # the locale is C (conftest): the files decide
     (tmp_path / "club.gouji").write_text(ENGLISH, encoding="utf-8")
     assert main(["doc", "club.gouji", "--changes"]) == 0

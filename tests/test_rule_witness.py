@@ -624,7 +624,7 @@ def checker_witness(children: Children, base: m.Variant, child: m.Variant) -> st
             children.check(name)
             verdicts.append("accepted")
         except RuleErrors as errors:
-            verdicts.append("refused: " + errors.diagnostics[0].message)
+            verdicts.append("refused: " + errors.diagnostics[0].text("en"))
     return None if verdicts[0] == verdicts[1] else f"checker on {NON_ZERO_SUM!r}: {verdicts[0]} -> {verdicts[1]}"
 
 
@@ -633,7 +633,7 @@ def located(errors: RuleErrors, path: Path) -> str:
     for d in errors.diagnostics:
         assert d.pos.line >= 1 and d.pos.col >= 1 and d.pos.file.endswith(".gouji"), d.render()
     first = errors.diagnostics[0]
-    return f"{first.pos.line}:{first.pos.col}: {first.message}"
+    return f"{first.pos.line}:{first.pos.col}: {first.text('en')}"
 
 
 def verdict(children: Children, path: str, value, budget: Budget) -> Verdict:

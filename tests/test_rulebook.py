@@ -441,7 +441,7 @@ def _doc_parser():
     return parser
 
 
-def test_doc_prints_or_writes_one_rulebook(tmp_path, capsys):
+def test_doc_prints_or_writes_one_rulebook(tmp_path, capsys, no_language_set):
     parser = _doc_parser()
     args = parser.parse_args(["doc", "lianzhong", "--lang", "en"])
     assert args.run(args, Workspace()) == 0

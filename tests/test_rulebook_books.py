@@ -235,7 +235,7 @@ def test_doc_changes_of_a_variant_whose_parent_is_abstract_is_a_usage_error(tmp_
     not an internal error."""
     with pytest.raises(UsageError, match="extends 'gouji', which is abstract") as raised:
         _run(scratch_workspace(tmp_path, {}), "zaozhuang", "--changes")
-    assert "gouji doc zaozhuang" in raised.value.hint
+    assert "gouji doc zaozhuang" in str(raised.value.hint)
 
 
 def test_pdf_without_a_browser_is_a_clear_error_that_writes_nothing(tmp_path, monkeypatch):

@@ -135,7 +135,7 @@ def _warnings(tmp_path, text: str) -> list[str]:
     warnings: list = []
     _good, errors = check_variants(ws, ["house"], warnings)
     assert not errors
-    return [d.message for d in warnings]
+    return [d.text("en") for d in warnings]
 
 
 def test_a_decision_without_summary_zh_is_warned_about(tmp_path):

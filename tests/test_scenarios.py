@@ -504,7 +504,7 @@ def test_d25_a_headless_player_who_passed_may_not_answer_a_later_gouji(make, var
 
 
 @BOTH
-def test_a_player_who_cannot_beat_the_play_is_not_asked_even_to_defer(make):  # README promise; issue 10
+def test_a_player_who_cannot_beat_the_play_is_not_asked_even_to_defer(make):  # docs/engines.md promise; issue 10
     g = make("zaozhuang").new_position({1: "9 9 4", 2: "3", 3: "4", 4: "5 5 8", 5: "3", 6: "4"}, leader=1)
     g.apply_action("play 9 9")
     # Seat 4, the opposite, could defer (让牌) but holds nothing that beats 9 9: passed without asking.

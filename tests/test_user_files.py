@@ -209,7 +209,7 @@ def test_a_user_file_may_not_take_a_standard_variants_name(club):
 CHINESE_CLUB = "variant 俱乐部 extends 联众\n\n[简介]\n名称 = \"俱乐部够级\"\n\n[出牌]\n让圈 = 2\n"
 
 
-def test_a_chinese_house_rule_named_in_chinese_through_every_command(tmp_path):
+def test_a_chinese_house_rule_named_in_chinese_through_every_command(tmp_path, no_language_set):
     """A club's house rule written in Chinese, its variant and file named in Chinese, extending a
     standard variant by its Chinese name, in an empty folder of its own: every command takes it,
     with no warning; fmt keeps it Chinese."""
@@ -228,9 +228,10 @@ def test_a_chinese_house_rule_named_in_chinese_through_every_command(tmp_path):
     }
     for what, run in runs.items():
         assert run.returncode in ((0, 1) if what == "diff" else (0,)), (what, run.stderr)
-        assert "warning" not in run.stderr, (what, run.stderr)
-    assert "no errors: 俱乐部" in runs["check"].stdout and "俱乐部" in runs["check folder"].stdout
-    assert runs["show"].stdout.startswith("俱乐部: 俱乐部够级") and "lineage: 俱乐部 -> lianzhong -> gouji" in runs["show"].stdout
+        assert "warning" not in run.stderr and "警告" not in run.stderr, (what, run.stderr)
+    # A Chinese file on a machine that says nothing of the language: Chinese messages.
+    assert "没有错误：俱乐部" in runs["check"].stdout and "俱乐部" in runs["check folder"].stdout
+    assert runs["show"].stdout.startswith("俱乐部: 俱乐部够级") and "继承关系：俱乐部 -> lianzhong -> gouji" in runs["show"].stdout
     assert runs["doc"].stdout.startswith("# 俱乐部够级：与联众够级不同的规则")
     assert (folder / "out" / "俱乐部.py").is_file()
     assert (folder / "俱乐部.gouji").read_text(encoding="utf-8") == CHINESE_CLUB  # nothing rewritten

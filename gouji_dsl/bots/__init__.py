@@ -20,6 +20,7 @@ from __future__ import annotations
 from gouji_dsl.bots.basic import GreedyBot, RandomBot
 from gouji_dsl.bots.heuristic import HeuristicBot
 from gouji_dsl.bots.search import SearchBot
+from gouji_dsl.messages import msg
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "search": SearchBot}
 
@@ -32,14 +33,14 @@ def parse_spec(spec: str) -> tuple[str, int | None]:
     """`name` or `name:budget` -> (name, budget or None); BotSpecError when neither."""
     name, _, budget = spec.strip().partition(":")
     if name not in BOTS:
-        raise BotSpecError(f"unknown bot '{name}': the bots are {', '.join(BOTS)}")
+        raise BotSpecError(msg("commands.bots.unknown", name=name, bots=", ".join(BOTS)))
     if not budget:
         return name, None
     if not getattr(BOTS[name], "takes_budget", False):
-        raise BotSpecError(f"bot '{name}' takes no budget (':{budget}'); only "
-                           + ", ".join(n for n, c in BOTS.items() if getattr(c, "takes_budget", False)) + " do")
+        raise BotSpecError(msg("commands.bots.no_budget", name=name, budget=budget,
+                               budgeted=", ".join(n for n, c in BOTS.items() if getattr(c, "takes_budget", False))))
     if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
-        raise BotSpecError(f"bot '{spec}': the budget after ':' is a whole number of at least 1")
+        raise BotSpecError(msg("commands.bots.bad_budget", spec=spec))
     return name, int(budget)
 
 

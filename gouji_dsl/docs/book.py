@@ -19,6 +19,7 @@ from gouji_dsl.docs.provenance import endnote, quotes_of, source_files
 from gouji_dsl.docs.sentences import CHAPTERS, Ctx, Renderer
 from gouji_dsl.docs.text import LANGS, Seg, T, Text, plain
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.messages import msg
 from gouji_dsl.rules.about import summary_text
 
 # Readings of the engine: true of every Gouji variant (the flow is shared), shown at the end of their chapter.
@@ -49,8 +50,8 @@ def renderers_of(v) -> list[Renderer]:
             key = f"{section_name}.{f.name}"
             renderer = sentences.renderer(key)
             if renderer is None:
-                raise RulebookError(f"no rulebook rendering for the rule {key} ({f.metadata.get('zh', '')}): "
-                                    f"add one to the rulebook region of gouji_dsl/rules/{section_name}.py")
+                raise RulebookError(msg("commands.book.no_rendering", rule=key, zh=f.metadata.get('zh', ''),
+                                        section=section_name))
             out.append(renderer)
     return sorted(out, key=Renderer.position)
 
@@ -122,7 +123,8 @@ def rule_blocks(ctx: Ctx, renderer: Renderer, lang: str) -> tuple:
     except RulebookError:
         raise
     except Exception as exc:  # a renderer bug must name the rule
-        raise RulebookError(f"rendering {renderer.key} failed: {type(exc).__name__}: {exc}") from exc
+        raise RulebookError(msg("commands.book.rendering_failed", rule=renderer.key, kind=type(exc).__name__,
+                                error=exc)) from exc
     return value, sentences.blocks(zh_blocks if lang == "zh" else en_blocks)
 
 
@@ -187,7 +189,7 @@ def build_document(v, lang: str, ws: Workspace | None = None, engine=None, kind:
     if kind not in BOOKS:
         raise ValueError(f"unknown book {kind!r}: expected reference or handout")
     if v.abstract:
-        raise RulebookError(f"variant '{v.name}' is abstract: only concrete variants have a rulebook")
+        raise RulebookError(msg("commands.book.abstract", name=v.name))
     renderers = renderers_of(v)
     examples = examples_for(v) if engine is None else compute_examples(v, engine)
     ctx = Ctx(v)

@@ -14,6 +14,7 @@ from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.sentences import Ctx
 from gouji_dsl.docs.text import T, Text, plain
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.messages import msg
 from gouji_dsl.rules.about import summary_text
 
 # Bookkeeping a player never sees.
@@ -26,7 +27,7 @@ def _sentences(v, key: str, lang: str) -> list:
         return [Para(T("（本玩法没有这一节规则。）") if lang == "zh" else T("(this variant has no such rules.)"))]
     renderer = sentences.renderer(key)
     if renderer is None:
-        raise RulebookError(f"no rulebook rendering for the rule {key}")
+        raise RulebookError(msg("commands.book.no_rendering_short", rule=key))
     return rule_blocks(Ctx(v), renderer, lang)[1]
 
 
@@ -49,11 +50,10 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
     ws = ws or Workspace()
     zh = lang == "zh"
     if len(v.lineage) < 2:
-        raise RulebookError(f"'{v.name}' extends no variant: a house-rule sheet lists what a file changes from its parent")
+        raise RulebookError(msg("commands.book.changes_extends_nothing", name=v.name))
     parent = Compilation(ws, v.lineage[1]).checked
     if parent.abstract or v.abstract:
-        raise RulebookError(f"'{v.name}' or the variant it extends ('{parent.name}') is abstract: "
-                            "a house-rule sheet compares two playable variants")
+        raise RulebookError(msg("commands.book.changes_abstract", name=v.name, parent=parent.name))
     diffs = [d for d in diff_models(parent, v) if d.path not in HEADER_RULES | _BOOKKEEPING]
     examples = {e.rule: e for e in counterexamples(parent.name, v.name, diffs, ws=ws)}
     parent_title = parent.about.title if zh else parent.about.title_en

@@ -7,6 +7,7 @@ from gouji_dsl.docs.pattern_blocks import pattern_example_items
 from gouji_dsl.docs.pattern_examples import PatternExamples
 from gouji_dsl.docs.sentences import Ctx
 from gouji_dsl.docs.text import T, Text, code, join, plain, plural
+from gouji_dsl.messages import msg
 from gouji_dsl.rules.tribute import tribute_name
 from gouji_dsl.runtime.numbers import signed as number_text
 
@@ -160,7 +161,7 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
         if split:
             base = (sum(points[s] for s in team) if sc.team_sum else points[seat]) * sc.scale
             if scores[seat - 1] - base not in (-sc.open_points * sc.scale, 0, sc.open_points * sc.scale):
-                raise RulebookError(f"{v.name}: the engine's score of seat {seat} is not place points plus open points")
+                raise RulebookError(msg("commands.book.score_not_split", variant=v.name, seat=seat))
             cells += [signed(base), signed(scores[seat - 1] - base)]
         rows.append(TRow(cells + [signed(scores[seat - 1])]))
     blocks.append(Para(T("每人得分：") if zh else T("Each seat's score:")))

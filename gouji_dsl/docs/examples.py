@@ -9,6 +9,7 @@ from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.explain import used_names
 from gouji_dsl.docs.text import T, Text, plain, plural
 from gouji_dsl.lang import nodes as n
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import Formula, evaluate
 from gouji_dsl.model.types import CARDS
 from gouji_dsl.model.semantics import extra_kinds
@@ -23,7 +24,7 @@ def engine_for(v):
     try:
         return engines.from_model(v, "generated")
     except GenerationError as exc:
-        raise RulebookError(f"variant '{v.name}' has no engine to compute the rulebook's examples: {exc}") from None
+        raise RulebookError(msg("commands.book.no_engine", name=v.name, reason=exc)) from None
 
 def _vector(**counts) -> tuple:
     vec = [0] * 15
@@ -194,8 +195,8 @@ def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
         verdict = bool(e.beats(play, lead))
         ok, zh, en = compare_story(v, play, lead)
         if ok != verdict:
-            raise RulebookError(f"{v.name}: the rulebook's comparison of {fmt(play)} with {fmt(lead)} "
-                                f"disagrees with the engine ({ok} vs {verdict})")
+            raise RulebookError(msg("commands.book.comparison_disagrees", variant=v.name, play=fmt(play), lead=fmt(lead),
+                                    book=ok, engine=verdict))
         cases.append(BeatCase(fmt(lead), fmt(play), verdict, zh, en, what))
 
     def first(items, pred):
@@ -210,7 +211,7 @@ def _beat_examples(v, e) -> tuple[list[BeatCase], list[str]]:
     lead = first(plays, lambda p: p[0] >= 4 and p[1] == 3 and p[2:] == (0, 0, 0)
                  and not e.classify(_vector(**{CARDS[p[0]]: 3})).gouji)
     if lead is None:
-        raise RulebookError(f"{v.name}: no plain play found for the comparison examples")
+        raise RulebookError(msg("commands.book.no_plain_play", variant=v.name))
     answers = _simplest(e.answers(pool, lead))
     yes = first(answers, lambda p: p[2:] == (0, 0, 0))
     if yes:
@@ -254,7 +255,7 @@ def _gouji_examples(v, e) -> list:
     def add(vec, why):
         c = e.classify(vec)
         if not c.valid:
-            raise RulebookError(f"{v.name}: example {fmt(vec)} is not a legal play")
+            raise RulebookError(msg("commands.book.example_not_legal", variant=v.name, cards=fmt(vec)))
         out.append((fmt(vec), c.rank, c.size, bool(c.gouji), why))
 
     rows = v.gouji.thresholds
@@ -338,7 +339,7 @@ def _burn_example(v, e) -> dict | None:
                         "bad_detail": _burn_detail(v, e, ref, bad, target, False)}
     if len(seen) == 1:
         return None  # the condition is the same for every hand: there is no pair to contrast
-    raise RulebookError(f"{v.name}: no burn example found")
+    raise RulebookError(msg("commands.book.no_burn_example", variant=v.name))
 
 
 def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:
@@ -357,10 +358,11 @@ def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:
             if ok == expect:
                 break
     if chosen is None:
-        raise RulebookError(f"{v.name}: no play of {e.format_cards(hand)} beats {e.format_cards(target)}")
+        raise RulebookError(msg("commands.book.burn_no_play", variant=v.name, hand=e.format_cards(hand),
+                                  target=e.format_cards(target)))
     play, rest, ok = chosen
     if ok != expect:
-        raise RulebookError(f"{v.name}: the burn example disagrees with the rule's condition")
+        raise RulebookError(msg("commands.book.burn_disagrees", variant=v.name))
     parts = []
 
     def walk(node):
@@ -434,7 +436,7 @@ def _tribute_samples(v, e) -> list[dict]:
         except ResultError:
             continue
     if ordinary is None:
-        raise RulebookError(f"{v.name}: the engine accepts none of the sample results")
+        raise RulebookError(msg("commands.book.no_sample_result", variant=v.name))
     results.append(ordinary)
     if v.end.sweep:
         winners = [s for s in seats if team[s] == team[first]][:3]

@@ -17,6 +17,7 @@ from gouji_dsl.docs.document import Bullets
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.text import T
 from gouji_dsl.lang import nodes as n
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import FUNCTIONS, ExprT
 from gouji_dsl.model.types import CARDS
 
@@ -264,11 +265,11 @@ def _plain(node: n.Expr, lang: str, etype: ExprT) -> str:
                 return "不成立" if zh else "false"
             if node.id in CARDS or node.id in ("T", "小王", "大王"):
                 return _card_name(_card_word(node), lang)
-            raise RulebookError(f"no words for the name {node.id!r} in a formula")
+            raise RulebookError(msg("commands.book.no_words_name", name=node.id))
         if isinstance(node, n.Call):
             fn = FUNCTIONS.get(node.func.id)
             if fn is None:
-                raise RulebookError(f"no words for the function {node.func.id!r}")
+                raise RulebookError(msg("commands.book.no_words_function", name=node.func.id))
             count = _count_of(node, etype)
             if count is not None:
                 noun, _inside, en_noun = _PILES[count.pile]
@@ -300,7 +301,7 @@ def _plain(node: n.Expr, lang: str, etype: ExprT) -> str:
                 return _say_facts([fact], lang)
             phrase = _OPS.get(node.op)
             if phrase is None:
-                raise RulebookError(f"no words for the operator {node.op!r}")
+                raise RulebookError(msg("commands.book.no_words_operator", op=node.op))
             left, right = _count_of(node.left, etype), _count_of(node.right, etype)
             if node.op in ("+", "-") and left and right and left.pile == right.pile:
                 # Two counts of one pile: the pile said once (手牌的套数减去王的张数).
@@ -309,7 +310,7 @@ def _plain(node: n.Expr, lang: str, etype: ExprT) -> str:
                     return f"{noun}的{_amount_zh(left)}{'加上' if node.op == '+' else '减去'}{_amount_zh(right)}"
                 return f"the number of {left.en_many} {'plus' if node.op == '+' else 'minus'} the number of {right.en_many} in {en_noun}"
             return (phrase[0] if zh else phrase[1]).format(go(node.left), go(node.right))
-        raise RulebookError(f"no words for {type(node).__name__} in a formula")
+        raise RulebookError(msg("commands.book.no_words_node", kind=type(node).__name__))
 
     return go(node)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.text import T, Text, num
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import evaluate
 from gouji_dsl.model.types import CARDS
 from gouji_dsl.rules import results as rr
@@ -111,7 +112,7 @@ class _Reader:
     def legal(self, cards: str, what: str, zh: Text | None = None, en: Text | None = None) -> PlayExample:
         found = self.play(cards, what, zh, en)
         if not found.valid:
-            raise RulebookError(f"{self.v.name}: the rulebook's example `{cards}` ({what}) is not a play of the engine")
+            raise RulebookError(msg("commands.book.example_not_a_play", variant=self.v.name, cards=cards, what=what))
         return found
 
 
@@ -139,7 +140,7 @@ def _type_examples(v, read: _Reader) -> list[PlayExample]:
             out.append(found)
             out += _more_of_type(v, read, row)
     if not out:
-        raise RulebookError(f"{v.name}: no play of any type in [patterns] types for the examples")
+        raise RulebookError(msg("commands.book.no_type_example", variant=v.name))
     low, high = (RANK_NAMES.index(r) for r in v.patterns.run_ranks)
     runs = [row for row in v.patterns.types if row.min_length > 1 and row.width < v.patterns.bomb_min]
     if runs and high < RANK_NAMES.index("2"):
@@ -251,8 +252,8 @@ def _chain_examples(v, read: _Reader) -> list[PlayExample]:
                            T("{n} bombs of {s} lines in a row ({s}线{n}连环): {s} + {n} = {l} lines",
                              n=row.min_bombs, s=single, l=lines))
         if found.lines != lines:
-            raise RulebookError(f"{v.name}: the engine gives the chain `{cards}` {found.lines} lines, "
-                                f"chain_lines {p.chain_lines.text} gives {lines}")
+            raise RulebookError(msg("commands.book.chain_lines_differ", variant=v.name, cards=cards, found=found.lines,
+                                    formula=p.chain_lines.text, lines=lines))
         out.append(found)
     first = p.chain_rules[0]
     shorter = [r for r in p.chain_rules if r.smallest_bomb <= first.smallest_bomb <= r.largest_bomb
@@ -279,8 +280,8 @@ def _chain_examples(v, read: _Reader) -> list[PlayExample]:
         zh, en = T("张数不同的炸弹不能连成连环炸"), T("bombs of different sizes make no chain")
     found = read.play(cards, "unequal_chain", zh, en)
     if found.valid != bool(p.chain_unequal):
-        raise RulebookError(f"{v.name}: the engine {'refuses' if p.chain_unequal else 'accepts'} the chain `{cards}` "
-                            "of bombs of different sizes, against chain_unequal")
+        raise RulebookError(msg("commands.book.chain_unequal_refused" if p.chain_unequal
+                                else "commands.book.chain_unequal_accepted", variant=v.name, cards=cards))
     out.append(found)
     return out
 
@@ -361,8 +362,8 @@ def _comparisons(v, e, read: _Reader, types, bombs, chains) -> list[Comparison]:
         verdict = bool(e.beats(e.classify(e.parse_cards(play.cards)).play, e.classify(e.parse_cards(lead.cards)).play))
         ok, zh, en = compare_story(v, play, lead)
         if ok != verdict:
-            raise RulebookError(f"{v.name}: the rulebook's comparison of {play.cards} with {lead.cards} "
-                                f"disagrees with the engine ({ok} vs {verdict})")
+            raise RulebookError(msg("commands.book.comparison_disagrees", variant=v.name, play=play.cards, lead=lead.cards,
+                                    book=ok, engine=verdict))
         out.append(Comparison(lead.cards, play.cards, verdict, zh, en, what))
 
     legal = [t for t in types if t.valid and t.what == "type"]   # the shortest of each type
@@ -478,7 +479,7 @@ def _scored_game(v, e, bombs: list[PlayExample]) -> ScoredGame:
     won = sorted(places[s] for s in winners)
     row = next((c for c in v.results.classes if sorted(c.winners) == won), None)
     if row is None:
-        raise RulebookError(f"{v.name}: no result class for winners at places {won}")
+        raise RulebookError(msg("commands.book.no_result_class", variant=v.name, places=won))
     merges, best = {}, {}
     for seat in winners:
         merges[seat], best[seat] = merge_steps(v, [b.lines for s, b in played if s == seat])
@@ -495,7 +496,8 @@ def _scored_game(v, e, bombs: list[PlayExample]) -> ScoredGame:
     base = v.results.base
     told = [base * (row.scores[places[s] - 1] * times + gains[s - 1]) for s in range(1, players + 1)]
     if pair_a.lines != pair_b.lines or told != scores:
-        raise RulebookError(f"{v.name}: the rulebook's score of {result} is {told}, the engine's {scores}")
+        raise RulebookError(msg("commands.book.score_disagrees", variant=v.name, result=result, book=told,
+                                  engine=scores))
     return ScoredGame(result, [(s, b.cards, b.lines) for s, b in played], places, row, winners, merges, best, top,
                       times, bonus, gains, base, scores)
 

@@ -27,11 +27,12 @@ from pathlib import Path
 
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.files import check_output_path, write_atomic
+from gouji_dsl.messages import msg
 
 BROWSER_ENV = "GOUJI_CHROMIUM"
 BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 TIMEOUT_SECONDS = 120
-NO_BROWSER = "PDF output needs Chromium: apt-get install chromium, or set GOUJI_CHROMIUM to a Chromium/Chrome binary"
+NO_BROWSER = msg("commands.book.no_browser")
 
 # Headless, no first-run work, nothing fetched from the network; --no-sandbox
 # because the tools often run as root (CI, containers), where Chromium's
@@ -57,8 +58,8 @@ def find_browser() -> str | None:
     if named:
         found = shutil.which(named)
         if found is None:
-            raise PdfError(f"{BROWSER_ENV}={named}: no such program",
-                           "set GOUJI_CHROMIUM to the path of a Chromium/Chrome binary, or unset it")
+            raise PdfError(msg("commands.book.no_such_browser", variable=BROWSER_ENV, named=named),
+                           msg("commands.book.no_such_browser_hint"))
         return found
     for name in BROWSER_NAMES:
         found = shutil.which(name)
@@ -72,10 +73,10 @@ def html_to_pdf(html: str, dest: Path | str, timeout: float = TIMEOUT_SECONDS) -
 
     The page must be standalone (the rulebook's HTML is: no external resources).
     `timeout` (seconds) bounds the browser's run; past it the browser is ended."""
-    dest = check_output_path(dest, "PDF file")
+    dest = check_output_path(dest, msg("commands.book.pdf_file"))
     browser = find_browser()
     if browser is None:
-        raise PdfError(NO_BROWSER, "the HTML book (--format html) prints the same from any browser")
+        raise PdfError(NO_BROWSER, msg("commands.book.no_browser_hint"))
     with tempfile.TemporaryDirectory(prefix="gouji-pdf-", ignore_cleanup_errors=True) as tmp:
         page = Path(tmp) / "book.html"
         page.write_text(html, encoding="utf-8")
@@ -84,9 +85,9 @@ def html_to_pdf(html: str, dest: Path | str, timeout: float = TIMEOUT_SECONDS) -
         _run_browser([browser, *_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={printed}", page.as_uri()], timeout)
         data = printed.read_bytes() if printed.is_file() else b""
     if not data.startswith(b"%PDF-"):
-        raise PdfError(f"{Path(browser).name} did not print the page to a PDF"
-                       + (" (it wrote something else)" if data else " (no file written)"),
-                       "try printing the HTML book (--format html) from the browser to see why")
+        raise PdfError(msg("commands.book.not_printed_other" if data else "commands.book.not_printed_nothing",
+                           browser=Path(browser).name),
+                       msg("commands.book.not_printed_hint"))
     pages = pdf_page_count(data)
     write_atomic(dest, data)
     return pages
@@ -97,7 +98,7 @@ def pdf_page_count(data: bytes) -> int:
     Skia writes uncompressed (no object streams). Raises PdfError when none is found."""
     pages = len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", data))
     if pages == 0:
-        raise PdfError("the browser's PDF has no pages", "try printing the HTML book (--format html) from the browser")
+        raise PdfError(msg("commands.book.no_pages"), msg("commands.book.no_pages_hint"))
     return pages
 
 
@@ -108,24 +109,25 @@ def _run_browser(command: list[str], timeout: float) -> None:
         proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True)
     except OSError as exc:  # not executable, not a program
-        raise PdfError(f"cannot run {command[0]}: {exc.strerror or exc}",
-                       f"set {BROWSER_ENV} to a working Chromium/Chrome binary") from None
+        raise PdfError(msg("commands.book.cannot_run", program=command[0], reason=exc.strerror or exc),
+                       msg("commands.book.cannot_run_hint", variable=BROWSER_ENV)) from None
     try:
         _out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
-        raise PdfError(f"{Path(command[0]).name} did not finish printing within {timeout:g} s",
-                       "the browser may be stuck: try again, or set GOUJI_CHROMIUM to another Chromium/Chrome") from None
+        raise PdfError(msg("commands.book.timeout", browser=Path(command[0]).name, seconds=timeout),
+                       msg("commands.book.timeout_hint")) from None
     if proc.returncode != 0:
-        raise PdfError(f"{Path(command[0]).name} failed (exit code {proc.returncode}) while printing the PDF"
-                       + _last_lines(err.decode("utf-8", "replace")))
+        output = _last_lines(err.decode("utf-8", "replace"))
+        raise PdfError(msg("commands.book.browser_failed" if output else "commands.book.browser_failed_silent",
+                           browser=Path(command[0]).name, code=proc.returncode, output=output))
 
 
 def _last_lines(stderr: str, count: int = 5) -> str:
     """The browser's last few lines of stderr, without the D-Bus complaints it
-    always prints where no session bus runs (containers, CI)."""
+    always prints where no session bus runs (containers, CI); "" if there are none."""
     lines = [line for line in stderr.splitlines() if line.strip() and "dbus" not in line.lower()]
-    return (":\n  " + "\n  ".join(lines[-count:])) if lines else " (it printed no message)"
+    return "\n  ".join(lines[-count:])
 
 

@@ -11,6 +11,7 @@ from gouji_dsl.docs.sentences import field_of
 from gouji_dsl.docs.text import T
 from gouji_dsl.lang.highlight import source_html
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.messages import msg
 from gouji_dsl.paths import sources_dir
 from gouji_dsl.rules.about import decision_summary, source_title
 
@@ -78,7 +79,7 @@ def quotes_of(v, lang: str) -> tuple[list[QuoteDoc], dict[str, str]]:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as exc:
-            raise RulebookError(f"cannot read the source document {file}: {exc.strerror}") from None
+            raise RulebookError(msg("commands.book.cannot_read_source", file=file, reason=exc.strerror)) from None
         numbers = sorted(wanted[key])
         # Runs of consecutive lines make one group.
         run: list[int] = []
@@ -106,7 +107,7 @@ def source_files(v, ws: Workspace | None) -> list[SourceFile]:
             origin = next((o for o in v.origins.values() if o.variant == name), None)
             path = Path(origin.pos.file) if origin else None
         if path is None or not path.is_file():
-            raise RulebookError(f"cannot find the rule file of '{name}'")
+            raise RulebookError(msg("commands.book.no_rule_file", name=name))
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
         html = source_html(text, anchor=f"L-{name}")
         out.append(SourceFile(name, v.file_of(name), text, html, f"file-{name}"))

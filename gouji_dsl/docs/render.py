@@ -14,6 +14,7 @@ from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.text import Seg, Text
 from gouji_dsl.lang.highlight import CSS as HIGHLIGHT_CSS
 from gouji_dsl.lang.highlight import formula_html
+from gouji_dsl.messages import msg
 
 FORMATS = ("md", "html")
 
@@ -74,7 +75,7 @@ def md_inline(text: Text) -> str:
         elif s.kind == "text":
             out.append(md_text(s.text))
         else:
-            raise RulebookError(f"unresolved {s.kind} segment {s.text!r}")
+            raise RulebookError(msg("commands.book.unresolved_segment", kind=s.kind, text=s.text))
     return "".join(out).replace("\n", " ")
 
 
@@ -93,7 +94,7 @@ def html_inline(text: Text) -> Markup:
         elif s.kind == "text":
             out.append(escape(s.text))
         else:
-            raise RulebookError(f"unresolved {s.kind} segment {s.text!r}")
+            raise RulebookError(msg("commands.book.unresolved_segment", kind=s.kind, text=s.text))
     return Markup("").join(out)
 
 

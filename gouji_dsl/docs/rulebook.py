@@ -33,7 +33,7 @@ from gouji_dsl.docs.render import FORMATS, render
 from gouji_dsl.docs.text import LANGS
 from gouji_dsl.files import check_output_path, write_atomic
 from gouji_dsl.lang.loader import Workspace
-from gouji_dsl.language import named_files, reader_language
+from gouji_dsl.messages import current, msg, text
 from gouji_dsl.model import schema as m
 from gouji_dsl.paths import generated_dir
 
@@ -110,21 +110,16 @@ def rulebook_outputs(variants, ws: Workspace | None = None) -> list[tuple[str, s
 # =============================================================================
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("doc", help="write a variant's rulebook, handout or house-rule sheet (Chinese or English; Markdown, HTML or PDF)",
-                              description="Print a variant's rulebook (the reference, or with --handout the rules at the table), "
-                                          "or with --changes the house-rule sheet of a rule file (what differs from the variant it extends); "
-                                          "--format pdf prints an A4 PDF with headless Chromium. "
-                                          "--all writes every standard variant's books into generated/rulebooks/.")
-    p.add_argument("variant", nargs="?", metavar="VARIANT|FILE", help="a variant name or a rule file")
-    p.add_argument("--lang", choices=LANGS, default=None,
-                   help="zh or en (default: GOUJI_LANG, the locale, the rule file's language, else zh)")
+    p = subparsers.add_parser("doc", help=text("commands.doc.help"), description=text("commands.doc.description"))
+    p.add_argument("variant", nargs="?", metavar="VARIANT|FILE", help=text("commands.doc.help_variant"))
+    p.add_argument("--lang", choices=LANGS, default=None, help=text("commands.doc.help_lang"))
     p.add_argument("--format", choices=FORMATS + ("pdf",), default=None, dest="format",
-                   help="md (default), html, or pdf (A4, needs Chromium; written to -o or VARIANT[.handout|.changes].LANG.pdf)")
+                   help=text("commands.doc.help_format"))
     book = p.add_mutually_exclusive_group()
-    book.add_argument("--handout", action="store_true", help="the handout: only the rules in play, in the order a game unfolds, with examples")
-    book.add_argument("--changes", action="store_true", help="the house-rule sheet: what the file changes from the variant it extends")
-    p.add_argument("-o", "--output", metavar="PATH", help="write to PATH (atomically) instead of printing")
-    p.add_argument("--all", action="store_true", help="write every concrete variant's books (reference and handout, md and html) into generated/rulebooks/")
+    book.add_argument("--handout", action="store_true", help=text("commands.doc.help_handout"))
+    book.add_argument("--changes", action="store_true", help=text("commands.doc.help_changes"))
+    p.add_argument("-o", "--output", metavar="PATH", help=text("commands.doc.help_output"))
+    p.add_argument("--all", action="store_true", help=text("commands.doc.help_all"))
     p.set_defaults(run=cmd_doc)
 
 
@@ -138,20 +133,20 @@ def _write_all(ws: Workspace) -> int:
     out_dir = generated_dir() / OUTPUT_DIR
     outputs = rulebook_outputs(list(good.values()), ws)
     changed = 0
-    for rel, text in outputs:
+    for rel, book in outputs:
         path = out_dir / rel
-        current = path.read_text(encoding="utf-8") if path.is_file() else None
-        if current != text:
-            write_atomic(path, text)
+        written = path.read_text(encoding="utf-8") if path.is_file() else None
+        if written != book:
+            write_atomic(path, book)
             changed += 1
-            print(f"wrote {ws.display(path)}")
+            print(text("commands.doc.wrote", path=ws.display(path)))
     known = {rel for rel, _ in outputs}
     for path in sorted(out_dir.glob("*")) if out_dir.is_dir() else []:
         if path.is_file() and _BOOK_FILE.match(path.name) and path.name not in known:
             path.unlink()
             changed += 1
-            print(f"removed {ws.display(path)}")
-    print(f"gouji: {len(outputs)} rulebook(s), {changed} file(s) changed")
+            print(text("commands.doc.removed", path=ws.display(path)))
+    print(text("commands.doc.all_written", books=len(outputs), changed=changed))
     return 0
 
 
@@ -160,13 +155,13 @@ def cmd_doc(args, ws: Workspace) -> int:
 
     if args.all:
         if args.variant or args.output is not None or args.lang or args.format or args.handout or args.changes:
-            raise UsageError("--all writes every rulebook: give no VARIANT, --lang, --format, --handout, --changes or -o with it")
+            raise UsageError(msg("commands.doc.all_alone"))
         return _write_all(ws)
     if not args.variant:
-        raise UsageError("name a variant (or use --all)", "e.g. gouji doc zaozhuang --lang en --format html")
+        raise UsageError(msg("commands.doc.no_variant"), msg("commands.doc.no_variant_hint"))
     if args.output is not None:  # `-o ''` or `-o DIR` is refused before the book is built
-        check_output_path(args.output, "rulebook file (-o)")
-    lang = reader_language(args.lang, named_files([args.variant]))
+        check_output_path(args.output, msg("commands.doc.output_file"))
+    lang = args.lang or current()  # main() chose it from --lang too; a direct call may give it
     fmt = args.format or "md"
     pdf = fmt == "pdf"
     if pdf:
@@ -177,30 +172,30 @@ def cmd_doc(args, ws: Workspace) -> int:
     v = Compilation(ws, name).checked
     if args.changes:
         if not v.lineage[1:]:
-            raise UsageError(f"'{name}' extends no variant: --changes lists what a file changes from the variant it extends")
+            raise UsageError(msg("commands.doc.extends_nothing", name=name))
         if v.abstract:
-            raise UsageError(f"variant '{name}' has no house-rule sheet: it is abstract")
+            raise UsageError(msg("commands.doc.no_sheet_abstract", name=name))
         if Compilation(ws, v.lineage[1]).checked.abstract:
-            raise UsageError(f"'{name}' extends '{v.lineage[1]}', which is abstract (no one plays it): a house-rule "
-                             "sheet says what a file changes from a playable variant",
-                             f"`gouji doc {name}` writes its whole rulebook; `gouji diff A B` compares two variants")
+            raise UsageError(msg("commands.doc.extends_abstract", name=name, parent=v.lineage[1]),
+                             msg("commands.doc.extends_abstract_hint", name=name))
         kind = "changes"
         doc = build_changes(v, lang, ws)
     else:
         if not has_rulebook(v):
-            raise UsageError(f"variant '{name}' has no rulebook: it is abstract")
+            raise UsageError(msg("commands.doc.no_rulebook_abstract", name=name))
         kind = "handout" if args.handout else "reference"
         doc = build_document(v, lang, ws, kind=kind)
     if pdf:
         from gouji_dsl.docs.pdf import html_to_pdf
         dest = args.output if args.output is not None else book_file(v.name, kind, lang, "pdf")
         pages = html_to_pdf(render(doc, "html"), dest)
-        print(f"wrote {dest} ({pages} page{'s' if pages != 1 else ''})", file=sys.stderr)
+        print(text("commands.doc.wrote_pdf_one" if pages == 1 else "commands.doc.wrote_pdf", path=dest, pages=pages),
+              file=sys.stderr)
         return 0
-    text = render(doc, fmt)
+    rendered = render(doc, fmt)
     if args.output is not None:
-        write_atomic(args.output, text)
-        print(f"wrote {args.output}", file=sys.stderr)
+        write_atomic(args.output, rendered)
+        print(text("commands.doc.wrote", path=args.output), file=sys.stderr)
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(rendered)
     return 0

@@ -29,6 +29,7 @@ from gouji_dsl.docs.document import Formula_, Note, Para, Table, TRow, anchor_of
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.explain import explain, legend
 from gouji_dsl.docs.text import LANGS, T, Text, code, join, plain
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import ExprT, Formula
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, StrT
 from gouji_dsl.rules import spec
@@ -123,9 +124,9 @@ def rule(key: str, chapter: str, members: tuple[str, ...] | None = None):
     the members it has sentences for (and raises RulebookError for any other)."""
     section = key.split(".")[0]
     if chapter not in _CHAPTER_INDEX:
-        raise RulebookError(f"the rule {key} is put in an unknown chapter '{chapter}'")
+        raise RulebookError(msg("commands.book.unknown_chapter", rule=key, chapter=chapter))
     if section not in CHAPTERS[_CHAPTER_INDEX[chapter]][3]:
-        raise RulebookError(f"the chapter '{chapter}' does not show rules of [{section}] (sentences.CHAPTERS)")
+        raise RulebookError(msg("commands.book.chapter_without_section", chapter=chapter, section=section))
 
     def deco(fn):
         spec.register(key, "book", Renderer(key, chapter, _GROUPS.get(section), fn, members, next(_SEQ)))
@@ -138,7 +139,7 @@ def renderer(key: str) -> Renderer | None:
 
 
 def no_sentence(key: str, value) -> RulebookError:
-    return RulebookError(f"no rulebook sentence for {key} = {value}: add one in gouji_dsl/rules/{key.split('.')[0]}.py")
+    return RulebookError(msg("commands.book.no_sentence", rule=key, value=value, section=key.split('.')[0]))
 
 
 def enum_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]],
@@ -177,7 +178,7 @@ def bool_rule(key: str, chapter: str, yes: tuple[str, str], no: tuple[str, str],
 
     def fn(ctx: Ctx, value):
         if not isinstance(value, bool):
-            raise RulebookError(f"{key} is not yes/no")
+            raise RulebookError(msg("commands.book.not_yes_no", rule=key))
         zh, en = yes if value else no
         values = extra(ctx, value) if extra else {}
         out = [Para(T(zh, **values))], [Para(T(en, **values))]
@@ -221,9 +222,9 @@ def enum_member(key: str, value: str):
     while isinstance(vtype, OptionalT):
         vtype = vtype.inner
     if not isinstance(vtype, EnumT):
-        raise RulebookError(f"{key} is not a policy")
+        raise RulebookError(msg("commands.book.not_policy", rule=key))
     if value not in vtype.members:
-        raise RulebookError(f"{key} = {value} is not a member of its policy")
+        raise RulebookError(msg("commands.book.not_member", rule=key, value=value))
     return vtype.members[value]
 
 
@@ -235,7 +236,7 @@ def field_of(key: str) -> dataclasses.Field:
     for f in dataclasses.fields(cls):
         if f.name == name:
             return f
-    raise RulebookError(f"no rule {key} in the model")
+    raise RulebookError(msg("commands.book.no_rule", rule=key))
 
 
 def field_type(key: str):
@@ -253,7 +254,7 @@ def cell(vtype, value, lang: str) -> Text:
     if isinstance(vtype, EnumT):
         member = vtype.members.get(value)
         if member is None:
-            raise RulebookError(f"{value!r} is not a member of its policy")
+            raise RulebookError(msg("commands.book.value_not_member", value=value))
         return plain(member.zh if lang == "zh" else member.en)
     if isinstance(vtype, BoolT):
         return plain(("是" if value else "否") if lang == "zh" else ("yes" if value else "no"))
@@ -267,7 +268,7 @@ def cell(vtype, value, lang: str) -> Text:
         return join([cell(vtype.item, x, lang) for x in value], lang, "、" if lang == "zh" else ",", ",")
     if isinstance(vtype, RangeT):
         return code(f"{value[0]}..{value[1]}")
-    raise RulebookError(f"no table cell rendering for values of type {type(vtype).__name__}")
+    raise RulebookError(msg("commands.book.no_cell", type=type(vtype).__name__))
 
 
 def column_head(row_cls: type, name: str, lang: str) -> Text:
@@ -278,7 +279,7 @@ def column_head(row_cls: type, name: str, lang: str) -> Text:
 def check_columns(row_cls: type, shown: Iterable[str], key: str) -> None:
     missing = [f.name for f in dataclasses.fields(row_cls) if f.name not in set(shown)]
     if missing:
-        raise RulebookError(f"the rulebook table for {key} does not show column(s) {', '.join(missing)}")
+        raise RulebookError(msg("commands.book.columns_not_shown", rule=key, columns=", ".join(missing)))
 
 
 def generic_table(key: str, rows: tuple, lang: str) -> Table:

@@ -10,6 +10,8 @@ from typing import Any
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.expr import FUNCTIONS, TYPE_WORDS, ExprT
 from gouji_dsl.lang.fmt import render_table_rows
+from gouji_dsl.messages import current, text
+from gouji_dsl.rules.meanings_zh import meaning
 from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, IntT, ListT, NumberOrNameT,
                                    OptionalT, RangeT, RatioT, RowT, StrT)
 
@@ -38,8 +40,8 @@ def to_json_text(v: m.Variant) -> str:
 
 def to_text(v: m.Variant) -> str:
     about = v.sections["about"]
-    out = [f"{v.name}: {about.title} ({about.title_en})" + ("  [abstract]" if v.abstract else "")]
-    out.append(f"  lineage: {' -> '.join(v.lineage)}")
+    out = [f"{v.name}: {about.title} ({about.title_en})" + (text("show.abstract") if v.abstract else "")]
+    out.append(text("show.lineage", lineage=" -> ".join(v.lineage)))
     if about.summary:
         out.append(f"  {about.summary}")
     for name, sec in v.sections.items():
@@ -51,11 +53,11 @@ def to_text(v: m.Variant) -> str:
             origin = v.origin(f"{name}.{f.name}")
             where = ""
             if origin is not None:
-                where = f"from {origin.variant}" + (" " + " ".join(origin.cites) if origin.cites else "")
+                where = text("show.from", variant=origin.variant) + "".join(" " + c for c in origin.cites)
             elif value is not None:
-                where = "default"
+                where = text("show.default")
             if value is None:
-                out.append(f"  {f.name} ({f.metadata['zh']}) is not set")
+                out.append(text("show.not_set_rule", rule=f.name, zh=f.metadata["zh"]))
                 continue
             if isinstance(vtype, RowT):
                 out.append(f"  {f.name} ({f.metadata['zh']}):  {where}")
@@ -75,7 +77,7 @@ def to_text(v: m.Variant) -> str:
 def _row_where(origin: m.Origin) -> str:
     """Where a table row was written: its variant and line (the variant's name, not a file path:
     a standard variant's file is inside the installed package)."""
-    return f"from {origin.variant} line {origin.pos.line}" + "".join(" " + c for c in origin.cites)
+    return text("show.from_line", variant=origin.variant, line=origin.pos.line) + "".join(" " + c for c in origin.cites)
 
 
 # --- `gouji show --rulings`: the project's rulings where the sources are silent or disagree -----
@@ -113,81 +115,98 @@ def rulings_markdown(models: list[m.Variant]) -> str:
 # the text form renders it, so the two always say the same. Each rule's allowed
 # values come from its value type (`type_info`), never from a hand-written list.
 
-def type_info(vtype) -> dict[str, Any]:
-    """What a value type accepts, as data: `kind`, a one-line `summary`, and details."""
+def _meanings(key: str, english: str) -> dict[str, str]:
+    """A meaning in both languages (rules/meanings_zh.py keys them), for the JSON and the text."""
+    return {"meaning": english, "meaning_zh": meaning(key, english, "zh")}
+
+
+def _meaning(item: dict[str, Any]) -> str:
+    """The meaning of an entry of `rules_reference` in the reader's language."""
+    return item["meaning_zh"] if current() == "zh" else item["meaning"]
+
+
+def type_info(vtype, path: str = "") -> dict[str, Any]:
+    """What a value type accepts, as data: `kind`, a one-line `summary`, and details. `path`:
+    the rule (section.rule, or section.rule.column) whose type it is, for the meanings."""
     if isinstance(vtype, OptionalT):
-        inner = type_info(vtype.inner)
-        return {"kind": "optional", "summary": f"{inner['summary']}, or none (无)", "none": ["none", "无"],
+        inner = type_info(vtype.inner, path)
+        return {"kind": "optional", "summary": text("show.type.optional", inner=inner["summary"]), "none": ["none", "无"],
                 "value": inner}
     if isinstance(vtype, BoolT):
-        return {"kind": "yes/no", "summary": "yes (是) or no (否)",
+        return {"kind": "yes/no", "summary": text("show.type.yes_no"),
                 "values": [{"name": name, "zh": zh} for name, zh in BOOL_ZH.items()],
                 "also": sorted(w for w in TRUE_WORDS if w not in BOOL_ZH)}
     if isinstance(vtype, EnumT):
-        return {"kind": "choice", "summary": "one of " + ", ".join(f"{e.name} ({e.zh})" for e in vtype.members.values()),
-                "values": [{"name": e.name, "zh": e.zh, "meaning": e.en} for e in vtype.members.values()]}
+        return {"kind": "choice", "summary": text("show.type.one_of", names=", ".join(f"{e.name} ({e.zh})" for e in vtype.members.values())),
+                "values": [{"name": e.name, "zh": e.zh, **_meanings(f"{path}={e.name}", e.en)}
+                           for e in vtype.members.values()]}
     if isinstance(vtype, NumberOrNameT):
-        return {"kind": "number or name", "summary": vtype.expected(), "min": vtype.number.low, "max": vtype.number.high,
-                "values": [{"name": e.name, "zh": e.zh, "meaning": e.en} for e in vtype.names.members.values()]}
+        return {"kind": "number or name", "summary": str(vtype.expected()), "min": vtype.number.low, "max": vtype.number.high,
+                "values": [{"name": e.name, "zh": e.zh, **_meanings(f"{path}={e.name}", e.en)}
+                           for e in vtype.names.members.values()]}
     if isinstance(vtype, IntT):
-        return {"kind": "number", "summary": vtype.expected(), "min": vtype.low, "max": vtype.high}
+        return {"kind": "number", "summary": str(vtype.expected()), "min": vtype.low, "max": vtype.high}
     if isinstance(vtype, RatioT):
-        return {"kind": "fraction", "summary": vtype.expected(), "greater_than": 0, "max": vtype.high,
+        return {"kind": "fraction", "summary": str(vtype.expected()), "greater_than": 0, "max": vtype.high,
                 "max_denominator": vtype.max_denominator}
     if isinstance(vtype, StrT):
-        return {"kind": "string", "summary": f'a string in double quotes, "...", at most {vtype.max_len} characters',
+        return {"kind": "string", "summary": text("show.type.string", limit=vtype.max_len),
                 "max_length": vtype.max_len}
     if isinstance(vtype, CardT):
         aliases = {alias: card for alias, card in CARD_ALIASES.items() if card in vtype.allowed}
         also = ", ".join(f"{alias} = {card}" for alias, card in aliases.items())
-        extra = ", or an extra card kind of [cards] extra" if vtype.extras else ""
-        return {"kind": "card", "summary": f"{vtype.what}: {' '.join(vtype.allowed)}" + (f" (also {also})" if also else "") + extra,
+        summary = text("show.type.card", what=vtype.what, cards=" ".join(vtype.allowed))
+        summary += text("show.type.card_also", also=also) if also else ""
+        summary += text("show.type.card_extra") if vtype.extras else ""
+        return {"kind": "card", "summary": summary,
                 "cards": list(vtype.allowed), "aliases": aliases, **({"extra_kinds": True} if vtype.extras else {})}
     if isinstance(vtype, ListT):
-        item = type_info(vtype.item)
-        size = (f"{vtype.min_len} items" if vtype.min_len == vtype.max_len
-                else f"{vtype.min_len} to {vtype.max_len} items")
-        return {"kind": "list", "summary": f"a list in brackets, [a, b], of {size}" + (", none twice" if vtype.unique else ""),
+        item = type_info(vtype.item, path)
+        size = (text("show.type.items", count=vtype.min_len) if vtype.min_len == vtype.max_len
+                else text("show.type.items_between", low=vtype.min_len, high=vtype.max_len))
+        summary = text("show.type.list", size=size) + (text("show.type.none_twice") if vtype.unique else "")
+        return {"kind": "list", "summary": summary,
                 "min_items": vtype.min_len, "max_items": vtype.max_len, "unique": vtype.unique, "item": item}
     if isinstance(vtype, RangeT):
-        return {"kind": "card range", "summary": "a range of cards, LOW..HIGH (such as 3..A), LOW below HIGH",
-                "card": type_info(vtype.item)}
+        return {"kind": "card range", "summary": text("show.type.range"),
+                "card": type_info(vtype.item, path)}
     if isinstance(vtype, RowT):
-        return _table_info(vtype)
+        return _table_info(vtype, path)
     if isinstance(vtype, ExprT):
-        return _expression_info(vtype)
+        return _expression_info(vtype, path)
     from gouji_dsl.rules.cards import KindTokenT
     if isinstance(vtype, KindTokenT):
-        return {"kind": "card token", "summary": vtype.label, "pattern": "[A-Z][A-Za-z]{0,3}"}
+        return {"kind": "card token", "summary": str(vtype.label), "pattern": "[A-Z][A-Za-z]{0,3}"}
     raise TypeError(f"no rules reference for value type {type(vtype).__name__}")  # a new VType needs a case here
 
 
-def _table_info(vtype: RowT) -> dict[str, Any]:
-    columns = [{"name": f.name, "zh": f.metadata["zh"], "meaning": f.metadata["en"],
-                "required": f.default is dataclasses.MISSING, "type": type_info(f.metadata["type"])}
+def _table_info(vtype: RowT, path: str) -> dict[str, Any]:
+    columns = [{"name": f.name, "zh": f.metadata["zh"], **_meanings(f"{path}.{f.name}", f.metadata["en"]),
+                "required": f.default is dataclasses.MISSING, "type": type_info(f.metadata["type"], f"{path}.{f.name}")}
                for f in vtype.columns.values()]
-    summary = "a table: 'KEY =', then rows between pipes, the first naming the columns"
+    summary = text("show.type.table")
     if vtype.min_rows:
-        summary += f"; at least {vtype.min_rows} row(s)"
+        summary += text("show.type.table_min_rows", count=vtype.min_rows)
     if vtype.key:
-        summary += f"; one row per {' and '.join(vtype.key)}"
+        summary += text("show.type.table_key", columns=text("show.and").join(vtype.key))
     return {"kind": "table", "summary": summary, "columns": columns, "key": list(vtype.key), "min_rows": vtype.min_rows}
 
 
 OPERATORS = ["+", "-", "*", "<", "<=", ">", ">=", "==", "!=", "and", "or", "not", "( )"]
 
 
-def _expression_info(vtype: ExprT) -> dict[str, Any]:
+def _expression_info(vtype: ExprT, path: str) -> dict[str, Any]:
     """An expression's own names; the functions and operators are the same for all
     expressions and described once, at the top of the reference (`_functions_info`)."""
-    names = [{"name": v.name, "zh": v.zh, "type": TYPE_WORDS[v.type], "meaning": v.en} for v in vtype.variables.values()]
-    return {"kind": "expression", "summary": vtype.expected(), "gives": TYPE_WORDS[vtype.result],
+    names = [{"name": v.name, "zh": v.zh, "type": str(TYPE_WORDS[v.type]), **_meanings(f"{path}:{v.name}", v.en)}
+             for v in vtype.variables.values()]
+    return {"kind": "expression", "summary": str(vtype.expected()), "gives": str(TYPE_WORDS[vtype.result]),
             "names": names, "functions": list(FUNCTIONS), "operators": OPERATORS}
 
 
 def _functions_info() -> list[dict[str, Any]]:
-    return [{"name": f.name, "arguments": [TYPE_WORDS[p] for p in f.params], "gives": TYPE_WORDS[f.result],
-             "meaning": f.en} for f in FUNCTIONS.values()]
+    return [{"name": f.name, "arguments": [str(TYPE_WORDS[p]) for p in f.params], "gives": str(TYPE_WORDS[f.result]),
+             **_meanings(f"function:{f.name}", f.en)} for f in FUNCTIONS.values()]
 
 
 def _value_json(vtype, value) -> Any:
@@ -197,7 +216,7 @@ def _value_json(vtype, value) -> Any:
 def _value_text(vtype, value) -> str:
     """A value as a rule file writes it, with the Chinese alias of a policy or yes/no."""
     if value is None:
-        return "not set"
+        return text("show.not_set")
     inner = vtype.inner if isinstance(vtype, OptionalT) else vtype
     if isinstance(inner, EnumT):
         return f"{value} ({inner.members[value].zh})"
@@ -207,10 +226,10 @@ def _value_text(vtype, value) -> str:
 
 
 def _applies(cls: type[m.Section]) -> str:
-    text = "game " + " or ".join(cls.GAMES)
+    games = text("show.game", games=text("show.or").join(cls.GAMES))
     if cls is m.PatternRules:
-        text += ", when [plays] shape = patterns"
-    return text
+        games += text("show.when_patterns")
+    return games
 
 
 def rules_reference(v: m.Variant | None = None) -> dict[str, Any]:
@@ -236,8 +255,9 @@ def _applicable_to(cls: type[m.Section], v: m.Variant) -> bool:
 
 def _rule_info(cls: type[m.Section], f: dataclasses.Field, v: m.Variant | None) -> dict[str, Any]:
     vtype = f.metadata["type"]
-    info: dict[str, Any] = {"zh": f.metadata["zh"], "meaning": f.metadata["en"],
-                            "required": f.metadata["required"], "type": type_info(vtype)}
+    path = f"{cls.NAME}.{f.name}"
+    info: dict[str, Any] = {"zh": f.metadata["zh"], **_meanings(path, f.metadata["en"]),
+                            "required": f.metadata["required"], "type": type_info(vtype, path)}
     if not f.metadata["required"]:
         info["default"] = _value_json(vtype, f.default)
     if v is None:
@@ -257,7 +277,8 @@ def _rule_info(cls: type[m.Section], f: dataclasses.Field, v: m.Variant | None) 
 
 def find_rules(data: dict[str, Any], query: str) -> dict[str, Any]:
     """`data` (rules_reference) with only the rules `query` asks for: a section named by it (in
-    English or Chinese) whole, else every rule whose name, Chinese name or meaning contains it
+    English or Chinese) whole, else every rule whose name, Chinese name or meaning (in either
+    language) contains it
     (letters in any case). Empty sections are left out; no match leaves none."""
     word = query.strip().casefold()
     sections = {}
@@ -266,7 +287,8 @@ def find_rules(data: dict[str, Any], query: str) -> dict[str, Any]:
             sections[name] = section
             continue
         rules = {key: rule for key, rule in section["rules"].items()
-                 if any(word in text.casefold() for text in (key, key.replace("_", " "), rule["zh"], rule["meaning"]))}
+                 if any(word in said.casefold() for said in (key, key.replace("_", " "), rule["zh"], rule["meaning"],
+                                                             rule["meaning_zh"]))}
         if rules:
             sections[name] = {**section, "rules": rules}
     return {**data, "query": query, "sections": sections}
@@ -282,14 +304,12 @@ def rules_text(v: m.Variant | None = None, query: str | None = None) -> str:
     if query:
         return _found_text(find_rules(data, query), v)
     if v is None:
-        out = ["Every section and rule of the rule language (`gouji show VARIANT --rules` adds a variant's values).",
-               "Section and rule names may be written in English or Chinese; so may policies and yes/no."]
+        out = [text("show.every_rule")]
     else:
-        out = [f"Rules of {v.name} (lineage {' -> '.join(v.lineage)}), with the value of each here.",
-               "Section and rule names may be written in English or Chinese; so may policies and yes/no."]
-    out += ["", "Expressions (the rules whose values are expressions say which names they offer) may use",
-            f"the operators {' '.join(data['operators'])} and these functions:"]
-    out += [f"  {fn['name']}({', '.join(fn['arguments'])}) gives {fn['gives']}: {fn['meaning']}" for fn in data["functions"]]
+        out = [text("show.rules_of", name=v.name, lineage=" -> ".join(v.lineage))]
+    out += [text("show.names_either_language"), "", text("show.expressions", operators=" ".join(data["operators"]))]
+    out += [text("show.function", name=fn["name"], arguments=", ".join(fn["arguments"]), gives=fn["gives"],
+                 meaning=_meaning(fn)) for fn in data["functions"]]
     out += _section_lines(data, v, applies=True)
     return "\n".join(out) + "\n"
 
@@ -297,8 +317,9 @@ def rules_text(v: m.Variant | None = None, query: str | None = None) -> str:
 def _found_text(data: dict[str, Any], v: m.Variant | None) -> str:
     """The rules a query found, each with its section (and, with a variant, its value there)."""
     count = sum(len(section["rules"]) for section in data["sections"].values())
-    where = f" of {v.name}" if v is not None else ""
-    out = [f"{count} rule(s){where} for '{data['query']}':"] + _section_lines(data, v, applies=False)
+    head = (text("show.found_in", count=count, name=v.name, word=data["query"]) if v is not None
+            else text("show.found", count=count, word=data["query"]))
+    out = [head] + _section_lines(data, v, applies=False)
     return "\n".join(out) + "\n"
 
 
@@ -307,7 +328,7 @@ def _section_lines(data: dict[str, Any], v: m.Variant | None, applies: bool) -> 
     out = []
     for name, section in data["sections"].items():
         out += ["", f"[{name}] {section['zh']} - {section['title']}"
-                + (f"    (applies to {section['applies_to']})" if applies else "")]
+                + (text("show.applies_to", games=section["applies_to"]) if applies else "")]
         for key, rule in section["rules"].items():
             out.append("")
             out.extend(_rule_lines(name, key, rule, v))
@@ -316,25 +337,26 @@ def _section_lines(data: dict[str, Any], v: m.Variant | None, applies: bool) -> 
 
 def _rule_lines(section: str, key: str, rule: dict[str, Any], v: m.Variant | None) -> list[str]:
     if rule["required"]:
-        need = "required"
+        need = text("show.required")
     else:
-        need = "optional, default " + _default_text(section, key)
-    out = [f"  {key} ({rule['zh']})    {need}", f"    {rule['meaning']}"]
-    out.extend(_type_lines(rule["type"], "    ", "values: "))
+        need = text("show.optional", default=_default_text(section, key))
+    out = [f"  {key} ({rule['zh']})    {need}", f"    {_meaning(rule)}"]
+    out.extend(_type_lines(rule["type"], "    ", text("show.values")))
     if v is None:
         return out
     where = ""
     if rule["set_in"] is not None:
-        where = f"    (from {rule['set_in']}" + "".join(" " + c for c in rule["cites"]) + ")"
+        origin = rule["set_in"] + "".join(" " + c for c in rule["cites"])
+        where = text("show.set_default") if rule["set_in"] == "default" else text("show.set_in", origin=origin)
     if "value_text" in rule:
-        out.append(f"    here: {rule['value_text']}{where}")
+        out.append(text("show.here", value=rule["value_text"]) + where)
         return out
     section_value = v.sections.get(section)
     rows = getattr(section_value, key, None) if section_value is not None else None
     if rows is None:
-        out.append("    here: not set")
+        out.append(text("show.here", value=text("show.not_set")))
         return out
-    out.append(f"    here: {len(rows)} row(s){where}")
+    out.append(text("show.here", value=text("show.rows", count=len(rows))) + where)
     vtype = _field_type(m.SECTION_BY_NAME[section], key)
     columns = list(vtype.columns)
     cells = [[vtype.columns[c].metadata["type"].show(getattr(r, c)) for c in columns] for r in rows]
@@ -347,8 +369,8 @@ def _default_text(section: str, key: str) -> str:
     f = next(f for f in dataclasses.fields(m.SECTION_BY_NAME[section]) if f.name == key)
     vtype = f.metadata["type"]
     if isinstance(vtype, RowT):
-        return "no rows" if not f.default else f"{len(f.default)} row(s)"
-    return "none (无)" if f.default is None else _value_text(vtype, f.default)
+        return text("show.no_rows") if not f.default else text("show.rows", count=len(f.default))
+    return text("show.none") if f.default is None else _value_text(vtype, f.default)
 
 
 def _type_lines(info: dict[str, Any], indent: str, label: str = "") -> list[str]:
@@ -361,22 +383,22 @@ def _type_lines(info: dict[str, Any], indent: str, label: str = "") -> list[str]
     if kind == "choice":
         names = [f"{member['name']} ({member['zh']})" for member in info["values"]]
         column = max(len(name) + _wide(name) for name in names)
-        out = [f"{indent}{label}one of"]
-        out += [f"{more}{_ljust(name, column)}  {member['meaning']}" for name, member in zip(names, info["values"])]
+        out = [f"{indent}{label}{text('show.one_of')}"]
+        out += [f"{more}{_ljust(name, column)}  {_meaning(member)}" for name, member in zip(names, info["values"])]
     elif kind == "list":
-        out += _type_lines(info["item"], more, "each item: ")
+        out += _type_lines(info["item"], more, text("show.each_item"))
     elif kind == "card range":
-        out += _type_lines(info["card"], more, "each end: ")
+        out += _type_lines(info["card"], more, text("show.each_end"))
     elif kind == "table":
-        out.append(f"{more}columns:")
+        out.append(more + text("show.columns"))
         for col in info["columns"]:
-            need = "" if col["required"] else " (may be left empty)"
-            out.append(f"{more}  {col['name']} ({col['zh']}){need}: {col['meaning']}")
+            need = "" if col["required"] else text("show.may_be_empty")
+            out.append(f"{more}  {col['name']} ({col['zh']}){need}: {_meaning(col)}")
             out.extend(_type_lines(col["type"], more + "    "))
     elif kind == "expression":
-        out.append(f"{more}names:" + ("" if info["names"] else " none"))
-        out += [f"{more}  {name['name']} ({name['zh']}), {name['type']}: {name['meaning']}" for name in info["names"]]
-        out.append(f"{more}functions: {', '.join(info['functions'])} (described at the top)")
+        out.append(more + (text("show.names") if info["names"] else text("show.no_names")))
+        out += [f"{more}  {name['name']} ({name['zh']}), {name['type']}: {_meaning(name)}" for name in info["names"]]
+        out.append(more + text("show.functions", functions=", ".join(info["functions"])))
     return out
 
 

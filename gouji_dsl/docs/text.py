@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.glossary import GLOSSARY_BY_ZH
+from gouji_dsl.messages import msg
 
 LANGS = ("zh", "en")
 
@@ -71,7 +72,7 @@ def T(template: str, **values: Any) -> Text:
         name, tick, term, surface, stars = match.groups()
         if name is not None:
             if name not in values:
-                raise RulebookError(f"template value {{{name}}} is missing in: {template}")
+                raise RulebookError(msg("commands.book.template_value_missing", name=name, template=template))
             value = values[name]
             if in_code or in_strong:
                 add(value.plain() if isinstance(value, Text) else _checked_str(value))
@@ -81,22 +82,22 @@ def T(template: str, **values: Any) -> Text:
             in_code = not in_code
         elif term is not None:
             if term not in GLOSSARY_BY_ZH:
-                raise RulebookError(f"term [[{term}]] is not in the glossary")
+                raise RulebookError(msg("commands.book.term_not_in_glossary", term=term))
             if in_code:
-                raise RulebookError(f"a term inside a code span: {template}")
+                raise RulebookError(msg("commands.book.term_in_code", template=template))
             segs.append(Seg("term", term, surface or GLOSSARY_BY_ZH[term].en, "strong" if in_strong else ""))
         else:
             in_strong = not in_strong
         pos = match.end()
     add(template[pos:])
     if in_code or in_strong:
-        raise RulebookError(f"unbalanced ` or ** in: {template}")
+        raise RulebookError(msg("commands.book.unbalanced", template=template))
     return Text(tuple(segs))
 
 
 def _checked_str(value: Any) -> str:
     if isinstance(value, bool) or value is None:
-        raise RulebookError(f"a {value!r} was put into prose without a sentence for it")
+        raise RulebookError(msg("commands.book.prose_without_sentence", value=value))
     return str(value)
 
 
@@ -104,7 +105,7 @@ def _value_segs(value: Any) -> tuple[Seg, ...]:
     if isinstance(value, Text):
         return value.segs
     if isinstance(value, bool) or value is None:
-        raise RulebookError(f"a {value!r} was put into prose without a sentence for it")
+        raise RulebookError(msg("commands.book.prose_without_sentence", value=value))
     return (Seg("text", str(value)),)
 
 

@@ -31,6 +31,7 @@ def load_variant(variant):
     from gouji_dsl import engines
     from gouji_dsl.diagnostics import RuleErrors, UsageError, render_report
     from gouji_dsl.lang.loader import Workspace
+    from gouji_dsl.messages import msg
 
     if not isinstance(variant, (str, os.PathLike)):
         raise TypeError(f"a variant is a name such as 'lianzhong' or a rule file's path, not {type(variant).__name__}")
@@ -40,7 +41,9 @@ def load_variant(variant):
         name = ws.resolve_argument(text)
         return engines.load(ws, name), ws, name
     except UsageError as exc:
-        raise VariantError(exc.message + (f" ({exc.hint})" if exc.hint else "")) from None
+        raise VariantError(str(msg("commands.integrations.with_hint", message=exc.message, hint=exc.hint)
+                               if exc.hint else exc.message)) from None
     except RuleErrors as exc:
         shown = "\n".join(render_report(exc.diagnostics, ws.sources))
-        raise VariantError(f"{text} has {len(exc.diagnostics)} error(s):\n{shown}", exc.diagnostics) from None
+        raise VariantError(str(msg("commands.integrations.has_errors", variant=text, count=len(exc.diagnostics),
+                                   errors=shown)), exc.diagnostics) from None

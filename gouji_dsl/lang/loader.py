@@ -25,6 +25,7 @@ from pathlib import Path
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Diagnostic, Pos, RuleErrors, SourceCache, UsageError, did_you_mean
 from gouji_dsl.lang.parser import decode, parse_text
+from gouji_dsl.messages import msg
 from gouji_dsl.paths import variants_dir
 
 EXTENSION = ".gouji"
@@ -80,7 +81,7 @@ class Workspace:
         """The workspace a user's command sees: their folders, then the standard variants."""
         for p in paths:
             if not Path(p).is_dir():
-                raise UsageError(f"--path {p}: no such folder")
+                raise UsageError(msg("syntax.no_such_path_folder", path=p))
         return cls(folders=user_folders(paths))
 
     # --- finding files ------------------------------------------------------------
@@ -165,12 +166,14 @@ class Workspace:
         path = Path(arg)
         if arg.endswith(EXTENSION) or os.sep in arg or path.is_file():
             if not path.is_file():
-                raise UsageError(f"no such rule file: {arg}")
+                raise UsageError(msg("syntax.no_such_rule_file", file=arg))
             return self.add_file(path)
         name = self.canonical(arg)
         if self.path_of(name) is None:
-            raise UsageError(f"unknown variant '{arg}'", did_you_mean(arg, self.names() + list(CHINESE_NAMES)) or
-                             f"known variants: {', '.join(self.names()) or '(none)'}")
+            raise UsageError(msg("syntax.unknown_variant", name=arg),
+                             did_you_mean(arg, self.names() + list(CHINESE_NAMES)) or
+                             (msg("syntax.known_variants", names=", ".join(self.names())) if self.names()
+                              else msg("syntax.no_known_variants")))
         return name
 
     # --- reading files ------------------------------------------------------------
@@ -181,12 +184,15 @@ class Workspace:
             display = self.display(path)
             try:
                 text = decode(path.read_bytes(), display)
-                self.sources.add(display, text)
+                # A file of the installed package: messages cite it by the variant's name, since
+                # the reader has no such path (a test's own "standard" folder keeps its paths).
+                shipped = path.resolve().parent in {variants_dir().resolve(), (variants_dir() / PEERS).resolve()}
+                self.sources.add(display, text, standard=path.stem if shipped else None)
                 self._parsed[key] = parse_text(text, display)
             except RuleErrors as errors:
                 self._parsed[key] = errors
             except OSError as exc:
-                self._parsed[key] = RuleErrors([Diagnostic(Pos(display, 0, 0), f"cannot read file: {exc.strerror}")])
+                self._parsed[key] = RuleErrors([Diagnostic(Pos(display, 0, 0), msg("syntax.cannot_read_file", reason=exc.strerror))])
         result = self._parsed[key]
         if isinstance(result, RuleErrors):
             raise result
@@ -195,5 +201,5 @@ class Workspace:
     def parse_variant(self, name: str) -> n.File:
         path = self.path_of(name)
         if path is None:  # callers check first; this is a bug if reached
-            raise UsageError(f"unknown variant '{name}'")
+            raise UsageError(msg("syntax.unknown_variant", name=name))
         return self.parse(path)

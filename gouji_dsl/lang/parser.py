@@ -16,18 +16,22 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Diagnostic, Pos, RuleErrors
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.paths import grammar_path
 
 MAX_DEPTH = 40          # brackets and operators nested inside one value
 MAX_INT_DIGITS = 9      # no rule needs a number above 999,999,999
 MAX_FILE_BYTES = 1_000_000
 
-_FRIENDLY = {
-    "NAME": "a name", "VNAME": "a variant name", "INT": "a number", "STRING": "a string",
-    "CITE": "a citation like @000:L15", "_NL": "end of line", "$END": "end of file",
+# A token in words (a Message), or as it is written (a str: code, the same in every language).
+_FRIENDLY: dict[str, Message | str] = {
+    "NAME": msg("syntax.token_name"), "VNAME": msg("syntax.token_variant_name"), "INT": msg("syntax.token_number"),
+    "STRING": msg("syntax.token_string"), "CITE": msg("syntax.token_citation"), "_NL": msg("syntax.end_of_line"),
+    "$END": msg("syntax.end_of_file"),
     "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "COMMA": "','",
-    "EQUAL": "'='", "PLUS_EQ": "'+='", "MINUS_EQ": "'-='", "VBAR": "'|'", "MINUS": "'-'", "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*' or '/'", "COMP_OP": "a comparison", "ABSTRACT": "'abstract'",
+    "EQUAL": "'='", "PLUS_EQ": "'+='", "MINUS_EQ": "'-='", "VBAR": "'|'", "MINUS": "'-'",
+    "ADD_OP": msg("syntax.token_add_op"), "MUL_OP": msg("syntax.token_mul_op"),
+    "COMP_OP": msg("syntax.token_comparison"), "ABSTRACT": "'abstract'",
     "VARIANT": "'variant'", "_EXTENDS": "'extends'", "_AND": "'and'", "_OR": "'or'",
     "_NOT": "'not'", "__ANON_0": "'..'", "DOT": "'.'",
 }
@@ -50,21 +54,21 @@ def _utf16(data: bytes) -> bool:
 
 def decode(data: bytes, name: str) -> str:
     if len(data) > MAX_FILE_BYTES:
-        raise RuleErrors([Diagnostic(Pos(name, 1, 1), f"file is too large ({len(data)} bytes; a rule file is at most {MAX_FILE_BYTES})")])
+        raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.file_too_large", size=len(data), limit=MAX_FILE_BYTES))])
     if _utf16(data):
-        raise RuleErrors([Diagnostic(Pos(name, 1, 1), "file is saved as UTF-16, not UTF-8",
-                                     hint="save the rule file as UTF-8 (in Notepad: Save As, Encoding: UTF-8)")])
+        raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.utf16"),
+                                     hint=msg("syntax.utf16_hint"))])
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise RuleErrors([Diagnostic(Pos(name, line, 1), "file contains a NUL byte: this is not a rule file (binary data?)")])
+        raise RuleErrors([Diagnostic(Pos(name, line, 1), msg("syntax.nul_byte"))])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise RuleErrors([Diagnostic(Pos(name, line, col),
-                                     f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
-                                     hint="save the rule file as UTF-8")]) from None
+                                     msg("syntax.not_utf8", byte=data[exc.start]),
+                                     hint=msg("syntax.save_as_utf8"))]) from None
     return text.removeprefix("\ufeff")
 
 
@@ -78,7 +82,7 @@ def parse_text(text: str, name: str = "<string>") -> n.File:
     except UnexpectedInput as exc:
         raise RuleErrors([_syntax_diagnostic(exc, text, name)]) from None
     except LarkError as exc:  # pragma: no cover - any other parser failure is still the file's fault
-        raise RuleErrors([Diagnostic(Pos(name, 1, 1), f"cannot parse this file: {exc}")]) from None
+        raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.cannot_parse", error=str(exc)))]) from None
     builder = _Builder(name)
     file = builder.file(tree, _comments(text))
     if builder.errors:
@@ -91,46 +95,48 @@ def _check_characters(text: str, name: str) -> None:
         for col, ch in enumerate(line, 1):
             if ch not in "\t\u3000" and not ch.isprintable():
                 raise RuleErrors([Diagnostic(Pos(name, lineno, col),
-                                             f"control character U+{ord(ch):04X} is not allowed in a rule file")])
+                                             msg("syntax.control_character", code=ord(ch)))])
 
 
 # Punctuation a Chinese input method types in full width: what it is called and
 # the half-width character the rule language uses instead (None: none at all).
-FULL_WIDTH = {
-    "，": ("full-width comma", ","), "、": ("ideographic comma", ","),
-    "＝": ("full-width equals sign", "="),
-    "【": ("Chinese bracket", "["), "】": ("Chinese bracket", "]"),
-    "“": ("Chinese quotation mark", '"'), "”": ("Chinese quotation mark", '"'),
-    "‘": ("Chinese quotation mark", '"'), "’": ("Chinese quotation mark", '"'),
-    "（": ("full-width parenthesis", "("), "）": ("full-width parenthesis", ")"),
-    "：": ("full-width colon", ":"), "；": ("full-width semicolon", None), "。": ("ideographic full stop", None),
-    "｜": ("full-width bar", "|"), "＠": ("full-width at sign", "@"), "＃": ("full-width number sign", "#"),
-    "\u3000": ("ideographic space", " "),
+FULL_WIDTH: dict[str, tuple[Message, str | None]] = {
+    "，": (msg("syntax.full_width_comma"), ","), "、": (msg("syntax.ideographic_comma"), ","),
+    "＝": (msg("syntax.full_width_equals"), "="),
+    "【": (msg("syntax.chinese_bracket"), "["), "】": (msg("syntax.chinese_bracket"), "]"),
+    "“": (msg("syntax.chinese_quotation_mark"), '"'), "”": (msg("syntax.chinese_quotation_mark"), '"'),
+    "‘": (msg("syntax.chinese_quotation_mark"), '"'), "’": (msg("syntax.chinese_quotation_mark"), '"'),
+    "（": (msg("syntax.full_width_parenthesis"), "("), "）": (msg("syntax.full_width_parenthesis"), ")"),
+    "：": (msg("syntax.full_width_colon"), ":"), "；": (msg("syntax.full_width_semicolon"), None),
+    "。": (msg("syntax.ideographic_full_stop"), None),
+    "｜": (msg("syntax.full_width_bar"), "|"), "＠": (msg("syntax.full_width_at_sign"), "@"),
+    "＃": (msg("syntax.full_width_number_sign"), "#"),
+    "\u3000": (msg("syntax.ideographic_space"), " "),
 }
 _QUOTES = "“”‘’"
 MAX_FULL_WIDTH_REPORTS = 20  # a file typed wholly in full width needs no more to be understood
 
 
-def _full_width(ch: str) -> tuple[str, str | None] | None:
+def _full_width(ch: str) -> tuple[Message, str | None] | None:
     """(name, half-width replacement) of a full-width character, else None."""
     if ch in FULL_WIDTH:
         return FULL_WIDTH[ch]
     if "\uff01" <= ch <= "\uff5e":  # the full-width forms of ASCII: ６, Ａ, ＜, ...
-        return "full-width character", unicodedata.normalize("NFKC", ch)
+        return msg("syntax.full_width_character"), unicodedata.normalize("NFKC", ch)
     return None
 
 
-def _full_width_hint(ch: str, half: str | None, before: str) -> str:
+def _full_width_hint(ch: str, half: str | None, before: str) -> Message:
     """What to type instead of `ch`, which follows `before` on its line."""
     if half is None:
-        return f"remove the '{ch}': a rule ends at the end of its line"
+        return msg("syntax.remove_full_width", char=ch)
     if half == " ":
-        return f"use an ordinary space (not the full-width '{ch}')"
+        return msg("syntax.use_ordinary_space", char=ch)
     words = before.split()
     if ch == "：" and not (words and words[-1].startswith(("@", "＠"))):
         # Not in a citation (@000:L15): `key：value`, and a setting is written with '='.
-        return "a setting is written key = value: use '=' (not '：')"
-    return f"use the half-width '{half}' (not '{ch}')"
+        return msg("syntax.use_equals", char=ch)
+    return msg("syntax.use_half_width", half=half, char=ch)
 
 
 def _check_full_width(text: str, name: str) -> None:
@@ -159,7 +165,7 @@ def _check_full_width(text: str, name: str) -> None:
             what = _full_width(ch)
             if what is None:
                 continue
-            found.append(Diagnostic(Pos(name, lineno, col), f"{what[0]} '{ch}' outside a string or comment",
+            found.append(Diagnostic(Pos(name, lineno, col), msg("syntax.full_width_outside", what=what[0], char=ch),
                                     _full_width_hint(ch, what[1], line[:col - 1])))
             if ch in _QUOTES:
                 # The author meant a string: its text is not punctuation to report.
@@ -217,23 +223,22 @@ def _check_depth(text: str, name: str) -> None:
                 tokens += 1
                 if tokens > MAX_TOKENS:
                     raise RuleErrors([Diagnostic(Pos(name, lineno, col),
-                                                 f"file has more than {MAX_TOKENS} values, names and symbols: "
-                                                 "too large for a rule file",
-                                                 hint="a variant states only what differs from the one it extends")])
+                                                 msg("syntax.too_many_tokens", limit=MAX_TOKENS),
+                                                 hint=msg("syntax.too_many_tokens_hint"))])
             if kind == "open":
                 depth += 1
                 if depth > MAX_DEPTH:
                     raise RuleErrors([Diagnostic(Pos(name, lineno, col),
-                                                 f"brackets nested more than {MAX_DEPTH} deep",
-                                                 hint="a rule never needs this much nesting")])
+                                                 msg("syntax.nested_too_deep", limit=MAX_DEPTH),
+                                                 hint=msg("syntax.nested_too_deep_hint"))])
             elif kind == "close":
                 depth = max(depth - 1, 0)  # a stray ')' is the parser's to report
             elif kind == "op" or (kind == "word" and token.group() in _WORD_OPERATORS):
                 ops += 1
                 if ops > MAX_OPERATORS:
                     raise RuleErrors([Diagnostic(Pos(name, lineno, col),
-                                                 f"expression has more than {MAX_OPERATORS} operators",
-                                                 hint="split the rule or simplify it",
+                                                 msg("syntax.too_many_operators", limit=MAX_OPERATORS),
+                                                 hint=msg("syntax.too_many_operators_hint"),
                                                  span=len(token.group()))])
 
 
@@ -259,7 +264,7 @@ def _comments(text: str) -> tuple[n.Comment, ...]:
     return tuple(found)
 
 
-def _friendly(term: str) -> str:
+def _friendly(term: str) -> Message | str:
     if term in _FRIENDLY:
         return _FRIENDLY[term]
     return term.lower()
@@ -273,49 +278,50 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, name: str) -> Diagnostic
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         hint = None
         if ch == "'":
-            hint = 'strings are written in double quotes: "..."'
+            hint = msg("syntax.single_quotes_hint")
         elif ch == '"':
-            hint = "a string must end on the line where it starts, with a closing double quote"
+            hint = msg("syntax.unclosed_string_hint")
         elif ch == ":":
-            hint = "a setting is written key = value: use '=' (not ':')"
+            hint = msg("syntax.use_equals", char=ch)
         elif ch == "." and text[exc.pos_in_stream - 1:exc.pos_in_stream].isdigit() \
                 and text[exc.pos_in_stream + 1:exc.pos_in_stream + 2].isdigit():
-            hint = "numbers have no decimal point: write a fraction, 3/2 for 1.5"
-        return Diagnostic(Pos(name, line, col), f"unexpected character {ch!r}", hint)
+            hint = msg("syntax.decimal_point_hint")
+        return Diagnostic(Pos(name, line, col), msg("syntax.unexpected_character", char=ch), hint)
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         missing = _missing_value(exc, lines)
         if missing is not None:
-            return Diagnostic(Pos(name, missing[0], missing[1]), f"'{missing[2]}' has no value after '='",
-                              "write the value on the same line (key = value); only a table starts on the "
-                              "next line, with a row such as | 10 | 5 |")
+            return Diagnostic(Pos(name, missing[0], missing[1]), msg("syntax.missing_value", name=missing[2]),
+                              msg("syntax.missing_value_hint"))
         if tok.type == "$END":
             line = len(lines)
             col = len(lines[-1]) + 1 if lines else 1
-            got = "end of file"
+            got: Message | str = msg("syntax.end_of_file")
         elif tok.type == "_NL":
-            got = "end of line"
+            got = msg("syntax.end_of_line")
             # Point at the end of the line, not the start of the next.
             line = tok.line
             col = tok.column
         else:
             got = repr(str(tok))
         if "VARIANT" in exc.expected:
-            message = f"unexpected {got}; expected 'abstract' or 'variant'"
+            message = msg("syntax.expected_header", got=got)
         elif "_NL" in exc.expected and tok.type not in ("_NL", "$END"):
             # A complete statement followed by more: the common case is two values.
-            message = f"unexpected {got}; expected end of line"
+            message = msg("syntax.expected_end_of_line", got=got)
         else:
             terms = set(exc.expected)
             if "EQUAL" in terms:  # `+=` and `-=` are for tables only; a plain '=' is what to suggest
                 terms -= {"PLUS_EQ", "MINUS_EQ"}
-            expected = sorted({_friendly(t) for t in terms if not t.startswith("__ANON") or t == "__ANON_0"})
-            message = f"unexpected {got}; expected {_join(expected)}"
+            # Sorted as the English words are, so the list reads the same in every language.
+            expected = sorted({_friendly(t) for t in terms if not t.startswith("__ANON") or t == "__ANON_0"},
+                              key=lambda word: word.text("en") if isinstance(word, Message) else word)
+            message = msg("syntax.unexpected_token", got=got, expected=_join(expected))
         hint = _syntax_hint(tok, exc.expected, lines, line)
         return Diagnostic(Pos(name, line, col), message, hint, span=max(len(str(tok)) if tok.type not in ("_NL", "$END") else 1, 1))
     if isinstance(exc, UnexpectedEOF):
-        return Diagnostic(Pos(name, len(lines), 1), "unexpected end of file")
-    return Diagnostic(Pos(name, line, col), "syntax error")
+        return Diagnostic(Pos(name, len(lines), 1), msg("syntax.unexpected_end_of_file"))
+    return Diagnostic(Pos(name, line, col), msg("syntax.syntax_error"))
 
 
 def _missing_value(exc: UnexpectedToken, lines: list[str]) -> tuple[int, int, str] | None:
@@ -335,27 +341,33 @@ def _missing_value(exc: UnexpectedToken, lines: list[str]) -> tuple[int, int, st
     return index + 1, len(code), code[:-1].strip()
 
 
-def _syntax_hint(tok: Token, expected: set[str], lines: list[str], line: int) -> str | None:
+def _syntax_hint(tok: Token, expected: set[str], lines: list[str], line: int) -> Message | None:
     if line == 1 or "VARIANT" in expected or "ABSTRACT" in expected:
         if "VARIANT" in expected:
-            return "a rule file starts with a header such as: variant zaozhuang extends gouji"
+            return msg("syntax.header_hint")
     if tok.type in ("NAME", "VNAME") and "LSQB" in expected:  # a word both may lex as
-        return "settings belong to a section: put a header such as [table] above them"
+        return msg("syntax.section_hint")
     if "EQUAL" in expected:
-        return "a setting is written: key = value"
+        return msg("syntax.setting_hint")
     if "_NL" in expected and tok.type not in ("_NL", "$END"):
-        return "one value per rule: write a list in brackets, [a, b], and start each rule on its own line"
+        return msg("syntax.one_value_hint")
     if "VBAR" in expected:
-        return "a table row starts and ends with '|', e.g. | 10 | 5 |"
+        return msg("syntax.table_row_hint")
     return None
 
 
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items) or "nothing"
+def _join(items: list[Message | str]) -> Message | str:
+    """"a, b or c": the words of `items`, in the reader's language when shown."""
+    if not items:
+        return msg("syntax.nothing")
+    if len(items) == 1:
+        return items[0]
     if len(items) > 8:
-        items = items[:8] + ["..."]
-    return ", ".join(items[:-1]) + " or " + items[-1]
+        items = items[:8] + [msg("syntax.and_more")]
+    first = items[0]
+    for item in items[1:-1]:
+        first = msg("syntax.comma", first=first, then=item)
+    return msg("syntax.or", first=first, last=items[-1])
 
 
 class _Builder:
@@ -415,12 +427,12 @@ class _Builder:
                 columns.append(cell)
             else:
                 where = cell.pos if cell is not None else pos
-                self.errors.append(Diagnostic(where, "the first row of a table names its columns: each cell must be a plain name",
-                                              hint="for example: | rank | at_least |"))
+                self.errors.append(Diagnostic(where, msg("syntax.column_names"),
+                                              hint=msg("syntax.column_names_hint")))
                 columns.append(n.Name(where, "?"))
         if header.cites:
-            self.errors.append(Diagnostic(header.cites[0].pos, "the column row of a table takes no citation",
-                                          hint="cite the table after '=' or cite each row"))
+            self.errors.append(Diagnostic(header.cites[0].pos, msg("syntax.column_row_citation"),
+                                          hint=msg("syntax.column_row_citation_hint")))
         return n.Table(self.pos(tree), key, tuple(columns), tuple(body), cites, op, op_pos)
 
     def row(self, tree: Tree) -> n.Row:
@@ -443,7 +455,7 @@ class _Builder:
 
     def small_int(self, digits: str, pos: Pos) -> int:
         if len(digits) > MAX_INT_DIGITS:
-            self.errors.append(Diagnostic(pos, f"number too large ({len(digits)} digits; at most {MAX_INT_DIGITS})"))
+            self.errors.append(Diagnostic(pos, msg("syntax.number_too_large", digits=len(digits), limit=MAX_INT_DIGITS)))
             return 0
         return int(digits)
 
@@ -497,7 +509,7 @@ class _Builder:
                 out.append("\t")
             else:
                 self.errors.append(Diagnostic(Pos(self.name, tok.line, tok.column + i + 1),
-                                              f"unknown escape '\\{nxt}' in string",
-                                              hint='the escapes are \\" \\\\ \\n and \\t'))
+                                              msg("syntax.unknown_escape", char=nxt),
+                                              hint=msg("syntax.unknown_escape_hint")))
             i += 2
         return "".join(out)

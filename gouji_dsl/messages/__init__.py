@@ -36,8 +36,8 @@ _chosen: ContextVar[str | None] = ContextVar("gouji_language", default=None)
 class Message:
     """A sentence from the catalogue, not yet in words: its key and the values it names.
 
-    A value may itself be a `Message` (a reason inside a sentence): it is put into words in the
-    same language."""
+    A value may itself be a `Message` (a reason inside a sentence) or a `Named` (a name with a
+    form in each language): it is put into words in the same language."""
 
     key: str
     args: tuple[tuple[str, Any], ...] = ()
@@ -52,6 +52,21 @@ class Message:
         return self.text()
 
 
+@dataclass(frozen=True)
+class Named:
+    """A name that has a form in each language (a game, a variant's title), as a value of a
+    message: the message picks the form of its own language."""
+
+    en: str
+    zh: str
+
+    def text(self, language: str | None = None) -> str:
+        return self.zh if (language or current()) == "zh" else self.en
+
+    def __str__(self) -> str:
+        return self.text()
+
+
 def msg(key: str, **values: Any) -> Message:
     """The catalogue's sentence `key`, with `values` to fill in. An unknown key is a bug of
     ours, found where the message is made rather than where it is shown."""
@@ -61,7 +76,7 @@ def msg(key: str, **values: Any) -> Message:
 
 
 def _in_words(value: Any, language: str) -> Any:
-    if isinstance(value, Message):
+    if isinstance(value, (Message, Named)):
         return value.text(language)
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, Message) for v in value):
         return text("core.list_separator", language).join(v.text(language) for v in value)

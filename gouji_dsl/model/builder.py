@@ -16,6 +16,7 @@ from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Pos, Reporter, did_you_mean, one_of
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import field_applies
 from gouji_dsl.model.tables import Stated, resolve
 from gouji_dsl.model.types import EXTRA_KINDS, INVALID, Context, RowT
@@ -50,12 +51,11 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
         path = ws.path_of(current)
         stem = path.stem if path is not None else current
         if header.name.id != stem:
-            rep.error(header.name.pos, f"this file is named '{stem}' but its header says '{header.name.id}'",
-                      hint=f"write: variant {stem} ... (the header name must match the file name), "
-                           f"or name the file {header.name.id}.gouji")
+            rep.error(header.name.pos, msg("model.file_name_mismatch", stem=stem, name=header.name.id),
+                      hint=msg("model.file_name_mismatch_hint", stem=stem, name=header.name.id))
         if ws.shadows_standard(current):
-            rep.error(header.name.pos, f"'{current}' is the name of a standard variant: give your variant a name of its own",
-                      hint=f"write: variant my-{current} extends {current} (a house rule states only what differs)")
+            rep.error(header.name.pos, msg("model.standard_variant_name", name=current),
+                      hint=msg("model.standard_variant_name_hint", name=current))
         chain.append((current, file))
         seen[current] = header
         parent = header.parent
@@ -64,26 +64,29 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
         parent_name = ws.canonical(parent.id)  # `extends 联众`: the standard variant lianzhong
         if parent_name in seen:
             cycle = " -> ".join([c for c, _ in chain] + [parent.id])
-            rep.error(parent.pos, f"inheritance cycle: {cycle}")
+            rep.error(parent.pos, msg("model.inheritance_cycle", cycle=cycle))
             return chain
         if ws.path_of(parent_name) is None:
-            rep.error(parent.pos, f"unknown parent variant '{parent.id}'",
-                      did_you_mean(parent.id, ws.names()) or f"known variants: {one_of(ws.names())}")
+            rep.error(parent.pos, msg("model.unknown_parent", name=parent.id),
+                      did_you_mean(parent.id, ws.names()) or msg("model.known_variants", names=one_of(ws.names())))
             return chain
         if len(chain) >= MAX_LINEAGE:
-            rep.error(parent.pos, f"inheritance deeper than {MAX_LINEAGE} variants")
+            rep.error(parent.pos, msg("model.inheritance_too_deep", limit=MAX_LINEAGE))
             return chain
         current = parent_name
 
 
-def _elsewhere(key: str, here: type) -> str | None:
+def _elsewhere(key: str, here: type) -> Message | None:
     """A hint naming the section(s) where `key` (in either language) is a rule, when it is not
     one of section `here`'s: the commonest slip is a rule under the wrong header."""
     homes = [cls for cls in m.SECTIONS if cls is not here and _canonical_key(cls, key) is not None]
     if not homes:
         return None
-    where = " and ".join(f"[{cls.NAME}] ({cls.ZH})" for cls in homes)
-    return f"'{key}' is a rule of {where}: move it under that header"
+    named = [msg("model.section_named", section=cls.NAME, zh=cls.ZH) for cls in homes]
+    where = named[-1]
+    for section in reversed(named[:-1]):  # "[a] (A) and [b] (B)", in the reader's language
+        where = msg("model.sections_and", first=section, rest=where)
+    return msg("model.rule_of_other_section", rule=key, where=where)
 
 
 def _field_names(cls: type[m.Section]) -> dict[str, dataclasses.Field]:
@@ -109,34 +112,37 @@ def collect(file: n.File, variant: str, rep: Reporter) -> dict[tuple[str, str], 
         cls = m.SECTION_BY_NAME.get(name)
         if cls is None:
             section_zh = {s.NAME: s.ZH for s in m.SECTIONS}
-            rep.error(section.name.pos, f"unknown section [{section.name.id}]: expected one of {one_of(m.SECTION_BY_NAME, section_zh)}",
+            rep.error(section.name.pos, msg("model.unknown_section", section=section.name.id,
+                                            names=one_of(m.SECTION_BY_NAME, section_zh)),
                       did_you_mean(section.name.id, m.SECTION_BY_NAME, section_zh)
-                      or "`gouji show --rules` lists every section and rule")
+                      or msg("model.show_rules_lists_sections"))
             continue
         if name in section_pos:
-            rep.error(section.name.pos, f"section [{name}] appears twice in this file",
-                      hint="put all its rules under one header", notes=[(section_pos[name], "first here")])
+            rep.error(section.name.pos, msg("model.section_twice", section=name),
+                      hint=msg("model.section_twice_hint"), notes=[(section_pos[name], msg("model.first_here"))])
         section_pos.setdefault(name, section.name.pos)
         fields = _field_names(cls)
         for entry in section.entries:
             key = _canonical_key(cls, entry.key.id)
             if key is None:
                 rule_zh = {f.name: f.metadata["zh"] for f in fields.values()}
-                rep.error(entry.key.pos, f"unknown rule '{entry.key.id}' in section [{name}]: expected one of {one_of(fields, rule_zh)}",
+                rep.error(entry.key.pos, msg("model.unknown_rule", rule=entry.key.id, section=name,
+                                             names=one_of(fields, rule_zh)),
                           _elsewhere(entry.key.id, cls) or did_you_mean(entry.key.id, fields, rule_zh))
                 continue
             vtype = fields[key].metadata["type"]
             is_table = isinstance(vtype, RowT)
             if is_table and isinstance(entry, n.Setting):
-                rep.error(entry.value.pos, f"'{key}' is a table: write '{key} =' and then rows, one per line",
-                          hint=f"the columns are: | {' | '.join(vtype.columns)} |")
+                rep.error(entry.value.pos, msg("model.rule_is_table", rule=key),
+                          hint=msg("model.columns_are", columns=" | ".join(vtype.columns)))
                 continue
             if not is_table and isinstance(entry, n.Table):
-                rep.error(entry.key.pos, f"'{key}' takes a single value, not a table", hint=f"write: {key} = <{vtype.expected()}>")
+                rep.error(entry.key.pos, msg("model.rule_not_table", rule=key),
+                          hint=msg("model.write_single_value", rule=key, expected=vtype.expected()))
                 continue
             if isinstance(entry, n.Setting) and entry.op != n.REPLACE:
-                rep.error(entry.op_pos or entry.key.pos, f"'{entry.op}' changes rows of a table, but '{key}' takes a single value",
-                          hint=f"write: {key} = <{vtype.expected()}>")
+                rep.error(entry.op_pos or entry.key.pos, msg("model.row_op_on_value", op=entry.op, rule=key),
+                          hint=msg("model.write_single_value", rule=key, expected=vtype.expected()))
                 continue
             if (name, key) in out:
                 first = out[(name, key)]
@@ -156,17 +162,18 @@ def _combines(first: Written, entry: n.Entry) -> bool:
 
 
 def _report_twice(first: Written, entry: n.Entry, section: str, key: str, rep: Reporter) -> None:
-    notes = [(first.entry.key.pos, "first here")]
+    notes = [(first.entry.key.pos, msg("model.first_here"))]
     ops = {t.op for t in (first.entry,) + first.also} | {entry.op}
     if isinstance(entry, n.Table) and n.REPLACE in ops and len(ops) > 1:
         change = next(op for op in sorted(ops) if op != n.REPLACE)
-        rep.error(entry.key.pos, f"table '{key}' is both replaced ('=') and changed ('{change}') in this file",
-                  hint=f"write either '{key} =' with every row, or only the changes with '{key} +=' / '{key} -='", notes=notes)
+        rep.error(entry.key.pos, msg("model.table_replaced_and_changed", rule=key, op=change),
+                  hint=msg("model.table_replaced_and_changed_hint", rule=key), notes=notes)
     elif isinstance(entry, n.Table) and entry.op != n.REPLACE:
-        rep.error(entry.key.pos, f"'{key} {entry.op}' appears twice in section [{section}]",
-                  hint=f"put all its rows under one '{key} {entry.op}'", notes=notes)
+        rep.error(entry.key.pos, msg("model.table_change_twice", rule=key, op=entry.op, section=section),
+                  hint=msg("model.table_change_twice_hint", rule=key, op=entry.op), notes=notes)
     else:
-        rep.error(entry.key.pos, f"rule '{key}' is set twice in section [{section}]", notes=[(first.entry.key.pos, "first set here")])
+        rep.error(entry.key.pos, msg("model.rule_set_twice", rule=key, section=section),
+                  notes=[(first.entry.key.pos, msg("model.first_set_here"))])
 
 
 def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
@@ -224,9 +231,9 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
             if section in reported or m.applicable(cls, game, shape if shape is not INVALID else None):
                 continue
             reported.add(section)
-            why = f"game '{game}'" if game not in cls.GAMES else "plays whose shape is not 'patterns'"
-            rep.error(written.entry.key.pos, f"section [{section}] does not apply to {why}",
-                      hint="remove it, or change [about] game / [plays] shape")
+            why = (msg("model.section_not_for_game", section=section, game=game) if game not in cls.GAMES
+                   else msg("model.section_not_for_shape", section=section))
+            rep.error(written.entry.key.pos, why, hint=msg("model.section_not_applicable_hint"))
 
     sections: dict[str, m.Section] = {}
     origins: dict[str, m.Origin] = {}
@@ -239,8 +246,8 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
             written = merged.get((cls.NAME, f.name))
             if not field_applies(f, game):
                 if written is not None:
-                    rep.error(written.entry.key.pos, f"rule '{f.name}' of [{cls.NAME}] does not apply to game '{game}'",
-                              hint="remove it, or change [about] game")
+                    rep.error(written.entry.key.pos, msg("model.rule_not_for_game", rule=f.name, section=cls.NAME, game=game),
+                              hint=msg("model.rule_not_for_game_hint"))
                 values[f.name] = f.metadata["absent"]
                 continue
             if written is None:
@@ -269,9 +276,9 @@ def build(ws: Workspace, name: str, rep: Reporter) -> m.Variant:
         _one_title(sections, origins, name)
     abstract = self_file.header.abstract
     if missing and not abstract and not rep.failed:
-        parts = [f"[{sec}] {', '.join(keys)}" for sec, keys in missing.items()]
-        rep.error(self_file.header.name.pos, f"variant '{name}' leaves rules unset: {'; '.join(parts)}",
-                  hint="extend a variant that states them (variant NAME extends gouji), state them here, or mark the variant 'abstract'")
+        parts = [msg("model.section_rules", section=sec, rules=", ".join(keys)) for sec, keys in missing.items()]
+        rep.error(self_file.header.name.pos, msg("model.rules_unset", name=name, rules=parts),
+                  hint=msg("model.rules_unset_hint"))
     origins["variant"] = m.Origin(self_file.header.pos, name, tuple(c.text for c in self_file.header.cites))
     return m.Variant(
         name=name,

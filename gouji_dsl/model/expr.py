@@ -14,11 +14,13 @@ from typing import Any, Callable, Mapping
 
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import did_you_mean, one_of
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.types import CARDS, INVALID, TRUE_WORDS, CardT, Context, VType
 
 INT, BOOL, CARDS_T, RANK = "int", "bool", "cards", "rank"
 
-_TYPE_WORDS = {INT: "a number", BOOL: "yes/no (a condition)", CARDS_T: "cards", RANK: "a card"}
+_TYPE_WORDS = {INT: msg("model.type_word_number"), BOOL: msg("model.type_word_condition"),
+               CARDS_T: msg("model.type_word_cards"), RANK: msg("model.type_word_card")}
 TYPE_WORDS = _TYPE_WORDS  # for `gouji show --rules`, which describes expressions in the same words
 
 
@@ -78,8 +80,8 @@ class ExprT(VType):
         self.aliases = {v.zh: v.name for v in variables}
         self.zh = {v.name: v.zh for v in variables}
 
-    def expected(self) -> str:
-        return f"an expression giving {_TYPE_WORDS[self.result]}"
+    def expected(self) -> Message:
+        return msg("model.type_expression", gives=_TYPE_WORDS[self.result])
 
     def convert(self, node, ctx):
         checker = _Checker(self, ctx)
@@ -87,7 +89,7 @@ class ExprT(VType):
         if got is INVALID:
             return INVALID
         if got != self.result:
-            ctx.reporter.error(node.pos, f"this expression gives {_TYPE_WORDS[got]}, but the setting needs {_TYPE_WORDS[self.result]}")
+            ctx.reporter.error(node.pos, msg("model.expression_gives", got=_TYPE_WORDS[got], needs=_TYPE_WORDS[self.result]))
             return INVALID
         return Formula(unparse(node, self.aliases), _canonical(node, self.aliases), self.result)
 
@@ -103,7 +105,7 @@ class _Checker:
         self.etype = etype
         self.ctx = ctx
 
-    def error(self, node: n.Node, message: str, hint: str | None = None):
+    def error(self, node: n.Node, message: Message, hint: Message | None = None):
         self.ctx.reporter.error(node.pos, message, hint)
         return INVALID
 
@@ -111,7 +113,7 @@ class _Checker:
         if isinstance(node, n.Int):
             return INT
         if isinstance(node, n.Str):
-            return self.error(node, "strings have no place in an expression")
+            return self.error(node, msg("model.string_in_expression"))
         if isinstance(node, n.Name):
             name = self.etype.aliases.get(node.id, node.id)
             if name in self.etype.variables:
@@ -119,18 +121,20 @@ class _Checker:
             if node.id in TRUE_WORDS:
                 return BOOL
             if node.id in FUNCTIONS:
-                return self.error(node, f"'{node.id}' is a function: call it, e.g. {node.id}(hand)")
+                return self.error(node, msg("model.call_the_function", name=node.id))
             known = list(self.etype.variables) + list(TRUE_WORDS)
-            scope = one_of(self.etype.variables, self.etype.zh) or "none"
-            return self.error(node, f"unknown name '{node.id}' (names available here: {scope})",
-                              did_you_mean(node.id, known, self.etype.zh))
+            scope = one_of(self.etype.variables, self.etype.zh)
+            unknown = (msg("model.unknown_name", name=node.id, names=scope) if scope
+                       else msg("model.unknown_name_none_here", name=node.id))
+            return self.error(node, unknown, did_you_mean(node.id, known, self.etype.zh))
         if isinstance(node, n.Call):
             fn = FUNCTIONS.get(node.func.id)
             if fn is None:
-                return self.error(node.func, f"unknown function '{node.func.id}': expected one of {one_of(FUNCTIONS)}",
+                return self.error(node.func, msg("model.unknown_function", name=node.func.id, names=one_of(FUNCTIONS)),
                                   did_you_mean(node.func.id, FUNCTIONS))
             if len(node.args) != len(fn.params):
-                return self.error(node, f"{fn.name}() takes {len(fn.params)} argument(s), not {len(node.args)}")
+                return self.error(node, msg("model.argument_count", function=fn.name, count=len(fn.params),
+                                            given=len(node.args)))
             ok = True
             for arg, param in zip(node.args, fn.params):
                 if param == RANK:
@@ -141,7 +145,7 @@ class _Checker:
                 if got is INVALID:
                     ok = False
                 elif got != param:
-                    self.error(arg, f"{fn.name}() needs {_TYPE_WORDS[param]} here, not {_TYPE_WORDS[got]}")
+                    self.error(arg, msg("model.argument_type", function=fn.name, needs=_TYPE_WORDS[param], got=_TYPE_WORDS[got]))
                     ok = False
             return fn.result if ok else INVALID
         if isinstance(node, n.Unary):
@@ -150,28 +154,30 @@ class _Checker:
             if got is INVALID:
                 return INVALID
             if got != want:
-                return self.error(node, f"'{node.op}' needs {_TYPE_WORDS[want]}, not {_TYPE_WORDS[got]}")
+                return self.error(node, msg("model.operand_type", op=node.op, needs=_TYPE_WORDS[want], got=_TYPE_WORDS[got]))
             return want
         if isinstance(node, n.Binary):
             left, right = self.check(node.left), self.check(node.right)
             if INVALID in (left, right):
                 return INVALID
             if node.op == "/":
-                return self.error(node, "'/' writes a fraction (such as [scoring] scale = 1/3); expressions have no division")
+                return self.error(node, msg("model.no_division"))
             if node.op in _ARITH:
                 if left != INT or right != INT:
-                    return self.error(node, f"'{node.op}' needs numbers on both sides")
+                    return self.error(node, msg("model.needs_numbers", op=node.op))
                 return INT
             if node.op in _COMPARE:
                 if node.op in ("==", "!=") and left == right and left in (INT, BOOL):
                     return BOOL
                 if left != INT or right != INT:
-                    return self.error(node, f"'{node.op}' compares numbers; found {_TYPE_WORDS[left]} and {_TYPE_WORDS[right]}")
+                    return self.error(node, msg("model.compares_numbers", op=node.op, left=_TYPE_WORDS[left],
+                                                right=_TYPE_WORDS[right]))
                 return BOOL
             if left != BOOL or right != BOOL:
-                return self.error(node, f"'{node.op}' joins conditions; found {_TYPE_WORDS[left]} and {_TYPE_WORDS[right]}")
+                return self.error(node, msg("model.joins_conditions", op=node.op, left=_TYPE_WORDS[left],
+                                            right=_TYPE_WORDS[right]))
             return BOOL
-        return self.error(node, "lists and ranges have no place in an expression")
+        return self.error(node, msg("model.list_in_expression"))
 
 
 # --- canonical text ----------------------------------------------------------

@@ -8,6 +8,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import CARDS_T, INT, Var
 from gouji_dsl.model.types import CARDS, NUMBER_RANKS, CardT, IntT
 
@@ -39,9 +40,9 @@ def column(vtype, zh: str, en: str, default: Any = dataclasses.MISSING):
 
 SEAT = IntT(1, 12)
 PLACE = IntT(1, 12)
-RANK_3_A = CardT(NUMBER_RANKS, "a rank from 3 to A")
-ANY_CARD = CardT(CARDS, "a card")
-ANY_KIND = CardT(CARDS, "a card", extras=True)  # also the variant's extra card kinds ([cards] extra)
+RANK_3_A = CardT(NUMBER_RANKS, msg("model.card_rank_3_to_a"))
+ANY_CARD = CardT(CARDS, msg("model.type_a_card"))
+ANY_KIND = CardT(CARDS, msg("model.type_a_card"), extras=True)  # also the variant's extra card kinds ([cards] extra)
 HAND = Var("hand", CARDS_T, "手牌", "the player's whole hand")
 REST = Var("rest", CARDS_T, "余牌", "the cards left after the burning play")
 PLAY = Var("play", CARDS_T, "这手牌", "the play")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Pos
+from gouji_dsl.messages import msg
 from gouji_dsl.model.types import INVALID, Context, RowT
 
 SHOWN_KEYS = 6  # keys listed in a message before "..."
@@ -55,8 +56,8 @@ def resolve(vtype: RowT, key: str, history: list[Stated], ctx: Context, own: str
                 rows = _replace(vtype, key, table, stated.variant, rows, source, ctx, own)
             elif rows is None:
                 ctx.reporter.error(table.op_pos or table.key.pos,
-                                   f"'{key} {table.op}' changes an inherited table, but no variant this one extends states '{key}'",
-                                   hint=f"state the whole table with '{key} ='")
+                                   msg("model.change_without_inherited_table", rule=key, op=table.op),
+                                   hint=msg("model.state_whole_table", rule=key))
                 return INVALID
             elif table.op == n.MERGE:
                 rows = _merge(vtype, key, table, stated.variant, rows, ctx)
@@ -68,7 +69,7 @@ def resolve(vtype: RowT, key: str, history: list[Stated], ctx: Context, own: str
     if rows is None:  # pragma: no cover - the builder resolves only tables some file states
         return INVALID
     if len(rows) < vtype.min_rows and source is not None:
-        ctx.reporter.error(source[0], f"table '{key}' needs at least {vtype.min_rows} row(s), but {len(rows)} remain")
+        ctx.reporter.error(source[0], msg("model.table_rows_remain", table=key, min_rows=vtype.min_rows, count=len(rows)))
         return INVALID
     return Resolved(tuple(r.value for r in rows), tuple((r.node, r.variant) for r in rows))
 
@@ -104,15 +105,13 @@ def _warn_dropped(vtype, key, table, inherited, fresh, source, ctx) -> None:
     dropped = [row_key(vtype, r.value) for r in inherited if row_key(vtype, r.value) not in kept]
     if not dropped:
         return
-    notes = [(source[0], f"the inherited table ({source[1]})")] if source else []
+    notes = [(source[0], msg("model.inherited_table_from", variant=source[1]))] if source else []
     if vtype.key:
-        message = (f"'{key} =' replaces the whole inherited table and drops its row(s) for "
-                   f"{_show_keys(dropped)}")
-        hint = (f"to change only some rows, write '{key} +=': a row with the same "
-                f"{' / '.join(vtype.key)} replaces the inherited one, the others stay")
+        message = msg("model.replace_drops_rows_for", rule=key, rows=_show_keys(dropped))
+        hint = msg("model.replace_drops_rows_for_hint", rule=key, columns=" / ".join(vtype.key))
     else:
-        message = f"'{key} =' replaces the whole inherited table and drops {len(dropped)} of its rows"
-        hint = f"to add rows to the inherited ones, write '{key} +='"
+        message = msg("model.replace_drops_rows", rule=key, count=len(dropped))
+        hint = msg("model.replace_drops_rows_hint", rule=key)
     ctx.reporter.warning(table.key.pos, message, hint=hint, notes=notes)
 
 
@@ -121,9 +120,8 @@ def _merge(vtype, key, table, variant, rows, ctx):
         given = {vtype.aliases.get(c.id, c.id) for c in table.columns}
         missing = [k for k in vtype.key if k not in given]
         if missing:
-            ctx.reporter.error(table.key.pos, f"'{key} +=' rows must give the key column(s) {', '.join(missing)}: "
-                               "they say which row to replace",
-                               hint="the columns are: | " + " | ".join(vtype.columns) + " |")
+            ctx.reporter.error(table.key.pos, msg("model.merge_needs_key_columns", rule=key, columns=", ".join(missing)),
+                               hint=msg("model.columns_are", columns=" | ".join(vtype.columns)))
             return INVALID
     values = vtype.convert_table(table, ctx, key, whole=False)
     if values is INVALID:
@@ -142,8 +140,8 @@ def _merge(vtype, key, table, variant, rows, ctx):
 
 def _remove(vtype, key, table, rows, ctx):
     if not vtype.key:
-        ctx.reporter.error(table.op_pos or table.key.pos, f"'{key}' has no key columns, so '-=' cannot name the rows to remove",
-                           hint=f"state the whole table with '{key} ='")
+        ctx.reporter.error(table.op_pos or table.key.pos, msg("model.remove_without_key", rule=key),
+                           hint=msg("model.state_whole_table", rule=key))
         return INVALID
     keys = vtype.convert_keys(table, ctx, key)
     if keys is INVALID:
@@ -151,8 +149,9 @@ def _remove(vtype, key, table, rows, ctx):
     present = [row_key(vtype, r.value) for r in rows]
     for k, node in zip(keys, table.rows):
         if k not in present:
-            ctx.reporter.error(node.pos, f"the inherited table '{key}' has no row for {show_key(k)}",
-                               hint=f"its rows are for {_show_keys(present)}" if present else "it has no rows")
+            ctx.reporter.error(node.pos, msg("model.no_inherited_row", rule=key, row=show_key(k)),
+                               hint=msg("model.inherited_rows_are", rows=_show_keys(present)) if present
+                               else msg("model.inherited_no_rows"))
             return INVALID
     gone = set(keys)
     return [r for r in rows if row_key(vtype, r.value) not in gone]

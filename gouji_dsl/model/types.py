@@ -12,6 +12,7 @@ from typing import Any
 
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Reporter, did_you_mean, one_of
+from gouji_dsl.messages import Message, msg, text
 
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 NUMBER_RANKS = CARDS[:12]  # 3..A: the ranks that can carry a play on their own
@@ -52,16 +53,16 @@ class Context:
 class VType:
     """Base of value types."""
 
-    label = "value"
+    label: Message | str = msg("model.type_value")
 
     def convert(self, node: n.Expr, ctx: Context) -> Any:
         raise NotImplementedError
 
-    def expected(self) -> str:
+    def expected(self) -> Message | str:
         return self.label
 
-    def wrong(self, node: n.Expr, ctx: Context, hint: str | None = None) -> Sentinel:
-        ctx.reporter.error(node.pos, f"expected {self.expected()}, found {describe(node)}", hint)
+    def wrong(self, node: n.Expr, ctx: Context, hint: Message | None = None) -> Sentinel:
+        ctx.reporter.error(node.pos, msg("model.expected_found", expected=self.expected(), found=describe(node)), hint)
         return INVALID
 
     def to_json(self, value: Any) -> Any:
@@ -71,31 +72,31 @@ class VType:
         return str(value)
 
 
-def describe(node: n.Expr) -> str:
+def describe(node: n.Expr) -> Message:
     if isinstance(node, n.Int):
-        return f"the number {node.value}"
+        return msg("model.found_number", value=node.value)
     if isinstance(node, n.Str):
-        return "a string"
+        return msg("model.found_string")
     if isinstance(node, n.Name):
-        return f"'{node.id}'"
+        return msg("model.found_name", name=node.id)
     if isinstance(node, n.List):
-        return "a list"
+        return msg("model.found_list")
     if isinstance(node, n.Range):
-        return "a range"
-    return "an expression"
+        return msg("model.found_range")
+    return msg("model.found_expression")
 
 
 class IntT(VType):
-    label = "a whole number"
+    label = msg("model.type_whole_number")
 
     def __init__(self, low: int | None = None, high: int | None = None):
         self.low, self.high = low, high
 
-    def expected(self) -> str:
+    def expected(self) -> Message:
         if self.low is not None and self.high is not None:
-            return f"a whole number from {self.low} to {self.high}"
+            return msg("model.type_whole_number_from_to", low=self.low, high=self.high)
         if self.low is not None:
-            return f"a whole number of at least {self.low}"
+            return msg("model.type_whole_number_at_least", low=self.low)
         return self.label
 
     def convert(self, node, ctx):
@@ -107,7 +108,7 @@ class IntT(VType):
         if value is None:
             return self.wrong(node, ctx)
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            ctx.reporter.error(node.pos, f"{value} is out of range: expected {self.expected()}")
+            ctx.reporter.error(node.pos, msg("model.out_of_range", value=value, expected=self.expected()))
             return INVALID
         return value
 
@@ -119,14 +120,13 @@ class RatioT(VType):
     so that whole values behave exactly as plain numbers everywhere downstream.
     Decimals are not part of the language: 0.5 is written 1/2."""
 
-    label = "a positive number, whole or a fraction such as 1/3"
+    label = msg("model.type_ratio")
 
     def __init__(self, high: int = 1000, max_denominator: int = 1000):
         self.high, self.max_denominator = high, max_denominator
 
-    def expected(self) -> str:
-        return (f"a positive number up to {self.high}: whole (3) or a fraction p/q (1/3) "
-                f"with a denominator of at most {self.max_denominator}")
+    def expected(self) -> Message:
+        return msg("model.type_ratio_up_to", high=self.high, max_denominator=self.max_denominator)
 
     @staticmethod
     def _whole(node) -> int | None:
@@ -142,24 +142,24 @@ class RatioT(VType):
         if isinstance(node, n.Binary) and node.op == "/":
             top, bottom = self._whole(node.left), self._whole(node.right)
             if top is None or bottom is None:
-                return self.wrong(node, ctx, "a fraction is two whole numbers with '/' between them, such as 1/3")
+                return self.wrong(node, ctx, msg("model.fraction_hint"))
             if bottom == 0:
-                ctx.reporter.error(node.right.pos, f"{top}/0 divides by zero: expected {self.expected()}")
+                ctx.reporter.error(node.right.pos, msg("model.divides_by_zero", top=top, expected=self.expected()))
                 return INVALID
             if bottom > self.max_denominator:
-                ctx.reporter.error(node.right.pos, f"denominator {bottom} is too large: expected {self.expected()}")
+                ctx.reporter.error(node.right.pos, msg("model.denominator_too_large", bottom=bottom, expected=self.expected()))
                 return INVALID
             value = Fraction(top, bottom)
         else:
             whole = self._whole(node)
             if whole is None:
-                return self.wrong(node, ctx, "write a whole number (3) or a fraction (1/3); 0.5 is written 1/2")
+                return self.wrong(node, ctx, msg("model.ratio_hint"))
             value = Fraction(whole)
         if value <= 0:
-            ctx.reporter.error(node.pos, f"{self.show(value)} is not positive: expected {self.expected()}")
+            ctx.reporter.error(node.pos, msg("model.not_positive", value=self.show(value), expected=self.expected()))
             return INVALID
         if value > self.high:
-            ctx.reporter.error(node.pos, f"{self.show(value)} is out of range: expected {self.expected()}")
+            ctx.reporter.error(node.pos, msg("model.out_of_range", value=self.show(value), expected=self.expected()))
             return INVALID
         return int(value) if value.denominator == 1 else value
 
@@ -172,7 +172,7 @@ class RatioT(VType):
 
 
 class BoolT(VType):
-    label = "yes or no (是/否)"
+    label = msg("model.type_yes_no")
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name) and node.id in TRUE_WORDS:
@@ -185,16 +185,16 @@ class BoolT(VType):
 
 
 class StrT(VType):
-    label = "a string in double quotes"
+    label = msg("model.type_string")
 
     def __init__(self, max_len: int = 2000):
         self.max_len = max_len
 
     def convert(self, node, ctx):
         if not isinstance(node, n.Str):
-            return self.wrong(node, ctx, 'write text in double quotes, e.g. "枣庄"')
+            return self.wrong(node, ctx, msg("model.string_hint"))
         if len(node.value) > self.max_len:
-            ctx.reporter.error(node.pos, f"string is too long ({len(node.value)} characters; at most {self.max_len})")
+            ctx.reporter.error(node.pos, msg("model.string_too_long", length=len(node.value), max_len=self.max_len))
             return INVALID
         return node.value
 
@@ -221,8 +221,8 @@ class EnumT(VType):
         self.aliases = {m.zh: m.name for m in members}
         self.zh = {m.name: m.zh for m in members}
 
-    def expected(self) -> str:
-        return "one of " + one_of(self.members, self.zh)
+    def expected(self) -> Message:
+        return msg("model.type_one_of", names=one_of(self.members, self.zh))
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name):
@@ -230,7 +230,7 @@ class EnumT(VType):
                 return node.id
             if node.id in self.aliases:
                 return self.aliases[node.id]
-            ctx.reporter.error(node.pos, f"unknown value '{node.id}': expected {self.expected()}",
+            ctx.reporter.error(node.pos, msg("model.unknown_value", value=node.id, expected=self.expected()),
                                did_you_mean(node.id, self.members, self.zh))
             return INVALID
         return self.wrong(node, ctx)
@@ -244,8 +244,8 @@ class NumberOrNameT(VType):
         self.number = IntT(low, high)
         self.names = EnumT(*members)
 
-    def expected(self) -> str:
-        return f"{self.number.expected()} or {self.names.expected()}"
+    def expected(self) -> Message:
+        return msg("model.type_number_or_name", number=self.number.expected(), names=self.names.expected())
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name):
@@ -258,14 +258,18 @@ class NumberOrNameT(VType):
 class CardT(VType):
     """A card kind: 3..10, J, Q, K, A, 2, SJ, BJ (T, 小王, 大王 accepted)."""
 
-    def __init__(self, allowed: tuple[str, ...] = CARDS, what: str = "a card", extras: bool = False):
+    def __init__(self, allowed: tuple[str, ...] = CARDS, what: Message | str = msg("model.type_a_card"),
+                 extras: bool = False):
         self.allowed = allowed
         self.what = what
         self.extras = extras  # the variant's extra card kinds ([cards] extra) are allowed too
 
-    def expected(self, declared: tuple[str, ...] = ()) -> str:
+    def expected(self, declared: tuple[str, ...] = ()) -> Message:
         aliases = ", ".join(f"{CARD_ZH[c]} = {c}" for c in self.allowed if c in CARD_ZH)
-        return f"{self.what} ({' '.join(self.allowed + declared)}{'; ' + aliases if aliases else ''})"
+        cards = " ".join(self.allowed + declared)
+        if aliases:
+            return msg("model.type_card_with_aliases", what=self.what, cards=cards, aliases=aliases)
+        return msg("model.type_card", what=self.what, cards=cards)
 
     def convert(self, node, ctx):
         word = None
@@ -280,9 +284,9 @@ class CardT(VType):
             allowed = self.allowed + declared
             hint = did_you_mean(word, allowed, CARD_ZH) if word.isalpha() else None
             if word in CARDS or word in ctx.extra.get(EXTRA_KINDS, ()):
-                ctx.reporter.error(node.pos, f"'{word}' is not allowed here: expected {self.expected(declared)}")
+                ctx.reporter.error(node.pos, msg("model.card_not_allowed", word=word, expected=self.expected(declared)))
             else:
-                ctx.reporter.error(node.pos, f"'{word}' is not a card: expected {self.expected(declared)}", hint)
+                ctx.reporter.error(node.pos, msg("model.not_a_card", word=word, expected=self.expected(declared)), hint)
             return INVALID
         return word
 
@@ -293,8 +297,8 @@ class OptionalT(VType):
     def __init__(self, inner: VType):
         self.inner = inner
 
-    def expected(self) -> str:
-        return f"{self.inner.expected()} or none (无)"
+    def expected(self) -> Message:
+        return msg("model.type_or_none", inner=self.inner.expected())
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name) and node.id in ("none", "无"):
@@ -315,14 +319,15 @@ class ListT(VType):
     def __init__(self, item: VType, min_len: int = 0, max_len: int = 64, unique: bool = False):
         self.item, self.min_len, self.max_len, self.unique = item, min_len, max_len, unique
 
-    def expected(self) -> str:
-        return f"a list of {self.item.expected()}"
+    def expected(self) -> Message:
+        return msg("model.type_list_of", item=self.item.expected())
 
     def convert(self, node, ctx):
         if not isinstance(node, n.List):
-            return self.wrong(node, ctx, "write a list in brackets: [a, b, c]")
+            return self.wrong(node, ctx, msg("model.list_hint"))
         if not self.min_len <= len(node.items) <= self.max_len:
-            ctx.reporter.error(node.pos, f"list has {len(node.items)} items: expected {self.min_len} to {self.max_len}")
+            ctx.reporter.error(node.pos, msg("model.list_length", count=len(node.items), min_len=self.min_len,
+                                             max_len=self.max_len))
             return INVALID
         values = [self.item.convert(item, ctx) for item in node.items]
         if any(v is INVALID for v in values):
@@ -332,8 +337,8 @@ class ListT(VType):
             for item, value in zip(node.items, values):
                 key = repr(value)
                 if key in seen:
-                    ctx.reporter.error(item.pos, f"{self.item.show(value)} appears twice in this list",
-                                       notes=[(seen[key], "first here")])
+                    ctx.reporter.error(item.pos, msg("model.twice_in_list", value=self.item.show(value)),
+                                       notes=[(seen[key], msg("model.first_here"))])
                     return INVALID
                 seen[key] = item.pos
         return tuple(values)
@@ -351,8 +356,8 @@ class RangeT(VType):
     def __init__(self, item: CardT):
         self.item = item
 
-    def expected(self) -> str:
-        return "a range of cards such as 3..A"
+    def expected(self) -> Message:
+        return msg("model.type_card_range")
 
     def convert(self, node, ctx):
         if not isinstance(node, n.Range):
@@ -361,7 +366,7 @@ class RangeT(VType):
         if INVALID in (low, high):
             return INVALID
         if CARDS.index(low) >= CARDS.index(high):
-            ctx.reporter.error(node.pos, f"empty range {low}..{high}: the first card must be lower than the second")
+            ctx.reporter.error(node.pos, msg("model.empty_range", low=low, high=high))
             return INVALID
         return (low, high)
 
@@ -387,11 +392,11 @@ class RowT(VType):
         self.aliases = {f.metadata["zh"]: f.name for f in dataclasses.fields(row_cls) if f.metadata.get("zh")}
         self.zh = {name: zh for zh, name in self.aliases.items()}
 
-    def expected(self) -> str:
-        return "a table with columns " + " | ".join(self.columns)
+    def expected(self) -> Message:
+        return msg("model.type_table", columns=" | ".join(self.columns))
 
     def convert(self, node, ctx):  # tables never come as plain values
-        ctx.reporter.error(node.pos, f"expected a table: write the key, '=', then rows like | {' | '.join(self.columns)} |")
+        ctx.reporter.error(node.pos, msg("model.expected_table", columns=" | ".join(self.columns)))
         return INVALID
 
     def convert_table(self, table: n.Table, ctx: Context, key: str | None = None, whole: bool = True):
@@ -406,29 +411,30 @@ class RowT(VType):
         for col in table.columns:
             name = self.aliases.get(col.id, col.id)
             if name not in self.columns:
-                ctx.reporter.error(col.pos, f"unknown column '{col.id}' in table '{key}': expected {one_of(self.columns, self.zh)}",
+                ctx.reporter.error(col.pos, msg("model.unknown_column", column=col.id, table=key,
+                                                names=one_of(self.columns, self.zh)),
                                    did_you_mean(col.id, self.columns, self.zh))
                 ok = False
             elif name in names:
-                ctx.reporter.error(col.pos, f"column '{name}' appears twice")
+                ctx.reporter.error(col.pos, msg("model.column_twice", column=name))
                 ok = False
             names.append(name)
         missing = [f.name for f in self.columns.values()
                    if f.name not in names and f.default is dataclasses.MISSING]
         if missing:
-            ctx.reporter.error(table.key.pos, f"table '{key}' lacks column(s) {', '.join(missing)}",
-                               hint="the first row names the columns: | " + " | ".join(self.columns) + " |")
+            ctx.reporter.error(table.key.pos, msg("model.table_lacks_columns", table=key, columns=", ".join(missing)),
+                               hint=msg("model.first_row_names_columns", columns=" | ".join(self.columns)))
             ok = False
         if not ok:
             return INVALID
         if whole and len(table.rows) < self.min_rows:
-            ctx.reporter.error(table.key.pos, f"table '{key}' needs at least {self.min_rows} row(s)")
+            ctx.reporter.error(table.key.pos, msg("model.table_min_rows", table=key, min_rows=self.min_rows))
             return INVALID
         rows = []
         seen: dict[tuple, n.Row] = {}
         for row in table.rows:
             if len(row.cells) != len(names):
-                ctx.reporter.error(row.pos, f"row has {len(row.cells)} cells but the table has {len(names)} columns")
+                ctx.reporter.error(row.pos, msg("model.row_cells", cells=len(row.cells), columns=len(names)))
                 ok = False
                 continue
             values = {}
@@ -436,7 +442,7 @@ class RowT(VType):
                 field = self.columns[name]
                 if cell is None:
                     if field.default is dataclasses.MISSING:
-                        ctx.reporter.error(row.pos, f"empty cell in column '{name}'", hint="every cell of this column needs a value")
+                        ctx.reporter.error(row.pos, msg("model.empty_cell", column=name), hint=msg("model.empty_cell_hint"))
                         ok = False
                     continue
                 value = field.metadata["type"].convert(cell, ctx)
@@ -449,8 +455,8 @@ class RowT(VType):
             if self.key:
                 row_key = tuple(getattr(obj, k) for k in self.key)
                 if row_key in seen:
-                    ctx.reporter.error(row.pos, f"duplicate row for {' / '.join(map(str, row_key))} in table '{key}'",
-                                       notes=[(seen[row_key].pos, "first row here")])
+                    ctx.reporter.error(row.pos, msg("model.duplicate_row", row=" / ".join(map(str, row_key)), table=key),
+                                       notes=[(seen[row_key].pos, msg("model.first_row_here"))])
                     ok = False
                     continue
                 seen[row_key] = row
@@ -463,22 +469,23 @@ class RowT(VType):
         for col in table.columns:
             name = self.aliases.get(col.id, col.id)
             if name not in self.key:
-                ctx.reporter.error(col.pos, f"'{key} -=' rows give only the key column(s) {', '.join(self.key)}, not '{name}'",
-                                   hint="a row to remove is named by its key: | " + " | ".join(self.key) + " |")
+                ctx.reporter.error(col.pos, msg("model.remove_key_columns_only", rule=key, columns=", ".join(self.key),
+                                                column=name),
+                                   hint=msg("model.remove_row_by_key", columns=" | ".join(self.key)))
                 return INVALID
             if name in names:
-                ctx.reporter.error(col.pos, f"column '{name}' appears twice")
+                ctx.reporter.error(col.pos, msg("model.column_twice", column=name))
                 return INVALID
             names.append(name)
         missing = [k for k in self.key if k not in names]
         if missing:
-            ctx.reporter.error(table.key.pos, f"'{key} -=' rows must give the key column(s) {', '.join(missing)}",
-                               hint="a row to remove is named by its key: | " + " | ".join(self.key) + " |")
+            ctx.reporter.error(table.key.pos, msg("model.remove_needs_key_columns", rule=key, columns=", ".join(missing)),
+                               hint=msg("model.remove_row_by_key", columns=" | ".join(self.key)))
             return INVALID
         keys = []
         for row in table.rows:
             if len(row.cells) != len(names) or None in row.cells:
-                ctx.reporter.error(row.pos, f"a row to remove needs a value in each key column ({', '.join(names)})")
+                ctx.reporter.error(row.pos, msg("model.remove_row_values", columns=", ".join(names)))
                 return INVALID
             values = {name: self.columns[name].metadata["type"].convert(cell, ctx) for name, cell in zip(names, row.cells)}
             if any(value is INVALID for value in values.values()):
@@ -496,4 +503,4 @@ class RowT(VType):
         return out
 
     def show(self, value):
-        return f"{len(value)} row(s)"
+        return text("model.rows_count", count=len(value))

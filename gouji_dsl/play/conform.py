@@ -17,7 +17,7 @@ wild in the variant, or more of a card than its decks hold, is a broken line for
 variant (`check_applies`).
 
 Besides the checks of docs/conformance.md, gouji-dsl runs one of its own, `position`
-(README.md, "Conformance cases: position"): a position set up on the engine, its
+(docs/conformance.md, "gouji-dsl's extensions"): a position set up on the engine, its
 actions played in order, and who is to move, the legal actions, the transcript and
 the places compared. Other runners of the shared format need not support it.
 """
@@ -36,6 +36,7 @@ from gouji_dsl.runtime import patterns as pt
 from gouji_dsl.runtime.pattern_kinds import PatternPlay
 from gouji_dsl.runtime.actions import IllegalAction, action_to_string, describe, shown, string_to_action
 from gouji_dsl.diagnostics import did_you_mean
+from gouji_dsl.messages import Message, msg, text
 
 CHECK_FIELDS = {
     "hand": {"cards"},
@@ -45,7 +46,7 @@ CHECK_FIELDS = {
     "answers": {"hand", "lead"},
     "tribute": {"result"},
     "score": {"result"},
-    # gouji-dsl extensions (README.md, "Conformance cases: position, deck, redeal"): a position played on
+    # gouji-dsl extensions (docs/conformance.md, "gouji-dsl's extensions"): a position played on
     # the engine; the whole deck and the deal size; whether a dealt hand makes the deal be dealt again.
     "position": {"hands", "leader"},
     "deck": set(),
@@ -149,13 +150,14 @@ def evaluate(engine, case: dict) -> Any:
         except ValueError as exc:  # a seat out of range, a seat with no cards, a hand too big for the decks
             raise rt.CardError(str(exc)) from None  # the case is broken: reported as an [error] line
         return {"hands": {seat: engine.format_cards(cards) for seat, cards in hands.items()}, "log": log}
-    raise CaseError(f"unknown check {check!r}")  # pragma: no cover - validated before
+    raise CaseError(msg("commands.conform.unknown_check", check=check))  # pragma: no cover - validated before
 
 
 # --- games whose plays are patterns (docs/conformance.md, "Shuangkou") ------------------------------------------
 
-# The Gouji checks a game of patterns does not have, and what it lacks for them.
-GOUJI_ONLY_CHECKS = {"opens": "开点", "can_burn": "burning (烧牌)", "tribute": "tribute (进贡)"}
+# The Gouji checks a game of patterns does not have, and what it lacks for them (the catalogue's words).
+GOUJI_ONLY_CHECKS = {"opens": "commands.conform.lacks_opens", "can_burn": "commands.conform.lacks_burning",
+                     "tribute": "commands.conform.lacks_tribute"}
 # The card fields of each check a game of patterns runs, read together against its decks.
 PATTERN_CARD_FIELDS = {"hand": ("cards",), "beats": ("lead", "play"), "answers": ("hand", "lead")}
 PATTERN_HAND_EXPECT = ("valid", "type", "lines")
@@ -173,14 +175,12 @@ def check_applies(engine, case: dict, expected: Any) -> None:
     check = case["check"]
     if not plays_patterns(engine):
         if check == "hand" and set(expected) & {"type", "lines"}:
-            raise NotForVariant('a Gouji hand is asked "valid" and "gouji"; "type" and "lines" are asked '
-                                "of a game whose plays are patterns (Shuangkou)")
+            raise NotForVariant(msg("commands.conform.gouji_hand_keys"))
         return
     if check in GOUJI_ONLY_CHECKS:
-        raise NotForVariant(f"this game has no {GOUJI_ONLY_CHECKS[check]}: a game whose plays are patterns "
-                            "(Shuangkou) runs the checks hand, beats, answers and score (docs/conformance.md)")
+        raise NotForVariant(msg("commands.conform.not_in_game", lacks=msg(GOUJI_ONLY_CHECKS[check])))
     if check == "hand" and "gouji" in expected:
-        raise NotForVariant('a Shuangkou hand is never a 级牌: ask "valid", "type" and/or "lines"')
+        raise NotForVariant(msg("commands.conform.shuangkou_hand_keys"))
     if check in PATTERN_CARD_FIELDS:
         _check_pattern_cards(engine, case, PATTERN_CARD_FIELDS[check])
 
@@ -194,18 +194,20 @@ def _check_pattern_cards(engine, case: dict, fields: tuple[str, ...]) -> None:
         for position, token in enumerate(case[name].split(), 1):
             joker = token.partition("=")[0] if "=" in token else None
             if joker is not None and name == "hand":
-                raise NotForVariant(f"field 'hand': {token!r} (token {position}): a hand holds cards as they are: "
-                                    f"write {rt.CARDS[rt.INDEX[joker]]} (a wild's card is chosen when it is played)")
+                raise NotForVariant(msg("commands.conform.stand_in_in_hand", token=token, position=position,
+                                        card=rt.CARDS[rt.INDEX[joker]]))
             if joker is not None and not _wild(engine, rt.CARDS[rt.INDEX[joker]]):
-                raise NotForVariant(f"field {name!r}: {token!r} (token {position}): "
-                                    f"{rt.CARDS[rt.INDEX[joker]]} is not wild in this variant, so it stands for no card")
+                raise NotForVariant(msg("commands.conform.not_wild", field=name, token=token, position=position,
+                                        card=rt.CARDS[rt.INDEX[joker]]))
         held = [a + b for a, b in zip(held, engine.parse_cards(case[name])[:15])]
     copies = engine.deck()[0]
     for kind, (count, most) in enumerate(zip(held, copies)):
         if count > most:
-            what = f"field {fields[0]!r} holds" if len(fields) == 1 else \
-                "fields " + " and ".join(map(repr, fields)) + " hold"
-            raise NotForVariant(f"{what} {count} of the card {rt.CARDS[kind]}; the decks have {most}")
+            if len(fields) == 1:
+                raise NotForVariant(msg("commands.conform.field_holds", field=fields[0], count=count,
+                                        card=rt.CARDS[kind], most=most))
+            raise NotForVariant(msg("commands.conform.fields_hold", fields=text("core.and").join(map(repr, fields)),
+                                    count=count, card=rt.CARDS[kind], most=most))
 
 
 def _wild(engine, joker: str) -> bool:
@@ -280,14 +282,15 @@ def _play_position(engine, case: dict) -> dict:
                                    out=_seats(case["out"]) if "out" in case else None)
     except ValueError as exc:  # a seat or place out of range, a hand too big for the decks, a seat with no cards
         raise rt.CardError(str(exc)) from None  # the case is broken: reported as an [error] line
-    for number, text in enumerate(case.get("actions", ()), 1):
+    for number, action in enumerate(case.get("actions", ()), 1):
         seat = game.current_player()
         try:
-            game.apply_action(text)
+            game.apply_action(action)
         except IllegalAction as exc:
-            who = f"seat {seat}" if seat > 0 else "nobody (the game is over)"
-            label = repr(text) if len(text) <= 80 else shown(text)
-            raise PositionRefused(f"action {number} ({label}, {who} to move) is refused: {exc}") from None
+            label = repr(action) if len(action) <= 80 else shown(action)
+            raise PositionRefused(msg("commands.conform.refused_seat", number=number, action=label, seat=seat,
+                                      reason=exc) if seat > 0 else
+                                  msg("commands.conform.refused_over", number=number, action=label, reason=exc)) from None
     log = game.transcript()
     return {"to_move": None if game.is_terminal() else game.current_player(),
             "legal": sorted(action_to_string(a) for a in game.legal_actions()),
@@ -366,38 +369,38 @@ def same_number(expected: Any, got: Any) -> bool:
 
 
 def _validate_expect(check: str, value: Any, where: str) -> None:
-    def bad(what: str):
-        raise CaseError(f"{where}: expect must be {what}")
+    def bad(what: str):  # what: a catalogue key
+        raise CaseError(msg("commands.conform.expect_must_be", where=where, what=msg(what)))
     if check == "hand" and isinstance(value, dict) and set(value) & {"type", "lines"}:
         _validate_pattern_hand_expect(value, where)
     elif check == "hand":
         if not isinstance(value, dict) or not value or not set(value) <= {"valid", "gouji"} \
                 or not all(isinstance(v, bool) for v in value.values()):
-            bad('an object with "valid" and/or "gouji" set to true or false')
+            bad("commands.conform.expect_hand")
     elif check == "deck":
         _validate_deck_expect(value, where)
     elif check == "buy":
         _validate_buy_expect(value, where)
     elif check == "first_leader":
         if value is not None and not _is_int(value):
-            bad("a seat, or null where the previous game or a draw decides")
+            bad("commands.conform.expect_first_leader")
     elif check in ("beats", "opens", "can_burn", "redeal"):
         if not isinstance(value, bool):
-            bad("true or false")
+            bad("commands.conform.expect_bool")
     elif check == "answers":
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            bad("a count (a whole number, 0 or more)")
+            bad("commands.conform.expect_count")
     elif check == "tribute":
         if not isinstance(value, list):
-            bad("a list of tributes")
+            bad("commands.conform.expect_tributes")
         for e in value:
             if not isinstance(e, dict) or set(e) != {"kind", "from", "to", "count"} \
                     or not isinstance(e["kind"], str) or e["kind"] not in TRIBUTE_KINDS \
                     or not all(isinstance(e[k], int) and not isinstance(e[k], bool) for k in ("from", "to", "count")):
-                bad('a list of {"kind": "dian"|"luo"|"shao"|"men", "from": seat, "to": seat, "count": n}')
+                bad("commands.conform.expect_tribute_entries")
     elif check == "score":
         if not isinstance(value, list) or not all(score_number(v) is not None for v in value):
-            bad('a list of numbers, one per seat: whole, decimal, or an exact fraction written as a string ("2/3")')
+            bad("commands.conform.expect_scores")
     elif check == "position":
         _validate_position_expect(value, where)
 
@@ -406,15 +409,15 @@ def _validate_pattern_hand_expect(value: dict, where: str) -> None:
     """A Shuangkou `hand` expectation: {"valid": bool, "type": NAME, "lines": n or null}, any key left out."""
     unknown = sorted(set(value) - set(PATTERN_HAND_EXPECT))
     if unknown:
-        raise CaseError(f'{where}: expect must be an object with one or more of {", ".join(PATTERN_HAND_EXPECT)} '
-                        f"(unknown key {unknown[0]!r})")
+        raise CaseError(msg("commands.conform.expect_keys_unknown", where=where, keys=", ".join(PATTERN_HAND_EXPECT),
+                            unknown=unknown[0]))
     if "valid" in value and not isinstance(value["valid"], bool):
-        raise CaseError(f"{where}: expect.valid must be true or false")
+        raise CaseError(msg("commands.conform.expect_valid", where=where))
     if "type" in value and value["type"] is not None and not isinstance(value["type"], str):
-        raise CaseError(f"{where}: expect.type must be a type name (single, pair, ..., bomb, chain_bomb, joker_bomb) or null")
+        raise CaseError(msg("commands.conform.expect_type", where=where))
     lines = value.get("lines")
     if lines is not None and (not _is_int(lines) or lines < 0):
-        raise CaseError(f"{where}: expect.lines must be a bomb's line count (a whole number), or null for a play that is no bomb")
+        raise CaseError(msg("commands.conform.expect_lines", where=where))
 
 
 def _is_int(value: Any) -> bool:
@@ -424,54 +427,59 @@ def _is_int(value: Any) -> bool:
 def _validate_deck_expect(value: Any, where: str) -> None:
     if not isinstance(value, dict) or not value or not set(value) <= set(DECK_EXPECT):
         unknown = sorted(set(value) - set(DECK_EXPECT)) if isinstance(value, dict) else []
-        raise CaseError(f"{where}: expect must be an object with one or more of {', '.join(DECK_EXPECT)}"
-                        + (f" (unknown key {unknown[0]!r})" if unknown else ""))
+        raise CaseError(msg("commands.conform.expect_keys_unknown", where=where, keys=", ".join(DECK_EXPECT),
+                            unknown=unknown[0]) if unknown else
+                        msg("commands.conform.expect_keys", where=where, keys=", ".join(DECK_EXPECT)))
     for key in ("total", "cards_per_player"):
         if key in value and (not _is_int(value[key]) or value[key] < 0):
-            raise CaseError(f"{where}: expect.{key} must be a count (a whole number, 0 or more)")
+            raise CaseError(msg("commands.conform.expect_key_count", where=where, field=key))
     copies = value.get("copies", {})
     if not isinstance(copies, dict) or not copies and "copies" in value:
-        raise CaseError(f'{where}: expect.copies must map cards to counts, e.g. {{"3": 6, "SJ": 6}}')
+        raise CaseError(msg("commands.conform.expect_copies", where=where))
     for card, count in copies.items():
         if rt.INDEX.get(card) is None and not rt.EXTRA_TOKEN.fullmatch(card):  # Y: an extra card kind's token
-            raise CaseError(f"{where}: expect.copies: unknown card {card!r}")
+            raise CaseError(msg("commands.conform.expect_copies_card", where=where, card=card))
         if not _is_int(count) or count < 0:
-            raise CaseError(f"{where}: expect.copies: the count of {card} must be a whole number, 0 or more")
+            raise CaseError(msg("commands.conform.expect_copies_count", where=where, card=card))
 
 
 def _validate_position_expect(value: Any, where: str) -> None:
     if not isinstance(value, dict) or not value or not set(value) <= set(POSITION_EXPECT):
         unknown = sorted(set(value) - set(POSITION_EXPECT)) if isinstance(value, dict) else []
         hint = did_you_mean(unknown[0], POSITION_EXPECT) if unknown else None
-        raise CaseError(f"{where}: expect must be an object with one or more of {', '.join(POSITION_EXPECT)}"
-                        + (f" (unknown key {unknown[0]!r}; {hint})" if hint else
-                           f" (unknown key {unknown[0]!r})" if unknown else ""))
+        keys = ", ".join(POSITION_EXPECT)
+        raise CaseError(msg("commands.conform.expect_keys_unknown_hint", where=where, keys=keys, unknown=unknown[0],
+                            hint=hint) if hint else
+                        msg("commands.conform.expect_keys_unknown", where=where, keys=keys, unknown=unknown[0]) if unknown
+                        else msg("commands.conform.expect_keys", where=where, keys=keys))
     if "to_move" in value and value["to_move"] is not None and not _is_int(value["to_move"]):
-        raise CaseError(f"{where}: expect.to_move must be a seat, or null when the game is over")
+        raise CaseError(msg("commands.conform.expect_to_move", where=where))
     if "legal" in value:
         legal = value["legal"]
         if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
-            raise CaseError(f"{where}: expect.legal must be a list of action strings ('pass', 'play 7 7 7')")
+            raise CaseError(msg("commands.conform.expect_legal", where=where))
         seen = set()
-        for number, text in enumerate(legal, 1):
+        for number, action_text in enumerate(legal, 1):
             try:
-                action = _action_key(text)
+                action = _action_key(action_text)
             except IllegalAction as exc:
-                raise CaseError(f"{where}: expect.legal, action {number}: {exc}") from None
+                raise CaseError(msg("commands.conform.problem_in", where=where,
+                                    part=msg("commands.conform.at_legal_action", number=number), problem=exc)) from None
             if action in seen:
-                raise CaseError(f"{where}: expect.legal lists {action!r} twice")
+                raise CaseError(msg("commands.conform.expect_legal_twice", where=where, action=action))
             seen.add(action)
     if "log" in value and (not isinstance(value["log"], list) or not all(isinstance(x, str) for x in value["log"])):
-        raise CaseError(f"{where}: expect.log must be a list of transcript lines (strings)")
+        raise CaseError(msg("commands.conform.expect_log_transcript", where=where))
     if "places" in value:
-        _validate_seat_map(value["places"], f"{where}: expect.places", "places")
+        _validate_seat_map(value["places"], msg("commands.conform.at_expect_places", where=where),
+                           msg("commands.conform.places"))
 
 
-def _validate_seat_map(value: Any, what: str, values: str) -> None:
+def _validate_seat_map(value: Any, what: Message, values: Message) -> None:
     """An object from seats ("1".."6") to places (whole numbers)."""
     if not isinstance(value, dict) or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in value) \
             or not all(_is_int(v) for v in value.values()):
-        raise CaseError(f'{what} must map seats to {values}, e.g. {{"4": 1}}')
+        raise CaseError(msg("commands.conform.seat_map", what=what, values=values))
 
 
 def _card_names(cards: str) -> list[str]:
@@ -482,19 +490,20 @@ def _card_names(cards: str) -> list[str]:
 def _validate_buy_expect(value: Any, where: str) -> None:
     if not isinstance(value, dict) or not value or not set(value) <= set(BUY_EXPECT):
         unknown = sorted(set(value) - set(BUY_EXPECT)) if isinstance(value, dict) else []
-        raise CaseError(f"{where}: expect must be an object with one or more of {', '.join(BUY_EXPECT)}"
-                        + (f" (unknown key {unknown[0]!r})" if unknown else ""))
+        raise CaseError(msg("commands.conform.expect_keys_unknown", where=where, keys=", ".join(BUY_EXPECT),
+                            unknown=unknown[0]) if unknown else
+                        msg("commands.conform.expect_keys", where=where, keys=", ".join(BUY_EXPECT)))
     hands = value.get("hands", {})
     if not isinstance(hands, dict) or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in hands) \
             or not all(isinstance(c, str) for c in hands.values()):
-        raise CaseError(f'{where}: expect.hands must map seats to cards, e.g. {{"1": "3 4 5"}}')
+        raise CaseError(msg("commands.conform.expect_hands", where=where))
     for seat, cards in hands.items():
         try:
             rt.check_notation(cards)
         except rt.CardError as exc:
-            raise CaseError(f"{where}: expect.hands: seat {seat}: {exc}") from None
+            raise CaseError(msg("commands.conform.expect_hands_seat", where=where, seat=seat, problem=exc)) from None
     if "log" in value and (not isinstance(value["log"], list) or not all(isinstance(x, str) for x in value["log"])):
-        raise CaseError(f"{where}: expect.log must be a list of log lines (strings)")
+        raise CaseError(msg("commands.conform.expect_log_lines", where=where))
 
 
 def _validate_hands(case: dict, where: str) -> None:
@@ -502,14 +511,15 @@ def _validate_hands(case: dict, where: str) -> None:
     hands = case["hands"]
     if not isinstance(hands, dict) or not hands \
             or not all(isinstance(k, str) and _SEAT_KEY.fullmatch(k) for k in hands):
-        raise CaseError(f'{where}: field \'hands\' must map seats to cards, e.g. {{"1": "Q Q Q 4", "2": "5"}}')
+        raise CaseError(msg("commands.conform.hands", where=where))
     for seat, cards in hands.items():
         if not isinstance(cards, str):
-            raise CaseError(f"{where}: field 'hands': seat {seat}'s cards must be a string of cards")
+            raise CaseError(msg("commands.conform.hands_not_string", where=where, seat=seat))
         try:  # the tokens of extra card kinds are read by the variant's engine
             rt.check_notation(cards)
         except rt.CardError as exc:
-            raise CaseError(f"{where}: field 'hands': seat {seat}: {exc}") from None
+            raise CaseError(msg("commands.conform.problem_in", where=where,
+                                part=msg("commands.conform.at_hands_seat", seat=seat), problem=exc)) from None
 
 
 def _validate_position(case: dict, where: str) -> None:
@@ -518,28 +528,30 @@ def _validate_position(case: dict, where: str) -> None:
     _validate_hands(case, where)
     hands = case["hands"]
     if not _is_int(case["leader"]):
-        raise CaseError(f"{where}: field 'leader' must be a seat (a whole number)")
+        raise CaseError(msg("commands.conform.leader", where=where))
     if "out" in case:
         out = case["out"]
-        _validate_seat_map(out, f"{where}: field 'out'", "their places")
+        _validate_seat_map(out, msg("commands.conform.at_field_out", where=where), msg("commands.conform.their_places"))
         places = sorted(out.values())
         twice = [p for p, q in zip(places, places[1:]) if p == q]
         if twice:
-            raise CaseError(f"{where}: field 'out' gives place {twice[0]} to two seats")
+            raise CaseError(msg("commands.conform.place_twice", where=where, place=twice[0]))
         holding = sorted(set(out) & {seat for seat, cards in hands.items() if cards.split()}, key=int)
         if holding:
-            raise CaseError(f"{where}: seat {holding[0]} is out but holds cards in field 'hands'")
+            raise CaseError(msg("commands.conform.out_holds_cards", where=where, seat=holding[0]))
     if "actions" in case:
         actions = case["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise CaseError(f"{where}: field 'actions' must be a list of action strings ('pass', 'play 7 7 7')")
+            raise CaseError(msg("commands.conform.actions", where=where))
         if len(actions) > MAX_POSITION_ACTIONS:
-            raise CaseError(f"{where}: field 'actions' holds {len(actions)} actions (at most {MAX_POSITION_ACTIONS})")
-        for number, text in enumerate(actions, 1):
+            raise CaseError(msg("commands.conform.too_many_actions", where=where, count=len(actions),
+                                most=MAX_POSITION_ACTIONS))
+        for number, action_text in enumerate(actions, 1):
             try:  # whether readable cards are one play is the variant's to say (_play_problem)
-                _action_key(text)
+                _action_key(action_text)
             except IllegalAction as exc:
-                raise CaseError(f"{where}: field 'actions', action {number}: {exc}") from None
+                raise CaseError(msg("commands.conform.problem_in", where=where,
+                                    part=msg("commands.conform.at_action", number=number), problem=exc)) from None
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -548,41 +560,46 @@ def parse_json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CaseError(f"{where}: not valid JSON: {exc.msg} (column {exc.colno})") from None
+        raise CaseError(msg("commands.conform.not_json", where=where, reason=exc.msg, column=exc.colno)) from None
     except RecursionError:
-        raise CaseError(f"{where}: not a case: the JSON is nested too deeply") from None
+        raise CaseError(msg("commands.conform.too_deep", where=where)) from None
     except ValueError as exc:  # int('9' * 4301): "Exceeds the limit (4300 digits) ..."
-        raise CaseError(f"{where}: not a case: {str(exc).split(';')[0]}") from None
+        raise CaseError(msg("commands.conform.not_a_case", where=where, reason=str(exc).split(";")[0])) from None
 
 
 def _validated(case: Any, where: str, known: list[str], base: Path | None) -> list[tuple[str, Any]]:
     if not isinstance(case, dict):
-        raise CaseError(f"{where}: a case must be a JSON object")
+        raise CaseError(msg("commands.conform.not_object", where=where))
     check = case.get("check")
     if not isinstance(check, str) or check not in CHECK_FIELDS:
         hint = did_you_mean(str(check), CHECK_FIELDS) if isinstance(check, str) else None
-        what = "missing field \"check\"" if check is None else \
-            f"unknown check {check!r}" if isinstance(check, str) else "field \"check\" must be a string"
-        raise CaseError(f"{where}: {what}" +
-                        f" (checks: {', '.join(CHECK_FIELDS)})" + (f"; {hint}" if hint else ""))
+        what = msg("commands.conform.missing_check") if check is None else \
+            msg("commands.conform.unknown_check", check=check) if isinstance(check, str) else \
+            msg("commands.conform.check_not_string")
+        checks = ", ".join(CHECK_FIELDS)
+        raise CaseError(msg("commands.conform.bad_check_hint", where=where, what=what, checks=checks, hint=hint)
+                        if hint else msg("commands.conform.bad_check", where=where, what=what, checks=checks))
     allowed = COMMON | CHECK_FIELDS[check] | OPTIONAL_FIELDS.get(check, set())
     unknown = sorted(set(case) - allowed)
     if unknown:
         hint = did_you_mean(unknown[0], allowed)
-        raise CaseError(f"{where}: unknown field {unknown[0]!r} for check {check!r}" + (f"; {hint}" if hint else ""))
+        raise CaseError(msg("commands.conform.unknown_field_hint", where=where, field=unknown[0], check=check,
+                            hint=hint) if hint else
+                        msg("commands.conform.unknown_field", where=where, field=unknown[0], check=check))
     missing = sorted(f for f in CHECK_FIELDS[check] | {"expect"} if f not in case)
     if missing:
-        raise CaseError(f"{where}: missing field {missing[0]!r} for check {check!r}")
+        raise CaseError(msg("commands.conform.missing_field", where=where, field=missing[0], check=check))
     for name in CHECK_FIELDS[check]:
         if name in ("cards", "lead", "play", "hand", "target") and not isinstance(case[name], str):
-            raise CaseError(f"{where}: field {name!r} must be a string of cards")
+            raise CaseError(msg("commands.conform.field_not_cards", where=where, field=name))
         if name in ("cards", "lead", "play", "hand", "target"):
             try:  # a token of an extra card kind is checked by the variant's engine (docs/conformance.md)
                 check_cards(case[name])
             except rt.CardError as exc:
-                raise CaseError(f"{where}: field {name!r}: {exc}") from None
+                raise CaseError(msg("commands.conform.problem_in", where=where,
+                                    part=msg("commands.conform.at_field", field=name), problem=exc)) from None
         if name == "result" and not isinstance(case[name], dict):
-            raise CaseError(f"{where}: field 'result' must be an object")
+            raise CaseError(msg("commands.conform.result_not_object", where=where))
     if check == "position":
         _validate_position(case, where)
     if check in ("buy", "first_leader"):
@@ -592,11 +609,12 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
         if isinstance(name, str) and name.endswith(".gouji"):
             # A user's rule file, relative to the folder of the case file (docs/conformance.md).
             if base is None or not _is_file(base / name):
-                raise CaseError(f"{where}: no rule file {name!r} beside the case file")
+                raise CaseError(msg("commands.conform.no_rule_file", where=where, file=name))
             return name
         if not isinstance(name, str) or name not in known:
             hint = did_you_mean(str(name), known)
-            raise CaseError(f"{where}: unknown variant {name!r}" + (f"; {hint}" if hint else ""))
+            raise CaseError(msg("commands.conform.unknown_variant_hint", where=where, variant=name, hint=hint) if hint
+                            else msg("commands.conform.unknown_variant", where=where, variant=name))
         return name
 
     if "variant" in case:
@@ -605,7 +623,7 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
         return [(variant, case["expect"])]
     expect = case["expect"]
     if not isinstance(expect, dict) or not expect:
-        raise CaseError(f"{where}: without \"variant\", expect must map variant names to values")
+        raise CaseError(msg("commands.conform.expect_by_variant", where=where))
     runs = []
     for name, value in expect.items():
         _validate_expect(check, value, f"{where} ({name})")
@@ -632,7 +650,7 @@ def workspace_engines(ws, engine: str = "generated", show_errors: Callable[[list
                 built[key] = engines.load(ws, name, engine)
             except RuleErrors as errors:
                 show_errors(errors.diagnostics)
-                raise LookupError(f"the rule file has {len(errors.diagnostics)} error(s), shown above") from None
+                raise LookupError(msg("commands.conform.rule_file_errors", count=len(errors.diagnostics))) from None
             except UsageError as exc:
                 raise LookupError(exc.message) from None
         return built[key]
@@ -673,11 +691,11 @@ def run_files(paths: list[Path], engine_for: Callable[[str, Path], Any], known: 
         try:  # bytes, not read_text: text mode would turn a lone \r into a line break
             data = path.read_bytes()
         except OSError as exc:
-            report.fail(f"{path}: cannot read: {exc.strerror or exc} [error]")
+            report.fail(text("commands.conform.cannot_read", path=path, reason=exc.strerror or exc))
             continue
         for lineno, line in case_lines(data):
             if line is None:
-                report.fail(f"{path}:{lineno}: not UTF-8 text [error]")
+                report.fail(text("commands.conform.not_utf8", where=f"{path}:{lineno}"))
                 continue
             stripped = line.strip()
             if not stripped or stripped.startswith("#"):
@@ -686,35 +704,36 @@ def run_files(paths: list[Path], engine_for: Callable[[str, Path], Any], known: 
     return report
 
 
-def _card_texts(case: dict, runs) -> list[tuple[str, str]]:
+def _card_texts(case: dict, runs) -> list[tuple[Message | str, str]]:
     """(where, cards) of every card list of a case, its expectations' too."""
-    texts = [(f"field {name!r}", case[name]) for name in ("cards", "lead", "play", "hand", "target") if name in case]
+    texts: list = [(msg("commands.conform.at_field", field=name), case[name])
+                   for name in ("cards", "lead", "play", "hand", "target") if name in case]
     if case.get("check") == "position":
-        texts += [(f"field 'hands': seat {seat}", cards) for seat, cards in case["hands"].items()]
-        for number, text in enumerate(case.get("actions", ()), 1):
-            words = text.split()
+        texts += [(msg("commands.conform.at_hands_seat", seat=seat), cards) for seat, cards in case["hands"].items()]
+        for number, action in enumerate(case.get("actions", ()), 1):
+            words = action.split()
             if words[:1] in (["play"], ["burn"]):
-                texts.append((f"field 'actions', action {number}", " ".join(words[1:])))
+                texts.append((msg("commands.conform.at_action", number=number), " ".join(words[1:])))
     for _variant, expected in runs:
         if case.get("check") == "position":
-            for number, text in enumerate(expected.get("legal", ()), 1):
-                words = text.split()
+            for number, action in enumerate(expected.get("legal", ()), 1):
+                words = action.split()
                 if words[:1] in (["play"], ["burn"]):
-                    texts.append((f"expect.legal, action {number}", " ".join(words[1:])))
+                    texts.append((msg("commands.conform.at_legal_action", number=number), " ".join(words[1:])))
         if case.get("check") == "deck":
             texts += [("expect.copies", card) for card in expected.get("copies", {}) if card not in rt.INDEX]
     return texts
 
 
-def _card_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
+def _card_problem(case: dict, runs, engine_for, folder: Path) -> Message | None:
     """A card list that no variant of the case can read (a token of an extra card kind that
     none of them declares), as the case's own error; a token only some of them declare fails
     those runs alone (docs/conformance.md)."""
-    for where, text in _card_texts(case, runs):
+    for where, cards in _card_texts(case, runs):
         refused = None
         for variant, _expected in runs:
             try:
-                engine_for(variant, folder).parse_cards(text)
+                engine_for(variant, folder).parse_cards(cards)
                 refused = None
                 break
             except LookupError:
@@ -722,20 +741,22 @@ def _card_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
             except rt.CardError as exc:
                 refused = refused or exc
         if refused is not None:
-            return f"{where}: unknown card {text!r}" if where == "expect.copies" else f"{where}: {refused}"
+            return msg("commands.conform.unknown_card", where=where, card=cards) if where == "expect.copies" else \
+                msg("commands.conform.problem_at", where=where, problem=refused)
     return None
 
 
-def _play_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
+def _play_problem(case: dict, runs, engine_for, folder: Path) -> Message | None:
     """An action of a position case (or of its expect.legal) whose cards are one play in none of
     the case's variants: Gouji's plays as Gouji's notation reads them, a game of patterns'
     (Shuangkou) as its engine classifies them; the case's own error, as for unreadable cards."""
     if case.get("check") != "position":
         return None
-    texts = [(f"field 'actions', action {n}", t) for n, t in enumerate(case.get("actions", ()), 1)]
-    texts += [(f"expect.legal, action {n}", t) for _v, e in runs for n, t in enumerate(e.get("legal", ()), 1)]
-    for where, text in texts:
-        words = text.split()
+    texts = [(msg("commands.conform.at_action", number=n), t) for n, t in enumerate(case.get("actions", ()), 1)]
+    texts += [(msg("commands.conform.at_legal_action", number=n), t)
+              for _v, e in runs for n, t in enumerate(e.get("legal", ()), 1)]
+    for where, action in texts:
+        words = action.split()
         if words[:1] not in (["play"], ["burn"]):
             continue
         refused = None
@@ -745,9 +766,9 @@ def _play_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
                 if plays_patterns(engine):
                     if engine.classify(engine.parse_cards(" ".join(words[1:]))).valid:
                         break
-                    refused = refused or f"{describe(' '.join(words[1:]))} is not one play"
+                    refused = refused or msg("commands.conform.not_one_play", cards=describe(" ".join(words[1:])))
                     continue
-                string_to_action(text, _notation(text))
+                string_to_action(action, _notation(action))
                 break
             except LookupError:  # the run reports it
                 refused = None
@@ -756,20 +777,20 @@ def _play_problem(case: dict, runs, engine_for, folder: Path) -> str | None:
                 refused = refused or str(exc)
         else:
             if refused is not None:
-                return f"{where}: {refused}"
+                return msg("commands.conform.problem_at", where=where, problem=refused)
     return None
 
 
-def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, known: list[str]) -> None:
+def _run_line(report: Report, line: str, where: str, folder: Path, engine_for, known: list[str]) -> None:
     try:
-        case = parse_json(text, where)
+        case = parse_json(line, where)
         runs = _validated(case, where, known, folder)
     except CaseError as exc:
-        report.fail(f"{exc} [error]")
+        report.fail(text("commands.conform.broken", problem=exc.args[0]))
         return
     problem = _card_problem(case, runs, engine_for, folder) or _play_problem(case, runs, engine_for, folder)
     if problem:
-        report.fail(f"{where}: {problem} [error]")
+        report.fail(text("commands.conform.broken_at", where=where, problem=problem))
         return
     for variant, expected in runs:
         try:
@@ -777,18 +798,20 @@ def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, k
             check_applies(engine, case, expected)
             got = evaluate(engine, case)
         except LookupError as exc:
-            report.fail(f"{where}: {variant}: {exc} [error]")
+            report.fail(text("commands.conform.broken_run", where=where, variant=variant, problem=exc))
             continue
         except (rt.ResultError, rt.CardError, NotForVariant) as exc:
-            report.fail(f"{where}: {variant}: {case['check']}: {exc} [error]")
+            report.fail(text("commands.conform.broken_check", where=where, variant=variant, check=case["check"],
+                             problem=exc))
             continue
         except PositionRefused as exc:  # the engine's answer: an action the case plays is not legal there
-            report.fail(f"{where}: {variant}: {case['check']}: {exc}")
+            report.fail(text("commands.conform.refused", where=where, variant=variant, check=case["check"],
+                             problem=exc))
             continue
         except Exception as exc:  # noqa: BLE001 - a bug of ours must not cost the other cases their results
             report.internal += 1
-            report.fail(f"{where}: {variant}: {case['check']}: INTERNAL ERROR (a bug in gouji-dsl): "
-                        f"{type(exc).__name__}: {exc} [error]")
+            report.fail(text("commands.conform.internal", where=where, variant=variant, check=case["check"],
+                             kind=type(exc).__name__, detail=exc))
             continue
         if matches(case["check"], expected, got):
             report.passed += 1
@@ -796,5 +819,6 @@ def _run_line(report: Report, text: str, where: str, folder: Path, engine_for, k
             if case["check"] == "position":  # show what the case asks about, not the whole game
                 got = {key: got[key] for key in expected}
             # default=str: an exact fraction an engine scores is shown as the case would write it, "2/3".
-            report.fail(f"{where}: {variant}: {case['check']}: expected {json.dumps(expected, ensure_ascii=False)}, "
-                        f"got {json.dumps(got, ensure_ascii=False, default=str)}")
+            report.fail(text("commands.conform.mismatch", where=where, variant=variant, check=case["check"],
+                             expected=json.dumps(expected, ensure_ascii=False),
+                             got=json.dumps(got, ensure_ascii=False, default=str)))

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass
 
 from gouji_dsl.bots import make_bot
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.runtime.game import IllegalAction, Match
 from gouji_dsl.runtime.numbers import signed, to_json as score_json
 
@@ -35,7 +36,7 @@ def play_match(engine, seed: int, games: int, bot: str, max_steps: int = 20000) 
             game.apply_action(bots[game.current_player()].act(game))
             steps += 1
             if steps > max_steps:
-                raise RuntimeError(f"game {i + 1} did not end within {max_steps} actions")
+                raise RuntimeError(msg("commands.replay.game_never_ends", game=i + 1, most=max_steps))
         played.append(PlayedGame(game_seed, game))
         match = game.next_match()
     return played
@@ -84,42 +85,41 @@ def check_history(data) -> None:
     """The shape of a history file (what `to_json` writes), checked before anything is
     replayed: the file is untrusted, and a wrong type must be a message, not a crash."""
     if not isinstance(data, dict):
-        raise ReplayError(f"not a history file: a history file is {HISTORY_SHAPE}")
+        raise ReplayError(msg("commands.replay.not_history", shape=HISTORY_SHAPE))
     unknown = sorted(set(data) - {"variant", "games"})
     if unknown:
-        raise ReplayError(f"unknown field {_shown(unknown[0])}: a history file is {HISTORY_SHAPE}")
+        raise ReplayError(msg("commands.replay.unknown_field", field=_shown(unknown[0]), shape=HISTORY_SHAPE))
     if "variant" not in data:
-        raise ReplayError(f'not a history file: it has no "variant" (a history file is {HISTORY_SHAPE})')
+        raise ReplayError(msg("commands.replay.no_variant", shape=HISTORY_SHAPE))
     if not isinstance(data["variant"], str) or not data["variant"].strip():
-        raise ReplayError(f'"variant" must name a variant, not {_shown(data["variant"])}')
+        raise ReplayError(msg("commands.replay.bad_variant", value=_shown(data["variant"])))
     games = data.get("games")
     if not isinstance(games, list):
-        raise ReplayError(f'"games" must be a list of games, not {_shown(games)}')
+        raise ReplayError(msg("commands.replay.bad_games", value=_shown(games)))
     if not games:
-        raise ReplayError('"games" is empty: a match of no games has nothing to replay')
+        raise ReplayError(msg("commands.replay.no_games"))
     for i, record in enumerate(games, 1):
-        _check_game(f"game {i}", record)
+        _check_game(msg("commands.replay.game", game=i), record)
 
 
-def _check_game(where: str, record) -> None:
+def _check_game(where: Message, record) -> None:
     if not isinstance(record, dict):
-        raise ReplayError(f'{where}: a game must be an object {{"seed": N, "history": [...], ...}}, '
-                          f"not {_shown(record)}")
+        raise ReplayError(msg("commands.replay.game_not_object", where=where, value=_shown(record)))
     unknown = sorted(set(record) - set(GAME_FIELDS))
     if unknown:
-        raise ReplayError(f"{where}: unknown field {_shown(unknown[0])} (a game records {', '.join(GAME_FIELDS)})")
+        raise ReplayError(msg("commands.replay.game_unknown_field", where=where, field=_shown(unknown[0]),
+                              fields=", ".join(GAME_FIELDS)))
     for name in ("seed", "history"):
         if name not in record:
-            raise ReplayError(f'{where}: missing field "{name}"')
+            raise ReplayError(msg("commands.replay.game_missing_field", where=where, field=name))
     if not _is_whole(record["seed"]):
-        raise ReplayError(f'{where}: "seed" must be a whole number, not {_shown(record["seed"])}')
+        raise ReplayError(msg("commands.replay.bad_seed", where=where, value=_shown(record["seed"])))
     history = record["history"]
     if not isinstance(history, list):
-        raise ReplayError(f'{where}: "history" must be a list of actions, not {_shown(history)}')
+        raise ReplayError(msg("commands.replay.bad_history", where=where, value=_shown(history)))
     for j, action in enumerate(history, 1):
         if not isinstance(action, str):
-            raise ReplayError(f'{where}: "history" action {j} must be a string such as "play 7 7", '
-                              f"not {_shown(action)}")
+            raise ReplayError(msg("commands.replay.bad_action", where=where, action=j, value=_shown(action)))
 
 
 def _same(recorded, replayed) -> bool:
@@ -130,13 +130,13 @@ def _same(recorded, replayed) -> bool:
         return False
 
 
-def _verify_outcome(where: str, record: dict, played: PlayedGame) -> None:
+def _verify_outcome(where: Message, record: dict, played: PlayedGame) -> None:
     """Every outcome the file records must be the replay's own: places, result, tributes, scores."""
     replayed = json.loads(json.dumps(played.to_json()))  # as saved: seats as strings, tuples as lists
     for name in OUTCOMES:
         if name in record and not _same(record[name], replayed[name]):
-            raise ReplayError(f"{where}: recorded {name} {_shown(record[name])} but the replay gives "
-                              f"{_shown(replayed[name])}")
+            raise ReplayError(msg("commands.replay.outcome_differs", where=where, outcome=name,
+                                  recorded=_shown(record[name]), replayed=_shown(replayed[name])))
 
 
 def replay_file(engine_for, data) -> list[PlayedGame]:
@@ -151,12 +151,12 @@ def replay_file(engine_for, data) -> list[PlayedGame]:
             try:
                 game.apply_action(text)  # read in the variant's own card notation (extra card kinds)
             except IllegalAction as exc:
-                raise ReplayError(f"game {i}, action {j} ({_shown(text, 40)}): {exc}") from None
+                raise ReplayError(msg("commands.replay.illegal", game=i, action=j, text=_shown(text, 40),
+                                      reason=exc)) from None
         if not game.is_terminal():
-            raise ReplayError(f"game {i}: history ends after {len(record['history'])} action(s), "
-                              "before the game does")
+            raise ReplayError(msg("commands.replay.ends_early", game=i, count=len(record["history"])))
         this = PlayedGame(record["seed"], game)
-        _verify_outcome(f"game {i}", record, this)
+        _verify_outcome(msg("commands.replay.game", game=i), record, this)
         played.append(this)
         match = game.next_match()
     return played

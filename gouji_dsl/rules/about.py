@@ -49,6 +49,7 @@ class About(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter, did_you_mean  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import check, type_only, value_of  # noqa: E402
 from gouji_dsl.paths import sources_dir  # noqa: E402
 
@@ -65,20 +66,20 @@ def check_citations(v: Variant, rep: Reporter) -> None:
     for cite in v.citations:
         if cite.source in decisions:
             if cite.first_line is not None:
-                rep.error(cite.pos, f"decision {cite.source} has no lines: cite it as @{cite.source}")
+                rep.error(cite.pos, msg("rules.decision_has_no_lines", decision=cite.source))
             continue
         if cite.source not in sources:
-            rep.error(cite.pos, f"unknown source or decision '{cite.source}' in citation {cite.text}",
+            rep.error(cite.pos, msg("rules.unknown_source", source=cite.source, citation=cite.text),
                       did_you_mean(cite.source, list(sources) + list(decisions)) or
-                      "sources are listed in [about] sources, decisions in [about] decisions")
+                      msg("rules.sources_and_decisions_listed"))
             continue
         if cite.first_line is None:
             # Rulebooks quote the cited lines; a whole document is no quotation.
-            rep.error(cite.pos, f"citation {cite.text} names no line of source {cite.source}",
-                      hint=f"cite the line(s) the rule comes from: @{cite.source}:L15 or @{cite.source}:L15-18")
+            rep.error(cite.pos, msg("rules.citation_without_line", citation=cite.text, source=cite.source),
+                      hint=msg("rules.cite_the_lines", source=cite.source))
             continue
         if cite.last_line is not None and cite.last_line < cite.first_line:
-            rep.error(cite.pos, f"citation {cite.text} ends before it starts")
+            rep.error(cite.pos, msg("rules.citation_reversed", citation=cite.text))
             continue
         file = sources[cite.source].file
         if file not in line_counts:
@@ -90,7 +91,8 @@ def check_citations(v: Variant, rep: Reporter) -> None:
         count = line_counts[file]
         last = cite.last_line or cite.first_line
         if count is not None and (cite.first_line < 1 or last > count):
-            rep.error(cite.pos, f"citation {cite.text} is out of range: source {cite.source} ({file}) has {count} lines")
+            rep.error(cite.pos, msg("rules.citation_out_of_range", citation=cite.text, source=cite.source, file=file,
+                                     count=count))
 
 
 type_only("about.game", "about.title", "about.title_en", "about.region", "about.region_en", "about.summary",
@@ -128,8 +130,8 @@ def decisions_without_chinese(v: Variant, rep: Reporter) -> None:
         origin = v.origin(f"about.decisions[{i}]")
         if origin is None or origin.variant != v.name or row.summary_zh:
             continue
-        rep.warning(origin.pos, f"decision {row.id} has no summary_zh: the Chinese rulebook will show its English summary",
-                    hint="add a summary_zh column to [about] decisions with the decision in Chinese")
+        rep.warning(origin.pos, msg("rules.decision_without_chinese", decision=row.id),
+                    hint=msg("rules.add_summary_zh"))
 
 
 # --- engine -------------------------------------------------------------------

@@ -54,6 +54,7 @@ class BurnRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
 @check("burning.counter_burn")
 def check_counter_burn(v: Variant, rep: Reporter) -> None:
     if value_of(v, "burning.allowed") is False and value_of(v, "burning.counter_burn"):
-        rep.error(at(v, "burning.counter_burn"), "counter_burn = yes contradicts [burning] allowed = no")
+        rep.error(at(v, "burning.counter_burn"), msg("rules.counter_burn_without_burning"))
 
 
 @check("burning.ask_order")
@@ -75,20 +76,18 @@ def check_ask_order(v: Variant, rep: Reporter) -> None:
         return
     pos = at(v, "burning.ask_order")
     if OPPOSITE not in order:
-        rep.error(pos, "ask_order must name opposite (对家): where the 级牌 player's opposite answers among the burners",
-                  hint="e.g. ask_order = [1, 2, opposite, 4, 5]")
+        rep.error(pos, msg("rules.ask_order_without_opposite"), hint=msg("rules.ask_order_example"))
     players = value_of(v, "table.players")
     if players is None:
         return
     beyond = [k for k in order if k != OPPOSITE and k >= players]
     if beyond:
-        rep.error(pos, f"ask_order counts seat {beyond[0]} after the 级牌 player, but with {players} players "
-                       f"the others sit 1 to {players - 1} seats after him")
+        rep.error(pos, msg("rules.ask_order_beyond_table", seat=beyond[0], players=players, most=players - 1))
         return
     opposites = value_of(v, "table.opposites")
     k = opposite_distance(players, opposites) if opposites is not None else None
     if k in order:
-        rep.error(pos, f"{k} seats after every player sits their opposite: write opposite (对家), not {k}")
+        rep.error(pos, msg("rules.ask_order_opposite_by_number", seats=k))
 
 
 def opposite_distance(players: int, opposites) -> int | None:
@@ -104,10 +103,8 @@ def check_joker_check(v: Variant, rep: Reporter) -> None:
     """With lift = anyone every beaten play lifts a burn, so a burner still bound always leads:
     leads_only would check the same plays as every_play."""
     if value_of(v, "burning.joker_check") == "leads_only" and value_of(v, "burning.lift") == "anyone":
-        rep.error(at(v, "burning.joker_check"),
-                  "joker_check = leads_only changes nothing with [burning] lift = anyone: any play beaten lifts the burn, "
-                  "so a burner still bound never answers a play",
-                  hint="lift = opposite_or_headless or lift = no")
+        rep.error(at(v, "burning.joker_check"), msg("rules.joker_check_with_lift_anyone"),
+                  hint=msg("rules.joker_check_lift_hint"))
 
 
 @check("burning.free_after_rounds")
@@ -115,9 +112,7 @@ def check_free_after_rounds(v: Variant, rep: Reporter) -> None:
     """A player plays 级牌 in at most as many rounds as he holds cards: beyond, the rule never acts."""
     rounds, cards = value_of(v, "burning.free_after_rounds"), value_of(v, "table.cards_per_player")
     if isinstance(rounds, int) and isinstance(cards, int) and rounds >= cards:
-        rep.error(at(v, "burning.free_after_rounds"),
-                  f"free_after_rounds = {rounds} never acts: a player holding {cards} cards plays 级牌 in at most "
-                  f"{cards} rounds, and the rule frees his 级牌 only after {rounds}")
+        rep.error(at(v, "burning.free_after_rounds"), msg("rules.free_after_rounds_never", rounds=rounds, cards=cards))
 
 
 type_only("burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",

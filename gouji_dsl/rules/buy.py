@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import ANY_CARD, Section, rule
 from gouji_dsl.model.types import CARDS, CardT, EnumT, IntT, ListT, Member
 
@@ -29,7 +30,7 @@ class BuyRules(Section):
     NAME = "buy"
     ZH = "买牌"
     EN = "Buying cards (买牌)"
-    ranks: tuple = rule(ListT(CardT(CARDS[:13], "a rank from 3 to 2"), 0, 13, unique=True), "点数",
+    ranks: tuple = rule(ListT(CardT(CARDS[:13], msg("rules.type_rank_3_to_2")), 0, 13, unique=True), "点数",
                         "the ranks bought after the deal, one after the other; a player holding none of a rank buys one",
                         default=())
     sellers: tuple = rule(ListT(SELLER, 1, 5, unique=True), "卖家",
@@ -61,8 +62,8 @@ def check_buying(v: Variant, rep: Reporter) -> None:
         return
     both = [r for r in ranks if r in (price or ())]
     if both:
-        rep.error(at(v, "buy.price"), f"a player cannot pay for a {both[0]} with a {both[0]}",
-                  notes=[(at(v, "buy.ranks"), f"{both[0]} is bought here")])
+        rep.error(at(v, "buy.price"), msg("rules.buy_with_itself", rank=both[0]),
+                  notes=[(at(v, "buy.ranks"), msg("rules.bought_here", rank=both[0]))])
 
 
 type_only("buy.sellers", "buy.no_price", "buy.seller_min", "buy.order")

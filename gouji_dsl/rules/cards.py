@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gouji_dsl.lang import nodes as _n
+from gouji_dsl.messages import msg
 from gouji_dsl.runtime import cards as _rt
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, CardT, IntT, ListT, OptionalT, RowT, StrT, VType
@@ -19,18 +20,17 @@ class KindTokenT(VType):
     """The notation token of a new card kind: 1 to 4 ASCII letters, the first a capital,
     that is not a card or an alias already (it reaches the card notation and generated code)."""
 
-    label = "a new card token (1 to 4 letters, the first a capital, e.g. Y)"
+    label = msg("rules.type_card_token")
 
     def convert(self, node, ctx):
         word = node.id if isinstance(node, _n.Name) else str(node.value) if isinstance(node, _n.Int) else None
         if word is None:
             return self.wrong(node, ctx)
         if word in CARDS or word in CARD_ALIASES:
-            ctx.reporter.error(node.pos, f"'{word}' is a card already: an extra card kind needs a new token",
-                               hint="pick an unused token, e.g. Y for the eagle (鹰)")
+            ctx.reporter.error(node.pos, msg("rules.token_is_a_card", word=word), hint=msg("rules.pick_unused_token"))
             return INVALID
         if not _TOKEN.fullmatch(word):
-            ctx.reporter.error(node.pos, f"'{word}' cannot be a card token: expected {self.label}")
+            ctx.reporter.error(node.pos, msg("rules.not_a_card_token", word=word, expected=self.label))
             return INVALID
         return word
 
@@ -43,7 +43,7 @@ class ExtraKind:
     copies: int = column(IntT(1, 1000), "张数", "how many cards of the kind the whole shuffled deck holds")
 
 
-KIND = CardT(CARDS, "a card", extras=True)
+KIND = CardT(CARDS, msg("rules.type_a_card"), extras=True)
 
 @dataclass(frozen=True)
 class CardRules(Section):
@@ -53,9 +53,9 @@ class CardRules(Section):
     GAMES = ("gouji", "shuangkou")
     order: tuple = rule(ListT(KIND, 15, 15 + MAX_EXTRA, unique=True), "大小",
                         "every card kind from lowest to highest; suits never matter")
-    filler: str | None = rule(OptionalT(CardT(CARDS[:13], "a rank from 3 to 2")), "贴牌",
+    filler: str | None = rule(OptionalT(CardT(CARDS[:13], msg("rules.type_rank_3_to_2"))), "贴牌",
                               "a rank that, played with another rank, counts as that rank (贴2)")
-    jokers: tuple = rule(ListT(CardT(("SJ", "BJ"), "a joker", extras=True), 0, 2 + MAX_EXTRA, unique=True), "王", "the jokers")
+    jokers: tuple = rule(ListT(CardT(("SJ", "BJ"), msg("rules.type_a_joker"), extras=True), 0, 2 + MAX_EXTRA, unique=True), "王", "the jokers")
     extra: tuple = rule(RowT(ExtraKind, key=("token",)), "加牌",
                         "card kinds beyond the 54-card deck (the eagle 鹰 of some six-deck games), ranked above the big "
                         "joker and played as jokers", default=())
@@ -65,7 +65,7 @@ class CardRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import UNSUPPORTED, at, check, value_of  # noqa: E402
+from gouji_dsl.model.checks import at, check, value_of  # noqa: E402
 
 if TYPE_CHECKING:
     from gouji_dsl.model.schema import Variant
@@ -79,16 +79,14 @@ def check_order_and_jokers(v: Variant, rep: Reporter) -> None:
     if order is not None and jokers is not None and jokers:
         top = set(order[len(order) - len(jokers):])
         if top != set(jokers):
-            rep.error(at(v, "cards.order"), "the jokers must be the highest cards of the order")
+            rep.error(at(v, "cards.order"), msg("rules.jokers_not_highest"))
             return
     if v.game == "shuangkou":
         # runtime.patterns indexes the standard kinds: 3..A run, then 2, SJ, BJ.
         if order is not None and tuple(order) != CARDS:
-            rep.error(at(v, "cards.order"), f"Shuangkou engines rank 3 < 4 < ... < A < 2 < SJ < BJ (002:L7): another order {UNSUPPORTED}",
-                      hint=f"order = [{', '.join(CARDS)}]")
+            rep.error(at(v, "cards.order"), msg("rules.shuangkou_order"), hint=msg("rules.order_hint", cards=", ".join(CARDS)))
         if jokers is not None and tuple(jokers) != ("SJ", "BJ"):
-            rep.error(at(v, "cards.jokers"), "Shuangkou is played with whole 54-card decks: both jokers are in play",
-                      hint="jokers = [SJ, BJ]")
+            rep.error(at(v, "cards.jokers"), msg("rules.shuangkou_both_jokers"), hint=msg("rules.jokers_hint", cards="SJ, BJ"))
         return
     if v.game != "gouji":
         return
@@ -96,13 +94,12 @@ def check_order_and_jokers(v: Variant, rep: Reporter) -> None:
     # (runtime.CARDS), then any extra card kinds (check_extra): another order or fewer
     # jokers would be accepted but not played.
     if order is not None and tuple(order[:12]) != CARDS[:12]:
-        rep.error(at(v, "cards.order"), "Gouji engines rank 3 < 4 < ... < K < A: keep the number cards in that order")
+        rep.error(at(v, "cards.order"), msg("rules.gouji_number_order"))
     elif order is not None and tuple(order[:len(CARDS)]) != CARDS:
-        rep.error(at(v, "cards.order"), "Gouji engines rank A < 2 < SJ < BJ: keep the 2 and the jokers in that order",
-                  hint=f"order = [{', '.join(CARDS + tuple(c for c in order if c not in CARDS))}]")
+        rep.error(at(v, "cards.order"), msg("rules.gouji_top_order"),
+                  hint=msg("rules.order_hint", cards=", ".join(CARDS + tuple(c for c in order if c not in CARDS))))
     if jokers is not None and not {"SJ", "BJ"} <= set(jokers):
-        rep.error(at(v, "cards.jokers"), "Gouji is played with whole 54-card decks: both jokers are in play",
-                  hint="jokers = [SJ, BJ]")
+        rep.error(at(v, "cards.jokers"), msg("rules.gouji_both_jokers"), hint=msg("rules.jokers_hint", cards="SJ, BJ"))
 
 
 @check("cards.extra")
@@ -115,30 +112,30 @@ def check_extra(v: Variant, rep: Reporter) -> None:
     if rows is None:
         return
     if rows and v.game != "gouji":
-        rep.error(at(v, "cards.extra"), f"extra card kinds {UNSUPPORTED} for game '{v.game}'")
+        rep.error(at(v, "cards.extra"), msg("rules.extra_unsupported", game=v.game))
         return
     if len(rows) > MAX_EXTRA:
-        rep.error(at(v, "cards.extra"), f"{len(rows)} extra card kinds: at most {MAX_EXTRA}")
+        rep.error(at(v, "cards.extra"), msg("rules.extra_too_many", count=len(rows), most=MAX_EXTRA))
     for i, row in enumerate(rows):
         for text in (row.zh, row.en):
             if not text.strip() or not text.isprintable() or any(c in text for c in "<>[]`*_|\\"):
-                rep.error(at(v, f"cards.extra[{i}]"), f"the name {text!r} of {row.token} must be plain printable text",
-                          hint='e.g. zh = "鹰", en = "eagle"')
+                rep.error(at(v, f"cards.extra[{i}]"), msg("rules.extra_name_not_plain", name=text, token=row.token),
+                          hint=msg("rules.extra_name_example"))
     declared = [row.token for row in rows]
     if order is not None:
         top = list(order[len(CARDS):])
         for i, row in enumerate(rows):
             if row.token not in order:
-                rep.error(at(v, "cards.order"), f"the order leaves out {row.token}: every card kind has its place",
-                          hint=f"order = [{', '.join(CARDS + tuple(declared))}]")
+                rep.error(at(v, "cards.order"), msg("rules.order_leaves_out", token=row.token),
+                          hint=msg("rules.order_hint", cards=", ".join(CARDS + tuple(declared))))
             elif row.token not in top:
-                rep.error(at(v, "cards.order"), f"{row.token} ranks below the big joker: extra card kinds rank above BJ",
-                          hint=f"order = [{', '.join(CARDS + tuple(declared))}]")
+                rep.error(at(v, "cards.order"), msg("rules.extra_below_big_joker", token=row.token),
+                          hint=msg("rules.order_hint", cards=", ".join(CARDS + tuple(declared))))
     if jokers is not None:
         for token in declared:
             if token not in jokers:
-                rep.error(at(v, "cards.jokers"), f"{token} plays as a joker: list it among the jokers",
-                          hint=f"jokers = [{', '.join(('SJ', 'BJ') + tuple(declared))}]")
+                rep.error(at(v, "cards.jokers"), msg("rules.extra_not_a_joker", token=token),
+                          hint=msg("rules.jokers_hint", cards=", ".join(("SJ", "BJ") + tuple(declared))))
 
 
 @check("cards.filler")
@@ -146,11 +143,10 @@ def check_filler(v: Variant, rep: Reporter) -> None:
     """The Gouji engines know 2 as the only filler."""
     filler = value_of(v, "cards.filler")
     if v.game != "shuangkou" and filler not in (None, "2"):
-        rep.error(at(v, "cards.filler"), f"filler = {filler} {UNSUPPORTED}: the filler is 2, or none",
-                  hint="set filler = 2 or filler = none")
+        rep.error(at(v, "cards.filler"), msg("rules.gouji_filler", filler=filler), hint=msg("rules.gouji_filler_hint"))
     elif v.game == "shuangkou" and filler is not None:
-        rep.error(at(v, "cards.filler"), f"filler = {filler} {UNSUPPORTED} in Shuangkou: its plays have no fillers (K2)",
-                  hint="set filler = none")
+        rep.error(at(v, "cards.filler"), msg("rules.shuangkou_filler", filler=filler),
+                  hint=msg("rules.shuangkou_filler_hint"))
 
 
 # --- engine -------------------------------------------------------------------

@@ -25,6 +25,7 @@ class ChaosRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -35,15 +36,14 @@ if TYPE_CHECKING:
 def check_starts_at(v: Variant, rep: Reporter) -> None:
     starts, players = value_of(v, "chaos.starts_at"), value_of(v, "table.players")
     if starts is not None and players is not None and starts >= players:
-        rep.error(at(v, "chaos.starts_at"), f"the free-for-all cannot start with {starts} players holding cards: there are {players}")
+        rep.error(at(v, "chaos.starts_at"), msg("rules.chaos_starts_too_late", starts=starts, players=players))
 
 
 @check("chaos.after_first_out_with_revolution")
 def check_after_revolution(v: Variant, rep: Reporter) -> None:
     if value_of(v, "revolution.allowed") is False and value_of(v, "chaos.after_first_out_with_revolution"):
-        rep.error(at(v, "chaos.after_first_out_with_revolution"),
-                  "after_first_out_with_revolution = yes contradicts [revolution] allowed = no",
-                  notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
+        rep.error(at(v, "chaos.after_first_out_with_revolution"), msg("rules.chaos_revolution_off"),
+                  notes=[(at(v, "revolution.allowed"), msg("rules.revolution_off_here"))])
 
 
 type_only("chaos.lead_return_circles", "chaos.pass_keeps_right")

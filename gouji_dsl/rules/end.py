@@ -40,6 +40,7 @@ class EndRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -54,10 +55,11 @@ def check_places(v: Variant, rep: Reporter) -> None:
         return
     for i, p in enumerate(places):
         if p.place > players:
-            rep.error(at(v, f"end.places[{i}]"), f"place {p.place} does not exist: there are {players} players")
+            rep.error(at(v, f"end.places[{i}]"), msg("rules.no_such_place", place=p.place, players=players))
     missing = sorted(set(range(1, players + 1)) - {p.place for p in places})
     if missing:
-        rep.error(at(v, "end.places"), f"place {missing[0]} has no name", hint=f"name places 1..{players}")
+        rep.error(at(v, "end.places"), msg("rules.place_without_name", place=missing[0]),
+                  hint=msg("rules.name_the_places", players=players))
 
 
 type_only("end.ends_when", "end.remaining", "end.sweep")

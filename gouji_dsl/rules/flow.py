@@ -52,6 +52,7 @@ class FlowRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -62,10 +63,9 @@ if TYPE_CHECKING:
 def check_gouji_answer(v: Variant, rep: Reporter) -> None:
     """A 级牌 anyone may answer cannot be burned: the engines would ignore the burning rules."""
     if v.game != "shuangkou" and value_of(v, "flow.gouji_answer") == "anyone" and value_of(v, "burning.allowed"):
-        rep.error(at_nearest(v, "flow.gouji_answer", "burning.allowed"),
-                  "gouji_answer = anyone contradicts [burning] allowed = yes: when anyone may answer a 级牌, there is nothing to burn",
-                  hint="set [burning] allowed = no as well",
-                  notes=[(at(v, "burning.allowed"), "burning allowed here")])
+        rep.error(at_nearest(v, "flow.gouji_answer", "burning.allowed"), msg("rules.gouji_answer_anyone_with_burning"),
+                  hint=msg("rules.switch_off_burning_too"),
+                  notes=[(at(v, "burning.allowed"), msg("rules.burning_allowed_here"))])
 
 
 type_only("flow.defer", "flow.defer_to", "flow.pass_rule", "flow.lead_return_circles", "flow.going_out_gouji",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import CARDS, BoolT, CardT, IntT, RowT
 
@@ -11,7 +12,7 @@ from gouji_dsl.model.types import CARDS, BoolT, CardT, IntT, RowT
 
 @dataclass(frozen=True)
 class Threshold:
-    rank: str = column(CardT(CARDS[:13], "a rank from 3 to 2"), "点数", "the effective rank of the play")
+    rank: str = column(CardT(CARDS[:13], msg("rules.type_rank_3_to_2")), "点数", "the effective rank of the play")
     at_least: int = column(IntT(1, 100), "张数", "the least number of cards that makes it a 级牌")
 
 
@@ -48,7 +49,7 @@ def check_thresholds(v: Variant, rep: Reporter) -> None:
         most = 4 * decks + (fillers if row.rank != filler else 0)
         if row.at_least > most:
             rep.error(at(v, f"gouji.thresholds[{i}]"),
-                      f"no play can hold {row.at_least} cards of rank {row.rank}: {decks} deck(s) give at most {most}")
+                      msg("rules.threshold_unreachable", at_least=row.at_least, rank=row.rank, decks=decks, most=most))
 
 
 type_only("gouji.jokers_make_gouji", "gouji.fillers_count")

@@ -30,6 +30,7 @@ class HeadlessRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -40,8 +41,8 @@ if TYPE_CHECKING:
 def check_cause(v: Variant, rep: Reporter) -> None:
     # Without revolution this cause is opposite_out under another name: accepted, it would change nothing.
     if value_of(v, "revolution.allowed") is False and value_of(v, "headless.cause") == "opposite_out_or_revolution":
-        rep.error(at(v, "headless.cause"), "cause = opposite_out_or_revolution contradicts [revolution] allowed = no",
-                  hint="write cause = opposite_out", notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
+        rep.error(at(v, "headless.cause"), msg("rules.headless_revolution_off"),
+                  hint=msg("rules.headless_cause_hint"), notes=[(at(v, "revolution.allowed"), msg("rules.revolution_off_here"))])
 
 
 type_only("headless.scope", "headless.pass_loses_gouji")

@@ -29,6 +29,7 @@ class OpenRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -45,20 +46,20 @@ def check_no_opening(v: Variant, rep: Reporter) -> None:
         return
     uses = []
     if value_of(v, "open.declare"):
-        uses.append(("open.declare", "[open] declare = yes: 宣点 bets on 开点"))
+        uses.append(("open.declare", msg("rules.no_opening_declare")))
     if value_of(v, "tribute.enabled") and "dian" in (value_of(v, "tribute.order") or ()):
-        uses.append(("tribute.order", "[tribute] order lists dian: 点贡 is paid by who opened"))
+        uses.append(("tribute.order", msg("rules.no_opening_dian")))
     if value_of(v, "scoring.open_points"):
-        uses.append(("scoring.open_points", f"[scoring] open_points = {value_of(v, 'scoring.open_points')} scores 开点"))
+        uses.append(("scoring.open_points", msg("rules.no_opening_points", points=value_of(v, "scoring.open_points"))))
     if value_of(v, "revolution.allowed") and value_of(v, "revolution.auto_open"):
-        uses.append(("revolution.auto_open", "[revolution] auto_open = yes opens a revolutionary's opposite"))
+        uses.append(("revolution.auto_open", msg("rules.no_opening_auto_open")))
     if uses:
         # At the line the variant itself wrote (a house rule turning one of them on), with the others as notes.
         where = at_nearest(v, "open.method", *(key for key, _text in uses))
-        notes = [(at(v, key), "method = none set here" if key == "open.method" else "set here")
+        notes = [(at(v, key), msg("rules.no_opening_set_here") if key == "open.method" else msg("rules.set_here"))
                  for key in ("open.method", *(key for key, _text in uses))]
-        rep.error(where, "method = none (no 开点), but " + "; ".join(text for _k, text in uses),
-                  hint="keep 开点 (method = survives or wins_lead), or switch off what depends on it",
+        rep.error(where, msg("rules.no_opening_but", uses=[text for _k, text in uses]),
+                  hint=msg("rules.keep_opening"),
                   notes=[(pos, text) for pos, text in notes if pos != where])
 
 

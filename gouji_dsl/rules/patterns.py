@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import INT, ExprT, Formula, Var
 from gouji_dsl.model.fields import RANK_3_A, Section, column, rule
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, Member, OptionalT, RangeT, RowT, StrT
@@ -54,7 +55,7 @@ class PatternRules(Section):
     bomb_ties: tuple = rule(ListT(EnumT(Member("joker_bomb", "王炸", "a joker bomb"), Member("chain", "连环炸", "a chain bomb"),
                                         Member("bomb", "炸弹", "a bomb of one rank")), 3, 3, unique=True),
                             "同线大小", "at equal lines, which kind of bomb wins, strongest first")
-    wilds: tuple = rule(ListT(CardT(("SJ", "BJ"), "a joker"), 0, 2, unique=True), "百搭", "cards that stand for any card from 3 to 2 inside a play", default=())
+    wilds: tuple = rule(ListT(CardT(("SJ", "BJ"), msg("rules.type_a_joker")), 0, 2, unique=True), "百搭", "cards that stand for any card from 3 to 2 inside a play", default=())
 
 
 # --- checks -------------------------------------------------------------------
@@ -77,28 +78,29 @@ def check_patterns(v: Variant, rep: Reporter) -> None:
         return
     for i, t in enumerate(sec.types or ()):
         if t.min_length > t.max_length:
-            rep.error(at(v, f"patterns.types[{i}]"), f"'{t.name}': min_length {t.min_length} is above max_length {t.max_length}")
+            rep.error(at(v, f"patterns.types[{i}]"),
+                      msg("rules.min_length_above_max", name=t.name, min_length=t.min_length, max_length=t.max_length))
     if sec.chains:
         if not sec.chain_rules:
-            rep.error(at(v, "patterns.chains"), "chains = yes needs chain_rules: which bombs make a chain")
+            rep.error(at(v, "patterns.chains"), msg("rules.chains_need_rules"))
         if sec.chain_lines is None:
-            rep.error(at(v, "patterns.chains"), "chains = yes needs chain_lines: a chain's strength in lines")
+            rep.error(at(v, "patterns.chains"), msg("rules.chains_need_lines"))
     elif sec.chain_unequal:
-        rep.error(at(v, "patterns.chain_unequal"), "chain_unequal = yes needs chains = yes")
+        rep.error(at(v, "patterns.chain_unequal"), msg("rules.chain_unequal_needs_chains"))
     for i, chain in enumerate(sec.chain_rules or ()):
         if chain.smallest_bomb > chain.largest_bomb:
-            rep.error(at(v, f"patterns.chain_rules[{i}]"), "smallest_bomb is above largest_bomb")
+            rep.error(at(v, f"patterns.chain_rules[{i}]"), msg("rules.smallest_bomb_above_largest"))
         elif sec.bomb_min is not None and chain.smallest_bomb < sec.bomb_min:
-            rep.error(at(v, f"patterns.chain_rules[{i}]"), f"a bomb has at least {sec.bomb_min} cards (bomb_min)")
+            rep.error(at(v, f"patterns.chain_rules[{i}]"), msg("rules.bomb_at_least", cards=sec.bomb_min))
     jokers = set(value_of(v, "cards.jokers") or ())
     for card in sec.wilds or ():
         if card not in jokers:
-            rep.error(at(v, "patterns.wilds"), f"{card} is not one of the jokers, so it cannot be wild")
+            rep.error(at(v, "patterns.wilds"), msg("rules.wild_not_a_joker", card=card))
     decks = value_of(v, "table.decks")
     if decks and sec.joker_bombs:
         for i, bomb in enumerate(sec.joker_bombs):
             if bomb.jokers > 2 * decks:
-                rep.error(at(v, f"patterns.joker_bombs[{i}]"), f"{decks} deck(s) hold only {2 * decks} jokers")
+                rep.error(at(v, f"patterns.joker_bombs[{i}]"), msg("rules.too_few_jokers", decks=decks, jokers=2 * decks))
 
 
 type_only("patterns.run_ranks", "patterns.bomb_min", "patterns.bomb_lines", "patterns.chain_lines", "patterns.bomb_ties")

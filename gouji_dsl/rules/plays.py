@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, Member, OptionalT, RowT
 
@@ -21,7 +22,7 @@ KILLERS = OptionalT(IntT(1, 4))
 
 @dataclass(frozen=True)
 class JokerKill:
-    joker: str = column(CardT(("SJ", "BJ"), "a joker", extras=True), "王", "a joker of the play being answered")
+    joker: str = column(CardT(("SJ", "BJ"), msg("rules.type_a_joker"), extras=True), "王", "a joker of the play being answered")
     by_higher: int | None = column(KILLERS, "以大杀小",
                                    "how many cards of one strictly higher joker kind kill it (none: not this way)", default=None)
     by_same: int | None = column(KILLERS, "同王杀", "how many jokers of its own kind kill it (二杀一: 2)", default=None)
@@ -56,7 +57,7 @@ class PlayRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import UNSUPPORTED, at, check, type_only, value_of  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
     from gouji_dsl.model.schema import Variant
@@ -65,25 +66,22 @@ if TYPE_CHECKING:
 @check("plays.shape")
 def check_shape(v: Variant, rep: Reporter) -> None:
     if v.game == "gouji" and value_of(v, "plays.shape") == "patterns":
-        rep.error(at(v, "plays.shape"), "Gouji plays are one rank with fillers and jokers: shape = one_rank")
+        rep.error(at(v, "plays.shape"), msg("rules.gouji_shape"))
 
 
 @check("plays.compare")
 def check_compare(v: Variant, rep: Reporter) -> None:
     if v.game != "shuangkou" and value_of(v, "plays.compare") == "top_card":
-        rep.error(at(v, "plays.compare"), f"compare = top_card {UNSUPPORTED} in Gouji: plays compare card by card",
-                  hint="set compare = card_by_card")
+        rep.error(at(v, "plays.compare"), msg("rules.gouji_compare"), hint=msg("rules.gouji_compare_hint"))
     elif v.game == "shuangkou" and value_of(v, "plays.compare") not in (None, "top_card"):
-        rep.error(at(v, "plays.compare"), f"compare = card_by_card {UNSUPPORTED} in Shuangkou: plays of a type compare by their top card (K2)",
-                  hint="set compare = top_card")
+        rep.error(at(v, "plays.compare"), msg("rules.shuangkou_compare"), hint=msg("rules.shuangkou_compare_hint"))
 
 
 @check("plays.same_size")
 def check_same_size(v: Variant, rep: Reporter) -> None:
     if value_of(v, "plays.same_size") is False:
-        what = "Gouji answers have as many cards as the play" if v.game != "shuangkou" else \
-            "a Shuangkou answer that is not a bomb has the lead's type and length (K2)"
-        rep.error(at(v, "plays.same_size"), f"same_size = no {UNSUPPORTED}: {what}", hint="set same_size = yes")
+        message = msg("rules.gouji_same_size") if v.game != "shuangkou" else msg("rules.shuangkou_same_size")
+        rep.error(at(v, "plays.same_size"), message, hint=msg("rules.same_size_hint"))
 
 
 JOKER_KINDS = ("SJ", "BJ")   # lowest first: "higher" and "just below" in joker_kills follow this order
@@ -114,16 +112,16 @@ def check_joker_kills(v: Variant, rep: Reporter) -> None:
     kinds = joker_order(v)
     for i, row in enumerate(rows):
         if row.joker not in jokers or row.joker not in kinds:
-            rep.error(at(v, f"plays.joker_kills[{i}]"), f"{row.joker} is not one of this variant's jokers",
-                      hint=f"[cards] jokers = {list(jokers)}")
+            rep.error(at(v, f"plays.joker_kills[{i}]"), msg("rules.kill_not_a_joker", joker=row.joker),
+                      hint=msg("rules.kill_jokers_hint", jokers=list(jokers)))
             continue
         kind = kinds.index(row.joker)
         if row.by_higher and not any(j in kinds and kinds.index(j) > kind for j in jokers):
-            rep.error(at(v, f"plays.joker_kills[{i}]"), f"no joker is higher than {row.joker}: by_higher cannot kill it",
-                      hint="write by_higher = none in this row")
+            rep.error(at(v, f"plays.joker_kills[{i}]"), msg("rules.no_higher_joker", joker=row.joker),
+                      hint=msg("rules.no_higher_joker_hint"))
         elif row.by_lower and (kind == 0 or kinds[kind - 1] not in jokers):
-            rep.error(at(v, f"plays.joker_kills[{i}]"), f"no joker is just below {row.joker}: by_lower cannot kill it",
-                      hint="write by_lower = none in this row")
+            rep.error(at(v, f"plays.joker_kills[{i}]"), msg("rules.no_lower_joker", joker=row.joker),
+                      hint=msg("rules.no_lower_joker_hint"))
 
 
 type_only("plays.jokers_alone", "plays.fillers_alone", "plays.jokers_rank_lowest", "plays.jokers_one_kind")

@@ -41,6 +41,7 @@ class RankRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -58,17 +59,14 @@ def check_constraints(v: Variant, rep: Reporter) -> None:
     for i, row in enumerate(rows):
         where = at(v, f"ranks.constraints[{i}]")
         if not (row.single or row.last_only or row.all_at_once or row.bare):
-            rep.error(where, f"the row for {row.rank} constrains nothing: every column is no",
-                      hint=f"remove the row (in a child variant: constraints -= with | rank | and | {row.rank} |)")
+            rep.error(where, msg("rules.constraint_row_empty", rank=row.rank),
+                      hint=msg("rules.remove_constraint_row", rank=row.rank))
         if row.single and row.all_at_once:
-            rep.error(where, f"single and all_at_once contradict for {row.rank}: a player holding two {row.rank}s "
-                             "could play them neither one at a time nor all together",
-                      hint="keep one of the two columns")
+            rep.error(where, msg("rules.single_and_all_at_once", rank=row.rank), hint=msg("rules.keep_one_column"))
         if row.rank == "3" and value_of(v, "threes.threes_last"):
-            rep.error(where, "3s are played by 憋三 here ([threes] threes_last = yes: the last play, all the 3s, "
-                             "3s only), so a constraints row for 3 would contradict or repeat it",
-                      notes=[(at(v, "threes.threes_last"), "threes_last set here")],
-                      hint="set [threes] threes_last = no, or remove the row for 3")
+            rep.error(where, msg("rules.constraint_row_for_threes"),
+                      notes=[(at(v, "threes.threes_last"), msg("rules.threes_last_here"))],
+                      hint=msg("rules.constraint_row_for_threes_hint"))
 
 
 # --- engine -------------------------------------------------------------------

@@ -75,6 +75,7 @@ import itertools  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -112,30 +113,29 @@ def check_classes(v: Variant, rep: Reporter) -> None:
     for i, row in enumerate(classes):
         where = at(v, f"results.classes[{i}]")
         if len(row.winners) != size or any(p > players for p in row.winners) or 1 not in row.winners:
-            rep.error(where, f"'{row.name}': winners at places {_places_text(row.winners)} cannot happen: the winning "
-                      f"team's {size} players hold {size} of places 1..{players}, place 1 among them (its first player out)")
+            rep.error(where, msg("rules.class_impossible", name=row.name, places=_places_text(row.winners), size=size,
+                                 players=players))
             continue
         winners = tuple(sorted(row.winners))
         if winners in seen:
-            rep.error(where, f"'{row.name}' and '{seen[winners]}' both stand for winners at places {_places_text(winners)}")
+            rep.error(where, msg("rules.class_twice", name=row.name, other=seen[winners], places=_places_text(winners)))
             continue
         seen[winners] = row.name
         if len(row.scores) != players:
-            rep.error(where, f"'{row.name}' scores {len(row.scores)} places, but there are {players} players")
+            rep.error(where, msg("rules.class_score_count", name=row.name, count=len(row.scores), players=players))
             continue
         won = [row.scores[p - 1] for p in winners]
         lost = [row.scores[p - 1] for p in range(1, players + 1) if p not in winners]
         if lost and min(won) < max(lost):
-            rep.error(where, f"'{row.name}' scores a loser's place ({max(lost)}) above a winner's ({min(won)})")
+            rep.error(where, msg("rules.class_loser_above_winner", name=row.name, lost=max(lost), won=min(won)))
         holding = still_holding(winners, players)
         if len({row.scores[p - 1] for p in holding}) > 1:
-            rep.error(where, f"'{row.name}': places {_places_text(holding)} go in no set order to the players still "
-                      "holding cards when the game ends, so they must score alike")
+            rep.error(where, msg("rules.class_unordered_places", name=row.name, places=_places_text(holding)))
     for rest in itertools.combinations(range(2, players + 1), size - 1):
         winners = (1,) + rest
         if winners not in seen:
-            rep.error(at(v, "results.classes"), f"no result class for winners at places {_places_text(winners)}",
-                      hint="the winning team holds place 1; add a row for each way its other places can fall")
+            rep.error(at(v, "results.classes"), msg("rules.no_result_class", places=_places_text(winners)),
+                      hint=msg("rules.add_result_classes"))
 
 
 def _lines_run_errors(v: Variant, key: str, amount: str) -> list[tuple]:
@@ -151,11 +151,11 @@ def _lines_run_errors(v: Variant, key: str, amount: str) -> list[tuple]:
         # the later row, unless only the earlier one is the variant's own
         where = at_nearest(v, f"{key}[{after}]", f"{key}[{before}]")
         if high.lines != low.lines + 1:
-            errors.append((where, f"no row for {low.lines + 1} lines: the rows must run without gaps "
-                                  f"from {rows[order[0]].lines} to {rows[order[-1]].lines} lines"))
+            errors.append((where, msg("rules.lines_gap", lines=low.lines + 1, first=rows[order[0]].lines,
+                                      last=rows[order[-1]].lines)))
         elif getattr(high, amount) < getattr(low, amount):
-            errors.append((where, f"{amount} falls from {getattr(low, amount)} at {low.lines} lines to "
-                                  f"{getattr(high, amount)} at {high.lines}: more lines never count for less"))
+            errors.append((where, msg("rules.lines_falling", amount=amount, low=getattr(low, amount), low_lines=low.lines,
+                                      high=getattr(high, amount), high_lines=high.lines)))
     return errors
 
 
@@ -182,15 +182,15 @@ def check_merge(v: Variant, rep: Reporter) -> None:
     for i, row in enumerate(rows):
         where = at(v, f"results.merge[{i}]")
         if row.lines_from > row.lines_to:
-            rep.error(where, f"lines_from {row.lines_from} is above lines_to {row.lines_to}")
+            rep.error(where, msg("rules.merge_reversed", lines_from=row.lines_from, lines_to=row.lines_to))
             continue
         if row.add < -2:
-            rep.error(where, f"add {row.add} merges two bombs of L lines into L {row.add + 2:+d} lines, fewer than one "
-                      "of them: add must be at least -2")
+            rep.error(where, msg("rules.merge_add_too_low", add=row.add, merged=row.add + 2))
         for j, other in enumerate(rows[:i]):
             if other.lines_from <= row.lines_to and row.lines_from <= other.lines_to:
-                rep.error(where, f"lines {max(row.lines_from, other.lines_from)}..{min(row.lines_to, other.lines_to)} "
-                          "are in two merge rows", notes=[(at(v, f"results.merge[{j}]"), "the other row")])
+                rep.error(where, msg("rules.merge_overlap", low=max(row.lines_from, other.lines_from),
+                                      high=min(row.lines_to, other.lines_to)),
+                          notes=[(at(v, f"results.merge[{j}]"), msg("rules.the_other_row"))])
 
 
 type_only("results.multiplier_step", "results.base", "results.no_doubling")
@@ -206,11 +206,11 @@ def check_redraw_after(v: Variant, rep: Reporter) -> None:
     known = [c.name for c in classes]
     for name in names:
         if name not in known:
-            rep.error(at(v, "results.redraw_after"), f"'{name}' is not a result class", hint=f"one of {', '.join(known)}")
+            rep.error(at(v, "results.redraw_after"), msg("rules.not_a_result_class", name=name),
+                      hint=msg("rules.one_of", names=", ".join(known)))
     if value_of(v, "table.first_leader") != "previous_first":
-        rep.error(at_nearest(v, "results.redraw_after", "table.first_leader"),
-                  "redraw_after needs [table] first_leader = previous_first: otherwise no game's leader depends on the last",
-                  hint="set [table] first_leader = previous_first, or remove redraw_after")
+        rep.error(at_nearest(v, "results.redraw_after", "table.first_leader"), msg("rules.redraw_needs_previous_first"),
+                  hint=msg("rules.redraw_hint"))
 
 
 # --- engine -------------------------------------------------------------------

@@ -26,6 +26,7 @@ class RevolutionRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -36,14 +37,14 @@ if TYPE_CHECKING:
 def check_place(v: Variant, rep: Reporter) -> None:
     place, players = value_of(v, "revolution.place"), value_of(v, "table.players")
     if place is not None and players is not None and place > players:
-        rep.error(at(v, "revolution.place"), f"place {place} does not exist: there are {players} players")
+        rep.error(at(v, "revolution.place"), msg("rules.no_such_place", place=place, players=players))
 
 
 @check("revolution.auto_open")
 def check_auto_open(v: Variant, rep: Reporter) -> None:
     if value_of(v, "revolution.allowed") is False and value_of(v, "revolution.auto_open"):
-        rep.error(at(v, "revolution.auto_open"), "auto_open = yes contradicts [revolution] allowed = no",
-                  notes=[(at(v, "revolution.allowed"), "revolution switched off here")])
+        rep.error(at(v, "revolution.auto_open"), msg("rules.auto_open_without_revolution"),
+                  notes=[(at(v, "revolution.allowed"), msg("rules.revolution_off_here"))])
 
 
 type_only("revolution.allowed", "revolution.condition", "revolution.redeal_at")

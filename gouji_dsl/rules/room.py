@@ -37,6 +37,7 @@ class RoomRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -52,26 +53,26 @@ def check_room_and_penalty(v: Variant, rep: Reporter) -> None:
     if penalty and value_of(v, "room.min_games") == 0:
         # At the line the variant itself wrote (a house rule's min_games = 0), not its parent's penalty.
         pos, zero_at = at_nearest(v, "room.leave_penalty", "room.min_games"), at(v, "room.min_games")
-        rep.error(pos, "a leaving penalty needs a minimum number of games (min_games = 0)",
-                  notes=[] if zero_at == pos else [(zero_at, "min_games = 0 here")])
+        rep.error(pos, msg("rules.penalty_needs_min_games"),
+                  notes=[] if zero_at == pos else [(zero_at, msg("rules.min_games_zero_here"))])
     # Without a penalty these two change nothing: accepted, they would be rules the engine ignores.
     if penalty == 0:
         for path, what in (("room.min_games", "min_games"), ("room.penalty_first_leaver_only", "penalty_first_leaver_only = yes")):
             if value_of(v, path):
-                rep.error(at_nearest(v, path, "room.leave_penalty"), f"{what} has no effect without a leaving penalty (leave_penalty = 0)",
-                          hint="set [room] leave_penalty, or leave min_games = 0 and penalty_first_leaver_only = no",
-                          notes=[(at(v, "room.leave_penalty"), "leave_penalty = 0 here")])
+                rep.error(at_nearest(v, path, "room.leave_penalty"), msg("rules.no_effect_without_penalty", rule=what),
+                          hint=msg("rules.no_effect_without_penalty_hint"),
+                          notes=[(at(v, "room.leave_penalty"), msg("rules.no_penalty_here"))])
     # A 海选 (heat) room has no tribute and no minimum games (000:L7, 000:L76);
     # the engines read those two rules, so the room kind must agree with them.
     if value_of(v, "room.mode") != "haixuan":
         return
-    mode_set = [(at(v, "room.mode"), "mode = haixuan set here")]
+    mode_set = [(at(v, "room.mode"), msg("rules.haixuan_here"))]
     if value_of(v, "tribute.enabled"):
-        rep.error(at_nearest(v, "tribute.enabled", "room.mode"), "a 海选 room (mode = haixuan) has no tribute: enabled = yes contradicts it",
-                  hint="set [tribute] enabled = no, or [room] mode = normal", notes=mode_set)
+        rep.error(at_nearest(v, "tribute.enabled", "room.mode"), msg("rules.haixuan_tribute"),
+                  hint=msg("rules.haixuan_tribute_hint"), notes=mode_set)
     if penalty:
-        rep.error(at_nearest(v, "room.leave_penalty", "room.mode"), "a 海选 room (mode = haixuan) has no leaving penalty",
-                  hint="set leave_penalty = 0 and min_games = 0, or [room] mode = normal", notes=mode_set)
+        rep.error(at_nearest(v, "room.leave_penalty", "room.mode"), msg("rules.haixuan_penalty"),
+                  hint=msg("rules.haixuan_penalty_hint"), notes=mode_set)
 
 
 @check("room.ranks")
@@ -80,8 +81,7 @@ def check_rank_table(v: Variant, rep: Reporter) -> None:
     by = "points_min" if value_of(v, "room.rank_by") != "coins" else "coins_min"
     for i in range(1, len(ranks)):
         if getattr(ranks[i], by) <= getattr(ranks[i - 1], by):
-            rep.error(at(v, f"room.ranks[{i}]"),
-                      f"rank '{ranks[i].title}' needs no more {by} than the rank before it: ranks are looked up by {by}, lowest first")
+            rep.error(at(v, f"room.ranks[{i}]"), msg("rules.rank_not_rising", title=ranks[i].title, by=by))
             break
 
 

@@ -28,6 +28,7 @@ class ScoringRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -41,13 +42,13 @@ def check_place_points(v: Variant, rep: Reporter) -> None:
     if points is None or players is None:
         return
     if len(points) != players:
-        rep.error(at(v, "scoring.place_points"), f"{len(points)} place points for {players} places")
+        rep.error(at(v, "scoring.place_points"), msg("rules.place_points_count", count=len(points), players=players))
         return
     if list(points) != sorted(points, reverse=True):
-        rep.error(at(v, "scoring.place_points"), "place points must not rise from a better place to a worse one")
+        rep.error(at(v, "scoring.place_points"), msg("rules.place_points_rising"))
     if value_of(v, "scoring.zero_sum") and sum(points) != 0:
-        rep.error(at(v, "scoring.place_points"), f"place points add up to {sum(points)}, so games would not be zero-sum",
-                  notes=[(at(v, "scoring.zero_sum"), "zero_sum = yes set here")])
+        rep.error(at(v, "scoring.place_points"), msg("rules.place_points_not_zero_sum", total=sum(points)),
+                  notes=[(at(v, "scoring.zero_sum"), msg("rules.zero_sum_here"))])
 
 
 type_only("scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points", "scoring.zero_sum", "scoring.scale")

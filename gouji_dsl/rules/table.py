@@ -60,7 +60,8 @@ from collections import Counter  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import UNSUPPORTED, at, at_nearest, check, type_only, value_of  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
+from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
     from gouji_dsl.model.schema import Variant
@@ -95,8 +96,7 @@ def check_copies(v: Variant, rep: Reporter) -> None:
     k of the n copies is k copies)."""
     copies, decks = value_of(v, "table.copies"), value_of(v, "table.decks")
     if copies and v.game == "shuangkou":
-        rep.error(at(v, "table.copies"), f"a copies table {UNSUPPORTED} in Shuangkou: it is played with whole decks (K1)",
-                  hint="remove the copies table")
+        rep.error(at(v, "table.copies"), msg("rules.shuangkou_copies"), hint=msg("rules.remove_copies"))
         return
     if not copies or decks is None:
         return
@@ -104,8 +104,8 @@ def check_copies(v: Variant, rep: Reporter) -> None:
         most = decks if row.card in ("SJ", "BJ") else 4 * decks
         if row.copies > most:
             rep.error(at(v, f"table.copies[{i}]"),
-                      f"{decks} deck(s) hold only {most} cards of {row.card}, not {row.copies}",
-                      hint=f"keep at most {most} (or shuffle more decks together)")
+                      msg("rules.copies_too_many", decks=decks, most=most, card=row.card, copies=row.copies),
+                      hint=msg("rules.copies_too_many_hint", most=most))
 
 
 @check("table.players", "table.decks", "table.cards_per_player")
@@ -120,26 +120,31 @@ def check_deal(v: Variant, rep: Reporter) -> None:
     if each == "all":
         if total % players:
             pos = at_nearest(v, "table.cards_per_player", "table.copies", "table.decks", "table.players")
-            where = f"{decks} deck(s) × 54" if not copies else f"{decks} deck(s) with the copies table"
-            where += f" and {sum(r.copies for r in extra)} extra cards" if extra else ""
-            rep.error(pos, f"cards_per_player = all deals every card, but the {total} cards ({where}) do not share out "
-                           f"evenly among {players} players ({total % players} left over)",
-                      hint=f"keep {total - total % players} or {total + players - total % players} cards in the deck")
+            added = sum(r.copies for r in extra)
+            if not copies:
+                where = msg("rules.deck_whole_extra", decks=decks, extra=added) if extra else msg("rules.deck_whole", decks=decks)
+            else:
+                where = msg("rules.deck_copies_extra", decks=decks, extra=added) if extra else msg("rules.deck_copies", decks=decks)
+            rep.error(pos, msg("rules.deal_all_uneven", total=total, where=where, players=players, left=total % players),
+                      hint=msg("rules.deal_all_uneven_hint", fewer=total - total % players,
+                               more=total + players - total % players))
         return
     dealt = players * each
     if dealt != total:
         pos = at_nearest(v, "table.cards_per_player", "table.copies", "table.decks", "table.players")
         if dealt > total:
-            hold = f"{decks} deck(s) hold only {total} cards" if not copies and not extra else f"the deck holds only {total} cards"
-            rep.error(pos, f"{players} players × {each} cards = {dealt}, but {hold}")
+            key = "rules.deal_beyond_decks" if not copies and not extra else "rules.deal_beyond_deck"
+            rep.error(pos, msg(key, players=players, each=each, dealt=dealt, decks=decks, total=total))
         else:
             if not copies and not extra:
-                rep.error(pos, f"{players} players × {each} cards = {dealt} leaves {total - dealt} of {decks} deck(s) × 54 = {total} cards undealt",
-                          hint=f"with {decks} deck(s) deal {total // players} each" if total % players == 0 else None)
+                rep.error(pos, msg("rules.undealt_decks", players=players, each=each, dealt=dealt, undealt=total - dealt,
+                                   decks=decks, total=total),
+                          hint=msg("rules.undealt_decks_hint", decks=decks, share=total // players)
+                          if total % players == 0 else None)
             else:
-                rep.error(pos, f"{players} players × {each} cards = {dealt} leaves {total - dealt} of the {total} cards "
-                               f"of the deck undealt",
-                          hint=f"deal {total // players} each (or cards_per_player = all)" if total % players == 0 else None)
+                rep.error(pos, msg("rules.undealt_deck", players=players, each=each, dealt=dealt, undealt=total - dealt,
+                                   total=total),
+                          hint=msg("rules.undealt_deck_hint", share=total // players) if total % players == 0 else None)
 
 
 _SAMPLE_DEALS = 200
@@ -158,8 +163,7 @@ def check_redeal_if(v: Variant, rep: Reporter) -> None:
 
     formula = value_of(v, "table.redeal_if")
     if formula is not None and v.game == "shuangkou":
-        rep.error(at(v, "table.redeal_if"), f"redeal_if {UNSUPPORTED} in Shuangkou yet: its engines deal once",
-                  hint="remove redeal_if")
+        rep.error(at(v, "table.redeal_if"), msg("rules.shuangkou_redeal_if"), hint=msg("rules.remove_redeal_if"))
         return
     players, decks, each = (value_of(v, f"table.{k}") for k in ("players", "decks", "cards_per_player"))
     if formula is None or None in (players, decks, each) or not _only_functions(formula.node, _SAMPLE_FUNCTIONS):
@@ -180,9 +184,8 @@ def check_redeal_if(v: Variant, rep: Reporter) -> None:
         hands = [tuple(deck[p * each:(p + 1) * each].count(i) for i in range(len(kinds))) for p in range(players)]
         if not any(evaluate(formula, {"hand": hand}, functions) for hand in hands):
             return
-    rep.error(at(v, "table.redeal_if"),
-              f"redeal_if holds for some hand in every one of {_SAMPLE_DEALS} sample deals: the cards would be dealt again "
-              f"(almost) forever", hint="loosen the condition, e.g. ask for fewer cards")
+    rep.error(at(v, "table.redeal_if"), msg("rules.redeal_forever", deals=_SAMPLE_DEALS),
+              hint=msg("rules.redeal_forever_hint"))
 
 
 def _only_functions(node, allowed) -> bool:
@@ -212,36 +215,36 @@ def check_seats(v: Variant, rep: Reporter) -> None:
         listed = [s for team in teams for s in team]
         bad = sorted(s for s in listed if s not in all_seats)
         if bad:
-            rep.error(pos, f"teams name seat {bad[0]}, but there are only seats 1..{players}")
+            rep.error(pos, msg("rules.teams_no_such_seat", seat=bad[0], players=players))
         else:
             twice = sorted(s for s, c in Counter(listed).items() if c > 1)
             if twice:
-                rep.error(pos, f"seat {twice[0]} is in both teams")
+                rep.error(pos, msg("rules.seat_in_both_teams", seat=twice[0]))
             missing = sorted(all_seats - set(listed))
             if missing:
-                rep.error(pos, f"seat {missing[0]} is in no team", hint=f"the teams must share seats 1..{players} between them")
+                rep.error(pos, msg("rules.seat_in_no_team", seat=missing[0]), hint=msg("rules.teams_share_seats", players=players))
             elif len(teams[0]) != len(teams[1]):
-                rep.error(pos, f"the teams are unequal ({len(teams[0])} and {len(teams[1])} players)")
+                rep.error(pos, msg("rules.teams_unequal", first=len(teams[0]), second=len(teams[1])))
         teams_ok = len(rep.diagnostics) == reported
     if opposites is not None:
         pos = at(v, "table.opposites")
         listed = [s for pair in opposites for s in pair]
         bad = sorted(s for s in listed if s not in all_seats)
         if bad:
-            rep.error(pos, f"opposites name seat {bad[0]}, but there are only seats 1..{players}")
+            rep.error(pos, msg("rules.opposites_no_such_seat", seat=bad[0], players=players))
             return
         twice = sorted(s for s, c in Counter(listed).items() if c > 1)
         if twice:
-            rep.error(pos, f"seat {twice[0]} has more than one opposite")
+            rep.error(pos, msg("rules.seat_two_opposites", seat=twice[0]))
         elif set(listed) != all_seats:
-            rep.error(pos, f"seat {sorted(all_seats - set(listed))[0]} has no opposite")
+            rep.error(pos, msg("rules.seat_no_opposite", seat=sorted(all_seats - set(listed))[0]))
         elif teams_ok:
             team_of = {s: i for i, team in enumerate(teams) for s in team}
             same_team = v.game == "shuangkou"
             for a, b in opposites:
                 if (team_of.get(a) == team_of.get(b)) != same_team:
-                    want = "partners on one team" if same_team else "opponents (on different teams)"
-                    rep.error(pos, f"seats {a} and {b} face each other, so they must be {want}")
+                    key = "rules.opposites_must_be_partners" if same_team else "rules.opposites_must_be_opponents"
+                    rep.error(pos, msg(key, a=a, b=b))
                     break
 
 
@@ -250,25 +253,21 @@ def check_first_seat(v: Variant, rep: Reporter) -> None:
     """A fixed first leader names a seat that exists; a seat named otherwise would be ignored."""
     leader, seat, players = value_of(v, "table.first_leader"), value_of(v, "table.first_seat"), value_of(v, "table.players")
     if leader == "fixed_seat" and seat is None:
-        rep.error(at(v, "table.first_leader"), "first_leader = fixed_seat needs first_seat: the seat that leads first",
-                  hint="add [table] first_seat = 1 (or another seat)")
+        rep.error(at(v, "table.first_leader"), msg("rules.fixed_seat_needs_seat"), hint=msg("rules.fixed_seat_hint"))
     elif leader == "fixed_seat" and players is not None and seat > players:
-        rep.error(at(v, "table.first_seat"), f"seat {seat} does not exist: there are {players} players")
+        rep.error(at(v, "table.first_seat"), msg("rules.no_such_seat", seat=seat, players=players))
     elif seat is not None and leader is not None and leader != "fixed_seat":
         rep.error(at_nearest(v, "table.first_seat", "table.first_leader"),
-                  f"first_seat has no effect unless first_leader = fixed_seat (it is {leader})",
-                  hint="set [table] first_leader = fixed_seat, or remove first_seat")
+                  msg("rules.first_seat_unused", leader=leader), hint=msg("rules.first_seat_unused_hint"))
     card = value_of(v, "table.first_card")
     if leader == "card_holder" and card is None:
-        rep.error(at(v, "table.first_leader"), "first_leader = card_holder needs first_card: the card whose holder leads first",
-                  hint="add [table] first_card = BJ (or another card)")
+        rep.error(at(v, "table.first_leader"), msg("rules.card_holder_needs_card"), hint=msg("rules.card_holder_hint"))
     elif leader == "card_holder" and {r.card: r.copies for r in value_of(v, "table.copies") or ()}.get(card) == 0:
         rep.error(at_nearest(v, "table.first_card", "table.copies"),
-                  f"nobody can hold first_card = {card}: the copies table keeps none of it")
+                  msg("rules.first_card_kept_out", card=card))
     elif card is not None and leader is not None and leader != "card_holder":
         rep.error(at_nearest(v, "table.first_card", "table.first_leader"),
-                  f"first_card has no effect unless first_leader = card_holder (it is {leader})",
-                  hint="set [table] first_leader = card_holder, or remove first_card")
+                  msg("rules.first_card_unused", leader=leader), hint=msg("rules.first_card_unused_hint"))
 
 
 type_only("table.direction")

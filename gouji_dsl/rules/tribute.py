@@ -75,6 +75,7 @@ class TributeRules(Section):
 from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter  # noqa: E402
+from gouji_dsl.messages import msg  # noqa: E402
 from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 
 if TYPE_CHECKING:
@@ -92,21 +93,21 @@ def check_tribute_kinds(v: Variant, rep: Reporter) -> None:
         if amount is None:
             continue
         if amount > 0 and kind not in sec.order:
-            rep.error(at(v, f"tribute.{kind}"), f"{kind} = {amount} but '{kind}' is not in the tribute order",
-                      hint=f"add {kind} to [tribute] order, or set {kind} = 0")
+            rep.error(at(v, f"tribute.{kind}"), msg("rules.tribute_not_in_order", kind=kind, amount=amount),
+                      hint=msg("rules.tribute_not_in_order_hint", kind=kind))
         rest = ", ".join(k for k in sec.order if k != kind)
         if amount == 0 and kind in sec.order:
-            rep.error(at(v, "tribute.order"), f"the tribute order lists '{kind}' but {kind} = 0",
-                      notes=[(at(v, f"tribute.{kind}"), f"{kind} set here")],
-                      hint=f"take {kind} out of the order: order = [{rest}]")
+            rep.error(at(v, "tribute.order"), msg("rules.tribute_in_order_but_zero", kind=kind),
+                      notes=[(at(v, f"tribute.{kind}"), msg("rules.rule_set_here", rule=kind))],
+                      hint=msg("rules.tribute_out_of_order", kind=kind, rest=rest))
         if amount > 0 and needs is False:
             # A house rule that turns off 憋三 or burning meets this in its parent's tribute:
             # say where the switch was turned off, and the two lines that follow from it.
-            rep.error(at(v, f"tribute.{kind}"), f"{kind} = {amount} contradicts {needed_name} = no",
+            rep.error(at(v, f"tribute.{kind}"), msg("rules.tribute_contradicts", kind=kind, amount=amount, needed=needed_name),
                       notes=[(at(v, needed_name.split()[0].strip("[]") + "." + needed_name.split()[1]),
-                              f"{needed_name.split()[1]} = no set here")],
-                      hint=f"without it there is no such tribute: in [tribute] set {kind} = 0"
-                           + (f" and order = [{rest}]" if kind in sec.order else ""))
+                              msg("rules.rule_off_here", rule=needed_name.split()[1]))],
+                      hint=msg("rules.no_such_tribute_order", kind=kind, rest=rest) if kind in sec.order
+                      else msg("rules.no_such_tribute", kind=kind))
 
 
 @check("tribute.luo")
@@ -120,13 +121,13 @@ def check_luo_table(v: Variant, rep: Reporter) -> None:
         for i, row in enumerate(sec.luo):
             for place in (row.payer, row.receiver):
                 if place > players:
-                    rep.error(at(v, f"tribute.luo[{i}]"), f"place {place} does not exist: there are {players} places")
+                    rep.error(at(v, f"tribute.luo[{i}]"), msg("rules.luo_no_such_place", place=place, players=players))
                     break
             else:
                 if row.payer == row.receiver:
-                    rep.error(at(v, f"tribute.luo[{i}]"), f"place {row.payer} cannot pay tribute to itself")
+                    rep.error(at(v, f"tribute.luo[{i}]"), msg("rules.luo_to_itself", place=row.payer))
     if sec.luo is not None and "luo" in (sec.order or ()) and not sec.luo:
-        rep.error(at(v, "tribute.luo"), "the tribute order lists 'luo' but the luo table is empty")
+        rep.error(at(v, "tribute.luo"), msg("rules.luo_table_empty"))
 
 
 # Each case of the 点贡 table seen from the other player of the pair.
@@ -146,33 +147,32 @@ def check_dian_table(v: Variant, rep: Reporter) -> None:
     rows = {(r.declared, r.opened): (i, r) for i, r in enumerate(sec.dian)}
     for (declared, opened), (i, row) in rows.items():
         if declared != "neither" and declare is False and paid:
-            rep.error(at(v, f"tribute.dian[{i}]"), f"row for declared = {declared}, but nobody can declare ([open] declare = no)")
+            rep.error(at(v, f"tribute.dian[{i}]"), msg("rules.dian_row_without_declaring", declared=declared))
         mirror = rows.get((SWAPPED[declared], SWAPPED[opened]))
         if mirror is not None:
             j, other = mirror
             if (row.me_gives.text, row.opp_gives.text) != (other.opp_gives.text, other.me_gives.text):
                 if (declared, opened) == (SWAPPED[declared], SWAPPED[opened]):
-                    rep.error(at(v, f"tribute.dian[{i}]"),
-                              f"declared = {declared}, opened = {opened} is the same seen from either player, so me_gives and opp_gives must be equal")
+                    rep.error(at(v, f"tribute.dian[{i}]"), msg("rules.dian_symmetric_row", declared=declared, opened=opened))
                 elif i < j:
                     rep.error(at(v, f"tribute.dian[{j}]"),
-                              f"this row contradicts its mirror (declared = {declared}, opened = {opened}) with the players swapped",
-                              notes=[(at(v, f"tribute.dian[{i}]"), "mirror row here")])
+                              msg("rules.dian_mirror_contradicts", declared=declared, opened=opened),
+                              notes=[(at(v, f"tribute.dian[{i}]"), msg("rules.dian_mirror_here"))])
     if declare is None:
         return
     declared_cases = ("neither", "both", "me", "opp") if declare else ("neither",)
     missing = [f"declared = {d}, opened = {o}" for d in declared_cases for o in ("me", "opp", "both", "neither")
                if (d, o) not in rows and (SWAPPED[d], SWAPPED[o]) not in rows]
     if missing:
-        rep.error(at(v, "tribute.dian"), f"the 点贡 table has no row for {missing[0]}" +
-                  (f" (and {len(missing) - 1} more case(s))" if len(missing) > 1 else ""),
-                  hint="every case needs a row, or a row for the same case with the players swapped")
+        message = msg("rules.dian_missing_cases", case=missing[0], more=len(missing) - 1) if len(missing) > 1 \
+            else msg("rules.dian_missing_case", case=missing[0])
+        rep.error(at(v, "tribute.dian"), message, hint=msg("rules.dian_every_case"))
 
 
 @check("tribute.dian_graduation")
 def check_graduation(v: Variant, rep: Reporter) -> None:
     if value_of(v, "tribute.dian_graduation") and value_of(v, "tribute.dian_max_level") == 1:
-        rep.error(at(v, "tribute.dian_graduation"), "点贡毕业 needs levels: set dian_max_level above 1")
+        rep.error(at(v, "tribute.dian_graduation"), msg("rules.graduation_needs_levels"))
 
 
 type_only("tribute.enabled", "tribute.sweep_luo", "tribute.dian_max_level", "tribute.returned",
@@ -240,7 +240,7 @@ def tribute_name(kind: str, lang: str) -> Text:
     if lang == "zh":
         return plain(member.zh)
     if kind not in _TRIBUTE_EN:
-        raise RulebookError(f"no English name for the tribute kind {kind}")
+        raise RulebookError(msg("rules.tribute_kind_without_english", kind=kind))
     return T("{e} ({z})", e=_TRIBUTE_EN[kind], z=member.zh)
 
 
@@ -360,7 +360,7 @@ def _(ctx, rows):
         for d, o in cases:
             cell_ = dian_cell(rows, d, o)
             if cell_ is None:
-                raise RulebookError(f"the 点贡 table has no case for declared={d}, opened={o}")
+                raise RulebookError(msg("rules.dian_case_missing_in_book", declared=d, opened=o))
             me, opp = cell_
             if (d, o) in index:
                 i = index[(d, o)]

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 from itertools import combinations
 
+from gouji_dsl.messages import text
 from gouji_dsl.sim import stats
 from gouji_dsl.sim.records import game_record
 from gouji_dsl.sim.runner import EngineSpec, derive, engine_spec, lineup_for, play_game
@@ -71,7 +72,8 @@ def run_arena(ws, name: str, bots: list[str], deals: int, seed: int, workers: in
         tasks = [PairTask(spec, a, b, seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
         rows: list[dict] = []
         began = time.monotonic()
-        for result in run_shown(tasks, workers, ray_address, f"{a} vs {b}", progress_flag):
+        for result in run_shown(tasks, workers, ray_address, text("commands.report.arena_pair", a=a, b=b),
+                                progress_flag):
             rows.extend(result)
         results.append(pair_result(a, b, rows, confidence, time.monotonic() - began))
     return {"format": FORMAT, "variant": name, "title": getattr(engine, "TITLE", name),
@@ -106,32 +108,33 @@ def pair_result(a: str, b: str, rows: list[dict], confidence: float, seconds: fl
 
 
 def _p(value) -> str:
-    return "n/a" if value is None else "<0.0001" if value < 1e-4 else f"{value:.4f}"
+    return text("commands.report.not_available") if value is None else "<0.0001" if value < 1e-4 else f"{value:.4f}"
 
 
 def arena_table(results: dict) -> str:
-    from gouji_dsl.sim.report import interval, shown
+    from gouji_dsl.sim.report import interval, left, right, shown, width
 
     s = results["settings"]
-    out = [f"arena {results['variant']} — {results['title']}",
-           f"  {s['deals']:,} deals a pair, each played twice with the teams swapped; seed {s['seed']}; "
-           f"{s['confidence']:.0%} intervals; margin = the bot's team score minus the other's, a game"]
+    out = [text("commands.report.arena_title", variant=results["variant"], title=results["title"]),
+           "  " + text("commands.report.arena_settings", deals=s["deals"], seed=s["seed"], confidence=s["confidence"])]
     for r in results["pairs"]:
         a, b = r["a"], r["b"]
         p, p_wins = _p(r["p"]), _p(r["p_wins"])
-        verdict = (f"{r['stronger']} is stronger" if r["stronger"]
-                   else "no clear difference at this sample size")
-        out.append(f"  {a} vs {b}: {verdict}")
-        wide = max(len(f"{a} wins - {b} wins"), len(f"margin of {a}"), len(f"{b} wins"))
+        out.append("  " + (text("commands.report.arena_stronger", a=a, b=b, stronger=r["stronger"]) if r["stronger"]
+                           else text("commands.report.arena_no_difference", a=a, b=b)))
+        win_difference = text("commands.report.arena_win_difference", a=a, b=b)
+        margin = text("commands.report.arena_margin", bot=a)
+        wide = max(width(win_difference), width(margin), width(text("commands.report.arena_wins", bot=b)),
+                   width(text("commands.report.arena_drawn")))
         for who, key in ((a, "a_wins"), (b, "b_wins"), ("draws", "draws")):
             e = r[key]
-            label = f"{who} wins" if key != "draws" else "drawn"
-            out.append(f"    {label:<{wide}} {shown('proportion', e['estimate']):>7}  "
+            label = text("commands.report.arena_wins", bot=who) if key != "draws" else text("commands.report.arena_drawn")
+            out.append(f"    {left(label, wide)} {right(shown('proportion', e['estimate']), 7)}  "
                        f"{interval('proportion', e['low'], e['high'])}")
         w = r["win_difference"]
-        out.append(f"    {a + ' wins - ' + b + ' wins':<{wide}} {shown('proportion', w['estimate'], True):>7}  "
+        out.append(f"    {left(win_difference, wide)} {right(shown('proportion', w['estimate'], True), 7)}  "
                    f"{interval('proportion', w['low'], w['high'], True)}  p {p_wins}")
         m = r["margin"]
-        out.append(f"    {'margin of ' + a:<{wide}} {shown('mean', m['estimate'], True):>7}  "
+        out.append(f"    {left(margin, wide)} {right(shown('mean', m['estimate'], True), 7)}  "
                    f"{interval('mean', m['low'], m['high'], True)}  p {p}")
     return "\n".join(out) + "\n"

@@ -13,17 +13,50 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.sim.records import team_seats
 
-TRIBUTE_KINDS = {"dian": "点贡 (open tribute)", "luo": "落贡 (place tribute)", "shao": "烧贡 (burn tribute)",
-                 "men": "闷贡 (3s tribute)", "return": "还贡 (cards returned)"}
+TRIBUTE_KINDS = {"dian": "commands.report.tribute_dian", "luo": "commands.report.tribute_luo",
+                 "shao": "commands.report.tribute_shao", "men": "commands.report.tribute_men",
+                 "return": "commands.report.tribute_return"}  # kind -> the catalogue's name of it
+
+
+class Label(str):
+    """A figure's label: its English text, which the `--json` and `--csv` files hold (programs
+    read them: the same in every language), carrying the catalogue's message that a person
+    reads (`in_words`)."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> "Label":
+        label = super().__new__(cls, message.text("en"))
+        label.message = message
+        return label
+
+    def __reduce__(self):
+        return Label, (self.message,)
+
+
+def in_words(label) -> str:
+    """A label in the reader's language: a `Label`'s message; one read from a results file
+    (plain text, no message) as it is."""
+    message = getattr(label, "message", None)
+    return str(label) if message is None else message.text()
+
+
+def listed(items: list, key: str = "commands.report.enumeration") -> Message | str:
+    """Items one after another, in the reader's language ("1, 3, 5"; "1、3、5"): `key` joins
+    the first to the rest."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return msg(key, first=items[0], rest=listed(items[1:], key))
 
 
 @dataclass(frozen=True)
 class Metric:
     id: str
     group: str
-    label: str
+    label: Label              # English in the files, the reader's language in the report (`in_words`)
     kind: str                 # proportion | mean | ratio
     field: str                # the numerator: a record field
     per: str = "games"        # the denominator: a record field
@@ -33,8 +66,12 @@ class Metric:
         return {"id": self.id, "group": self.group, "label": self.label, "kind": self.kind}
 
 
-def _seats(seats: list[int]) -> str:
-    return ", ".join(map(str, seats))
+def _seats(seats: list[int]) -> Message | str:
+    return listed([str(s) for s in seats])
+
+
+def _label(key: str, **values) -> Label:
+    return Label(msg(key, **values))
 
 
 def metrics_for(rules, fields: set[str]) -> list[Metric]:
@@ -42,59 +79,67 @@ def metrics_for(rules, fields: set[str]) -> list[Metric]:
     (tribute kinds appear only when a match pays them)."""
     players = rules.players
     teams = team_seats(rules)
-    place = rules.place_names[0] if rules.place_names else "1st"
-    out = [Metric(f"team_win.{t}", "wins", f"team {t} (seats {_seats(teams[t])}) wins", "proportion", f"team_win.{t}")
+    place = rules.place_names[0] if rules.place_names else msg("commands.report.first_place")
+    out = [Metric(f"team_win.{t}", "wins", _label("commands.report.team_wins", team=t, seats=_seats(teams[t])),
+                  "proportion", f"team_win.{t}")
            for t in (1, 2)]
-    out.append(Metric("draw", "wins", "drawn (both teams score the same)", "proportion", "draw"))
-    out += [Metric(f"seat_win.{s}", "wins", f"seat {s} scores above 0", "proportion", f"seat_win.{s}")
+    out.append(Metric("draw", "wins", _label("commands.report.drawn"), "proportion", "draw"))
+    out += [Metric(f"seat_win.{s}", "wins", _label("commands.report.seat_wins", seat=s), "proportion", f"seat_win.{s}")
             for s in range(1, players + 1)]
-    out += [Metric(f"first.{s}", "wins", f"seat {s} takes 1st place ({place})", "proportion", f"first.{s}")
+    out += [Metric(f"first.{s}", "wins", _label("commands.report.seat_first", seat=s, place=place), "proportion",
+                   f"first.{s}")
             for s in range(1, players + 1)]
     half = players // 2
-    sweep = "双扣" if rules.pattern_plays else "串三户" if half == 3 else "sweep"
-    out.append(Metric("sweep", "results", f"{sweep} (one team takes places 1-{half})", "proportion", "sweep"))
-    out += [Metric(f"score.team.{t}", "scores", f"team {t} score a game", "mean", f"score.team.{t}") for t in (1, 2)]
+    sweep = "双扣" if rules.pattern_plays else "串三户" if half == 3 else msg("commands.report.sweep")
+    out.append(Metric("sweep", "results", _label("commands.report.sweep_places", sweep=sweep, half=half),
+                      "proportion", "sweep"))
+    out += [Metric(f"score.team.{t}", "scores", _label("commands.report.team_score", team=t), "mean",
+                   f"score.team.{t}") for t in (1, 2)]
     values = sorted((f[len("team_score."):] for f in fields if f.startswith("team_score.")), key=float)
-    out += [Metric(f"team_score.{v}", "score distribution", f"team 1 scores {float(v):+g}", "proportion",
-                   f"team_score.{v}", compared=False) for v in values]
-    out += [Metric(f"score.seat.{s}", "scores", f"seat {s} score a game", "mean", f"score.seat.{s}")
+    out += [Metric(f"team_score.{v}", "score distribution", _label("commands.report.team_1_scores", score=float(v)),
+                   "proportion", f"team_score.{v}", compared=False) for v in values]
+    out += [Metric(f"score.seat.{s}", "scores", _label("commands.report.seat_score", seat=s), "mean", f"score.seat.{s}")
             for s in range(1, players + 1)]
-    out.append(Metric("actions", "length", "actions a game", "mean", "actions"))
-    out.append(Metric("rounds", "length", "rounds (leads) a game", "mean", "rounds"))
-    out.append(Metric("decisions", "length", "decisions a game (more than one legal action)", "mean", "decisions"))
+    out.append(Metric("actions", "length", _label("commands.report.actions"), "mean", "actions"))
+    out.append(Metric("rounds", "length", _label("commands.report.rounds"), "mean", "rounds"))
+    out.append(Metric("decisions", "length", _label("commands.report.decisions"), "mean", "decisions"))
     if rules.pattern_plays:
-        out.append(Metric("bombs", "plays", "bombs a game", "mean", "bombs"))
+        out.append(Metric("bombs", "plays", _label("commands.report.bombs"), "mean", "bombs"))
     else:
         out += _gouji_metrics(rules)
     for kind in [k for k in TRIBUTE_KINDS if f"tribute.{k}" in fields] + sorted(
             f[len("tribute."):] for f in fields if f.startswith("tribute.")
             and f[len("tribute."):] not in TRIBUTE_KINDS and f != "tribute.paid"):
-        label = TRIBUTE_KINDS.get(kind, f"tribute '{kind}'")
-        out.append(Metric(f"tribute.{kind}", "tribute", f"{label}: cards a game", "mean", f"tribute.{kind}"))
+        label = msg(TRIBUTE_KINDS[kind]) if kind in TRIBUTE_KINDS else msg("commands.report.tribute_other", kind=kind)
+        out.append(Metric(f"tribute.{kind}", "tribute", _label("commands.report.tribute_cards", tribute=label), "mean",
+                          f"tribute.{kind}"))
     if "tribute.paid" in fields:
-        out.append(Metric("tribute.paid", "tribute", "tribute cards paid a game (every kind)", "mean", "tribute.paid"))
+        out.append(Metric("tribute.paid", "tribute", _label("commands.report.tribute_paid"), "mean", "tribute.paid"))
     return out
 
 
 def _gouji_metrics(rules) -> list[Metric]:
     rows: list[tuple[Callable, Metric]] = [
-        (lambda r: r.burn_allowed, Metric("burns_tried", "burning", "burns (烧牌) tried a game", "mean", "burns_tried")),
-        (lambda r: r.burn_allowed, Metric("burns_won", "burning", "burns that succeed a game", "mean", "burns_won")),
-        (lambda r: r.burn_allowed, Metric("burn_success", "burning", "share of burns that succeed", "ratio",
+        (lambda r: r.burn_allowed, Metric("burns_tried", "burning", _label("commands.report.burns_tried"), "mean",
+                                          "burns_tried")),
+        (lambda r: r.burn_allowed, Metric("burns_won", "burning", _label("commands.report.burns_won"), "mean",
+                                          "burns_won")),
+        (lambda r: r.burn_allowed, Metric("burn_success", "burning", _label("commands.report.burn_success"), "ratio",
                                           "burns_won", "burns_tried")),
-        (lambda r: r.burn_allowed, Metric("burns_failed", "burning", "burns failed (烧牌失误) a game", "mean",
+        (lambda r: r.burn_allowed, Metric("burns_failed", "burning", _label("commands.report.burns_failed"), "mean",
                                           "burns_failed")),
-        (lambda r: r.open_method != "none", Metric("open_rate", "opening", "players who open (开点)", "ratio",
-                                                   "opened", "seats")),
-        (lambda r: r.defer, Metric("defers", "plays", "让牌 (defers) a game", "mean", "defers")),
-        (lambda r: r.declare, Metric("declared", "opening", "宣点 declarations a game", "mean", "declared")),
-        (lambda r: r.threes_last, Metric("men", "plays", "憋三 players beaten before their 3s, a game", "mean", "men")),
-        (lambda r: r.headless_cause is not None, Metric("headless", "plays", "无头 players a game", "mean", "headless")),
-        (lambda r: r.chaos_starts_at is not None, Metric("chaos", "results", "games reaching 四户乱缠", "proportion",
-                                                         "chaos")),
-        (lambda r: r.revolution, Metric("revolution", "results", "games with a 革命 (a player sits out)",
+        (lambda r: r.open_method != "none", Metric("open_rate", "opening", _label("commands.report.open_rate"),
+                                                   "ratio", "opened", "seats")),
+        (lambda r: r.defer, Metric("defers", "plays", _label("commands.report.defers"), "mean", "defers")),
+        (lambda r: r.declare, Metric("declared", "opening", _label("commands.report.declared"), "mean", "declared")),
+        (lambda r: r.threes_last, Metric("men", "plays", _label("commands.report.men"), "mean", "men")),
+        (lambda r: r.headless_cause is not None, Metric("headless", "plays", _label("commands.report.headless"),
+                                                        "mean", "headless")),
+        (lambda r: r.chaos_starts_at is not None, Metric("chaos", "results", _label("commands.report.chaos"),
+                                                         "proportion", "chaos")),
+        (lambda r: r.revolution, Metric("revolution", "results", _label("commands.report.revolution"),
                                         "proportion", "revolution")),
-        (lambda r: r.revolution, Metric("revolution_redeals", "results", "革命 redeals a game", "mean",
-                                        "revolution_redeals")),
+        (lambda r: r.revolution, Metric("revolution_redeals", "results", _label("commands.report.revolution_redeals"),
+                                        "mean", "revolution_redeals")),
     ]
     return [metric for applies, metric in rows if applies(rules)]

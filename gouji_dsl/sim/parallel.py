@@ -9,9 +9,11 @@ from __future__ import annotations
 import os
 import sys
 import time
+import unicodedata
 from typing import Callable, Iterator
 
 from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.messages import msg, text
 from gouji_dsl.sim.runner import run_task
 
 
@@ -87,8 +89,7 @@ def ray_module():
     try:
         import ray
     except ImportError:
-        raise RayError("Ray is not installed: pip install 'gouji-dsl[ray]' (or run without --ray: "
-                       "all cores of this machine are used by default)") from None
+        raise RayError(msg("commands.simulate.no_ray")) from None
     return ray
 
 
@@ -105,7 +106,7 @@ def _on_ray(tasks: list, address: str, workers: int) -> Iterator[tuple[int, list
             else:
                 ray.init(address=address, **options)
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise RayError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
+            raise RayError(msg("commands.simulate.ray_unreachable", address=address, reason=exc)) from None
     try:
         remote = ray.remote(num_cpus=1)(run_task)
         pending = {remote.remote(t): i for i, t in enumerate(tasks)}
@@ -144,12 +145,13 @@ class Progress:
         bar = "#" * int(share * width) + "-" * (width - int(share * width))
         rate = self.done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - self.done) / rate if rate > 0 else None
-        return (f"{self.label} [{bar}] {self.done:,}/{self.total:,} games {share:4.0%}"
-                f"  {rate:,.1f} games/s  ETA {_clock(eta)} ")
+        return text("commands.simulate.progress", label=self.label, bar=bar, done=self.done, total=self.total,
+                    share=share, rate=rate, eta=_clock(eta))
 
     def close(self) -> None:
         if self.enabled:
-            self.stream.write("\r" + " " * len(self.line(time.monotonic() - self.start)) + "\r")
+            line = self.line(time.monotonic() - self.start)  # a Chinese character takes two columns
+            self.stream.write("\r" + " " * sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line) + "\r")
             self.stream.flush()
 
 

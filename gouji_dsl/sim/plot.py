@@ -27,10 +27,13 @@ from pathlib import Path
 
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.files import write_atomic
+from gouji_dsl.messages import Message, msg
+from gouji_dsl.messages import text as say
+from gouji_dsl.sim.metrics import in_words, listed
+from gouji_dsl.sim.report import group_title
 
 SUFFIXES = (".png", ".html", ".htm")
-NO_MATPLOTLIB = ("drawing a .png needs matplotlib, which is not installed: "
-                 "pip install 'gouji-dsl[plot]', or write .html, which needs nothing")
+NO_MATPLOTLIB = "commands.simulate.no_matplotlib"  # the catalogue's message: PlotError(msg(NO_MATPLOTLIB))
 FORMAT_PREFIX = "gouji-simulate/"
 PNG_DPI = 100
 MAX_BARS = 40  # distinct values drawn one bar each; more are counted into bins
@@ -57,8 +60,8 @@ def check_suffix(path) -> str:
     """The suffix of a file we can draw, lower case; PlotError naming the ones we can."""
     suffix = Path(path).suffix.lower()
     if suffix not in SUFFIXES:
-        raise PlotError(f"--plot {path}: cannot draw a '{suffix or 'file without a suffix'}' file; "
-                        f"name a file ending in {', '.join(SUFFIXES)}")
+        raise PlotError(msg("commands.simulate.plot_suffix", path=path, suffix=suffix, suffixes=", ".join(SUFFIXES))
+                        if suffix else msg("commands.simulate.plot_no_suffix", path=path, suffixes=", ".join(SUFFIXES)))
     return suffix
 
 
@@ -100,21 +103,21 @@ class Variant:
 def _check_format(results: dict) -> None:
     form = results.get("format") if isinstance(results, dict) else None
     if not isinstance(form, str) or not form.startswith(FORMAT_PREFIX):
-        raise PlotError(f"not simulation results (format {form!r}, expected {FORMAT_PREFIX}1)")
+        raise PlotError(msg("commands.simulate.not_results", form=form, expected=f"{FORMAT_PREFIX}1"))
 
 
 def _distribution(key: str, raw: dict) -> Dist:
     """Read `values`+`counts` or `edges`+`counts`; a mismatch of lengths is refused, naming the key."""
     counts = [int(c) for c in raw.get("counts", [])]
-    label = str(raw.get("label", key))
+    label = in_words(raw.get("label", key))
     if "edges" in raw:
         edges = [float(e) for e in raw["edges"]]
         if len(edges) != len(counts) + 1:
-            raise PlotError(f"distribution '{key}': {len(edges)} edges for {len(counts)} counts")
+            raise PlotError(msg("commands.simulate.bad_edges", name=key, edges=len(edges), counts=len(counts)))
         return Dist(label, tuple((edges[i], edges[i + 1], counts[i]) for i in range(len(counts))), True)
     values = [float(v) for v in raw.get("values", [])]
     if len(values) != len(counts):
-        raise PlotError(f"distribution '{key}': {len(values)} values for {len(counts)} counts")
+        raise PlotError(msg("commands.simulate.bad_values", name=key, values=len(values), counts=len(counts)))
     return Dist(label, tuple((v, v, c) for v, c in zip(values, counts)), False)
 
 
@@ -133,7 +136,7 @@ def _variant(raw: dict) -> Variant:
     dists = raw.get("distributions") or {}
     team_keys = sorted((k for k in dists if k.startswith("score.team.")), key=_natural_key)
     score_keys = team_keys or sorted((k for k in dists if k.startswith("score.")), key=_natural_key)
-    scores = [(str(dists[k].get("label", k)), _distribution(k, dists[k])) for k in score_keys]
+    scores = [(in_words(dists[k].get("label", k)), _distribution(k, dists[k])) for k in score_keys]
     length = _distribution("actions", dists["actions"]) if "actions" in dists else None
     name = str(raw.get("name", "?"))
     return Variant(name=name, title=str(raw.get("title") or name), source=str(raw.get("source", "")),
@@ -197,8 +200,8 @@ def _metric_kinds(variants: list[Variant]) -> dict[str, str]:
 @dataclass(frozen=True)
 class DiffRow:
     ident: str
-    label: str
-    note: str  # the difference and its interval in the metric's own unit, or "n/a"
+    label: str  # in the reader's language
+    note: Message | str  # the difference and its interval in the metric's own unit, or "n/a"
     point: dict | None  # estimate, low, high on the panel's axis, significant, tip; None: undefined
 
 
@@ -209,8 +212,8 @@ class DiffPanel:
     to its own widest end (the direction, and whether the interval holds 0, is what shows;
     the numbers are written beside)."""
 
-    title: str
-    axis: str
+    title: Message
+    axis: Message
     shared: bool
     rows: list[DiffRow]
 
@@ -222,10 +225,11 @@ def _diff_panels(comparison: dict, kinds: dict[str, str]) -> list[DiffPanel]:
     others = [r for r in rows if _row_kind(r, kinds) != "proportion"]
     panels = []
     if shares:
-        panels.append(DiffPanel("proportions", f"{a} − {b} (percentage points)", True,
-                                [_diff_row(r, "pp") for r in shares]))
+        panels.append(DiffPanel(msg("commands.report.plot_proportions"), msg("commands.report.plot_axis_points", a=a, b=b),
+                                True, [_diff_row(r, "pp") for r in shares]))
     if others:
-        panels.append(DiffPanel("other metrics", f"{a} − {b} (each row on its own scale, 0 in the middle)", False,
+        panels.append(DiffPanel(msg("commands.report.plot_other_metrics"),
+                                msg("commands.report.plot_axis_own_scale", a=a, b=b), False,
                                 [_diff_row(r, "") for r in others]))
     return panels
 
@@ -244,9 +248,9 @@ def _diff_defined(row: dict) -> bool:
 
 
 def _diff_row(row: dict, unit: str) -> DiffRow:
-    label = str(row.get("label", row.get("id")))
+    label = in_words(row.get("label", row.get("id")))
     if not _diff_defined(row):
-        return DiffRow(str(row.get("id")), label, "n/a", None)
+        return DiffRow(str(row.get("id")), label, msg("commands.report.not_available"), None)
     diff, low, high = row["difference"], row["low"], row["high"]
     note = _interval_note(diff, low, high, unit)
     if unit == "pp":
@@ -254,17 +258,19 @@ def _diff_row(row: dict, unit: str) -> DiffRow:
     else:
         widest = max(abs(diff), abs(low), abs(high))
         scale = 1.0 / widest if widest else 1.0
-    p = f", p = {_number(row['p_holm'])} (Holm)" if row.get("p_holm") is not None else ""
+    tip = (say("commands.report.plot_tip_holm", label=label, note=note, p=_number(row["p_holm"]))
+           if row.get("p_holm") is not None else say("commands.report.plot_tip", label=label, note=note))
     point = {"estimate": diff * scale, "low": low * scale, "high": high * scale,
-             "significant": bool(row.get("significant")), "tip": f"{label}: {note}{p}"}
+             "significant": bool(row.get("significant")), "tip": tip}
     return DiffRow(str(row.get("id")), label, note, point)
 
 
-def _interval_note(diff: float, low: float, high: float, unit: str) -> str:
+def _interval_note(diff: float, low: float, high: float, unit: str) -> Message | str:
     """`+3.0 [-1.0, +7.0] pp`, or `-11 [-11.9, -10]` for a metric in its own unit."""
     def signed(x):
         return _signed(x, unit, with_unit=False)
-    return f"{signed(diff)} [{signed(low)}, {signed(high)}]" + (" pp" if unit == "pp" else "")
+    note = f"{signed(diff)} [{signed(low)}, {signed(high)}]"
+    return msg("commands.report.plot_points", value=note) if unit == "pp" else note
 
 
 def _diff_range(panel: DiffPanel) -> tuple[float, float]:
@@ -286,47 +292,55 @@ def _diff_ticks(panel: DiffPanel) -> list[float]:
 
 # ---------------------------------------------------------------- words and numbers
 
-def _caption(results: dict) -> str:
-    """Settings in one line: games, seed, bots, matches, intervals, and how fast it ran."""
+def _caption(results: dict, language: str | None = None) -> str:
+    """Settings in one line: games, seed, bots, matches, intervals, and how fast it ran (in
+    `language`, else the reader's)."""
     settings = results.get("settings") or {}
     parts = []
     if settings.get("games") is not None:
-        parts.append(f"{settings['games']} games a variant")
+        parts.append(msg("commands.report.plot_caption_games", games=settings["games"]))
     if settings.get("seed") is not None:
-        parts.append(f"seed {settings['seed']}")
+        parts.append(msg("commands.report.plot_caption_seed", seed=settings["seed"]))
     bots = settings.get("bots") or []
     if bots:
-        parts.append("bots: " + _bots_text(bots))
+        parts.append(msg("commands.report.plot_bots", bots=_bots_text(bots)))
     if settings.get("match_games"):
-        parts.append(f"matches of {settings['match_games']} games")
+        parts.append(msg("commands.report.plot_caption_matches", games=settings["match_games"]))
     if settings.get("confidence"):
-        parts.append(f"{_number(100 * settings['confidence'])}% intervals")
+        parts.append(msg("commands.report.plot_caption_intervals", percent=_number(100 * settings["confidence"])))
     timings = results.get("timings") or {}
     if timings.get("seconds") is not None:
-        parts.append(f"{_number(timings['seconds'])} s on {timings.get('workers', 1)} worker(s)")
-    return "; ".join(parts)
+        parts.append(msg("commands.report.plot_caption_time", seconds=_number(timings["seconds"]),
+                         workers=timings.get("workers", 1)))
+    return _joined(parts, language)
 
 
-def _bots_text(bots: list, by_seat: bool = False) -> str:
+def _joined(parts: list[Message], language: str | None = None) -> str:
+    """Parts of a line, each in words, separated as the language separates them ("; ")."""
+    return say("core.list_separator", language).join(part.text(language) for part in parts)
+
+
+def _bots_text(bots: list, by_seat: bool = False) -> Message | str:
     """`heuristic × 6` when every seat has the same bot, else the list (`seat 1 search, ...`
     when it is a seating)."""
     names = [str(b) for b in bots]
     if len(set(names)) == 1:
         return names[0] + (f" × {len(names)}" if len(names) > 1 else "")
     if by_seat:
-        return ", ".join(f"seat {i} {n}" for i, n in enumerate(names, start=1))
-    return ", ".join(names)
+        return listed([msg("commands.report.plot_seat_bot", seat=i, bot=n) for i, n in enumerate(names, start=1)],
+                      "commands.report.clauses")
+    return listed(names)
 
 
-def _teams_text(teams: dict) -> str:
-    return "; ".join(f"team {t}: seats {', '.join(str(s) for s in seats)}"
-                     for t, seats in sorted(teams.items(), key=lambda kv: _natural_key(str(kv[0]))))
+def _teams_text(teams: dict) -> list[Message]:
+    return [msg("commands.report.plot_team_seats", team=t, seats=listed([str(s) for s in seats]))
+            for t, seats in sorted(teams.items(), key=lambda kv: _natural_key(str(kv[0])))]
 
 
 def _number(x: float) -> str:
     """Up to 4 significant figures, no trailing zeros, no exponent for ordinary game numbers."""
     if not _finite(x):
-        return "n/a"
+        return say("commands.report.not_available")
     if float(x).is_integer() and abs(x) < 1e9:
         return str(int(x))
     return f"{x:.4g}" if abs(x) >= 1e-3 else f"{x:.2g}"
@@ -334,15 +348,15 @@ def _number(x: float) -> str:
 
 def _value(x, kind: str) -> str:
     if not _finite(x):
-        return "n/a"
+        return say("commands.report.not_available")
     return f"{100 * x:.1f}%" if kind == "proportion" else _number(x)
 
 
 def _signed(x, unit: str, with_unit: bool = True) -> str:
     if not _finite(x):
-        return "n/a"
+        return say("commands.report.not_available")
     if unit == "pp":
-        return f"{100 * x:+.1f}" + (" pp" if with_unit else "")
+        return say("commands.report.plot_points", value=f"{100 * x:+.1f}") if with_unit else f"{100 * x:+.1f}"
     return ("+" if x > 0 else "") + _number(x)
 
 
@@ -508,7 +522,7 @@ def _svg_distribution(series: list[tuple[str, Dist]], x_label: str, domain: Doma
     y_ticks = _nice_ticks(0.0, domain.top)
     frame = Frame(52, 14, width - 70, 180, domain.lo, domain.hi, 0.0, y_ticks[-1])
     svg = Svg(width, height, title)
-    _svg_y_axis(svg, frame, y_ticks, "% of games")
+    _svg_y_axis(svg, frame, y_ticks, say("commands.report.plot_share_axis"))
     _svg_x_axis(svg, frame, _x_ticks(series, domain), x_label)
     for index, (name, dist) in enumerate(series):
         opacity = _opacity(dist, len(series))
@@ -517,10 +531,11 @@ def _svg_distribution(series: list[tuple[str, Dist]], x_label: str, domain: Doma
                              "width": max(0.5, frame.x(bar.x1) - frame.x(bar.x0) - (0.5 if dist.binned else 0)),
                              "height": frame.y(0) - frame.y(bar.share), "fill": COLOURS[index % len(COLOURS)],
                              "fill_opacity": f"{opacity:g}"},
-                    tip=f"{name}: {bar.where}: {bar.count} games ({bar.share:.1f}%)")
+                    tip=say("commands.report.plot_bar_tip", name=name, where=bar.where, count=bar.count,
+                            share=bar.share))
         if dist.total == 0:
-            svg.text(frame.left + frame.width / 2, frame.top + 20 + 14 * index, f"{name}: no games counted",
-                     class_="note", text_anchor="middle")
+            svg.text(frame.left + frame.width / 2, frame.top + 20 + 14 * index,
+                     say("commands.report.plot_no_games", name=name), class_="note", text_anchor="middle")
     if len(series) > 1:
         _svg_legend(svg, [name for name, _ in series], frame.left, height - 8)
     return svg.markup()
@@ -597,7 +612,7 @@ def _svg_intervals(rows: list[tuple[str, dict | None, str | None]], frame_x: tup
         if note:
             svg.text(frame.left + frame.width + 16, y + 4, note, class_="note-value")
         if point is None:
-            svg.text(frame.left + 4, y + 4, "n/a", class_="na")
+            svg.text(frame.left + 4, y + 4, say("commands.report.not_available"), class_="na")
             continue
         _svg_interval(svg, frame, y, point)
     return svg.markup()
@@ -621,67 +636,74 @@ def _svg_wins(variant: Variant) -> str:
         point = None
         if _defined(m):
             point = {"estimate": m["estimate"], "low": m["low"], "high": m["high"],
-                     "tip": f"{m.get('label', m.get('id'))}: {_value(m['estimate'], 'proportion')} "
-                            f"({_value(m['low'], 'proportion')} to {_value(m['high'], 'proportion')})"}
-        rows.append((str(m.get("label", m.get("id"))), point, None))
-    return _svg_intervals(rows, (0.0, 1.0), [0, 0.25, 0.5, 0.75, 1.0], "share of games (interval)",
-                          f"win rates of {variant.title}", False, lambda t: f"{100 * t:.0f}%")
+                     "tip": say("commands.report.plot_win_tip", label=in_words(m.get("label", m.get("id"))),
+                                estimate=_value(m["estimate"], "proportion"), low=_value(m["low"], "proportion"),
+                                high=_value(m["high"], "proportion"))}
+        rows.append((in_words(m.get("label", m.get("id"))), point, None))
+    return _svg_intervals(rows, (0.0, 1.0), [0, 0.25, 0.5, 0.75, 1.0], say("commands.report.plot_share_interval"),
+                          say("commands.report.plot_win_rates_of", title=variant.title), False,
+                          lambda t: f"{100 * t:.0f}%")
 
 
 def _svg_diff_panel(panel: DiffPanel) -> str:
     rows = [(r.label, r.point, r.note) for r in panel.rows]
     return _svg_intervals(rows, _diff_range(panel), _diff_ticks(panel), panel.axis,
-                          f"differences, {panel.title}", True, wide=True)
+                          say("commands.report.plot_differences_label", title=panel.title), True, wide=True)
 
 
 def html_page(results: dict) -> str:
     """The whole page: a heading and caption, the charts of each variant side by side, the
     comparisons, then every metric in tables. Standalone: inline CSS and SVG only."""
     variants = _variants(results)
-    heading = " vs ".join(f"{v.title} ({v.name})" for v in variants) or "no variant"
+    heading = (listed([msg("commands.report.plot_named", title=v.title, name=v.name) for v in variants],
+                      "commands.report.plot_versus") if variants else msg("commands.report.plot_no_variant"))
     score_domain = _domain([d for v in variants for _, d in v.scores])
     length_domain = _domain([v.length for v in variants if v.length])
     kinds = _metric_kinds(variants)
-    body = [f"<header><h1>Simulation: {_e(heading)}</h1><p class=\"caption\">{_e(_caption(results))}</p></header>",
+    body = [f"<header><h1>{_e(say('commands.report.plot_simulation', heading=heading))}</h1>"
+            f"<p class=\"caption\">{_e(_caption(results))}</p></header>",
             '<div class="variants">']
     body += [_html_variant_charts(v, score_domain, length_domain) for v in variants]
     body.append("</div>")
     for comparison in results.get("comparisons") or []:
         body.append(_html_comparison(comparison, kinds))
     body += [_html_metric_table(v) for v in variants]
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return (f"<!DOCTYPE html>\n<html lang=\"{say('commands.report.html_lang')}\">\n<head>\n<meta charset=\"utf-8\">\n"
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>Simulation: {_e(heading)}</title>\n<style>{PAGE_CSS}</style>\n</head>\n<body>\n"
+            f"<title>{_e(say('commands.report.plot_simulation', heading=heading))}</title>\n<style>{PAGE_CSS}</style>\n"
+            "</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
 
 
 def _html_variant_charts(variant: Variant, score_domain: Domain, length_domain: Domain) -> str:
-    parts = [f'<section class="variant"><h2>{_e(variant.title)} <span class="name">({_e(variant.name)})</span></h2>',
+    parts = [f'<section class="variant"><h2>{_e(variant.title)} <span class="name">'
+             f'{_e(say("commands.report.plot_parenthesized", name=variant.name))}</span></h2>',
              f'<p class="source">{_e(_variant_line(variant))}</p>']
     if variant.scores:
-        parts.append(_figure("Team scores", _svg_distribution(variant.scores, "score", score_domain,
-                                                              f"team scores of {variant.title}")))
+        parts.append(_figure(say("commands.report.plot_team_scores"), _svg_distribution(
+            variant.scores, say("commands.report.plot_score"), score_domain,
+            say("commands.report.plot_team_scores_of", title=variant.title))))
     if variant.length:
-        parts.append(_figure("Game length", _svg_distribution([(variant.length.label, variant.length)],
-                                                              variant.length.label, length_domain,
-                                                              f"game length of {variant.title}")))
+        parts.append(_figure(say("commands.report.plot_game_length"), _svg_distribution(
+            [(variant.length.label, variant.length)], variant.length.label, length_domain,
+            say("commands.report.plot_game_length_of", title=variant.title))))
     if _win_metrics(variant):
-        parts.append(_figure("Win rates", _svg_wins(variant)))
+        parts.append(_figure(say("commands.report.plot_win_rates"), _svg_wins(variant)))
     parts.append("</section>")
     return "\n".join(parts)
 
 
 def _variant_line(variant: Variant) -> str:
-    parts = [f"rules: {variant.source}"] if variant.source else []
+    parts = [msg("commands.report.plot_rules", source=variant.source)] if variant.source else []
     if variant.players:
-        parts.append(f"{variant.players} players")
+        parts.append(msg("commands.report.plot_players", players=variant.players))
     if variant.teams:
-        parts.append(_teams_text(variant.teams))
+        parts += _teams_text(variant.teams)
     if variant.games is not None:
-        parts.append(f"{variant.games} games")
+        parts.append(msg("commands.report.plot_games", games=variant.games))
     if variant.lineup:
-        parts.append("bots: " + _bots_text(variant.lineup, by_seat=True))
-    return "; ".join(parts)
+        parts.append(msg("commands.report.plot_bots", bots=_bots_text(variant.lineup, by_seat=True)))
+    return _joined(parts)
 
 
 def _figure(caption: str, svg: str) -> str:
@@ -690,25 +712,30 @@ def _figure(caption: str, svg: str) -> str:
 
 def _html_comparison(comparison: dict, kinds: dict[str, str]) -> str:
     a, b = _sides(comparison)
-    paired = "paired games (the same deals)" if comparison.get("paired") else "independent games"
-    parts = [f'<section class="comparison"><h2>Differences: {_e(a)} − {_e(b)}</h2>',
-             f'<p class="caption">{_e(paired)}; <span class="yes">*</span> significant after Holm\'s '
-             "correction for the number of metrics</p>"]
-    parts += [_figure(f"Differences in {p.title}", _svg_diff_panel(p)) for p in _diff_panels(comparison, kinds)]
+    paired = say("commands.report.plot_paired" if comparison.get("paired") else "commands.report.plot_independent")
+    parts = [f'<section class="comparison"><h2>{_e(say("commands.report.plot_differences_heading", a=a, b=b))}</h2>',
+             '<p class="caption">' + say("commands.report.plot_significance_note", games=_e(paired),
+                                         star='<span class="yes">*</span>') + "</p>"]
+    parts += [_figure(say("commands.report.plot_differences_in", title=p.title), _svg_diff_panel(p))
+              for p in _diff_panels(comparison, kinds)]
     parts.append(_html_comparison_table(comparison, kinds, a, b))
     parts.append("</section>")
     return "\n".join(parts)
 
 
 def _html_comparison_table(comparison: dict, kinds: dict[str, str], a: str, b: str) -> str:
-    rows = [f"<table><thead><tr><th>metric</th><th>{_e(a)}</th><th>{_e(b)}</th><th>difference</th>"
-            "<th>interval</th><th>p</th><th>p (Holm)</th><th>significant</th></tr></thead><tbody>"]
+    rows = [f"<table><thead><tr><th>{_e(say('commands.report.plot_metric'))}</th><th>{_e(a)}</th><th>{_e(b)}</th>"
+            f"<th>{_e(say('commands.report.difference'))}</th><th>{_e(say('commands.report.interval'))}</th>"
+            f"<th>p</th><th>{_e(say('commands.report.p_holm'))}</th><th>{_e(say('commands.report.plot_significant'))}</th>"
+            "</tr></thead><tbody>"]
     for r in comparison.get("metrics") or []:
         kind = _row_kind(r, kinds)
         unit = "pp" if kind == "proportion" else ""
-        interval = (f"{_signed(r['low'], unit)} to {_signed(r['high'], unit)}" if _diff_defined(r) else "n/a")
-        significant = '<span class="yes">yes</span>' if r.get("significant") else "no"
-        rows.append(f"<tr><td>{_e(r.get('label', r.get('id')))}</td><td class=\"num\">{_e(_value(r.get('a'), kind))}</td>"
+        interval = (say("commands.report.plot_range", low=_signed(r["low"], unit), high=_signed(r["high"], unit))
+                    if _diff_defined(r) else say("commands.report.not_available"))
+        significant = (f'<span class="yes">{_e(say("commands.report.plot_yes"))}</span>' if r.get("significant")
+                       else _e(say("commands.report.plot_no")))
+        rows.append(f"<tr><td>{_e(in_words(r.get('label', r.get('id'))))}</td><td class=\"num\">{_e(_value(r.get('a'), kind))}</td>"
                     f"<td class=\"num\">{_e(_value(r.get('b'), kind))}</td>"
                     f"<td class=\"num\">{_e(_signed(r.get('difference'), unit))}</td><td class=\"num\">{_e(interval)}</td>"
                     f"<td class=\"num\">{_e(_number(r.get('p')))}</td><td class=\"num\">{_e(_number(r.get('p_holm')))}</td>"
@@ -718,17 +745,22 @@ def _html_comparison_table(comparison: dict, kinds: dict[str, str], a: str, b: s
 
 
 def _html_metric_table(variant: Variant) -> str:
-    rows = [f'<section class="metrics"><h3>{_e(variant.title)} <span class="name">({_e(variant.name)})</span>: '
-            "every metric</h3><table><thead><tr><th>metric</th><th>estimate</th><th>interval</th><th>games</th>"
-            "</tr></thead><tbody>"]
+    named = (f'{_e(variant.title)} <span class="name">{_e(say("commands.report.plot_parenthesized", name=variant.name))}'
+             "</span>")
+    rows = [f'<section class="metrics"><h3>{say("commands.report.plot_every_metric", title=named)}</h3>'
+            f"<table><thead><tr><th>{_e(say('commands.report.plot_metric'))}</th>"
+            f"<th>{_e(say('commands.report.plot_estimate'))}</th><th>{_e(say('commands.report.interval'))}</th>"
+            f"<th>{_e(say('commands.report.plot_games_column'))}</th></tr></thead><tbody>"]
     group = None
     for m in variant.metrics:
         if m.get("group") != group:
             group = m.get("group")
-            rows.append(f'<tr class="group"><th colspan="4">{_e(group or "other")}</th></tr>')
+            rows.append(f'<tr class="group"><th colspan="4">'
+                        f'{_e(group_title(group) if group else say("commands.report.group_other"))}</th></tr>')
         kind = m.get("kind", "")
-        interval = f"{_value(m['low'], kind)} to {_value(m['high'], kind)}" if _defined(m) else "n/a"
-        rows.append(f"<tr><td>{_e(m.get('label', m.get('id')))}</td><td class=\"num\">{_e(_value(m.get('estimate'), kind))}</td>"
+        interval = (say("commands.report.plot_range", low=_value(m["low"], kind), high=_value(m["high"], kind))
+                    if _defined(m) else say("commands.report.not_available"))
+        rows.append(f"<tr><td>{_e(in_words(m.get('label', m.get('id'))))}</td><td class=\"num\">{_e(_value(m.get('estimate'), kind))}</td>"
                     f"<td class=\"num\">{_e(interval)}</td><td class=\"num\">{_e(_number(m.get('games')))}</td></tr>")
     rows.append("</tbody></table></section>")
     return "".join(rows)
@@ -780,7 +812,7 @@ def png_bytes(results: dict) -> bytes:
         from matplotlib.figure import Figure
         import matplotlib
     except ImportError:
-        raise PlotError(NO_MATPLOTLIB) from None
+        raise PlotError(msg(NO_MATPLOTLIB)) from None
 
     variants = _variants(results)
     cjk = _cjk_font()
@@ -828,8 +860,17 @@ class Text:
     def __call__(self, text: str, stand_in: str) -> str:
         return text if self.cjk or all(ord(c) < 0x2E80 for c in text) else stand_in
 
+    def words(self, message: Message | str, stand_in: str | None = None) -> str:
+        """A message in the reader's language when it can be drawn, else in English, else
+        `stand_in` (the values in it are to be drawable already)."""
+        if not isinstance(message, Message):
+            return message if stand_in is None else self(message, stand_in)
+        english = message.text("en")
+        return self(message.text(), english if stand_in is None else self(english, stand_in))
+
     def variant(self, v: Variant) -> str:
-        return f"{v.title} ({v.name})" if self(v.title, v.name) == v.title and v.title != v.name else v.name
+        return (self.words(msg("commands.report.plot_named", title=v.title, name=v.name))
+                if self(v.title, v.name) == v.title and v.title != v.name else v.name)
 
 
 def _draw_figure(figure, variants: list[Variant], results: dict, text: Text) -> None:
@@ -838,9 +879,10 @@ def _draw_figure(figure, variants: list[Variant], results: dict, text: Text) -> 
     heights = [r[1] for r in rows]
     columns = max(1, len(variants))
     grid = figure.add_gridspec(max(1, len(rows)), columns, height_ratios=heights or [1])
-    figure.suptitle(text(" vs ".join(f"{v.title} ({v.name})" for v in variants),
-                         " vs ".join(v.name for v in variants)), fontsize=13)
-    figure.supxlabel(_caption(results), fontsize=9, color="#555")
+    versus = "commands.report.plot_versus"
+    figure.suptitle(text.words(listed([msg("commands.report.plot_named", title=v.title, name=v.name) for v in variants],
+                                      versus), text.words(listed([v.name for v in variants], versus))), fontsize=13)
+    figure.supxlabel(text(_caption(results), _caption(results, "en")), fontsize=9, color="#555")
     score_domain = _domain([d for v in variants for _, d in v.scores])
     length_domain = _domain([v.length for v in variants if v.length])
     for row_index, (kind, _, payload) in enumerate(rows):
@@ -850,48 +892,54 @@ def _draw_figure(figure, variants: list[Variant], results: dict, text: Text) -> 
         for col, variant in enumerate(variants):
             ax = figure.add_subplot(grid[row_index, col])
             if kind == "scores":
-                _png_distribution(ax, variant.scores, "score", score_domain, text)
-                ax.set_title(f"{text.variant(variant)}: team scores", fontsize=10)
+                _png_distribution(ax, variant.scores, msg("commands.report.plot_score"), score_domain, text)
+                ax.set_title(text.words(msg("commands.report.plot_team_scores_title", variant=text.variant(variant))),
+                             fontsize=10)
             elif kind == "length" and variant.length:
                 _png_distribution(ax, [(variant.length.label, variant.length)], variant.length.label,
                                   length_domain, text)
-                ax.set_title(f"{text.variant(variant)}: game length", fontsize=10)
+                ax.set_title(text.words(msg("commands.report.plot_game_length_title", variant=text.variant(variant))),
+                             fontsize=10)
             elif kind == "wins":
                 _png_wins(ax, variant, text)
-                ax.set_title(f"{text.variant(variant)}: win rates", fontsize=10)
+                ax.set_title(text.words(msg("commands.report.plot_win_rates_title", variant=text.variant(variant))),
+                             fontsize=10)
             else:
                 ax.set_axis_off()
 
 
-def _png_distribution(ax, series: list[tuple[str, Dist]], x_label: str, domain: Domain, text: Text) -> None:
+def _png_distribution(ax, series: list[tuple[str, Dist]], x_label: Message | str, domain: Domain,
+                      text: Text) -> None:
     for index, (name, dist) in enumerate(series):
         bars = _bars(dist, index, len(series), domain)
+        shown = text(name, text.words(msg("commands.report.plot_series", number=index + 1)))
         ax.bar([b.x0 for b in bars], [b.share for b in bars], width=[b.x1 - b.x0 for b in bars], align="edge",
                color=COLOURS[index % len(COLOURS)], alpha=_opacity(dist, len(series)),
-               label=text(name, f"series {index + 1}"), edgecolor="white" if dist.binned else None,
+               label=shown, edgecolor="white" if dist.binned else None,
                linewidth=0.5 if dist.binned else 0)
         if dist.total == 0:
-            ax.text(0.5, 0.9 - 0.1 * index, f"{text(name, f'series {index + 1}')}: no games counted",
+            ax.text(0.5, 0.9 - 0.1 * index, text.words(msg("commands.report.plot_no_games", name=shown)),
                     transform=ax.transAxes, ha="center", color="#888")
     ax.set_xlim(domain.lo, domain.hi)
     ax.set_ylim(0, _nice_ticks(0.0, domain.top)[-1])
     ticks = _x_ticks(series, domain)
     ax.set_xticks(ticks, [_number(t) for t in ticks])
-    ax.set_xlabel(text(x_label, "value"))
-    ax.set_ylabel("% of games")
+    ax.set_xlabel(text.words(x_label, text.words(msg("commands.report.plot_value"))))
+    ax.set_ylabel(text.words(msg("commands.report.plot_share_axis")))
     ax.grid(axis="y", color="#e3e3e3")
     ax.set_axisbelow(True)
     if len(series) > 1:
         ax.legend(fontsize=8, frameon=False)
 
 
-def _png_intervals(ax, points: list[dict | None], labels: list[str], notes: list[str] | None = None) -> None:
-    """Rows top to bottom: a dot with a horizontal error bar, or "n/a"; notes at the right."""
+def _png_intervals(ax, points: list[dict | None], labels: list[str], notes: list[str] | None = None, *,
+                   na: str) -> None:
+    """Rows top to bottom: a dot with a horizontal error bar, or `na` ("n/a"); notes at the right."""
     count = len(points)
     for index, point in enumerate(points):
         y = count - 1 - index
         if point is None:
-            ax.text(0.01, y, "n/a", transform=ax.get_yaxis_transform(), va="center", color="#888",
+            ax.text(0.01, y, na, transform=ax.get_yaxis_transform(), va="center", color="#888",
                     style="italic")
             continue
         colour = SIGNIFICANT_COLOUR if point.get("significant") else COLOURS[0]
@@ -913,19 +961,22 @@ def _png_intervals(ax, points: list[dict | None], labels: list[str], notes: list
 
 def _png_wins(ax, variant: Variant, text: Text) -> None:
     metrics = _win_metrics(variant)
-    labels = [_shorten(text(str(m.get("label", m.get("id"))), str(m.get("id"))), 34) for m in metrics]
-    _png_intervals(ax, [m if _defined(m) else None for m in metrics], labels)
+    labels = [_shorten(text(in_words(m.get("label", m.get("id"))), str(m.get("id"))), 34) for m in metrics]
+    _png_intervals(ax, [m if _defined(m) else None for m in metrics], labels,
+                   na=text.words(msg("commands.report.not_available")))
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
-    ax.set_xlabel("share of games (interval)")
+    ax.set_xlabel(text.words(msg("commands.report.plot_share_interval")))
 
 
 def _png_diff(ax, panel: DiffPanel, text: Text) -> None:
     labels = [_shorten(text(r.label, r.ident), 50) for r in panel.rows]
-    _png_intervals(ax, [r.point for r in panel.rows], labels, [r.note for r in panel.rows])
+    _png_intervals(ax, [r.point for r in panel.rows], labels, [text.words(r.note) for r in panel.rows],
+                   na=text.words(msg("commands.report.not_available")))
     ax.set_xlim(*_diff_range(panel))
     ticks = _diff_ticks(panel)
     ax.set_xticks(ticks, [_number(t) for t in ticks])
     ax.axvline(0, color="#888", linestyle="--", linewidth=1)
-    ax.set_xlabel(text(panel.axis, "difference") + "; * significant (Holm)")
-    ax.set_title(f"differences in {panel.title}", fontsize=10)
+    axis = text.words(panel.axis, text.words(msg("commands.report.difference")))
+    ax.set_xlabel(text.words(msg("commands.report.plot_axis_significant", axis=axis)))
+    ax.set_title(text.words(msg("commands.report.plot_differences_in_lower", title=panel.title)), fontsize=10)

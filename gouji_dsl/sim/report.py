@@ -5,7 +5,15 @@ import csv
 import io
 import unicodedata
 
+from gouji_dsl.messages import msg, text
+from gouji_dsl.sim.metrics import in_words, listed
+
 GROUPS = ("wins", "results", "scores", "score distribution", "length", "burning", "opening", "plays", "tribute")
+GROUP_TITLES = {"wins": "commands.report.group_wins", "results": "commands.report.group_results",
+                "scores": "commands.report.group_scores", "score distribution": "commands.report.group_distribution",
+                "length": "commands.report.group_length", "burning": "commands.report.group_burning",
+                "opening": "commands.report.group_opening", "plays": "commands.report.group_plays",
+                "tribute": "commands.report.group_tribute"}  # a group (its id in the files) -> its heading
 
 
 def width(text: str) -> int:
@@ -15,6 +23,15 @@ def width(text: str) -> int:
 
 def left(text: str, columns: int) -> str:
     return text + " " * max(0, columns - width(text))
+
+
+def right(text: str, columns: int) -> str:
+    return " " * max(0, columns - width(text)) + text
+
+
+def group_title(group: str) -> str:
+    """A group's heading in the reader's language (a group we do not know: its id)."""
+    return text(GROUP_TITLES[group]) if group in GROUP_TITLES else group
 
 
 def _percent(x: float, signed: bool = False) -> str:
@@ -30,7 +47,7 @@ def _plain(x: float, signed: bool = False) -> str:
 def shown(kind: str, x, signed: bool = False) -> str:
     """A figure as the table shows it: shares as percentages, the rest as plain numbers."""
     if x is None:
-        return "n/a"
+        return text("commands.report.not_available")
     return _percent(x, signed) if kind in ("proportion", "ratio") else _plain(x, signed)
 
 
@@ -50,21 +67,23 @@ def _grouped(rows: list[dict]) -> list[tuple[str, list[dict]]]:
 
 def _settings_line(results: dict, variant: dict) -> str:
     s = results["settings"]
-    matches = f"in matches of {s['match_games']}" if s["match_games"] > 1 else "each its own match"
-    return (f"{variant['games']:,} games {matches}, seed {s['seed']}, {seating(variant)}; "
-            f"{s['confidence']:.0%} intervals")
+    key = "commands.report.settings_matches" if s["match_games"] > 1 else "commands.report.settings_single"
+    return text(key, games=variant["games"], match_games=s["match_games"], seed=s["seed"], seating=seating(variant),
+                confidence=s["confidence"])
 
 
 def seating(variant: dict) -> str:
     """Which bot sat where, said briefly: one bot everywhere, one a team, or seat by seat."""
     lineup = variant["lineup"]
     if len(set(lineup)) == 1:
-        return f"{lineup[0]} at every seat"
+        return text("commands.report.bot_everywhere", bot=lineup[0])
     teams = variant["teams"]
     by_team = {t: {lineup[s - 1] for s in seats} for t, seats in teams.items()}
     if all(len(bots) == 1 for bots in by_team.values()):
-        return ", ".join(f"{next(iter(bots))} for team {t}" for t, bots in by_team.items())
-    return "bots " + ", ".join(f"{s}: {b}" for s, b in enumerate(lineup, 1))
+        return str(listed([msg("commands.report.bot_for_team", bot=next(iter(bots)), team=t)
+                           for t, bots in by_team.items()], "commands.report.clauses"))
+    return text("commands.report.bots_by_seat", seats=listed(
+        [msg("commands.report.bot_at_seat", seat=s, bot=b) for s, b in enumerate(lineup, 1)], "commands.report.clauses"))
 
 
 def table(results: dict) -> str:
@@ -73,30 +92,36 @@ def table(results: dict) -> str:
     for v in results["variants"]:
         out.append(f"{v['name']} — {v['title']}")
         out.append("  " + _settings_line(results, v))
-        wide = max(width(r["label"]) for r in v["metrics"])
+        wide = max(width(in_words(r["label"])) for r in v["metrics"])
         for group, rows in _grouped(v["metrics"]):
-            out.append(f"  {group}")
+            out.append(f"  {group_title(group)}")
             for r in rows:
-                out.append(f"    {left(r['label'], wide)}  {shown(r['kind'], r['estimate']):>8}  "
+                out.append(f"    {left(in_words(r['label']), wide)}  {right(shown(r['kind'], r['estimate']), 8)}  "
                            f"{interval(r['kind'], r['low'], r['high'])}".rstrip())
         out.append("")
     for c in results["comparisons"]:
         a, b = c["a"], c["b"]
-        how = "paired by seed" if c["paired"] else "unpaired"
-        out.append(f"{a} compared with {b} ({how}; p adjusted by Holm over the {len(c['metrics'])} figures; "
-                   f"* significant at {1 - conf:.0%})")
+        key = "commands.report.compared_paired" if c["paired"] else "commands.report.compared_unpaired"
+        out.append(text(key, a=a, b=b, count=len(c["metrics"]), alpha=1 - conf))
         rows = c["metrics"]
-        wide = max((width(r["label"]) for r in rows), default=10)
-        wa, wb = max(8, len(a)), max(8, len(b))
-        out.append(f"    {'':<{wide}}  {a:>{wa}}  {b:>{wb}}  {'difference':>10}  {'interval':<22}  {'p (Holm)':>9}")
+        wide = max((width(in_words(r["label"])) for r in rows), default=10)
+        wa, wb = max(8, width(a)), max(8, width(b))
+        p_holm = text("commands.report.p_holm")
+        wp = max(9, width(p_holm))
+        out.append(f"    {'':<{wide}}  {right(a, wa)}  {right(b, wb)}  {right(text('commands.report.difference'), 10)}  "
+                   f"{left(text('commands.report.interval'), 22)}  {right(p_holm, wp)}")
         for r in rows:
             mark = "*" if r["significant"] else " "
-            p = "n/a" if r["p_holm"] is None else ("<0.0001" if r["p_holm"] < 1e-4 else f"{r['p_holm']:.4f}")
-            out.append(f"  {mark} {left(r['label'], wide)}  {shown(r['kind'], r['a']):>{wa}}  {shown(r['kind'], r['b']):>{wb}}"
-                       f"  {shown(r['kind'], r['difference'], True):>10}  "
-                       f"{interval(r['kind'], r['low'], r['high'], True):<22}  {p:>9}")
-        significant = [r["label"] for r in rows if r["significant"]]
-        out.append(f"  {len(significant)} significant difference(s)" + (": " + "; ".join(significant) if significant else ""))
+            p = (text("commands.report.not_available") if r["p_holm"] is None
+                 else ("<0.0001" if r["p_holm"] < 1e-4 else f"{r['p_holm']:.4f}"))
+            out.append(f"  {mark} {left(in_words(r['label']), wide)}  {right(shown(r['kind'], r['a']), wa)}  "
+                       f"{right(shown(r['kind'], r['b']), wb)}"
+                       f"  {right(shown(r['kind'], r['difference'], True), 10)}  "
+                       f"{left(interval(r['kind'], r['low'], r['high'], True), 22)}  {right(p, wp)}")
+        significant = [in_words(r["label"]) for r in rows if r["significant"]]
+        out.append("  " + (text("commands.report.significant_some", count=len(significant),
+                                labels=text("core.list_separator").join(significant)) if significant
+                           else text("commands.report.significant_none", count=0)))
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from gouji_dsl.bots import make_bot
+from gouji_dsl.messages import msg
 from gouji_dsl.runtime.state import Match
 from gouji_dsl.sim.records import Tally, game_record, team_numbers
 
@@ -35,7 +36,7 @@ class EngineSpec:
         if self.source is None:
             module = codegen.load_engine(self.name)
             if module is None:
-                raise LookupError(f"no shipped engine for variant '{self.name}'")
+                raise LookupError(msg("commands.simulate.no_shipped_engine", name=self.name))
             return module
         return codegen.module_from_source(self.name, self.source, self.origin)
 
@@ -74,7 +75,7 @@ def play_game(engine, lineup: tuple, game_seed: int, bot_seed, match: Match | No
         game.apply_action(action)
         steps += 1
         if steps > MAX_ACTIONS:
-            raise RuntimeError(f"a game (seed {game_seed}) did not end within {MAX_ACTIONS} actions")
+            raise RuntimeError(msg("commands.simulate.game_never_ends", seed=game_seed, most=MAX_ACTIONS))
     return game, tally
 
 
@@ -144,5 +145,4 @@ def lineup_for(bots: list[str], rules) -> tuple:
         return tuple(bots[teams[s] - 1] for s in range(1, players + 1))
     if len(bots) == players:
         return tuple(bots)
-    raise ValueError(f"--bots names {len(bots)} bots: give 1 (every seat), 2 (team 1, team 2) or {players} "
-                     f"(one a seat) for {rules.name}")
+    raise ValueError(msg("commands.simulate.bots_for_seats", count=len(bots), players=players, variant=rules.name))

@@ -11,14 +11,16 @@ from array import array
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from gouji_dsl.messages import msg
 from gouji_dsl.sim import stats
-from gouji_dsl.sim.metrics import Metric, metrics_for
+from gouji_dsl.sim.metrics import Label, Metric, metrics_for
 from gouji_dsl.sim.records import team_seats
 from gouji_dsl.sim.runner import HISTOGRAMS
 
 FORMAT = "gouji-simulate/1"
-HISTOGRAM_LABELS = {"score.team.1": "team 1 score", "score.team.2": "team 2 score",
-                    "actions": "actions a game", "rounds": "rounds (leads) a game"}
+HISTOGRAM_LABELS = {"score.team.1": Label(msg("commands.report.team_score_label", team=1)),
+                    "score.team.2": Label(msg("commands.report.team_score_label", team=2)),
+                    "actions": Label(msg("commands.report.actions")), "rounds": Label(msg("commands.report.rounds"))}
 
 
 @dataclass

@@ -1,4 +1,67 @@
-"""Messages of show: key -> (English, Chinese). See catalogue/__init__.py."""
+"""What `gouji show` prints (gouji_dsl/docs/show.py): key -> (English, Chinese).
+See catalogue/__init__.py. The leading spaces are the indentation of the listing."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    # gouji show VARIANT
+    "show.abstract": ("  [abstract]", "  [抽象玩法]"),
+    "show.lineage": ("  lineage: {lineage}", "  继承关系：{lineage}"),
+    "show.from": ("from {variant}", "来自 {variant}"),
+    "show.from_line": ("from {variant} line {line}", "来自 {variant} 第 {line} 行"),
+    "show.default": ("default", "默认"),
+    "show.not_set_rule": ("  {rule} ({zh}) is not set", "  {rule}（{zh}）未设置"),
+    # what a value may be
+    "show.type.optional": ("{inner}, or none (无)", "{inner}，或 无 (none)"),
+    "show.type.yes_no": ("yes (是) or no (否)", "是 (yes) 或 否 (no)"),
+    "show.type.one_of": ("one of {names}", "以下之一：{names}"),
+    "show.type.string": ('a string in double quotes, "...", at most {limit} characters',
+                         '双引号中的文字 "..."，最多 {limit} 个字符'),
+    "show.type.card": ("{what}: {cards}", "{what}：{cards}"),
+    "show.type.card_also": (" (also {also})", "（也可写 {also}）"),
+    "show.type.card_extra": (", or an extra card kind of [cards] extra", "，或 [cards] extra 中加的牌种"),
+    "show.type.items": ("{count} items", "{count} 项"),
+    "show.type.items_between": ("{low} to {high} items", "{low} 到 {high} 项"),
+    "show.type.list": ("a list in brackets, [a, b], of {size}", "方括号中的列表 [a, b]，共 {size}"),
+    "show.type.none_twice": (", none twice", "，不得重复"),
+    "show.type.range": ("a range of cards, LOW..HIGH (such as 3..A), LOW below HIGH",
+                        "一段牌 低..高（如 3..A），低的在前"),
+    "show.type.table": ("a table: 'KEY =', then rows between pipes, the first naming the columns",
+                        "一张表：先写 '名称 ='，再写用竖线分隔的各行，第一行是列名"),
+    "show.type.table_min_rows": ("; at least {count} row(s)", "；至少 {count} 行"),
+    "show.type.table_key": ("; one row per {columns}", "；每个 {columns} 一行"),
+    "show.and": (" and ", "和"),
+    "show.or": (" or ", "或"),
+    "show.not_set": ("not set", "未设置"),
+    "show.game": ("game {games}", "游戏 {games}"),
+    "show.when_patterns": (", when [plays] shape = patterns", "，且 [plays] shape = patterns 时"),
+    # gouji show --rules
+    "show.every_rule": ("Every section and rule of the rule language (`gouji show VARIANT --rules` adds a variant's "
+                        "values).", "规则语言的每一节、每条规则（`gouji show 玩法 --rules` 另列出该玩法的取值）。"),
+    "show.rules_of": ("Rules of {name} (lineage {lineage}), with the value of each here.",
+                      "{name} 的规则（继承关系 {lineage}），并列出每条规则在这里的值。"),
+    "show.names_either_language": ("Section and rule names may be written in English or Chinese; so may policies and "
+                                   "yes/no.", "节名和规则名可以写中文或英文；选项和 是/否 也一样。"),
+    "show.expressions": ("Expressions (the rules whose values are expressions say which names they offer) may use\n"
+                         "the operators {operators} and these functions:",
+                         "表达式（取值为表达式的规则会说明可用哪些名称）可以使用\n运算符 {operators} 和下列函数："),
+    "show.function": ("  {name}({arguments}) gives {gives}: {meaning}", "  {name}({arguments}) 得到 {gives}：{meaning}"),
+    "show.found": ("{count} rule(s) for '{word}':", "'{word}' 查到 {count} 条规则："),
+    "show.found_in": ("{count} rule(s) of {name} for '{word}':", "'{word}' 在 {name} 中查到 {count} 条规则："),
+    "show.applies_to": ("    (applies to {games})", "    （适用于 {games}）"),
+    "show.required": ("required", "必填"),
+    "show.optional": ("optional, default {default}", "可不写，默认 {default}"),
+    "show.values": ("values: ", "取值："),
+    "show.set_in": ("    (from {origin})", "    （来自 {origin}）"),
+    "show.set_default": ("    (from default)", "    （默认）"),
+    "show.here": ("    here: {value}", "    这里：{value}"),
+    "show.rows": ("{count} row(s)", "{count} 行"),
+    "show.no_rows": ("no rows", "没有行"),
+    "show.none": ("none (无)", "无 (none)"),
+    "show.one_of": ("one of", "以下之一"),
+    "show.each_item": ("each item: ", "每一项："),
+    "show.each_end": ("each end: ", "两端各是："),
+    "show.columns": ("columns:", "各列："),
+    "show.may_be_empty": (" (may be left empty)", "（可以空着）"),
+    "show.names": ("names:", "名称："),
+    "show.no_names": ("names: none", "名称：无"),
+    "show.functions": ("functions: {functions} (described at the top)", "函数：{functions}（见开头的说明）"),
 }
