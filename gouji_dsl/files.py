@@ -31,9 +31,13 @@ class OutputError(UsageError):
 
 def check_output_path(path: Path | str, what: Message | str = msg("syntax.output_file")) -> Path:
     """Refuse, before any work is done, an output path that can never be written:
-    an empty one or a folder. Returns it as a Path."""
+    an empty one or a folder (one that exists, or one written with a final slash). Returns it
+    as a Path."""
     if str(path) == "":
         raise OutputError(msg("syntax.empty_output_path", what=what), msg("syntax.empty_output_path_hint"))
+    if str(path).endswith(("/", os.sep)):  # "out/" names a folder, even one not made yet: Path() drops the slash
+        raise OutputError(msg("syntax.output_is_folder", path=path),
+                          msg("syntax.output_is_folder_hint", what=what, example=Path(path) / "out"))
     path = Path(path)
     try:
         mode = os.stat(path).st_mode  # follows symlinks: a link to a folder is a folder here

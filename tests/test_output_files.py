@@ -108,14 +108,15 @@ def test_dev_null_stays_a_device():
     assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
 
 
-@pytest.mark.parametrize("name", ["", "folder", "link-to-folder"])
+@pytest.mark.parametrize("name", ["", "folder", "link-to-folder", "new-folder/"])
 def test_a_folder_or_an_empty_path_is_refused(tmp_path, name):
     (tmp_path / "folder").mkdir()
     (tmp_path / "link-to-folder").symlink_to(tmp_path / "folder")
     with pytest.raises(OutputError) as caught:
-        write_atomic(str(tmp_path / name) if name else "", "text\n")
+        write_atomic(str(tmp_path / name) + ("/" if name.endswith("/") else "") if name else "", "text\n")
     assert ("empty path" if not name else "is a folder") in str(caught.value.message)
     assert listing(tmp_path / "folder") == []
+    assert not (tmp_path / "new-folder").exists()  # "new-folder/" names a folder: no file of that name
 
 
 def test_a_symlink_loop_is_a_clear_error(tmp_path):

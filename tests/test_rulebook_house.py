@@ -117,3 +117,13 @@ def test_the_eagle_is_described_in_both_languages_with_its_row_and_kills(tmp_pat
         assert 'id="rule-cards-extra-0"' in html and 'id="rule-plays-joker-kills-2"' in html
     # The worked examples are drawn from the 54-card decks and agree with both engines.
     assert examples.examples_for(v) == examples.compute_examples(v, engines.from_model(v, "reference"))
+
+
+def test_a_sheet_of_one_change_says_rule_not_rules(tmp_path, capsys):
+    from gouji_dsl.cli import main
+    club = tmp_path / "club.gouji"
+    club.write_text('variant club extends lianzhong\n[about]\ntitle = "Club"\ntitle_en = "Club"\n'
+                    '[flow]\nlead_return_circles = 2\n', encoding="utf-8")
+    assert main(["doc", str(club), "--changes", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "The rule below is where this variant differs from" in out and "The 1 rules" not in out

@@ -86,7 +86,10 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
     about = v.about
     title = f"{about.title}：与{parent.about.title}不同的规则" if zh else f"{about.title_en}: house rules on {parent.about.title_en}"
     subtitle = f"{about.title_en} · {parent.about.title}" if zh else f"{about.title} · {parent.about.title_en}"
-    if items:
+    if len(seen) == 1 and not zh:
+        intro = T("The rule below is where this variant differs from {p}; every other rule is as in {p}. Its example was "
+                  "computed by both variants' engines.", p=parent_title)
+    elif items:
         intro = (T("下面是本玩法与{p}不同的{n}条规则；其他规则都和{p}一样。每条的例子由两种玩法的引擎实际算出。", p=parent_title, n=len(seen)) if zh else
                  T("The {n} rules below are where this variant differs from {p}; every other rule is as in {p}. Each example was computed by both variants' engines.",
                    p=parent_title, n=len(seen)))
