@@ -821,7 +821,10 @@ class Game:
         self._begin_play()
 
     def _pay_tributes(self) -> None:
-        """Tributes owed by the previous game of the match: highest cards, then returns."""
+        """Tributes owed by the previous game of the match: highest cards, then returns.
+        With return_from_dealt (000:L60) no card received in this deal's tribute or return
+        is given on; in a mutual 点贡 (互进, D28) the second payer chooses from the hand as it
+        was before the first paid (never handing back the card just received)."""
         if not self.match.results:
             return
         previous = self.match.results[-1]
@@ -831,9 +834,12 @@ class Game:
         by_pair: dict[tuple, list[int]] = {}
         for e in entries:
             (payer, receiver) = (e['from'], e['to'])
+            # The cards the payer may not give: what it received (return_from_dealt), or in a
+            # mutual 点贡 what its receiver just gave it (D28).
+            kept = self._counts(by_pair.get(('dian', receiver, payer), []) if e['kind'] == 'dian' else [])
             cards = []
             for _ in range(e['count']):
-                card = self._highest(payer)
+                card = self._highest(payer, kept)
                 if card is None:
                     break
                 self.hands[payer - 1][card] -= 1
@@ -852,10 +858,11 @@ class Game:
             counts[c] += 1
         return tuple(counts)
 
-    def _highest(self, seat: int) -> int | None:
+    def _highest(self, seat: int, kept: tuple) -> int | None:
+        """The seat's highest card beyond the `kept` counts (cards it may not give), or None."""
         hand = self.hands[seat - 1]
         for card in range(len(hand) - 1, -1, -1):
-            if hand[card]:
+            if hand[card] > kept[card]:
                 return card
         return None
 

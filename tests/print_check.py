@@ -4,19 +4,28 @@ Two sides:
 
 - the PDF (read with pypdfium2): page sizes, the text lines of each page with
   their boxes, headings (found through the PDF's outline) left as the last line
-  of a page or column, fonts not embedded, pages rendered to PNG and blank ones;
+  of a page or column, examples split across columns or pages, pages holding only
+  a tail, the type size of the text, the fonts (read from the file's font
+  dictionaries: embedded, TrueType or CFF, not Type 3, few), pages rendered to PNG
+  and blank ones;
 - the HTML in headless Chromium, driven over the DevTools protocol through a
   pipe (`--remote-debugging-pipe`: no port, no websocket library): console
   errors and uncaught exceptions, elements wider than the printed page (print
   media, A4 width), and characters that no font used for them has a glyph for
   (`CSS.getPlatformFontsForNode` names the fonts Chromium drew a node's text
-  with; fontTools reads their character maps, found through fontconfig).
+  with; fontTools reads their character maps, found through fontconfig, or the
+  books' own fonts), card groups split across lines, type smaller than a minimum;
+- the machine's Chinese fonts, one family at a time: a fontconfig configuration
+  (FONTCONFIG_FILE) that hides every other Chinese font from Chromium and fc-list.
 """
 from __future__ import annotations
 
+import collections
+import ctypes
 import functools
 import html.parser
 import json
+import math
 import os
 import re
 import select
@@ -24,10 +33,11 @@ import subprocess
 import tempfile
 import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape as xml_escape
 from pathlib import Path
 
-from gouji_dsl.docs.pdf import HEADLESS_FLAGS
+from gouji_dsl.docs.pdf import BOOK_FONTS, HEADLESS_FLAGS, book_font_file
 
 A4_POINTS = (595.28, 841.89)
 A4_CONTENT_WIDTH_PX = round((210 - 2 * 15) / 25.4 * 96)  # print.css: 15 mm side margins, 96 CSS px per inch
@@ -51,9 +61,11 @@ def _normal(text: str) -> str:
 
 
 def page_lines(page) -> list[Line]:
-    """The non-empty text lines of a pypdfium2 page, in pdfium's reading order."""
+    """The non-empty text lines of a pypdfium2 page, in pdfium's reading order. (A line
+    that ends with a hyphen, "free-for-" in "free-for-all", pdfium joins to the next one,
+    marking the hyphen U+FFFE: it is given back as "-".)"""
     textpage = page.get_textpage()
-    text = textpage.get_text_range()
+    text = textpage.get_text_range().replace("\ufffe", "-")
     lines, start = [], 0
     for piece in text.split("\r\n"):
         end = start + len(piece)
@@ -152,6 +164,238 @@ def heading_problems(pdf, headings: list[str]) -> list[str]:
     return problems
 
 
+class _Examples(html.parser.HTMLParser):
+    """The examples of a page (div.example): the index of each one's title among the
+    page's headings (headings_of) and its text as drawn (an SVG's <text> included, its
+    <title> and <desc> not)."""
+
+    HIDDEN = ("title", "desc", "style", "script")
+
+    def __init__(self):
+        super().__init__()
+        self.headings = 0                  # headings with text so far
+        self.in_heading = 0
+        self.heading_text: list[str] = []
+        self.divs: list[int | None] = []   # open <div>s: the index into found of an example's, else None
+        self.hidden = 0
+        self.found: list[list] = []        # [title's heading index, text parts]
+
+    def _open(self) -> list[int]:
+        return [d for d in self.divs if d is not None]
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "div":
+            example = "example" in (dict(attrs).get("class") or "").split()
+            self.divs.append(len(self.found) if example else None)
+            if example:
+                self.found.append([None, []])
+        elif tag in self.HIDDEN:
+            self.hidden += 1
+        elif tag in ("h1", "h2", "h3", "h4"):
+            self.in_heading += 1
+            if self.in_heading == 1:
+                self.heading_text = []
+
+    def handle_endtag(self, tag):
+        if tag == "div" and self.divs:
+            self.divs.pop()
+        elif tag in self.HIDDEN and self.hidden:
+            self.hidden -= 1
+        elif tag in ("h1", "h2", "h3", "h4") and self.in_heading:
+            self.in_heading -= 1
+            if self.in_heading == 0 and _normal("".join(self.heading_text)):
+                open_examples = self._open()
+                if open_examples and self.found[open_examples[-1]][0] is None:
+                    self.found[open_examples[-1]][0] = self.headings
+                self.headings += 1
+
+    def handle_data(self, data):
+        if self.in_heading:
+            self.heading_text.append(data)
+        if not self.hidden:
+            for index in self._open():
+                self.found[index][1].append(data)
+
+
+def examples_of(page_html: str) -> list[tuple[int, str]]:
+    """(index of its title among headings_of(page_html), text) of each example with a title."""
+    parser = _Examples()
+    parser.feed(page_html)
+    return [(heading, "".join(parts)) for heading, parts in parser.found if heading is not None]
+
+
+def _drawn_chars(text: str) -> collections.Counter:
+    return collections.Counter(c for c in text if unicodedata.category(c)[0] not in ("Z", "C"))
+
+
+def split_examples(pdf, headings: list[str], examples: list[tuple[int, str]], columns: int = 1) -> list[str]:
+    """Every example is printed whole in one column of one page: from its title (found
+    through the PDF's outline) down its column, the page's lines hold every character
+    of the example's text (as many times as the example has it) before the column ends.
+    Extra characters (list bullets, a repeated table head, the text after the example)
+    do not matter. `columns`: 1 or 2, as the book is printed. Call it after
+    heading_problems found the outline right."""
+    marks = bookmarks(pdf)
+    if [m.title for m in marks] != headings:
+        return []  # heading_problems says why
+    problems = []
+    lines_of = functools.lru_cache(maxsize=None)(lambda index: body_lines(pdf[index]))
+    for heading, text in examples:
+        mark = marks[heading]
+        wanted = _drawn_chars(text)
+        # its column: the page, or from the title's left edge across 42% of the page (a
+        # column of a two-column page and no more)
+        width = pdf[mark.page].get_width()
+        strip = (0, width) if columns == 1 else (mark.left - 2, mark.left + 0.42 * width)
+        column = sorted((ln for ln in lines_of(mark.page)
+                         if ln.left < strip[1] and ln.right > strip[0] and ln.top <= mark.top + 3),
+                        key=lambda ln: -ln.top)
+        seen = collections.Counter()
+        for line in column:
+            seen.update(_drawn_chars(line.text))
+            if not wanted - seen:
+                break
+        if wanted - seen:
+            lacking = "".join(sorted((wanted - seen).elements()))[:30]
+            problems.append(f"page {mark.page + 1}: the example {mark.title!r} does not end in its column "
+                            f"(not there: {lacking!r})")
+    return problems
+
+
+def quick_card_pages(pdf, page_html: str) -> list[int]:
+    """The pages (from 1) that the quick card (section#ch-quick, templates/pictures.css) of
+    a handout or house-rule sheet is printed on, found through its box titles in the PDF's
+    outline; [] when the page has no quick card. Call it after heading_problems."""
+    found = re.search(r'<section\b[^>]*\bid="ch-quick"', page_html)
+    if found is None:
+        return []
+    start = found.start()
+    after = re.search(r'<section\b[^>]*\bid="ch-|<footer\b|</?main\b|<header\b', page_html[start + 1:])
+    end = start + 1 + after.start() if after else len(page_html)
+    before, titles = len(headings_of(page_html[:start])), headings_of(page_html[start:end])
+    marks = bookmarks(pdf)[before:before + len(titles)]
+    return sorted({mark.page + 1 for mark in marks})
+
+
+# A page with fewer text lines than this holds only a tail (a paragraph's last lines,
+# a footer) that should have gone with the page before.
+STUB_LINES = 6
+
+
+def stub_pages(pdf) -> list[str]:
+    """The pages of a PDF of two or more pages that hold fewer than STUB_LINES lines of text
+    (the page numbers left out)."""
+    if len(pdf) < 2:
+        return []
+    return [f"page {n} holds only {count} line(s) of text" for n, page in enumerate(pdf, start=1)
+            if (count := len(body_lines(page))) < STUB_LINES]
+
+
+def text_sizes(page) -> collections.Counter:
+    """Characters of the page's text by type size in points (the font size of each text
+    object scaled by its matrix), rounded to 0.1 pt."""
+    import pypdfium2.raw as raw
+
+    textpage = page.get_textpage()
+    sizes = collections.Counter()
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT]):
+        size = ctypes.c_float()
+        if not raw.FPDFTextObj_GetFontSize(obj.raw, size):
+            continue
+        m = obj.get_matrix()
+        count = raw.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+        buffer = ctypes.create_string_buffer(count * 2)
+        raw.FPDFTextObj_GetText(obj.raw, textpage.raw, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), count)
+        text = buffer.raw.decode("utf-16-le", "ignore").rstrip("\0")
+        drawn = sum(1 for c in text if not c.isspace())
+        if drawn:
+            sizes[round(size.value * math.sqrt(abs(m.a * m.d - m.b * m.c)), 1)] += drawn
+    return sizes
+
+
+def shrunk_pages(pdf) -> list[str]:
+    """Pages whose content Chromium shrank to fit the paper (something was wider than the
+    page in its print layout, which an on-screen check at the page's width may not see):
+    text is drawn at 0.75 pt to the CSS px, so most of a page's characters are in text
+    objects with that scale; a shrunk page has a smaller one (the page numbers, in the
+    page's margin, keep theirs)."""
+    import pypdfium2.raw as raw
+
+    problems = []
+    for number, page in enumerate(pdf, start=1):
+        scales = collections.Counter()
+        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT]):
+            m = obj.get_matrix()
+            scales[round(math.sqrt(abs(m.a * m.d - m.b * m.c)), 3)] += 1
+        if scales and (scale := scales.most_common(1)[0][0]) < 0.749:
+            problems.append(f"page {number} is shrunk to {scale / 0.75:.0%} to fit the paper")
+    return problems
+
+
+def body_type_sizes(pdf) -> list[float]:
+    """The size of the body text of each page: the size most of its characters have."""
+    return [text_sizes(page).most_common(1)[0][0] if text_sizes(page) else 0.0 for page in pdf]
+
+
+@dataclass(frozen=True)
+class PdfFont:
+    """A font of a PDF file as its dictionaries say: subtype (Type0 wrappers left out: their
+    CID font is the font), base name without the subset tag, and how its program is
+    embedded: FontFile2 (TrueType), FontFile3 (CFF, OpenType), FontFile (Type 1), "" (not)."""
+    number: int
+    subtype: str
+    name: str
+    program: str
+
+
+def pdf_fonts(data: bytes) -> list[PdfFont]:
+    """The fonts of a PDF written by Chromium (Skia), read from its object dictionaries,
+    which Skia writes uncompressed (no object streams)."""
+    objects = {int(number): body for number, body in
+               re.findall(rb"(?m)^(\d+) 0 obj\s*(<<.*?)(?=^endobj|\bstream\r?\n)", data, re.S)}
+    fonts = []
+    for number, body in sorted(objects.items()):
+        if not re.search(rb"/Type\s*/Font(?![A-Za-z])", body):
+            continue
+        subtype = re.search(rb"/Subtype\s*/(\w+)", body)
+        subtype = subtype.group(1).decode() if subtype else ""
+        if subtype == "Type0":
+            continue
+        name = re.search(rb"/BaseFont\s*/([^\s/<>\[\]()]+)", body)
+        name = re.sub(r"^[A-Z]{6}\+", "", name.group(1).decode("latin-1")) if name else ""
+        program = ""
+        descriptor = re.search(rb"/FontDescriptor\s+(\d+)\s+0\s+R", body)
+        if descriptor:
+            found = re.search(rb"/(FontFile[23]?)\s+\d+\s+0\s+R", objects.get(int(descriptor.group(1)), b""))
+            program = found.group(1).decode() if found else ""
+        fonts.append(PdfFont(number, subtype, name, program))
+    return fonts
+
+
+# A book prints in its own fonts (Regular, Bold, their mono faces; Chromium may make a
+# second subset of one): more font objects mean glyphs drawn some other way.
+MAX_FONTS = 8
+
+
+def font_problems(data: bytes) -> list[str]:
+    """What a print shop would refuse, or what shows the print depends on the machine:
+    Type 3 fonts (glyphs as little pictures: Chromium's way with CFF fonts), fonts not
+    embedded, more than MAX_FONTS fonts, fonts other than the books' own."""
+    fonts = pdf_fonts(data)
+    problems = []
+    type3 = [f for f in fonts if f.subtype == "Type3"]
+    if type3:
+        problems.append(f"{len(type3)} Type 3 fonts (glyphs drawn as pictures)")
+    problems += [f"font {f.name or f.number} ({f.subtype}) is not embedded" for f in fonts
+                 if f.subtype != "Type3" and not f.program]
+    if len(fonts) > MAX_FONTS:
+        problems.append(f"{len(fonts)} fonts (more than {MAX_FONTS})")
+    own = tuple(family.replace(" ", "") for family, _weight, _file in BOOK_FONTS)
+    problems += [f"font {f.name} is the machine's, not one of the books' fonts" for f in fonts
+                 if f.subtype != "Type3" and not f.name.startswith(own)]
+    return problems
+
+
 def page_sizes(pdf) -> list[tuple[float, float]]:
     return [tuple(round(x, 2) for x in page.get_size()) for page in pdf]
 
@@ -164,8 +408,6 @@ def not_a4(pdf) -> list[tuple[int, tuple[float, float]]]:
 
 def fonts_not_embedded(pdf) -> list[str]:
     """The base names of the fonts that text on some page uses without carrying them in the file."""
-    import ctypes
-
     import pypdfium2.raw as raw
 
     missing = set()
@@ -322,11 +564,17 @@ class PageReport:
     too_wide: list[str]
     missing_glyphs: dict[str, list[str]]  # character (as U+XXXX c) -> fonts that were used for it
     fonts_used: set[str]
+    split_groups: list[str] = field(default_factory=list)  # card groups (code.cards, svg.cards) on two lines
+    small_type: list[str] = field(default_factory=list)    # text under the minimum size asked for
 
 
-def check_page(browser: Browser, page_file: Path) -> PageReport:
-    """Open `page_file` in a new tab with print media at the A4 text width and report
-    console errors, elements wider than the page and characters drawn without a glyph."""
+def check_page(browser: Browser, page_file: Path, width_px: int = A4_CONTENT_WIDTH_PX,
+               min_type_pt: float | None = None, small_print: str = "") -> PageReport:
+    """Open `page_file` in a new tab with print media at the printed text width `width_px`
+    (CSS px) and report console errors, elements wider than the page, characters drawn
+    without a glyph and card groups split across lines; with `min_type_pt`, also the
+    elements whose text is set smaller than that, but for those matching the CSS selector
+    `small_print` (and SVG pictures)."""
     target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     try:
@@ -334,7 +582,7 @@ def check_page(browser: Browser, page_file: Path) -> PageReport:
             browser.send(f"{domain}.enable", session=session)
         browser.send("Emulation.setEmulatedMedia", {"media": "print"}, session=session)
         browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": A4_CONTENT_WIDTH_PX, "height": 1000, "deviceScaleFactor": 1, "mobile": False},
+                     {"width": width_px, "height": 1000, "deviceScaleFactor": 1, "mobile": False},
                      session=session)
         browser.events.clear()
         browser.send("Page.navigate", {"url": page_file.as_uri()}, session=session)
@@ -343,8 +591,11 @@ def check_page(browser: Browser, page_file: Path) -> PageReport:
                                           "awaitPromise": True}, session=session)
         too_wide = _too_wide(browser, session)
         missing, used = _missing_glyphs(browser, session)
+        split = _evaluate(browser, session, _SPLIT_GROUPS_JS)
+        small = ([] if min_type_pt is None else
+                 _evaluate(browser, session, _SMALL_TYPE_JS % (json.dumps(min_type_pt), json.dumps(small_print))))
         errors = _console_errors([e for e in browser.events if e.get("sessionId") == session])
-        return PageReport(errors, too_wide, missing, used)
+        return PageReport(errors, too_wide, missing, used, split, small)
     finally:
         browser.send("Target.closeTarget", {"targetId": target})
 
@@ -388,6 +639,48 @@ _TOO_WIDE_JS = r"""
   return out;
 })()
 """
+
+
+# A card group (code.cards such as "7 7 7", or card faces drawn as an SVG: render.py) that
+# the layout puts on two lines has two client rectangles.
+_SPLIT_GROUPS_JS = r"""
+(() => {
+  const out = [];
+  for (const el of document.querySelectorAll('main code.cards, main svg.cards')) {
+    const rects = [...el.getClientRects()].filter(r => r.width > 0);
+    if (rects.length > 1)
+      out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" on ${rects.length} lines`);
+  }
+  return out;
+})()
+"""
+
+# Elements with text of their own set smaller than the minimum (in pt; 1 pt = 4/3 CSS px),
+# but in SVG pictures and in what the `small print` selector names.
+_SMALL_TYPE_JS = r"""
+((minimum, smallPrint) => {
+  const out = [], seen = new Set();
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg') || (smallPrint && el.closest(smallPrint))) continue;
+    const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.nodeValue.trim());
+    if (!own.length || !el.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize) * 0.75;
+    if (size < minimum - 0.01) {
+      const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : '');
+      const key = name + size.toFixed(2);
+      if (!seen.has(key)) { seen.add(key); out.push(`${name} "${own[0].nodeValue.trim().slice(0, 30)}": ${size.toFixed(2)} pt`); }
+    }
+  }
+  return out;
+})(%s, %s)
+"""
+
+
+def _evaluate(browser: Browser, session: str, expression: str):
+    result = browser.send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=session)
+    if "exceptionDetails" in result:
+        raise DevToolsError(f"the page's check failed: {result['exceptionDetails'].get('text')}")
+    return result["result"]["value"]
 
 
 def _too_wide(browser: Browser, session: str) -> list[str]:
@@ -434,9 +727,14 @@ def _elements_with_text(node: dict):
         yield from _elements_with_text(node["contentDocument"])
 
 
-@functools.lru_cache(maxsize=None)
 def installed_fonts() -> dict[str, tuple[str, int]]:
-    """PostScript name and family names -> (file, index in a collection), from fontconfig."""
+    """PostScript name and family names -> (file, index in a collection), from fontconfig
+    (as configured now: FONTCONFIG_FILE may hide some)."""
+    return _installed_fonts(os.environ.get("FONTCONFIG_FILE", ""))
+
+
+@functools.lru_cache(maxsize=None)
+def _installed_fonts(_config: str) -> dict[str, tuple[str, int]]:
     listing = subprocess.run(["fc-list", "-f", "%{postscriptname}\t%{family}\t%{file}\t%{index}\n"],
                              capture_output=True, text=True, check=True).stdout
     fonts: dict[str, tuple[str, int]] = {}
@@ -449,18 +747,89 @@ def installed_fonts() -> dict[str, tuple[str, int]]:
     return fonts
 
 
-@functools.lru_cache(maxsize=None)
 def font_coverage(postscript_name: str, family: str) -> frozenset[str]:
-    """The characters a platform font has glyphs for (its cmap). A font that
-    fontconfig does not list covers nothing: its characters are reported, not trusted."""
+    """The characters a font Chromium used has glyphs for (its cmap): one of the books'
+    own fonts (a web font: pdf.BOOK_FONTS), or a platform font found through fontconfig.
+    A font that is neither covers nothing: its characters are reported, not trusted."""
+    if family in {f for f, _weight, _file in BOOK_FONTS}:
+        return book_font_coverage(family)
+    place = installed_fonts().get(postscript_name) or installed_fonts().get(family)
+    return _file_coverage(*place) if place else frozenset()
+
+
+@functools.lru_cache(maxsize=None)
+def book_font_coverage(family: str) -> frozenset[str]:
+    """The characters every face of one of the books' own font families has."""
     from fontTools.ttLib import TTFont
 
-    place = installed_fonts().get(postscript_name) or installed_fonts().get(family)
-    if place is None:
-        return frozenset()
-    file, index = place
+    covered = None
+    for name, _weight, file in BOOK_FONTS:
+        if name == family:
+            with book_font_file(file).open("rb") as stream:
+                chars = frozenset(chr(code) for code in TTFont(stream).getBestCmap())
+            covered = chars if covered is None else covered & chars
+    return covered or frozenset()
+
+
+@functools.lru_cache(maxsize=None)
+def _file_coverage(file: str, index: int) -> frozenset[str]:
+    from fontTools.ttLib import TTFont
+
     font = TTFont(file, fontNumber=index, lazy=True)
     try:
         return frozenset(chr(code) for code in font.getBestCmap())
     finally:
         font.close()
+
+
+# --- the machine's Chinese fonts, one family at a time ---------------------------
+
+# The Chinese font families the print tests print with, one at a time: a name for the
+# tests and the family names (prefixes) of its fonts. Noto Sans CJK (Debian: fonts-noto-cjk)
+# and Source Han Sans (the same design under Adobe's name) have CFF outlines; WenQuanYi
+# Zen Hei (fonts-wqy-zenhei) TrueType ones.
+CHINESE_FONTS = {
+    "wenquanyi": ("WenQuanYi Zen Hei",),
+    "noto-cjk": ("Noto Sans CJK", "Noto Serif CJK", "Noto Sans Mono CJK"),
+    "source-han": ("Source Han Sans", "Source Han Serif"),
+}
+SYSTEM_FONTCONFIG = "/etc/fonts/fonts.conf"
+
+
+@functools.lru_cache(maxsize=1)
+def chinese_font_files() -> dict[str, frozenset[str]]:
+    """The machine's Chinese font files (those fontconfig, in its own configuration,
+    lists for :lang=zh) by CHINESE_FONTS name; "other" for any other family."""
+    env = {k: v for k, v in os.environ.items() if k != "FONTCONFIG_FILE"}
+    listing = subprocess.run(["fc-list", ":lang=zh", "-f", "%{family}\t%{file}\n"],
+                             capture_output=True, text=True, check=True, env=env).stdout
+    files: dict[str, set[str]] = {}
+    for row in listing.splitlines():
+        families, file = row.rsplit("\t", 1)
+        names = [f.strip() for f in families.split(",")]
+        key = next((key for key, prefixes in CHINESE_FONTS.items()
+                    if any(name.startswith(prefixes) for name in names)), "other")
+        files.setdefault(key, set()).add(file)
+    return {key: frozenset(found) for key, found in files.items()}
+
+
+def installed_chinese_fonts() -> list[str]:
+    """The CHINESE_FONTS families this machine has."""
+    return [key for key in CHINESE_FONTS if key in chinese_font_files()]
+
+
+def fontconfig_with_only(key: str | None, folder: Path) -> Path:
+    """A fontconfig configuration file (for FONTCONFIG_FILE) that is the machine's own
+    but rejects every Chinese font file not of the CHINESE_FONTS family `key` (with None:
+    every one). Chromium and fc-list started with it see the machine as if that family
+    were its only Chinese font (or it had none); the Latin fonts stay as they are."""
+    files = chinese_font_files()
+    keep = files.get(key, frozenset()) if key else frozenset()
+    reject = sorted(frozenset().union(*files.values()) - keep)
+    conf = folder / f"fonts-{key or 'none'}.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
+                    f'<fontconfig>\n  <include ignore_missing="yes">{xml_escape(SYSTEM_FONTCONFIG)}</include>\n'
+                    '  <selectfont>\n    <rejectfont>\n'
+                    + "".join(f"      <glob>{xml_escape(file)}</glob>\n" for file in reject)
+                    + "    </rejectfont>\n  </selectfont>\n</fontconfig>\n", encoding="utf-8")
+    return conf

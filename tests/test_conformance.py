@@ -39,7 +39,7 @@ def test_case_files_cover_every_check_and_variant():
     checks = {c["check"] for c in cases}
     # The seven of docs/conformance.md, and gouji-dsl's extensions (docs/conformance.md, "gouji-dsl's extensions").
     assert checks == {"hand", "beats", "opens", "can_burn", "answers", "tribute", "score",
-                      "position", "deck", "redeal", "buy", "first_leader"}
+                      "position", "deck", "redeal", "buy", "first_leader", "tribute_cards"}
     named = {c["variant"] for c in cases if "variant" in c} | {v for c in cases if "variant" not in c for v in c["expect"]}
     assert set(ENGINE_VARIANTS) <= named
     cross = [c for c in cases if "variant" not in c]
@@ -304,6 +304,20 @@ DEAL_ERRORS = [  # (a case line, what the runner says)
      "lamb-cn: first_leader: seat 2 holds no cards: give it cards, or list it in `out` with its place [error]"),
     ('{"check": "first_leader", "variant": "lamb-cn", "hands": {"1": "3", "2": "4", "3": "5", "4": "6", "5": "7", "6": "8"}, '
      '"expect": 2}', "lamb-cn: first_leader: expected 2, got 1"),
+    ('{"check": "tribute_cards", "variant": "zaozhuang", "result": {"finish": [1, 2, 3, 4, 5, 6]}, "expect": {"log": []}}',
+     "a tribute_cards case deals its game from field 'hands' or from field 'seed': give one of them [error]"),
+    ('{"check": "tribute_cards", "variant": "zaozhuang", "seed": 1, "hands": {"1": "3"}, "result": {"finish": [1, 2, 3, 4, 5, 6]}, '
+     '"expect": {"log": []}}', "a tribute_cards case deals its game from field 'hands' or from field 'seed'"),
+    ('{"check": "tribute_cards", "variant": "zaozhuang", "seed": "1", "result": {"finish": [1, 2, 3, 4, 5, 6]}, "expect": {"log": []}}',
+     "field 'seed' must be a whole number [error]"),
+    ('{"check": "tribute_cards", "variant": "zaozhuang", "seed": 1, "result": {"finish": [1, 2, 3]}, "expect": {"log": []}}',
+     "zaozhuang: tribute_cards: result.finish must list each of the 6 seats once [error]"),
+    ('{"check": "tribute_cards", "variant": "zaozhuang", "hands": {"1": "3 3"}, "result": {"finish": [1, 2, 3, 4, 5, 6]}, '
+     '"expect": {"log": []}}', "zaozhuang: tribute_cards: seat 1 is dealt 2 cards, not 54 [error]"),
+    ('{"check": "tribute_cards", "variant": "shuangkou", "seed": 1, "result": {"finish": [1, 2, 3, 4]}, "expect": {"log": []}}',
+     "shuangkou: tribute_cards: "),
+    ('{"check": "tribute_cards", "variant": "zaozhuang", "seed": 1, "result": {"finish": [1, 2, 3, 4, 5, 6]}, "expect": {"log": []}}',
+     'zaozhuang: tribute_cards: expected'),
 ]
 
 

@@ -203,7 +203,7 @@ def test_emit_cases_option_writes_a_case_file(tmp_path, capsys):
     assert run_cli(["diff", "lianzhong", "huangjindao", "--emit-cases", str(path), "--no-examples"]) == 1
     capsys.readouterr()
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert "# open.counts (计入): lianzhong @001:L54 @D16; huangjindao @004:L75 @004:L79 @D16" in lines
+    assert "# open.counts (计入): lianzhong @000:L51 @001:L54 @D16; huangjindao @004:L75 @004:L79 @D16" in lines
     assert main(["conform", str(path)]) == 0
     assert main(["conform", str(path), "--engine", "reference"]) == 0
     assert "0 failed" in capsys.readouterr().out
@@ -218,7 +218,7 @@ def test_emitted_cases_pass_conform_on_both_engines(tmp_path, capsys):
     cases = [json.loads(line) for line in lines if line.strip() and not line.startswith("#")]
     assert cases and all(set(c["expect"]) == {"zaozhuang", "lianzhong"} for c in cases)
     # Each group follows a comment naming its rule and citations.
-    assert "# plays.joker_kills (杀王): zaozhuang @000:L28 @000:L29 @D3; lianzhong @D2" in lines
+    assert "# plays.joker_kills (杀王): zaozhuang @000:L28 @000:L29 @D3; lianzhong @000:L28 @001:L36 @003:L30 @004:L23 @D2" in lines
     for i, line in enumerate(lines):
         if line.startswith("{"):
             assert lines[i - 1].startswith("# ") or lines[i - 1].startswith("{")

@@ -171,7 +171,7 @@ def test_gouji_doc_all_names_each_file_it_writes_and_removes(tmp_path, monkeypat
     names = sorted(f"{n}{book}.{lang}.{fmt}" for n in ("huangjindao", "lianzhong", "lianzhong-bubiesan", "qingdao",
                                                          "zaozhuang", "zaozhuang-haixuan", "zhoujxmt", "lamb-cn",
                                                          "shuangkou", "shuangkou-baibian", "shuangkou-qianbian")
-                   for book in ("", ".handout") for lang in ("zh", "en") for fmt in ("md", "html"))
+                   for book in ("", ".handout", ".quick") for lang in ("zh", "en") for fmt in ("md", "html"))
     wrote = sorted(f"wrote {ws.display(out / name)}" for name in names if name != "zaozhuang.en.md")
     assert sorted(line for line in lines if line.startswith("wrote ")) == wrote   # the unchanged file is not rewritten
     assert [line for line in lines if not line.startswith("wrote ")] \

@@ -64,7 +64,7 @@ def test_a_rule_file_that_sets_nothing_cannot_be_shown_without_its_workspace(tmp
 
 
 def test_quotes_skip_blank_lines_and_cut_long_ones(tmp_path, monkeypatch):
-    # zaozhuang cites lines 6, 8, 10 and 15 of source 000 (one citation each) and 28-29 (one run).
+    # zaozhuang cites lines 6, 8 and 15 of source 000 (one citation each), 10-11 and 28-29 (runs).
     lines = [f"line {k}" for k in range(1, 158)]
     lines[6 - 1], lines[8 - 1], lines[10 - 1], lines[15 - 1], lines[28 - 1] = "x" * 80, "y" * 81, "|", "  ", " z "
     (tmp_path / "000_d8750651ba4cd99f.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -76,7 +76,7 @@ def test_quotes_skip_blank_lines_and_cut_long_ones(tmp_path, monkeypatch):
     groups = {g.label: g.lines for g in docs[0].groups}
     assert groups["000:L6"] == [(6, "src-000-L6", "x" * 80)]
     assert groups["000:L8"] == [(8, "src-000-L8", "y" * 81)]
-    assert groups["000:L10"] == [] and groups["000:L15"] == []
+    assert groups["000:L10-11"] == [(11, "src-000-L11", "line 11")] and groups["000:L15"] == []
     assert groups["000:L28-29"] == [(28, "src-000-L28", "z"), (29, "src-000-L29", "line 29")]
     assert short["src-000-L6"] == "x" * 80 and short["src-000-L8"] == "y" * 79 + "…"
     assert "src-000-L10" not in short and "src-000-L15" not in short

@@ -18,6 +18,7 @@ from helpers import diagnostics_for, scratch_workspace
 Z = "variant house extends zaozhuang\n"
 S = "abstract variant house extends shuangkou\n"
 COPIES = "copies =\n  | card | copies |\n"  # [table] copies, rows follow
+SOURCE_NOTES = "[about]\nsource_notes =\n  | rule | lines | quote | note | note_zh |\n"  # rows follow
 SK_ROOT = "abstract variant house\n[about]\ngame = shuangkou\n[plays]\nshape = patterns\n"  # no parent: most rules unset
 
 
@@ -443,10 +444,10 @@ CASES = [
       '      | y1 | "鹰" | "eagle" | 6 |\n'
       '        ^']),
     ('extra kind missing from the order', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\njokers = [SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
-     ['gouji.gouji:63:1: error: the jokers must be the highest cards of the order\n'
+     ['gouji.gouji:66:1: error: the jokers must be the highest cards of the order\n'
       '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]  @000:L26 @001:L40 @003:L30 @004:L35\n'
       '    ^',
-     'gouji.gouji:63:1: error: the order leaves out Y: every card kind has its place\n'
+     'gouji.gouji:66:1: error: the order leaves out Y: every card kind has its place\n'
       '    order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ]  @000:L26 @001:L40 @003:L30 @004:L35\n'
       '    ^\n'
       '  hint: order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]']),
@@ -460,8 +461,8 @@ CASES = [
       '    ^\n'
       '  hint: order = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]']),
     ('extra kind not a joker', Z + '[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\norder = [3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, 2, SJ, BJ, Y]\n[table]\ncards_per_player = all\n',
-     ['gouji.gouji:65:1: error: Y plays as a joker: list it among the jokers\n'
-      '    jokers = [SJ, BJ]\n'
+     ['gouji.gouji:68:1: error: Y plays as a joker: list it among the jokers\n'
+      '    jokers = [SJ, BJ]                                    @000:L26 @001:L40 @003:L30 @004:L35\n'
       '    ^\n'
       '  hint: jokers = [SJ, BJ, Y]',
      'house.gouji:6:1: error: the jokers must be the highest cards of the order\n'
@@ -490,7 +491,7 @@ CASES = [
      ["house.gouji:11:5: error: 'Y' is not allowed here: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)\n"
       '      | Y | 3 |\n'
       '        ^',
-     'zaozhuang.gouji:17:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt\n'
+     'zaozhuang.gouji:26:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt\n'
       '    cards_per_player = 54                                @000:L15\n'
       '    ^\n'
       '  hint: deal 55 each (or cards_per_player = all)']),
@@ -672,16 +673,36 @@ CASES = [
       "    decks = 6 @001\n"
       "              ^\n"
       "  hint: cite the line(s) the rule comes from: @001:L15 or @001:L15-18"]),
+    ("own source not listed", Z + '[about]\nsource = "009"\n',
+     ["house.gouji:3:1: error: [about] source = \"009\" is not a listed source: the variant's own source must be a row "
+      "of [about] sources\n"
+      '    source = "009"\n'
+      "    ^\n"
+      "  hint: did you mean '004'?"]),
+    ("source note quoting words its lines do not hold", Z + SOURCE_NOTES + '  | "flow.pass_rule" | "000:L38" | "對頭為法定扣牌人" | "x" | "x" |\n',
+     ["house.gouji:5:3: error: the quote 「對頭為法定扣牌人」 is not in 000:L38 (000_d8750651ba4cd99f.txt): quote the "
+      "source's words as written\n"
+      '      | "flow.pass_rule" | "000:L38" | "對頭為法定扣牌人" | "x" | "x" |\n'
+      "      ^"]),
+    ("source note next to no rule", Z + SOURCE_NOTES + '  | "flow.passes" | "000:L39" | "對頭為法定扣牌人" | "x" | "x" |\n',
+     ["house.gouji:5:3: error: source note names 'flow.passes', which is no rule of gouji: write section.rule, e.g. "
+      "flow.pass_rule\n"
+      '      | "flow.passes" | "000:L39" | "對頭為法定扣牌人" | "x" | "x" |\n'
+      "      ^"]),
+    ("source note lines written as no citation", Z + SOURCE_NOTES + '  | "flow.pass_rule" | "000-39" | "對頭" | "x" | "x" |\n',
+     ["house.gouji:5:3: error: source note lines '000-39' name no source lines: write them as 001:L54 or 003:L32-34\n"
+      '      | "flow.pass_rule" | "000-39" | "對頭" | "x" | "x" |\n'
+      "      ^"]),
     ("no 开点, but 点贡 and open points depend on it", Z + "[open]\nmethod = none\n",
      ["house.gouji:3:1: error: method = none (no 开点), but [tribute] order lists dian: 点贡 is paid by who opened; "
       "[scoring] open_points = 6 scores 开点\n"
       "    method = none\n"
       "    ^\n"
       "  hint: keep 开点 (method = survives or wins_lead), or switch off what depends on it\n"
-      "zaozhuang.gouji:44:1: note: set here\n"
+      "zaozhuang.gouji:53:1: note: set here\n"
       "    order = [dian, luo]                                  @000:L59 @D20\n"
       "    ^\n"
-      "zaozhuang.gouji:59:1: note: set here\n"
+      "zaozhuang.gouji:70:1: note: set here\n"
       "    open_points = 6                                      @000:L94 @000:L95 @D21\n"
       "    ^"]),
     # --- rules the engines do not implement: refused, never ignored ---------------------

@@ -58,7 +58,7 @@ def books(models, shuangkou_models):
     """Every rulebook, rendered once: {(variant, lang, fmt): text}."""
     out = {}
     for rel, text in rb.rulebook_outputs(list(models.values()) + list(shuangkou_models.values())):
-        name, handout, lang, fmt = re.match(r"^(.+?)(\.handout)?\.(zh|en)\.(md|html)$", rel).groups()
+        name, handout, lang, fmt = re.match(r"^(.+?)(\.handout|\.quick)?\.(zh|en)\.(md|html)$", rel).groups()
         out[(name + (handout or ""), lang, fmt)] = text
     return out
 
@@ -79,7 +79,7 @@ def rule_keys(v: m.Variant):
 
 def test_outputs_cover_every_concrete_variant_language_and_format(books):
     assert sorted(f"{n}.{l}.{f}" for n, l, f in books) == sorted(
-        f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout") for l in ("zh", "en") for f in ("md", "html"))
+        f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout", ".quick") for l in ("zh", "en") for f in ("md", "html"))
 
 
 def test_every_rule_and_every_table_row_is_in_every_rulebook(models, shuangkou_models, books):
@@ -254,13 +254,15 @@ def test_formulas_are_shown_and_explained(books):
 
 
 def test_dian_table_expands_mirrored_cases(models, books):
+    """Every case of the 点贡 table, each as players see it: no rows of the rule file, no `level`."""
     md = books[("lianzhong", "en", "md")]
     table = md.split('<a id="rule-tribute-dian"></a>', 1)[1].split("<a id=", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| ")][1:]
     assert len(rows) == 16        # 4 宣点 cases x 4 开点 cases
-    assert sum("mirrored" in row for row in rows) == 6
+    assert not any("mirrored" in row or "row " in row or row.startswith("| *") for row in rows)
     zz = books[("zaozhuang", "zh", "md")].split('<a id="rule-tribute-dian"></a>', 1)[1].split("<a id=", 1)[0]
-    assert "第1行对调" in zz and "`level`" in zz
+    assert "| 都不宣 | 对家开 | 点贡的级数 | 0 |" in zz and "对调" not in zz and "level" not in zz
+    assert "点贡的级数：1加上此前连续结果相同的局数" in zz
 
 
 # --- provenance ---------------------------------------------------------------------------------
@@ -366,7 +368,7 @@ def test_abstract_variants_have_no_rulebook():
     with pytest.raises(rb.RulebookError, match="abstract"):
         rb.render_rulebook("gouji", "zh", "md")
     assert rb.rulebook_outputs(["gouji"]) == []
-    assert len(rb.rulebook_outputs(["shuangkou"])) == 8   # concrete now: reference and handout, zh and en, md and html
+    assert len(rb.rulebook_outputs(["shuangkou"])) == 12   # concrete now: reference, handout and quick card, zh and en, md and html
 
 
 def test_every_committed_rulebook_is_a_fresh_render(books):
@@ -471,9 +473,9 @@ def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
     args = _doc_parser().parse_args(["doc", "--all"])
     assert args.run(args, Workspace()) == 0
     written = sorted(p.name for p in (tmp_path / "rulebooks").iterdir())
-    assert written == sorted(f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout")
+    assert written == sorted(f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout", ".quick")
                              for l in ("zh", "en") for f in ("md", "html"))
-    books = 8 * len(WITH_BOOKS)
+    books = 12 * len(WITH_BOOKS)
     assert f"{books} rulebook(s), {books + 1} file(s) changed" in capsys.readouterr().out
     assert args.run(args, Workspace()) == 0
     assert f"{books} rulebook(s), 0 file(s) changed" in capsys.readouterr().out
@@ -556,8 +558,8 @@ _HOUSE_RULES = [
      "the nearest teammate before them in playing order"),
     ("buy.no_price", "[buy]\nranks = [3]\nno_price = free\n", "a seller of the other team gives the card for nothing"),
     # A condition the same for every hand has no example pair; the book says the rule anyway.
-    ("burning.condition", "[burning]\ncondition = yes\n", "In words: true."),
-    ("burning.condition", "[burning]\ncondition = no\n", "In words: false."),
+    ("burning.condition", "[burning]\ncondition = yes\n", "there is no further condition"),
+    ("burning.condition", "[burning]\ncondition = no\n", "The burn condition never holds"),
 ]
 
 

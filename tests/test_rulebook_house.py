@@ -64,8 +64,10 @@ def test_a_burn_whose_simplest_answer_fails_the_condition_shows_the_answer_that_
     target = e.classify(e.parse_cards("Q Q Q")).play
     assert e.can_burn(e.parse_cards(burn["good"]), target) and not e.can_burn(e.parse_cards(burn["bad"]), target)
     md = rb.render_rulebook(v, "en", "md", ws)
+    # The reference says what the condition finds in the rest, in words (not the formula's code).
     assert ("Hand `K K K BJ`: **may burn**. After `K K BJ` beats `Q Q Q`, the rest is `K`; "
-            "`jokers(rest)` = 0, `size(rest)` = 1, so the condition holds.") in md
+            "the number of jokers in the rest of the hand: 0, the number of cards in the rest of the hand: 1, "
+            "so the condition holds.") in md
 
 
 def test_the_filler_example_needs_a_threshold_that_leaves_room_for_a_natural_card(tmp_path):
@@ -105,9 +107,10 @@ def test_the_eagle_is_described_in_both_languages_with_its_row_and_kills(tmp_pat
     text = (Path(__file__).parent / "conformance" / "eagle.gouji").read_text(encoding="utf-8")
     ws = scratch_workspace(tmp_path, {"house": text.replace("variant eagle extends", "variant house extends")})
     v = Compilation(ws, "house").checked
-    for lang, needles in (("zh", ["**加牌**：除了整副牌，另加下表的牌。它们比大王还大，当王用", "| 鹰 | `Y` | 6 |",
-                                  "王：小王（文中写作`SJ`）、大王（文中写作`BJ`）和鹰（文中写作`Y`）", "小王 \\< 大王 \\< 鹰",
-                                  "| `Y`（鹰） | 2张鹰或3张大王 |", "所有的牌平均发给各人，每人55张"]),
+    # A Chinese book names the eagle in words (鹰); the key to the notation says how the examples write it.
+    for lang, needles in (("zh", ["**加牌**：除了整副牌，另加下表的牌。它们比大王还大，当王用", "| 鹰 | 6 |",
+                                  "王：小王、大王和鹰", "`SJ` 表示小王，`BJ` 表示大王，`Y` 表示鹰", "小王 \\< 大王 \\< 鹰",
+                                  "| 鹰 | 2张鹰或3张大王 |", "所有的牌平均发给各人，每人55张"]),
                           ("en", ["**Extra cards** (加牌): besides the decks", "| eagle (鹰) | `Y` | 6 |",
                                   "the eagle (鹰, written `Y`)", "SJ < BJ < Y", "Every card is dealt, the same number to each player: 55 each"])):
         md = rb.render_rulebook(v, lang, "md", ws)

@@ -170,7 +170,7 @@ ALL_TERMS = "开点 级牌 点贡 落贡 烧贡 闷贡 接风 无头 憋三 革�
 @pytest.mark.parametrize("name,term,lang,says,not_says", [
     ("zaozhuang", "开点", "zh", "既没被对家打掉，也没被烧", "用级牌赢得发牌权"),
     ("lianzhong", "开点", "zh", "用级牌赢得发牌权", "也没被烧"),
-    ("huangjindao", "开点", "en", "the play is a gouji play, has at least 2 cards and has no jokers", "nobody opens"),
+    ("huangjindao", "开点", "en", "only a gouji play that has at least 2 cards and has no jokers counts", "nobody opens"),
     ("zhoujxmt", "开点", "en", "nobody opens", "winning the lead"),
     ("zaozhuang", "级牌", "zh", "10够5张、J够4张", "谁都能打"),
     ("lamb-cn", "级牌", "zh", "谁都能打", "只有对家"),

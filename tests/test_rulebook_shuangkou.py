@@ -243,3 +243,80 @@ def test_bombs_of_seven_or_more_cards_still_make_a_book(tmp_path):
     assert [(c.cards, c.valid) for c in ex.chains if c.what == "unequal_chain"] == [
         ("5 5 5 5 5 5 5 6 6 6 6 6 6 6 6", True)]
     assert "Example: scoring a game" in rb.render_rulebook(v, "en", "md", ws)
+
+
+# --- Shuangkou's own words (issue 27): 对家 is one's partner, players go out (出完牌) ------------
+
+@pytest.fixture(scope="module")
+def handouts(variants):
+    return {(name, lang): rb.render_rulebook(v, lang, "md", kind="handout") for name, v in variants.items()
+            for lang in ("zh", "en")}
+
+
+def _rule(md: str, key: str) -> str:
+    """A rule's text in a Markdown book: from its anchor to the next anchor."""
+    anchor = '<a id="rule-' + re.sub(r"[^A-Za-z0-9]+", "-", key).strip("-") + '"></a>'
+    start = md.index(anchor)
+    end = md.find('<a id="', start + len(anchor))
+    return md[start:end]
+
+
+def test_the_partner_is_no_opponent_and_no_gouji_word_is_used(books, handouts):
+    """In Gouji 对头 is one's opposite, an opponent; in Shuangkou 对家 is one's partner (搭档).
+    Gouji's 走科 (going out) and 联邦 (teammates) are no Shuangkou words."""
+    for (name, lang), md in list(books.items()) + list(handouts.items()):
+        if lang == "zh":
+            assert "正对而坐的两人互为对家，也就是搭档：1号与3号、2号与4号。对家与自己同属一方。" in _rule(md, "table.opposites")
+            for word in ("对头", "对门", "走科", "联邦", "头科", "级牌"):
+                assert word not in md, (name, word)
+        else:
+            assert "Players sitting face to face are partners (对家): 1 and 3, 2 and 4." in _rule(md, "table.opposites")
+            for word in ("teammate", "opponent, not a partner", "走科", "联邦"):
+                assert word not in md, (name, word)
+
+
+def test_going_out_and_taking_over_in_shuangkous_words(books, handouts):
+    for (name, lang), md in list(books.items()) + list(handouts.items()):
+        take_over = _rule(md, "flow.take_over")
+        if lang == "zh":
+            assert "### 出完牌与接风" in md
+            assert "一个人出完了牌，他的最后一手一圈内没人要，就由他的对家（搭档）接风发牌。" in take_over
+            assert "出完牌后也不能看搭档的牌。" in _rule(md, "info.watch_after_out")
+            assert "**全暗**：每人只能看自己的牌，不能看搭档的牌。" in _rule(md, "info.show_team_at")
+        else:
+            assert "their partner leads" in take_over
+            assert "may not watch their partner's hand" in _rule(md, "info.watch_after_out")
+
+
+def test_bomb_lines_are_said_in_one_sentence(books, handouts):
+    """Not "线数多的大：炸弹的张数" (a sentence and a formula's words run together)."""
+    for (name, lang), md in list(books.items()) + list(handouts.items()):
+        lines = _rule(md, "patterns.bomb_lines")
+        if lang == "zh":
+            assert "线数多的大：炸弹" not in md
+            assert "线数多的大；一个炸弹的线数是" in lines, (name, lines)
+        else:
+            assert "more lines win: the cards" not in md
+            assert "more lines win; a bomb's lines are" in lines, (name, lines)
+
+
+def test_the_first_lead_is_the_face_up_card_as_002_says(books, handouts):
+    """002:L2: the first game and the game after a 双扣 start with a card turned face up (明牌),
+    whose holder leads; after 单扣 or 平扣 the previous game's first player out leads."""
+    for (name, lang), md in list(books.items()) + list(handouts.items()):
+        first = _rule(md, "table.first_leader")
+        if lang == "zh":
+            assert "第一局随机确定" not in md
+            assert "每局由上一局第一个出完牌的人首先出牌；第一局发牌时翻出一张明牌，拿到明牌的人先出" in first
+            assert "002:L2写「发牌时会出现一张明牌,由拿到明牌的玩家优先出牌」" in first   # and the source's words
+            assert "一局的结果是双扣时，下一局重新翻明牌" in _rule(md, "results.redraw_after")
+        else:
+            assert "drawn at random for the first game" not in md
+            assert "in the first game, a card is turned face up in the deal (明牌) and whoever is dealt it leads" in first
+
+
+def test_the_shuangkou_endnotes_name_rules_in_shuangkous_words(books):
+    for name in SHUANGKOU:
+        notes = books[(name, "zh")].split('<a id="ch-notes"></a>', 1)[1]
+        assert "搭档 `table.teams`" in notes and "出完看牌 `info.watch_after_out`" in notes
+        assert "联邦 `table.teams`" not in notes and "走科看牌" not in notes

@@ -65,7 +65,7 @@ def test_a_table_rule_is_shown_as_its_table_alone(capsys):
     rows = ["| 10   | 5        |", "| J    | 4        |", "| Q    | 3        |", "| K    | 2        |",
             "| A    | 2        |", "| 2    | 1        |"]
     assert lines[at + 1:at + 8] == ["    | rank | at_least |"] + [
-        f"    {row}    from gouji line {line}" for row, line in zip(rows, range(83, 89))]
+        f"    {row}    from gouji line {line}" for row, line in zip(rows, range(88, 94))]
     assert lines[at + 8].startswith("  jokers_make_gouji (")  # the next rule: no "thresholds = ..." line after the table
 
 
@@ -79,16 +79,16 @@ def test_each_row_of_a_changed_table_says_where_it_was_written(tmp_path, monkeyp
     lines = capsys.readouterr().out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("  joker_kills ("))
     assert lines[at + 2].endswith("|    from club line 6") and "| SJ " in lines[at + 2]
-    assert lines[at + 3].endswith("|    from zaozhuang line 25") and "| BJ " in lines[at + 3]
+    assert lines[at + 3].endswith("|    from zaozhuang line 34") and "| BJ " in lines[at + 3]
 
 
 def test_show_source_prints_a_standard_variant_as_written(capsys):
-    """Messages cite a standard variant's lines: `show --source` prints its file, whose line 25
+    """Messages cite a standard variant's lines: `show --source` prints its file, whose line 34
     is the row `show zaozhuang` says came from there."""
     assert main(["show", "zaozhuang", "--source"]) == 0
     text = capsys.readouterr().out
     assert any(line.startswith("variant zaozhuang extends gouji") for line in text.splitlines())
-    assert text.splitlines()[24].split() == ["|", "BJ", "|", "none", "|", "2", "|", "none", "|"]
+    assert text.splitlines()[33].split() == ["|", "BJ", "|", "none", "|", "2", "|", "none", "|"]
     assert main(["show", "zaozhuang", "--source", "--json"]) == 2
 
 

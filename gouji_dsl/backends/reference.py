@@ -406,7 +406,7 @@ class Reference:
 
     def returnable(self, hand, received, given, payer_hand=None, teammates=False) -> tuple:
         """D20: how many of each card a receiver holding `hand` may return to the payer who
-        gave them `given` (`received`: every tribute card they got in this deal;
+        gave them `given` (`received`: every card they got in this deal, in tribute or return;
         `payer_hand`: what the payer holds now; `teammates`: whether the two are on one team).
         The game returns the lowest of these."""
         t = self.v.tribute

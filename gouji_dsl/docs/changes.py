@@ -4,15 +4,14 @@ and as its parent does (the rule's own rulebook sentences), with the situation
 `gouji diff` found where the two engines disagree."""
 from __future__ import annotations
 
-import dataclasses
-
 from gouji_dsl import __version__
 from gouji_dsl.docs import sentences
-from gouji_dsl.docs.book import HEADER_RULES, labels, rule_blocks
+from gouji_dsl.docs.book import HEADER_RULES, labels, rule_blocks, with_pictures
 from gouji_dsl.docs.document import Chapter, Document, ExampleItem, Heading, Para, RuleItem, anchor_of, resolve_terms
 from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.pictures import extra_names_of, mark_card_groups
 from gouji_dsl.docs.sentences import Ctx
-from gouji_dsl.docs.text import T, Text, plain
+from gouji_dsl.docs.text import T, Text
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
 from gouji_dsl.rules.about import summary_text
@@ -28,7 +27,7 @@ def _sentences(v, key: str, lang: str) -> list:
     renderer = sentences.renderer(key)
     if renderer is None:
         raise RulebookError(msg("commands.book.no_rendering_short", rule=key))
-    return rule_blocks(Ctx(v), renderer, lang)[1]
+    return sentences.for_the_players(rule_blocks(Ctx(v), renderer, lang)[1])[0]   # a formula in words only
 
 
 def _labelled(label: Text, blocks: list) -> list:
@@ -42,9 +41,10 @@ def _labelled(label: Text, blocks: list) -> list:
 
 def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
     """The house-rule sheet of checked variant `v` against its parent, in one language."""
+    from gouji_dsl import engines
     from gouji_dsl.diff.compare import diff_models
-    from gouji_dsl.diff.explain import example_text
     from gouji_dsl.diff.search import counterexamples
+    from gouji_dsl.docs.narrate import narrate
     from gouji_dsl.phases import Compilation
 
     ws = ws or Workspace()
@@ -59,6 +59,7 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
     parent_title = parent.about.title if zh else parent.about.title_en
     this_title = v.about.title if zh else v.about.title_en
     items: list = []
+    engine = None   # the parent's engine, to replay a game situation's actions
     seen: set[str] = set()
     section = None
     for d in diffs:
@@ -79,10 +80,12 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
                   + _labelled(T("**{p}：**", p=parent_title) if zh else T("**{p}:** ", p=parent_title), before))
         items.append(RuleItem(anchor_of(d.path), d.path, blocks))
         example = examples.get(d.group)
-        if example is not None:  # said with the titles players know, not the files' names
-            example = dataclasses.replace(example, a=parent_title, b=this_title)
+        if example is not None:  # told as play, with the titles players know, not the files' names
+            if engine is None and not example.is_case:
+                engine = engines.load(ws, parent.name)
+            story = narrate(example, lang, (parent_title, this_title), Ctx(parent), engine)
             items.append(ExampleItem(f"example-{anchor_of(d.group)}", T("例：两种规则下的不同") if zh else T("Where the two differ"),
-                                     [Para(plain(example_text(example, lang)))]))
+                                     [Para(story)]))
     about = v.about
     title = f"{about.title}：与{parent.about.title}不同的规则" if zh else f"{about.title_en}: house rules on {parent.about.title_en}"
     subtitle = f"{about.title_en} · {parent.about.title}" if zh else f"{about.title} · {parent.about.title_en}"
@@ -96,10 +99,13 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
     else:
         intro = T("本玩法的规则和{p}完全一样。", p=parent_title) if zh else T("This variant plays exactly as {p}.", p=parent_title)
     chapters = [Chapter("ch-changes", 1, "改动的规则" if zh else "What changes", [Para(intro)], items, "rules")]
+    chapters = with_pictures(v, lang, chapters, quick_at="last")   # this variant's own sample round and quick card
     footer = (T("由 gouji-dsl {ver} 生成。", ver=__version__) if zh else T("Made by gouji-dsl {ver}.", ver=__version__))
     summary = summary_text(about, lang)
     if summary == summary_text(parent.about, lang):
         summary = ""  # the parent's sentence, inherited: not what this file is about
     doc = Document(lang, v.name, title, subtitle, summary, [], chapters, labels(lang), footer, kind="changes")
     resolve_terms(doc)
+    doc.extra_cards = extra_names_of(v)
+    mark_card_groups(doc, tuple(doc.extra_cards))
     return doc

@@ -54,6 +54,24 @@ class Note:
     kind: str = "note"
 
 
+@dataclass
+class Figure:
+    """A picture drawn from the variant (docs.pictures): inline SVG in HTML, with a legend
+    of (small picture, text) lines; Markdown says it in `text` instead."""
+    name: str                      # seating
+    svg: Markup
+    legend: list[tuple[Markup, Text]]
+    text: Text
+    kind: str = "figure"
+
+
+@dataclass
+class Steps:
+    """Numbered steps (the narrated sample round, docs.sample_round)."""
+    items: list[Text]
+    kind: str = "steps"
+
+
 Block = Any
 
 
@@ -105,6 +123,17 @@ class ExampleItem:
     title: Text
     blocks: list[Block]
     kind: str = "example"
+
+
+@dataclass
+class QuickBox:
+    """One box of the quick card (docs.quick_card): a title and its blocks."""
+    anchor: str
+    title: Text
+    blocks: list[Block]
+    place: str = "cols"    # top | cols | bottom: across the card above or below its two columns, or in one
+    column: int = 0        # which of the two columns (quick_card balances them)
+    kind: str = "quick"
 
 
 @dataclass
@@ -172,6 +201,7 @@ class Document:
     notes: list[Endnote] = field(default_factory=list)
     kind: str = "reference"
     highlight_css: str = ""
+    extra_cards: dict = field(default_factory=dict)   # extra card kinds' token -> (zh, en): how card faces draw them
 
 
 def anchor_of(key: str) -> str:
@@ -184,8 +214,10 @@ def block_texts(block) -> list[Text]:
     """The inline texts of one block."""
     if isinstance(block, (Para, Note)):
         return [block.text]
-    if isinstance(block, Bullets):
+    if isinstance(block, (Bullets, Steps)):
         return list(block.items)
+    if isinstance(block, Figure):
+        return [t for _pic, t in block.legend] + [block.text]
     if isinstance(block, Table):
         return list(block.head) + [c for row in block.rows for c in row.cells]
     return []
@@ -202,7 +234,7 @@ def _walk_texts(doc: Document):
             if isinstance(item, RuleItem):
                 for block in item.blocks:
                     yield from _block_texts(block)
-            elif isinstance(item, ExampleItem):
+            elif isinstance(item, (ExampleItem, QuickBox)):
                 yield item, "title"
                 for block in item.blocks:
                     yield from _block_texts(block)
@@ -213,9 +245,13 @@ def _walk_texts(doc: Document):
 def _block_texts(block):
     if isinstance(block, Para):
         yield block, "text"
-    elif isinstance(block, Bullets):
+    elif isinstance(block, (Bullets, Steps)):
         for i in range(len(block.items)):
             yield block.items, i
+    elif isinstance(block, Figure):
+        for i, (picture, _text) in enumerate(block.legend):
+            yield block.legend, (i, picture)
+        yield block, "text"
     elif isinstance(block, Table):
         yield block.head, None
         for row in block.rows:
@@ -249,6 +285,9 @@ def resolve_terms(doc: Document) -> None:
             holder.title = resolve(holder.title)
         elif isinstance(slot, int):
             holder[slot] = resolve(holder[slot])
+        elif isinstance(slot, tuple):   # a figure's legend line: (picture, text)
+            index, picture = slot
+            holder[index] = (picture, resolve(holder[index][1]))
         else:
             holder[:] = [resolve(t) for t in holder]
 

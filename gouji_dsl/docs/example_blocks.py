@@ -22,14 +22,14 @@ def example_items(ctx: Ctx, ex, chapter: str, lang: str, table: bool = False) ->
     v = ctx.v
     items: list[ExampleItem] = []
     if chapter == "plays":
-        head = [plain(x) for x in (("先出的牌", "应手", "打得过吗", "为什么") if zh else ("lead", "answer", "beats it?", "why"))]
-        rows = [TRow([code(c.lead), code(c.play), plain(("打得过" if c.beats else "打不过") if zh else ("yes" if c.beats else "no")),
+        head = [plain(x) for x in (("先出的牌", "管牌", "管得上吗", "为什么") if zh else ("lead", "answer", "beats it?", "why"))]
+        rows = [TRow([code(c.lead), code(c.play), plain(("管得上" if c.beats else "管不上") if zh else ("yes" if c.beats else "no")),
                       c.why_zh if zh else c.why_en]) for c in ex.beats]
         blocks = [Table(head, rows)]
         for lead in ex.nothing_beats:
             blocks.append(Para(T("`{c}`：没有任何一手牌打得过它，即使每种牌各有4张也不行。", c=lead) if zh else
                                T("`{c}`: no play at all beats it, not even from four of every card.", c=lead)))
-        items.append(ExampleItem("example-beats", T("例：谁打得过谁") if zh else T("Example: which plays beat which"), blocks))
+        items.append(ExampleItem("example-beats", T("例：谁管得上谁") if zh else T("Example: which plays beat which"), blocks))
         head = [plain(x) for x in (("牌", "点数", "张数", "级牌吗") if zh else ("cards", "rank", "size", "gouji play?"))]
         rows = [TRow([code(c), code(r) if r else plain("—"), plain(s), plain(("是" if g else "不是") if zh else ("yes" if g else "no"))])
                 for c, r, s, g, _why in ex.gouji]
@@ -48,27 +48,27 @@ def example_items(ctx: Ctx, ex, chapter: str, lang: str, table: bool = False) ->
                        T("Someone who is not your opposite plays the gouji play `{t}`. The two hands below differ by one card; one may burn it, the other may not:", t=b["target"]))]
         for hand_key, detail_key in (("good", "good_detail"), ("bad", "bad_detail")):
             d = b[detail_key]
-            parts = join([T("`{c}` = {v}", c=c, v=_show_value(val, lang)) for c, val in d["parts"]], lang, "，" if zh else ",", ",")
+            # The reference also says what the condition finds in the rest, in words (the handout: whether it holds).
+            found = [T("{w}：{v}", w=w, v=_show_value(val, lang)) if zh else T("{w}: {v}", w=w, v=_show_value(val, lang))
+                     for w_zh, w_en, val in d["words"] for w in (w_zh if zh else w_en,)]
             if zh:
                 verdict = "**可以烧**" if d["ok"] else "**不能烧**"
-                holds = "条件成立" if d["ok"] else "条件不成立"
-                if table:  # the formula's values are for the reference: the table hears whether the condition holds
-                    text = T("手牌 `{h}`：{v}。用 `{p}` 打掉 `{t}` 后，余牌是 `{r}`；这手牌{c}烧牌条件。", h=b[hand_key], v=T(verdict),
-                             p=d["play"], t=b["target"], r=d["rest"], c="符合" if d["ok"] else "不符合")
+                text = T("手牌 `{h}`：{v}。用 `{p}` 打掉 `{t}` 后，余牌是 `{r}`；", h=b[hand_key], v=T(verdict), p=d["play"],
+                         t=b["target"], r=d["rest"])
+                if table or not found:
+                    text += T("这手牌{c}烧牌条件。", c="符合" if d["ok"] else "不符合")
                 else:
-                    text = T("手牌 `{h}`：{v}。用 `{p}` 打掉 `{t}` 后，余牌是 `{r}`；{x}，{c}。", h=b[hand_key], v=T(verdict), p=d["play"],
-                             t=b["target"], r=d["rest"], x=parts, c=holds)
+                    text += join(found, lang, "，", ",") + T("，{c}。", c="条件成立" if d["ok"] else "条件不成立")
                 if d["uses_carry"]:
                     text += T("（余牌有{s}套、{j}张王：每手带王需要套数不超过王数加1。）", s=d["rest_sets"], j=d["rest_jokers"])
             else:
                 verdict = "**may burn**" if d["ok"] else "**may not burn**"
-                holds = "so the condition holds" if d["ok"] else "so the condition fails"
-                if table:
-                    text = T("Hand `{h}`: {v}. After `{p}` beats `{t}`, the rest is `{r}`; the hand {c} the burn condition.", h=b[hand_key],
-                             v=T(verdict), p=d["play"], t=b["target"], r=d["rest"], c="meets" if d["ok"] else "does not meet")
+                text = T("Hand `{h}`: {v}. After `{p}` beats `{t}`, the rest is `{r}`; ", h=b[hand_key], v=T(verdict), p=d["play"],
+                         t=b["target"], r=d["rest"])
+                if table or not found:
+                    text += T("the hand {c} the burn condition.", c="meets" if d["ok"] else "does not meet")
                 else:
-                    text = T("Hand `{h}`: {v}. After `{p}` beats `{t}`, the rest is `{r}`; {x}, {c}.", h=b[hand_key], v=T(verdict), p=d["play"],
-                             t=b["target"], r=d["rest"], x=parts, c=holds)
+                    text += join(found, lang, ",", ",") + T(", {c}.", c="so the condition holds" if d["ok"] else "so the condition fails")
                 if d["uses_carry"]:
                     text += T(" (The rest holds {s} and {j}; a joker in every play but the last needs sets ≤ jokers + 1.)",
                               s=plural(d["rest_sets"], "set"), j=plural(d["rest_jokers"], "joker"))

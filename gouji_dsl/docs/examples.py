@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.explain import used_names
+from gouji_dsl.docs.explain import explain, used_names
 from gouji_dsl.docs.text import T, Text, plain, plural
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg
@@ -66,6 +66,11 @@ def _effective(play) -> list[int]:
 
 def _value_name(value: int) -> str:
     return CARDS[value]
+
+
+def _name_zh(value: int) -> str:
+    """A card as a Chinese sentence names it: a rank as written, a joker in words (小王)."""
+    return _JOKER_ZH.get(value, CARDS[value])
 
 
 _JOKER_ZH = {13: "小王", 14: "大王"}
@@ -148,7 +153,8 @@ def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
     if (v.plays.jokers_rank_lowest and min(_effective(play)) >= 13 and min(_effective(lead)) >= 13
             and min(_effective(play)) <= min(_effective(lead))):
         x, y = _value_name(min(_effective(play))), _value_name(min(_effective(lead)))
-        return (False, _semi(zh_parts + [T("只出王的牌按最小的王比：{x}不比{y}大", x=x, y=y)], "zh"),
+        xz, yz = _name_zh(min(_effective(play))), _name_zh(min(_effective(lead)))
+        return (False, _semi(zh_parts + [T("只出王的牌按最小的王比：{x}不比{y}大", x=xz, y=yz)], "zh"),
                 _semi(en_parts + [T("plays of jokers only rank as their lowest joker: {x} is not higher than {y}", x=x, y=y)], "en"))
     # Gouji plays have the same size and compare card by card (the checks refuse anything else).
     if len(a) != len(led):
@@ -157,10 +163,10 @@ def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
     pairs_zh, pairs_en = [], []
     for x, y in zip(a, led):
         if x > y:
-            pairs_zh.append(f"{_value_name(x)}>{_value_name(y)}")
+            pairs_zh.append(f"{_name_zh(x)}>{_name_zh(y)}")
             pairs_en.append(f"{_value_name(x)} > {_value_name(y)}")
         else:
-            fail_zh = T("{x}不比{y}大", x=_value_name(x), y=_value_name(y))
+            fail_zh = T("{x}不比{y}大", x=_name_zh(x), y=_name_zh(y))
             fail_en = T("{x} is not higher than {y}", x=_value_name(x), y=_value_name(y))
             return False, _semi(zh_parts + [fail_zh], "zh"), _semi(en_parts + [fail_en], "en")
     return (True, _semi(zh_parts + [T("逐张比较：{p}", p="，".join(pairs_zh))], "zh"),
@@ -364,6 +370,8 @@ def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:
     if ok != expect:
         raise RulebookError(msg("commands.book.burn_disagrees", variant=v.name))
     parts = []
+    words = []   # the same parts in words, for the book: (zh, en, value)
+    etype = _condition_type()
 
     def walk(node):
         if isinstance(node, n.Call):
@@ -371,6 +379,7 @@ def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:
             value = evaluate(formula, {"hand": tuple(hand), "rest": rest}, fns)
             text = f"{node.func.id}({', '.join(_arg_text(a) for a in node.args)})"
             parts.append((text, value))
+            words.append((explain(node, "zh", etype), explain(node, "en", etype), value))
             for a in node.args:
                 walk(a)
         elif isinstance(node, n.Unary):
@@ -380,9 +389,20 @@ def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:
             walk(node.right)
     walk(b.condition.node)
     sets_rest = sum(1 for i in range(12) if rest[i])
-    return {"play": e.format_cards(play), "rest": e.format_cards(rest) or "—", "ok": ok, "parts": parts,
+    return {"play": e.format_cards(play), "rest": e.format_cards(rest) or "—", "ok": ok, "parts": parts, "words": words,
             "rest_sets": sets_rest, "rest_jokers": rest[13] + rest[14],
             "uses_carry": "carry_rule" in used_names(b.condition.node)[0]}
+
+
+def _condition_type():
+    """The type of [burning] condition: the names its formula may use."""
+    from gouji_dsl.docs.sentences import field_type   # here: sentences imports the rules modules' helpers
+    from gouji_dsl.model.types import OptionalT
+
+    etype = field_type("burning.condition")
+    while isinstance(etype, OptionalT):
+        etype = etype.inner
+    return etype
 
 
 def _arg_text(node) -> str:

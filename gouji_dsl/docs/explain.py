@@ -229,6 +229,14 @@ def _say_group(facts: list[_Fact], lang: str) -> str:
     return out
 
 
+def conditions(node: n.Expr, etype: ExprT) -> list[tuple[str, str, str]] | None:
+    """A condition as the facts it states about its piles, in order: (pile, zh, en) each,
+    said without the pile ("是级牌", "is a gouji play"; "至少2张", "has at least 2 cards");
+    None when it is not an `and` of such facts (a rule then says it with `explain`)."""
+    facts = _facts(node, etype)
+    return None if facts is None else [(f.pile, f.zh, f.en) for f in facts]
+
+
 def _amount_zh(count: _Count) -> str:
     """What a count counts, as a Chinese noun: 张数, 套数, 王的张数."""
     if count.zh == "牌":

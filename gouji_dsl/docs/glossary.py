@@ -30,7 +30,7 @@ GLOSSARY: tuple[Term, ...] = (
     Term("联邦", "teammates", "同一方的另外两名玩家（隔座而坐）", "the two other players of your side (every other seat)"),
     Term("对家", "opposite", "正对面的玩家，永远是敌方", "the player facing you across the table; always an opponent", "对头、对门"),
     Term("一手", "play", "一次出的一组牌", "one set of cards played at once", "一套"),
-    Term("发牌", "lead", "在空桌上出牌，获得发牌权就是轮到自己领出", "to play to an empty table; winning the lead"),
+    Term("发牌", "lead", "在空桌上先出一手；有发牌权就是轮到自己先出", "to play to an empty table; winning the lead"),
     Term("上班", "first lead", "每局的第一次出牌", "the first lead of a game"),
     Term("上牌", "beat", "用更大的牌打过上家的牌", "answer with a higher play", "顺牌、压牌"),
     Term("过牌", "pass", "不出牌", "decline to play"),
@@ -85,10 +85,22 @@ _SHUANGKOU_BOMBS: tuple[Term, ...] = (
 )
 _SHUANGKOU_CHAINS = Term("连环炸", "chain bomb", "相连点数的几个炸弹一起出，算作一个炸弹", "bombs on consecutive ranks played together as one bomb", "连炸")
 _SHUANGKOU_WILDS = Term("百搭", "wild card", "在一手牌中可以当作别的牌的王", "a joker that may stand for another card inside a play")
+# Shuangkou players go out (出完牌; 走科 is Gouji's word) and their partner (对家, 搭档) takes over.
 _SHUANGKOU_FLOW: tuple[Term, ...] = (
-    GLOSSARY_BY_ZH["走科"],
-    Term("接风", "take over", "走科者的最后一手牌没人打时，由他的对家接着发牌", "after a player goes out and nobody beats their last play, their partner leads"),
+    Term("出完牌", "go out", "出完手中的牌", "play one's last card"),
+    Term("接风", "take over", "出完牌的人最后一手一圈内没人要，由他的对家接着发牌",
+         "after a player goes out and nobody beats their last play in a full circle, their partner leads"),
 )
+# The names of rules in a book of another game, where Gouji's names would be the wrong words
+# (an endnote names its rule: Shuangkou has partners, 搭档, not teammates, 联邦).
+RULE_NAMES_OF_GAME: dict[str, dict[str, str]] = {
+    "shuangkou": {"table.teams": "搭档", "info.show_team_at": "看搭档的牌", "info.watch_after_out": "出完看牌"},
+}
+
+
+def rule_name(v, key: str, name: str) -> str:
+    """Rule `key`'s Chinese name `name` in the words of the variant's game."""
+    return RULE_NAMES_OF_GAME.get(v.game, {}).get(key, name)
 _SHUANGKOU_SCORES: tuple[Term, ...] = (
     Term("胜负分", "result score", "按结果和名次得的基本分", "the base score of a place, by the result"),
     Term("翻倍", "multiplier", "胜方炸弹的最高线数决定的倍数", "what the winners' best bomb multiplies the result scores by"),
@@ -150,10 +162,16 @@ def _opening(v, lang: str) -> str | None:
     else:
         text = "四户乱缠以前用级牌赢得发牌权" if zh else "winning the lead with a gouji play before the free-for-all"
     if o.counts.text != "gouji(play)":
-        from gouji_dsl.docs.explain import explain
+        from gouji_dsl.docs.explain import conditions, explain
         from gouji_dsl.docs.sentences import field_type
-        words = explain(o.counts.node, lang, field_type("open.counts"))
-        text += f"（算数的牌：{words}）" if zh else f" (a play counts when {words})"
+        facts = conditions(o.counts.node, field_type("open.counts"))
+        more = [f for f in facts or () if f[0] == "play" and f[1] != "是级牌"]
+        if facts and len(more) == len(facts) - 1:   # the gouji play and what else it must be, in words
+            text += (f"（只算{'、'.join(z for _p, z, _e in more)}的级牌）" if zh else
+                     f" (only a gouji play that {' and '.join(e for _p, _z, e in more)} counts)")
+        else:
+            words = explain(o.counts.node, lang, field_type("open.counts"))
+            text += f"（算数的牌：{words}）" if zh else f" (a play counts when {words})"
     return text
 
 

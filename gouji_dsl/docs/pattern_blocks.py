@@ -60,8 +60,8 @@ def _plays_items(ctx: Ctx, ex: PatternExamples, lang: str) -> list[ExampleItem]:
     if ex.chains:
         items.append(ExampleItem("example-chains", T("例：连环炸") if zh else T("Example: chain bombs"),
                                  [_play_table(ctx, ex.chains, lang, True, True)]))
-    head = [plain(x) for x in (("先出的牌", "应手", "打得过吗", "为什么") if zh else ("lead", "answer", "beats it?", "why"))]
-    rows = [TRow([code(c.lead), code(c.play), plain(("打得过" if c.beats else "打不过") if zh else ("yes" if c.beats else "no")),
+    head = [plain(x) for x in (("先出的牌", "管牌", "管得上吗", "为什么") if zh else ("lead", "answer", "beats it?", "why"))]
+    rows = [TRow([code(c.lead), code(c.play), plain(("管得上" if c.beats else "管不上") if zh else ("yes" if c.beats else "no")),
                   c.why_zh if zh else c.why_en]) for c in ex.beats]
     items.append(ExampleItem("example-beats", T("例：谁打得过谁") if zh else T("Example: which plays beat which"),
                              [Table(head, rows)]))

@@ -3,10 +3,23 @@ and page breaks come from the print CSS, templates/print.css).
 
     find_browser() -> path | None      # GOUJI_CHROMIUM, else chromium / chrome on PATH
     html_to_pdf(html, dest) -> pages   # prints `html` to the PDF file `dest`, returns its page count
+    printable(html) -> html            # the page as printed: with the books' own fonts
 
 Why a browser: the HTML book is already a complete page (fonts, tables, CSS
 paged media with margin boxes for "3 / 12"); Chromium prints exactly what a
 reader sees, embeds the fonts it used (subsetted) and needs no PDF library.
+
+The same print on any machine: the books are printed in fonts of their own, Gouji
+Sans and Gouji Mono (docs/fonts/, subsets of Noto Sans CJK SC with TrueType outlines,
+made by tools/book_font.py), not in whatever Chinese font the machine has. Chromium's
+PDF writer embeds a font with TrueType outlines as one CID font; the CFF outlines of
+Noto Sans CJK and Source Han Sans, the Chinese fonts most machines have, would become
+dozens of Type 3 fonts, which print shops refuse. And each machine's font set the
+Latin letters, line heights and punctuation its own way: the same handout took four
+pages with one font and five with another. `printable` puts their @font-face rules,
+with the fonts as data: URIs, in front of the page's styles; templates/print.css names
+them first in every font list. Only the printed page carries them (the HTML books
+would grow by 1.6 MB each); a character they lack falls back to the machine's fonts.
 
 The HTML is written into a fresh temporary folder and opened as a file:// URI,
 with a fresh browser profile, no network features and no shell. `dest` is
@@ -17,12 +30,15 @@ rule file or gouji-dsl, that is at fault.
 """
 from __future__ import annotations
 
+import base64
+import functools
 import os
 import re
 import shutil
 import signal
 import subprocess
 import tempfile
+from importlib import resources
 from pathlib import Path
 
 from gouji_dsl.diagnostics import UsageError
@@ -43,6 +59,16 @@ NO_BROWSER = msg("commands.book.no_browser")
 HEADLESS_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync")
 _FLAGS = HEADLESS_FLAGS + ("--no-pdf-header-footer", "--generate-pdf-document-outline")
+
+
+# The books' fonts (package data in docs/fonts/, made by tools/book_font.py; licence: OFL.txt
+# there): (family, weight, file). templates/print.css names the families.
+BOOK_FONTS = (
+    ("Gouji Sans", 400, "GoujiSans-Regular.woff"),
+    ("Gouji Sans", 700, "GoujiSans-Bold.woff"),
+    ("Gouji Mono", 400, "GoujiMono-Regular.woff"),
+    ("Gouji Mono", 700, "GoujiMono-Bold.woff"),
+)
 
 
 class PdfError(UsageError):
@@ -79,7 +105,7 @@ def html_to_pdf(html: str, dest: Path | str, timeout: float = TIMEOUT_SECONDS) -
         raise PdfError(NO_BROWSER, msg("commands.book.no_browser_hint"))
     with tempfile.TemporaryDirectory(prefix="gouji-pdf-", ignore_cleanup_errors=True) as tmp:
         page = Path(tmp) / "book.html"
-        page.write_text(html, encoding="utf-8")
+        page.write_text("\ufeff" + printable(html), encoding="utf-8")  # the BOM: read as UTF-8, with or without <meta charset>
         printed = Path(tmp) / "book.pdf"
         profile = Path(tmp) / "profile"  # a fresh profile: no state from, or left for, the user's browser
         _run_browser([browser, *_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={printed}", page.as_uri()], timeout)
@@ -91,6 +117,32 @@ def html_to_pdf(html: str, dest: Path | str, timeout: float = TIMEOUT_SECONDS) -
     pages = pdf_page_count(data)
     write_atomic(dest, data)
     return pages
+
+
+def book_font_file(file: str):
+    """A file of docs/fonts/ (a Traversable: read it with read_bytes)."""
+    return resources.files("gouji_dsl.docs") / "fonts" / file
+
+
+@functools.lru_cache(maxsize=1)
+def book_fonts_css() -> str:
+    """The @font-face rules of the books' fonts, each font a data: URI (the page stays standalone).
+    font-display: block: no line is laid out in a fallback font while they load."""
+    rules = []
+    for family, weight, file in BOOK_FONTS:
+        data = base64.b64encode(book_font_file(file).read_bytes()).decode("ascii")
+        rules.append(f'@font-face {{ font-family: "{family}"; font-style: normal; font-weight: {weight}; '
+                     f'font-display: block; src: url(data:font/woff;base64,{data}) format("woff"); }}\n')
+    return "".join(rules)
+
+
+def printable(html: str) -> str:
+    """The page as html_to_pdf prints it: `html` with the books' fonts declared in
+    a <style> of their own at the start of its <head> (or of the page, after its doctype)."""
+    style = f"<style>\n{book_fonts_css()}</style>\n"
+    head = re.search(r"<head\b[^>]*>\n?", html, re.IGNORECASE) or re.match(r"\s*<!DOCTYPE[^>]*>\n?", html, re.IGNORECASE)
+    at = head.end() if head else 0
+    return html[:at] + style + html[at:]
 
 
 def pdf_page_count(data: bytes) -> int:

@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 
 from gouji_dsl.docs.document import Document
 from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.pictures import faces_svg
 from gouji_dsl.docs.text import Seg, Text
 from gouji_dsl.lang.highlight import CSS as HIGHLIGHT_CSS
 from gouji_dsl.lang.highlight import formula_html
@@ -68,7 +69,7 @@ def _merged(text: Text) -> list[Seg]:
 def md_inline(text: Text) -> str:
     out = []
     for s in _merged(text):
-        if s.kind == "code":
+        if s.kind in ("code", "cards"):   # Markdown has no pictures: a card group as players write it
             out.append(md_code(s.text))
         elif s.kind == "strong":
             out.append(f"**{md_text(s.text)}**")
@@ -84,11 +85,20 @@ def md_para(text: Text) -> str:
     return md_line_start(md_inline(text))
 
 
-def html_inline(text: Text) -> Markup:
+# A card group written as code ("7 7 7", "10 10 J", "4 SJ"): two or more ranks and jokers,
+# one space apart (a group that a line could break).
+_CARD_GROUP = re.compile(r"(?:10|[2-9JQKA]|SJ|BJ)(?: (?:10|[2-9JQKA]|SJ|BJ))+")
+
+
+def html_inline(text: Text, faces=None) -> Markup:
+    """Inline text as HTML; `faces(cards)` draws a card group (else it is a code span)."""
     out = []
     for s in _merged(text):
-        if s.kind == "code":
-            out.append(Markup('<code>{}</code>').format(s.text))
+        if s.kind == "cards" and faces is not None:
+            out.append(faces(s.text))
+        elif s.kind in ("code", "cards"):
+            card_group = s.kind == "cards" or _CARD_GROUP.fullmatch(s.text)  # print.css keeps it on one line
+            out.append(Markup('<code class="cards">{}</code>' if card_group else '<code>{}</code>').format(s.text))
         elif s.kind == "strong":
             out.append(Markup("<strong>{}</strong>").format(s.text))
         elif s.kind == "text":
@@ -108,9 +118,24 @@ def _environment() -> jinja2.Environment:
     env.filters["mdpara"] = md_para
     env.filters["mdtext"] = md_text
     env.filters["mdcode"] = md_code
-    env.filters["html"] = html_inline
+    env.filters["html"] = _html_filter
     env.filters["formula_html"] = formula_html
     return env
+
+
+@jinja2.pass_context
+def _html_filter(context, text: Text) -> Markup:
+    """The `html` filter: inline text, its card groups drawn as card faces in the book's language."""
+    doc = context.get("doc")
+    if doc is None:
+        return html_inline(text)
+    return html_inline(text, lambda group: faces_svg(group, doc.lang, doc.extra_cards))
+
+
+@functools.lru_cache(maxsize=1)
+def pictures_css() -> str:
+    """How the pictures sit on the page (templates/pictures.css): card faces, the seating diagram, the quick card."""
+    return (resources.files("gouji_dsl.docs") / "templates" / "pictures.css").read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=1)
@@ -125,7 +150,7 @@ def render(doc: Document, fmt: str) -> str:
     template = _environment().get_template(f"rulebook.{fmt}.j2")
     if fmt == "html":
         doc.highlight_css = HIGHLIGHT_CSS
-        text = template.render(doc=doc, print_css=Markup(print_css()))
+        text = template.render(doc=doc, print_css=Markup(print_css()), pictures_css=Markup(pictures_css()))
     else:
         text = template.render(doc=doc)
     if fmt == "md":

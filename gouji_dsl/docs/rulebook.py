@@ -29,6 +29,7 @@ from gouji_dsl.docs.book import BOOKS, build_document
 from gouji_dsl.docs.changes import build_changes
 from gouji_dsl.docs.document import anchor_of
 from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.docs.quick_card import build_quick
 from gouji_dsl.docs.render import FORMATS, render
 from gouji_dsl.docs.text import LANGS
 from gouji_dsl.files import check_output_path, write_atomic
@@ -37,7 +38,7 @@ from gouji_dsl.messages import current, msg, text
 from gouji_dsl.model import schema as m
 from gouji_dsl.paths import generated_dir
 
-__all__ = ["BOOKS", "FORMATS", "LANGS", "OUTPUT_DIR", "RulebookError", "anchor_of", "book_file", "has_rulebook",
+__all__ = ["BOOKS", "FORMATS", "LANGS", "OUTPUT_DIR", "QUICK", "RulebookError", "anchor_of", "book_file", "has_rulebook",
            "register", "render_changes", "render_rulebook", "rulebook_outputs"]
 
 OUTPUT_DIR = "rulebooks"
@@ -52,15 +53,19 @@ def _variant_model(variant, ws: Workspace | None = None) -> m.Variant:
 
 def render_rulebook(variant, lang: str, fmt: str, ws: Workspace | None = None, kind: str = "reference") -> str:
     """A variant's book (a checked `Variant`, or a variant name) in one language and format:
-    the `reference` (default) or the `handout`."""
+    the `reference` (default), the `handout` or the `quick` card."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: expected zh or en")
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected md or html")
-    if kind not in BOOKS:
-        raise ValueError(f"unknown book {kind!r}: expected reference or handout")
+    if kind not in BOOKS + (QUICK,):
+        raise ValueError(f"unknown book {kind!r}: expected reference, handout or quick")
     v = _variant_model(variant, ws)
-    return render(build_document(v, lang, ws, kind=kind), fmt)
+    return render(_document(v, lang, ws, kind), fmt)
+
+
+def _document(v, lang: str, ws, kind: str):
+    return build_quick(v, lang, ws) if kind == QUICK else build_document(v, lang, ws, kind=kind)
 
 
 def render_changes(variant, lang: str, fmt: str, ws: Workspace | None = None) -> str:
@@ -80,26 +85,31 @@ def has_rulebook(v: m.Variant) -> bool:
     return not v.abstract
 
 
+# The quick card (docs.quick_card): one A4 side, also the last chapter of the other books.
+QUICK = "quick"
+
+
 def book_file(name: str, kind: str, lang: str, fmt: str) -> str:
-    """The file name of a book: zaozhuang.zh.md (the reference), zaozhuang.handout.zh.md."""
+    """The file name of a book: zaozhuang.zh.md (the reference), zaozhuang.handout.zh.md, zaozhuang.quick.zh.md."""
     return f"{name}.{lang}.{fmt}" if kind == "reference" else f"{name}.{kind}.{lang}.{fmt}"
 
 
 # The committed books: the Markdown and HTML of both books (PDFs are printed on demand:
 # a browser's PDF carries its date and depends on the fonts of the machine).
-_BOOK_FILE = re.compile(r"^.+?(\.handout)?\.(zh|en)\.(md|html)$")
+_BOOK_FILE = re.compile(r"^.+?(\.handout|\.quick)?\.(zh|en)\.(md|html)$")
 
 
 def rulebook_outputs(variants, ws: Workspace | None = None) -> list[tuple[str, str]]:
-    """(path under generated/rulebooks/, text) for every concrete variant x book x language x format."""
+    """(path under generated/rulebooks/, text) for every concrete variant x book (reference, handout, quick card)
+    x language x format."""
     out = []
     models = [_variant_model(x, ws) for x in variants]
     for v in sorted(models, key=lambda x: x.name):
         if not has_rulebook(v):
             continue
-        for kind in BOOKS:
+        for kind in BOOKS + (QUICK,):
             for lang in LANGS:
-                doc = build_document(v, lang, ws, kind=kind)
+                doc = _document(v, lang, ws, kind)
                 for fmt in FORMATS:
                     out.append((book_file(v.name, kind, lang, fmt), render(doc, fmt)))
     return out
@@ -118,6 +128,7 @@ def register(subparsers) -> None:
     book = p.add_mutually_exclusive_group()
     book.add_argument("--handout", action="store_true", help=text("commands.doc.help_handout"))
     book.add_argument("--changes", action="store_true", help=text("commands.doc.help_changes"))
+    book.add_argument("--quick", action="store_true", help=text("commands.doc.help_quick"))
     p.add_argument("-o", "--output", metavar="PATH", help=text("commands.doc.help_output"))
     p.add_argument("--all", action="store_true", help=text("commands.doc.help_all"))
     p.set_defaults(run=cmd_doc)
@@ -154,7 +165,8 @@ def cmd_doc(args, ws: Workspace) -> int:
     from gouji_dsl.phases import Compilation
 
     if args.all:
-        if args.variant or args.output is not None or args.lang or args.format or args.handout or args.changes:
+        if args.variant or args.output is not None or args.lang or args.format or args.handout or args.changes \
+                or args.quick:
             raise UsageError(msg("commands.doc.all_alone"))
         return _write_all(ws)
     if not args.variant:
@@ -183,8 +195,8 @@ def cmd_doc(args, ws: Workspace) -> int:
     else:
         if not has_rulebook(v):
             raise UsageError(msg("commands.doc.no_rulebook_abstract", name=name))
-        kind = "handout" if args.handout else "reference"
-        doc = build_document(v, lang, ws, kind=kind)
+        kind = QUICK if args.quick else "handout" if args.handout else "reference"
+        doc = _document(v, lang, ws, kind)
     if pdf:
         from gouji_dsl.docs.pdf import html_to_pdf
         dest = args.output if args.output is not None else book_file(v.name, kind, lang, "pdf")

@@ -25,7 +25,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from gouji_dsl.docs.document import Formula_, Note, Para, Table, TRow, anchor_of
+from gouji_dsl.docs.document import Bullets, Formula_, Note, Para, Table, TRow, anchor_of
 from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.explain import explain, legend
 from gouji_dsl.docs.text import LANGS, T, Text, code, join, plain
@@ -136,6 +136,26 @@ def rule(key: str, chapter: str, members: tuple[str, ...] | None = None):
 
 def renderer(key: str) -> Renderer | None:
     return spec.facet(key, "book")
+
+
+# Rules whose value can leave a part of the game out, and how a handout says so in a word
+# (key -> (is it left out, given the variant and the value?, zh, en)): a variant's absent
+# rules are said in one line, "本玩法不宣点、不憋三、不革命。" (book.py).
+_ABSENT: dict[str, tuple[Callable[[Any, Any], bool], str, str]] = {}
+
+
+def absent(key: str, when: Callable[[Any, Any], bool], zh: str, en: str) -> None:
+    """Register how rule `key` says, in a word, that the game is played without it (when
+    `when(variant, value)`): "不[[宣点]]", "no [[宣点|declaring]]"."""
+    _ABSENT[key] = (when, zh, en)
+
+
+def absent_phrase(v, key: str, value: Any, lang: str) -> Text | None:
+    """The word for a part of the game that variant `v` leaves out with this value, or None."""
+    found = _ABSENT.get(key)
+    if found is None or not found[0](v, value):
+        return None
+    return T(found[1] if lang == "zh" else found[2])
 
 
 def no_sentence(key: str, value) -> RulebookError:
@@ -273,7 +293,7 @@ def cell(vtype, value, lang: str) -> Text:
 
 def column_head(row_cls: type, name: str, lang: str) -> Text:
     meta = {f.name: f.metadata for f in dataclasses.fields(row_cls)}[name]
-    return plain(meta["zh"] if lang == "zh" else f"{name} ({meta['zh']})")
+    return plain(meta["zh"] if lang == "zh" else f"{name.replace('_', ' ')} ({meta['zh']})")   # "min length (最少组数)"
 
 
 def check_columns(row_cls: type, shown: Iterable[str], key: str) -> None:
@@ -285,14 +305,14 @@ def check_columns(row_cls: type, shown: Iterable[str], key: str) -> None:
 def generic_table(key: str, rows: tuple, lang: str) -> Table:
     """Every column of a table rule, every row, with the row anchors. A table of names
     (a `zh` column beside an `en` or `name` one) shows each book its own language: the
-    Chinese book the Chinese name (and the rule file's identifier as code), the English
-    book the English name with the Chinese beside it, "first (头科)"."""
+    Chinese book the Chinese name (not the rule file's identifier), the English book the
+    English name with the Chinese beside it, "first (头科)"."""
     vtype = field_type(key)
     cols = list(vtype.columns)
     english = "en" if "en" in cols else "name" if "name" in cols else None
     named = "zh" in cols and english is not None
     if named:
-        cols = [c for c in cols if c != ("en" if lang == "zh" else "zh")]
+        cols = [c for c in cols if c != ("en" if lang == "zh" else "zh") and not (lang == "zh" and c == english)]
     head = [column_head(vtype.row_cls, c, lang) for c in cols]
     if named:   # the column of names in the book's language is simply "the names"
         head[cols.index("zh" if lang == "zh" else english)] = plain("名称" if lang == "zh" else "name")
@@ -303,8 +323,6 @@ def generic_table(key: str, rows: tuple, lang: str) -> Table:
             ctype = vtype.columns[c].metadata["type"]
             if named and c == english and lang == "en":
                 cells.append(T("{n} ({z})", n=str(getattr(row, c)).replace("_", " "), z=row.zh))
-            elif named and c == "name" and lang == "zh":
-                cells.append(code(getattr(row, c)))
             else:
                 cells.append(cell(ctype, getattr(row, c), lang))
         out.append(TRow(cells, anchor_of(f"{key}[{i}]")))
@@ -313,17 +331,43 @@ def generic_table(key: str, rows: tuple, lang: str) -> Table:
 
 
 def formula_blocks(key: str, formula: Formula, lead: tuple[str, str]) -> Said:
-    """A formula rule: the lead sentence, the formula, the formula in words and what its names mean."""
+    """A formula rule: the lead sentence with the formula in words, what players read ("烧牌的条件：
+    ……剩下的牌除了最后一手，每手都能带王出完。"); then the formula as the rule file writes it and
+    what its names mean, which are for checking: `for_the_players` takes them out of the chapters
+    (the reference shows them in the rule's endnote). A lead with `{w}` takes the words there,
+    else the words follow it."""
     etype = field_type(key)
     while isinstance(etype, OptionalT):
         etype = etype.inner
     out = []
     for lang, text in zip(LANGS, lead):
-        parts = [Para(T(text)), Formula_(formula.text)]
         words = explain(formula.node, lang, etype)
-        parts.append(Para(T("即：{w}。", w=words) if lang == "zh" else T("In words: {w}.", w=words)))
+        stop = "。" if lang == "zh" else "."
+        space = "" if lang == "zh" or text.endswith(" ") else " "
+        sentence = T(text, w=words) if "{w}" in text else T(text) + plain(space + words + stop)
+        parts = [Para(sentence), Formula_(formula.text)]
         lg = legend([formula.node], etype, lang)
         if lg:
             parts.append(lg)
         out.append(parts)
     return tuple(out)
+
+
+def for_the_players(blocks: list) -> tuple[list, list]:
+    """A rule's blocks split into what players read and what is there for checking: a formula
+    as the rule file writes it, with the legend of its names that follows it."""
+    kept: list = []
+    checking: list = []
+    after_formula = False
+    for b in blocks:
+        if isinstance(b, Formula_):
+            checking.append(b)
+            after_formula = True
+            continue
+        if after_formula and isinstance(b, Bullets):   # the formula's legend
+            checking.append(b)
+            after_formula = False
+            continue
+        after_formula = False
+        kept.append(b)
+    return kept, checking

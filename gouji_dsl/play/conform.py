@@ -19,7 +19,9 @@ variant (`check_applies`).
 Besides the checks of docs/conformance.md, gouji-dsl runs one of its own, `position`
 (docs/conformance.md, "gouji-dsl's extensions"): a position set up on the engine, its
 actions played in order, and who is to move, the legal actions, the transcript and
-the places compared. Other runners of the shared format need not support it.
+the places compared. Other runners of the shared format need not support it. Its other
+extensions state the deal (`deck`, `redeal`, `buy`, `first_leader`) and the cards that
+tribute and its return move (`tribute_cards`).
 """
 from __future__ import annotations
 
@@ -53,10 +55,11 @@ CHECK_FIELDS = {
     "redeal": {"hand"},
     "buy": {"hands"},
     "first_leader": {"hands"},
+    "tribute_cards": {"result"},
 }
 BUY_EXPECT = ("hands", "log")
 DECK_EXPECT = ("copies", "total", "cards_per_player")
-OPTIONAL_FIELDS = {"position": {"out", "actions"}}
+OPTIONAL_FIELDS = {"position": {"out", "actions"}, "tribute_cards": {"hands", "seed"}}
 COMMON = {"check", "variant", "expect"}
 POSITION_EXPECT = ("to_move", "legal", "log", "places")
 MAX_POSITION_ACTIONS = 1000  # a position case is a few moves; this bounds what one line can ask for
@@ -144,6 +147,8 @@ def evaluate(engine, case: dict) -> Any:
             return engine.first_leader(_seats(case["hands"]))
         except ValueError as exc:  # a seat out of range, a hand too big for the decks
             raise rt.CardError(str(exc)) from None
+    if check == "tribute_cards":
+        return _tribute_cards(engine, case)
     if check == "buy":
         try:
             hands, log = engine.buy(_seats(case["hands"]))
@@ -157,7 +162,7 @@ def evaluate(engine, case: dict) -> Any:
 
 # The Gouji checks a game of patterns does not have, and what it lacks for them (the catalogue's words).
 GOUJI_ONLY_CHECKS = {"opens": "commands.conform.lacks_opens", "can_burn": "commands.conform.lacks_burning",
-                     "tribute": "commands.conform.lacks_tribute"}
+                     "tribute": "commands.conform.lacks_tribute", "tribute_cards": "commands.conform.lacks_tribute"}
 # The card fields of each check a game of patterns runs, read together against its decks.
 PATTERN_CARD_FIELDS = {"hand": ("cards",), "beats": ("lead", "play"), "answers": ("hand", "lead")}
 PATTERN_HAND_EXPECT = ("valid", "type", "lines")
@@ -298,6 +303,36 @@ def _play_position(engine, case: dict) -> dict:
             "places": game.places()}
 
 
+def _tribute_cards(engine, case: dict) -> dict:
+    """The next game of a match after the case's `result`, dealt `hands` (or from `seed`): its
+    tribute and return lines, and each seat's hand after them (the deal plus what the lines
+    move). A result or deal the engine refuses is a CardError or ResultError (the case is broken)."""
+    from gouji_dsl.runtime.state import Match
+
+    result = case["result"]
+    engine.tributes(result)  # a result the engine cannot read is a ResultError, before any game
+    earlier = [{"opened": list(game.get("opened", ()))} for game in result.get("previous", ())]
+    finished = {"opened": [], "declared": [], "burns": [], "men": []}  # a list left out is empty, as a game writes it
+    finished.update((k, v) for k, v in result.items() if k != "previous")
+    match = Match(results=[*earlier, finished])
+    try:
+        if "hands" in case:
+            seats = _seats(case["hands"])
+            deal = [seats.get(seat, "") for seat in range(1, engine.PLAYERS + 1)]
+            game = engine.new_game(seed=0, match=match, deal=deal)
+        else:
+            game = engine.new_game(seed=case["seed"], match=match)
+    except ValueError as exc:  # a seat out of range or without its deal's cards, a hand too big for the decks
+        raise rt.CardError(str(exc)) from None
+    hands = [list(hand) for hand in game.dealt]
+    for entry in game.tribute_log:
+        for card, count in enumerate(engine.parse_cards(entry["cards"])):
+            hands[entry["from"] - 1][card] -= count
+            hands[entry["to"] - 1][card] += count
+    log = [line for line in game.transcript() if line.startswith(("tribute ", "return: "))]
+    return {"hands": {seat: engine.format_cards(tuple(hand)) for seat, hand in enumerate(hands, 1)}, "log": log}
+
+
 def matches(check: str, expected: Any, got: Any) -> bool:
     if check == "position":
         return all(_position_matches(key, value, got[key]) for key, value in expected.items())
@@ -305,7 +340,7 @@ def matches(check: str, expected: Any, got: Any) -> bool:
         return all(got[k] == v for k, v in expected.items())
     if check == "tribute":
         return _normal_tributes(expected) == _normal_tributes(got)
-    if check == "buy":  # hands compared as cards (any order), only the seats the case names
+    if check in ("buy", "tribute_cards"):  # hands compared as cards (any order), only the seats the case names
         return all((got["log"] == v if k == "log" else
                     all(sorted(got["hands"][int(seat)].split()) == sorted(_card_names(cards)) for seat, cards in v.items()))
                    for k, v in expected.items())
@@ -379,7 +414,7 @@ def _validate_expect(check: str, value: Any, where: str) -> None:
             bad("commands.conform.expect_hand")
     elif check == "deck":
         _validate_deck_expect(value, where)
-    elif check == "buy":
+    elif check in ("buy", "tribute_cards"):
         _validate_buy_expect(value, where)
     elif check == "first_leader":
         if value is not None and not _is_int(value):
@@ -522,6 +557,16 @@ def _validate_hands(case: dict, where: str) -> None:
                                 part=msg("commands.conform.at_hands_seat", seat=seat), problem=exc)) from None
 
 
+def _validate_tribute_deal(case: dict, where: str) -> None:
+    """A `tribute_cards` case deals its game from `hands` (every seat's cards) or from `seed`."""
+    if ("hands" in case) == ("seed" in case):
+        raise CaseError(msg("commands.conform.hands_or_seed", where=where))
+    if "hands" in case:
+        _validate_hands(case, where)
+    elif not _is_int(case["seed"]):
+        raise CaseError(msg("commands.conform.seed", where=where))
+
+
 def _validate_position(case: dict, where: str) -> None:
     """The fields of a `position` case (a gouji-dsl extension); seats and places are checked
     against the variant's table when the position is set up."""
@@ -604,6 +649,8 @@ def _validated(case: Any, where: str, known: list[str], base: Path | None) -> li
         _validate_position(case, where)
     if check in ("buy", "first_leader"):
         _validate_hands(case, where)
+    if check == "tribute_cards":
+        _validate_tribute_deal(case, where)
 
     def variant_ok(name: Any) -> str:
         if isinstance(name, str) and name.endswith(".gouji"):

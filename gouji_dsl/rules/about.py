@@ -1,10 +1,11 @@
-"""About a variant: its game, titles, sources and recorded decisions."""
+"""About a variant: its game, titles, sources, its own source and how complete it is, and recorded decisions."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gouji_dsl.model.fields import Section, column, rule
-from gouji_dsl.model.types import EnumT, Member, RowT, StrT
+from gouji_dsl.model.types import EnumT, Member, OptionalT, RowT, StrT
 
 
 # --- the rules ------------------------------------------------------------------
@@ -15,6 +16,10 @@ class Source:
     file: str = column(StrT(200), "文件", "the file under sources/")
     title: str = column(StrT(400), "标题", "what the document is, in Chinese")
     title_en: str = column(StrT(400), "英文标题", "what the document is, in English", default="")
+    name: str = column(StrT(40), "简称", "whose rules these are, in Chinese, as a book names them: 枣庄 (the title where empty)",
+                       default="")
+    name_en: str = column(StrT(40), "英文简称", "whose rules these are, in English: Zaozhuang (the title where empty)",
+                          default="")
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,16 @@ class Decision:
     id: str = column(StrT(20), "编号", "the ruling's name in docs/rulings.md, e.g. D12")
     summary: str = column(StrT(1000), "内容", "what was decided")
     summary_zh: str = column(StrT(1000), "中文内容", "what was decided, in Chinese (the Chinese rulebook's wording)", default="")
+
+
+@dataclass(frozen=True)
+class SourceNote:
+    rule: str = column(StrT(80), "规则", "the rule next to which the book says it, as section.rule: flow.pass_rule")
+    lines: str = column(StrT(40), "原文行", "the lines of the variant's own source, as cited without @: 001:L54 or 003:L32-34")
+    quote: str = column(StrT(400), "原文", "the source's own words, as written in those lines")
+    note: str = column(StrT(2000), "说明", "what the rules do with those words and why, in English (with the words in English)")
+    note_zh: str = column(StrT(2000), "中文说明", "the same in Chinese, for the Chinese book")
+    decision: str = column(StrT(20), "决定", "the ruling the rule follows there (D6), or empty", default="")
 
 
 GAME = EnumT(Member("gouji", "够级", "Gouji: six players, one rank per play, 级牌 and burning"),
@@ -43,6 +58,16 @@ class About(Section):
     summary_zh: str = rule(StrT(2000), "中文说明", "the same sentence in Chinese, for the Chinese rulebook", default="")
     sources: tuple = rule(RowT(Source, key=("key",)), "出处", "the source documents rules cite")
     decisions: tuple = rule(RowT(Decision, key=("id",)), "决定", "decisions taken where the sources are silent or contradict each other", default=())
+    source: str | None = rule(OptionalT(StrT(40)), "本玩法的资料",
+                              "the key of the variant's own source document (a row of sources); the book marks every rule "
+                              "that does not cite it as borrowed or decided. none: no listed document is the variant's own "
+                              "(a shared base, or a variant written from a program)", default=None)
+    coverage: str = rule(StrT(2000), "资料说明", "one sentence on how complete the variant's own source is, in English: the book opens with it",
+                         default="")
+    coverage_zh: str = rule(StrT(2000), "中文资料说明", "the same sentence in Chinese, for the Chinese book", default="")
+    source_notes: tuple = rule(RowT(SourceNote, key=("rule", "lines")), "原文说明",
+                               "words of the variant's own source the rules read otherwise or do not model, each said in "
+                               "the book next to a rule", default=())
 
 
 # --- checks -------------------------------------------------------------------
@@ -50,7 +75,7 @@ from typing import TYPE_CHECKING  # noqa: E402
 
 from gouji_dsl.diagnostics import Reporter, did_you_mean  # noqa: E402
 from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import check, type_only, value_of  # noqa: E402
+from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
 from gouji_dsl.paths import sources_dir  # noqa: E402
 
 if TYPE_CHECKING:
@@ -96,7 +121,104 @@ def check_citations(v: Variant, rep: Reporter) -> None:
 
 
 type_only("about.game", "about.title", "about.title_en", "about.region", "about.region_en", "about.summary",
-          "about.summary_zh")
+          "about.summary_zh", "about.coverage", "about.coverage_zh")
+
+
+# A source note's lines: a citation without its @ (001:L54, 003:L32-34).
+LINES = re.compile(r"^(?P<key>[A-Za-z0-9]+):L(?P<a>[0-9]+)(?:-(?P<b>[0-9]+))?$")
+
+
+def source_text(file: str) -> list[str] | None:
+    """The lines of a source document under sources/, or None when it cannot be read."""
+    path = sources_dir() / file
+    try:
+        return path.read_text(encoding="utf-8").splitlines() if path.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@check("about.source")
+def check_own_source(v: Variant, rep: Reporter) -> None:
+    """The variant's own source is one of its listed sources."""
+    key = value_of(v, "about.source")
+    if key is None:
+        return
+    listed = [s.key for s in (value_of(v, "about.sources") or ())]
+    if key not in listed:
+        rep.error(at(v, "about.source"), msg("rules.own_source_unknown", source=key),
+                  did_you_mean(key, listed) or msg("rules.own_source_listed", keys=", ".join(listed) or "-"))
+
+
+@check("about.source_notes")
+def check_source_notes(v: Variant, rep: Reporter) -> None:
+    """Each source note names a rule of the game, lines of a listed source holding its quote,
+    and a listed decision (if any)."""
+    from gouji_dsl.model import schema as m  # here: the schema imports this module
+
+    sources = {s.key: s for s in (value_of(v, "about.sources") or ())}
+    decisions = {d.id for d in (value_of(v, "about.decisions") or ())}
+    game = value_of(v, "about.game")
+    for i, row in enumerate(value_of(v, "about.source_notes") or ()):
+        pos = at(v, f"about.source_notes[{i}]")
+        section, _, name = row.rule.partition(".")
+        f = m.field_named(section, name)
+        cls = m.SECTION_BY_NAME.get(section)
+        if f is None or (game is not None and not (game in cls.GAMES and m.field_applies(f, game))):
+            rep.error(pos, msg("rules.note_unknown_rule", rule=row.rule, game=game or "-"))
+        if row.decision and row.decision not in decisions:
+            rep.error(pos, msg("rules.note_unknown_decision", decision=row.decision),
+                      did_you_mean(row.decision, sorted(decisions)) or msg("rules.sources_and_decisions_listed"))
+        match = LINES.match(row.lines)
+        if match is None:
+            rep.error(pos, msg("rules.note_lines_form", lines=row.lines))
+            continue
+        if match["key"] not in sources:
+            rep.error(pos, msg("rules.unknown_source", source=match["key"], citation=row.lines),
+                      did_you_mean(match["key"], list(sources)) or msg("rules.sources_and_decisions_listed"))
+            continue
+        first, last = int(match["a"]), int(match["b"] or match["a"])
+        if last < first:
+            rep.error(pos, msg("rules.citation_reversed", citation=row.lines))
+            continue
+        file = sources[match["key"]].file
+        lines = source_text(file)
+        if lines is None:
+            continue
+        if first < 1 or last > len(lines):
+            rep.error(pos, msg("rules.citation_out_of_range", citation=row.lines, source=match["key"], file=file,
+                               count=len(lines)))
+            continue
+        if not row.quote.strip() or _squeezed(row.quote) not in _squeezed("".join(lines[first - 1:last])):
+            rep.error(pos, msg("rules.note_quote_not_found", quote=row.quote, lines=row.lines, file=file))
+
+
+def own_source(v) -> str | None:
+    """The key of the variant's own source document, or None."""
+    return value_of(v, "about.source")
+
+
+def own_source_notes(v) -> list[SourceNote]:
+    """The source notes of the variant's own source (an inherited table may hold another's)."""
+    key = own_source(v)
+    if key is None:
+        return []
+    return [row for row in (value_of(v, "about.source_notes") or ()) if row.lines.split(":", 1)[0] == key]
+
+
+def source_name(row: Source, lang: str) -> str:
+    """Whose rules a source document holds, as a book names them (枣庄; Zaozhuang)."""
+    if lang == "en":
+        return row.name_en or row.name or source_title(row, lang)
+    return row.name or row.name_en or source_title(row, lang)
+
+
+def coverage_text(about: About, lang: str) -> str:
+    """How complete the variant's own source is, in the book's language (the other's where one is missing)."""
+    return (about.coverage_zh or about.coverage) if lang == "zh" else (about.coverage or about.coverage_zh)
 
 
 def decision_summary(row: Decision, lang: str) -> str:
@@ -146,7 +268,11 @@ for _key, _why in (
         ("about.summary", "a description for the rulebook"),
         ("about.summary_zh", "a description for the rulebook"),
         ("about.sources", "where the rules come from: for the rulebook's provenance"),
-        ("about.decisions", "which docs/rulings.md decisions fill gaps: for the rulebook's provenance")):
+        ("about.decisions", "which docs/rulings.md decisions fill gaps: for the rulebook's provenance"),
+        ("about.source", "which source is the variant's own: the rulebook marks the rules that do not cite it"),
+        ("about.coverage", "how complete the variant's source is: the rulebook's opening line"),
+        ("about.coverage_zh", "how complete the variant's source is: the Chinese rulebook's opening line"),
+        ("about.source_notes", "source words the rules read otherwise or do not model: said in the rulebook")):
     spec.register(_key, "engine", spec.NoPlay(_why))
 
 
@@ -154,7 +280,8 @@ for _key, _why in (
 from gouji_dsl.rules import spec  # noqa: E402
 
 for _key in ("about.game", "about.title", "about.title_en", "about.region", "about.region_en", "about.summary",
-             "about.summary_zh", "about.sources", "about.decisions"):
+             "about.summary_zh", "about.sources", "about.decisions", "about.source", "about.coverage",
+             "about.coverage_zh", "about.source_notes"):
     spec.register(_key, "interpreter", spec.NoPlay("a name, description or source of the variant: never read in play"))
 
 
@@ -162,7 +289,7 @@ for _key in ("about.game", "about.title", "about.title_en", "about.region", "abo
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
 from gouji_dsl.docs.sentences import column_head, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, plain  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, code, plain  # noqa: E402
 
 book.group("about", None)
 book.enum_rule("about.game", "about", {
@@ -242,6 +369,64 @@ def _(ctx, rows):
     return tuple(out)
 
 
+@book.rule("about.coverage", "about")
+def _(ctx, value):
+    # The book's header shows the line (docs.book HEADER_RULES); this is its sentence elsewhere.
+    zh = coverage_text(ctx.v.about, "zh")
+    en = coverage_text(ctx.v.about, "en")
+    return said(T("资料：{c}", c=zh) if zh else T("（规则文件没有说明资料有多全。）"),
+                T("The source: {c}", c=en) if en else T("(The rule file does not say how complete its source is.)"))
+
+
+@book.rule("about.coverage_zh", "about")
+def _(ctx, value):
+    zh = coverage_text(ctx.v.about, "zh")
+    en = coverage_text(ctx.v.about, "en")
+    return said(T("资料：{c}", c=zh) if zh else T("（规则文件没有用中文说明资料有多全。）"),
+                T("The source: {c}", c=en) if en else T("(The rule file does not say how complete its source is.)"))
+
+
+@book.rule("about.source", "sources")
+def _(ctx, value):
+    if value is None:
+        return said(T("本玩法没有自己的资料（见书首的说明），书中不逐条注明规则借自哪里。"),
+                    T("No listed document is this variant's own (see the opening of the book), so the book does not mark rules as borrowed."))
+    row = next(r for r in ctx.v.about.sources if r.key == value)
+    return said(T("本玩法自己的资料是{k}（{t}）。正文里不出自这份资料的规则，后面都注明出处：借用别的资料的，写明借自谁的规则、哪几行；"
+                  "资料没写、由本项目裁定的，写明裁定的编号；资料没写、照共同规则的，也写明。", k=value, t=source_title(row, "zh")),
+                T("This variant's own source is {k} ({t}). Every rule of the book that does not come from it says where it comes from: "
+                  "borrowed from another source (whose rules, which lines), decided by the project (the ruling's number), or "
+                  "taken from the shared base where no source says.", k=value, t=source_title(row, "en")))
+
+
+@book.rule("about.source_notes", "sources")
+def _(ctx, rows):
+    if not rows:
+        return said(T("本玩法的资料没有需要另外说明的原文。"), T("No words of this variant's source need a note of their own."))
+    from gouji_dsl.model import schema as m  # here: the schema imports this module
+    shown = set(map(id, own_source_notes(ctx.v)))
+    out = []
+    for lang in LANGS:
+        zh = lang == "zh"
+        intro = (T("资料原文和规则不一致、或者没有写成规则的地方，书中在相关规则后面引出原文并加以说明：") if zh else
+                 T("Where the rules read the source's words otherwise, or do not make them a rule, the book quotes them after the rule concerned:"))
+        if len(shown) < len(rows):   # rows inherited from a variant of another source
+            intro += (T("（表中淡色或斜体的行说的是别的资料，不是本玩法自己的资料，书中不引。）") if zh else
+                      T(" (Rows in light or italic type are about another source, not this variant's own, and the book does not quote them.)"))
+        head = [plain(x) for x in (("原文行", "原文", "规则", "决定", "说明") if zh else
+                                   ("lines", "the source's words", "rule", "decision", "note"))]
+        body = []
+        for i, row in enumerate(rows):
+            section, _, name = row.rule.partition(".")
+            f = m.field_named(section, name)
+            rule_name = plain(f.metadata["zh"]) if zh and f is not None else code(row.rule)
+            body.append(TRow([plain(row.lines), plain(f"「{row.quote}」"), rule_name, plain(row.decision or "—"),
+                              plain(row.note_zh if zh else row.note)], anchor_of(f"about.source_notes[{i}]"),
+                             muted=id(row) not in shown))
+        out.append([Para(intro), Table(head, body)])
+    return tuple(out)
+
+
 # --- diff ---------------------------------------------------------------------
 
 from gouji_dsl.diff import phrases as dp  # noqa: E402
@@ -273,3 +458,20 @@ dp.phrase("about.summary", dp.said("英文说明为“{v}”", "is summed up as 
 dp.phrase("about.summary_zh", dp.said("说明为「{v}」", "is summed up in Chinese as 「{v}」"), effect=dp.LABEL)
 dp.phrase("about.sources", _phrase_sources, effect=dp.LABEL)
 dp.phrase("about.decisions", _phrase_decisions, effect=dp.LABEL)
+dp.phrase("about.source", {
+    None: dp.said("没有自己的资料", "has no source document of its own"),
+    "*": dp.said("以资料{v}为自己的资料", "has source {v} as its own"),
+}, effect=dp.LABEL)
+dp.phrase("about.coverage", dp.said("资料说明（英文）为“{v}”", "says of its source “{v}”"), effect=dp.LABEL)
+dp.phrase("about.coverage_zh", dp.said("资料说明为「{v}」", "says of its source in Chinese 「{v}」"), effect=dp.LABEL)
+
+
+def _phrase_source_notes(rows, lang: str) -> str:
+    lines = " ".join(r.lines for r in rows)
+    if lang == "zh":
+        return f"对{len(rows)}处原文另有说明（{lines}）" if rows else "没有原文说明"
+    return (f"notes {len(rows)} place{'s' if len(rows) != 1 else ''} of its source ({lines})" if rows
+            else "notes no words of its source")
+
+
+dp.phrase("about.source_notes", _phrase_source_notes, effect=dp.LABEL)

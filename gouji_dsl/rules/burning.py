@@ -236,6 +236,7 @@ reference_methods(("can_burn",), "burning.condition")
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.sentences import add_inactive, enum_member, formula_blocks, no_sentence, said  # noqa: E402
 from gouji_dsl.docs.text import T, Text, join  # noqa: E402
+from gouji_dsl.lang import nodes as n  # noqa: E402
 
 
 def _no_burning(ctx):
@@ -257,6 +258,15 @@ book.bool_rule("burning.allowed", "burning",
 
 @book.rule("burning.condition", "burning")
 def _(ctx, value):
+    constant = value.node.id if isinstance(value.node, n.Name) else None   # `yes` or `no`: no formula to say
+    if constant in ("yes", "true", "是", "有"):
+        return add_inactive(said(T("烧牌不另设条件：手中有一手牌能打过这手级牌，就可以烧。"),
+                                 T("You may burn whenever a play from your hand beats the gouji play: there is no further condition.")),
+                            _no_burning(ctx))
+    if constant in ("no", "false", "否", "无"):
+        return add_inactive(said(T("烧牌的条件永远不成立：即使打得过这手级牌也不能烧。"),
+                                 T("The burn condition never holds: nobody may burn, even with a play that beats the gouji play.")),
+                            _no_burning(ctx))
     return add_inactive(formula_blocks("burning.condition", value,
                                        ("烧牌的条件：手中有一手牌能打过这手级牌，而且满足：",
                                         "You may burn when a play from your hand beats the gouji play and this holds:")),

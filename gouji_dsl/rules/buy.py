@@ -167,10 +167,13 @@ def _no_buying(ctx):
     return None
 
 
+book.absent("buy.ranks", lambda v, value: not value, "不[[买牌]]", "no [[买牌|buying of cards]]")
+
+
 @book.rule("buy.ranks", "before")
 def _(ctx, value):
     if not value:
-        return said(T("没有买牌（本节各条不起作用）。"), T("Nobody buys cards after the deal."))
+        return said(T("不买牌：发完牌后谁也不向别人买牌。"), T("Nobody buys cards after the deal."))
     if tuple(value) == ("3",):
         zh = T("**[[买3]]**：发完牌后（进贡和宣点之后、革命之前），手中没有3的玩家买一张3。")
         en = T("**[[买3|Buying a 3]]**: after the deal (after any tribute and declaring, before revolution), "

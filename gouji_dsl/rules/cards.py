@@ -204,7 +204,7 @@ def _(ctx, value):
     if not value:
         return said(T("不用王。"), T("No jokers are used."))
     names = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")} | {r.token: (r.zh, r.en) for r in ctx.v.cards.extra}
-    zh = T("王：") + join([T("{z}（文中写作`{c}`）", z=names[c][0], c=c) for c in value], "zh")
+    zh = T("王：") + join([plain(names[c][0]) for c in value], "zh")   # how the examples write them: the first chapter's opening
     en = T("Jokers: ") + join([T("the {e} ({z}, written `{c}`)", e=names[c][1], z=names[c][0], c=c) for c in value], "en")
     if "patterns" in ctx.v.sections:  # Shuangkou: a joker is itself, or a wild card's stand-in
         zh += T("。王只能单独出或几张王一起出，不能和别的牌一起出（百搭见牌型与炸弹一章）。")
@@ -224,8 +224,10 @@ def _(ctx, rows):
     out = []
     for lang in LANGS:
         zh = lang == "zh"
-        head = [plain("牌" if zh else "card"), plain("写作" if zh else "written"), plain("张数" if zh else "copies")]
-        trows = [TRow([plain(r.zh if zh else f"{r.en} ({r.zh})"), code(r.token), plain(str(r.copies))], anchor_of(f"{key}[{i}]"))
+        # A Chinese book names the card (how the examples write it: the first chapter's opening).
+        head = [plain("牌" if zh else "card")] + ([] if zh else [plain("written")]) + [plain("张数" if zh else "copies")]
+        trows = [TRow([plain(r.zh if zh else f"{r.en} ({r.zh})")] + ([] if zh else [code(r.token)]) + [plain(str(r.copies))],
+                      anchor_of(f"{key}[{i}]"))
                  for i, r in enumerate(rows)]
         if zh:
             intro = Para(T("**加牌**：除了整副牌，另加下表的牌。它们比大王还大，当王用：可以挂在任何一手牌上，也可以像王一样单独出；"

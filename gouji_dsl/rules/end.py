@@ -158,6 +158,8 @@ def _(ctx, value):
     if value not in _REMAINING_SENTENCES:
         raise no_sentence("end.remaining", value)
     zh, en = _REMAINING_SENTENCES[value]
+    if ctx.v.game != "gouji":   # 走科 is Gouji's word; Shuangkou players say 出完牌
+        zh = zh.replace("最后走科者", "最后出完牌的人")
     return add_inactive(said(T(zh), T(en)), _remaining_inactive(ctx))
 _REMAINING_HOW = {"by_cards": ("按剩余张数排名", "by cards left"), "playing_order": ("按出牌顺序排名", "in playing order"),
                   "seat_order": ("按座位号排名", "in seat order")}

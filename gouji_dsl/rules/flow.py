@@ -259,7 +259,8 @@ book.enum_rule("flow.going_out_gouji", "course", {
 book.enum_rule("flow.take_over", "course", {
     "next_player": ("**[[接风]]**：走科者的最后一手牌没有人打时，由他的下家（下一个还有牌的人）接风发牌。",
                     "**[[接风|Taking over]]**: when nobody answers a player's last play, the next player still holding cards leads."),
-    "partner": ("**[[接风]]**：走科者的最后一手牌没有人打时，由他的搭档接风发牌。", "**[[接风|Taking over]]**: {en}."),
+    "partner": ("**[[接风]]**：一个人出完了牌，他的最后一手一圈内没人要，就由他的对家（搭档）接风发牌。",
+                "**[[接风|Taking over]]**: when a player goes out and nobody beats their last play in a full circle, their partner leads."),
 })
 
 

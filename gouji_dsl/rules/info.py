@@ -75,22 +75,38 @@ book.group("info", "报牌与看牌", "What players see")
 @book.rule("info.report_at", "course")
 def _(ctx, value):
     if value is None:
-        return said(T("不报牌：剩余张数不公开显示。"), T("Card counts are not announced."))
-    return said(T("**[[报牌]]**：手中剩牌不超过{n}张时，系统自动显示剩余张数。", n=value),
-                T("**[[报牌|Card count]]**: once a player holds {n} cards or fewer, their count is shown to all.", n=value))
+        return said(T("不报牌：剩几张牌不用告诉别人。"), T("Nobody has to tell how many cards they hold."))
+    return said(T("**[[报牌]]**：剩{n}张以内要报牌，说出自己还剩几张。", n=value),
+                T("**[[报牌|Card count]]**: a player down to {n} cards or fewer must say how many they hold.", n=value))
 
 
 @book.rule("info.show_team_at", "course")
 def _(ctx, value):
+    if ctx.v.game != "gouji":   # Shuangkou: one partner (搭档), 明/暗 hands (002:L22-24)
+        if value is None:
+            return said(T("**全暗**：每人只能看自己的牌，不能看搭档的牌。"),
+                        T("**Hidden hands** (全暗): each player sees only their own hand, not their partner's."))
+        each = ctx.v.table.cards_per_player
+        if isinstance(each, int) and value >= each:
+            return said(T("**双明**：搭档之间从发完牌起就可以互相看牌。"),
+                        T("**Open hands** (双明): partners see each other's hands from the deal on."))
+        return said(T("手中剩牌不超过{n}张时，可以把手牌给搭档看。", n=value),
+                    T("A player holding {n} cards or fewer may show their hand to their partner.", n=value))
     if value is None:
         return said(T("不能给联邦看牌。"), T("Players may not show their hands to teammates."))
     return said(T("**[[看牌]]**：手中剩牌不超过{n}张时，可以把手牌给联邦看。", n=value),
                 T("**[[看牌|Showing the hand]]**: a player holding {n} cards or fewer may show their hand to their teammates.", n=value))
 
 
-book.bool_rule("info.watch_after_out", "course",
-               ("走科后可以看一个联邦的牌。", "A player who is out may watch one teammate's hand."),
-               ("走科后不能看联邦的牌。", "A player who is out may not watch teammates' hands."))
+@book.rule("info.watch_after_out", "course")
+def _(ctx, value):
+    if ctx.v.game != "gouji":   # Shuangkou's words: 出完牌, 搭档
+        return said(T("出完牌后可以看搭档的牌。") if value else T("出完牌后也不能看搭档的牌。"),
+                    T("A player who is out may watch their partner's hand.") if value else
+                    T("A player who is out may not watch their partner's hand."))
+    return said(T("走科后可以看一个联邦的牌。") if value else T("走科后不能看联邦的牌。"),
+                T("A player who is out may watch one teammate's hand.") if value else
+                T("A player who is out may not watch teammates' hands."))
 
 
 

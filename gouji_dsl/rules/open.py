@@ -107,31 +107,60 @@ reference_methods(("opens",), "open.counts")
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, formula_blocks  # noqa: E402
+from gouji_dsl.docs.explain import conditions  # noqa: E402
+from gouji_dsl.docs.sentences import add_inactive, field_type, formula_blocks, said  # noqa: E402
+from gouji_dsl.docs.text import T  # noqa: E402
 
 book.group("open", "宣点", "Declaring (宣点)")
+book.absent("open.declare", lambda v, value: not value, "不[[宣点]]", "no [[宣点|declaring]]")
 book.bool_rule("open.declare", "before",
                ("**[[宣点]]**：发完牌后，每人可以选择宣点，即断定自己的对家这局开不了点。宣点的结果影响点贡（见“进贡”）。",
                 "**[[宣点|Declaring]]**: after the deal each player may declare that their opposite will not open this game. Declarations change the open tribute (see Tribute)."),
                ("不宣点：本玩法没有宣点。", "There is no declaring (宣点) in this variant."))
 
 book.group("open", "开点", "Opening (开点)")
+
+
+def _count_facts(v) -> list[tuple[str, str, str]] | None:
+    """What [open] counts asks of a play besides being a gouji play (facts about the play, in
+    words); None when it asks something the words below cannot say."""
+    facts = conditions(v.open.counts.node, field_type("open.counts"))
+    if not facts or ("play", "是级牌", "is a gouji play") not in facts or any(p != "play" for p, _z, _e in facts):
+        return None
+    return [f for f in facts if f[1] != "是级牌"]
+
+
+def _see_below(ctx, value):
+    """ "（算开点的级牌见下条）" when some gouji plays do not count."""
+    every = _count_facts(ctx.v) == []
+    return {"c_zh": "" if every else "（哪些级牌算数见下条）", "c_en": "" if every else " (which ones count: below)"}
+
+
 book.enum_rule("open.method", "course", {
-    "survives": ("**[[开点]]**：在四户乱缠之前，只要有一手计入开点的级牌（见下条）既没有被对家打掉、也没有被烧，就算开点；出完牌的最后一手级牌也一样算。一直没开点叫“进点”。",
-                 "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) is neither beaten by their opposite nor burned; the gouji play with which they go out counts too. Whether you open decides the open tribute and, where scored, points."),
-    "wins_lead": ("**[[开点]]**：在四户乱缠之前，用一手计入开点的级牌（见下条）赢得发牌权，就算开点。",
-                  "**[[开点|Opening]]**: before the free-for-all, a player opens when a gouji play of theirs that counts (below) wins them the lead. Whether you open decides the open tribute."),
+    "survives": ("**[[开点]]**：四户乱缠之前，出的级牌有一手没被打下来（对家没打、也没人烧），就算开点{c_zh}；走科时的最后一手级牌也算。一直没开点叫“进点”。",
+                 "**[[开点|Opening]]**: before the free-for-all, a player opens when one of their gouji plays is not beaten "
+                 "(neither answered by their opposite nor burned){c_en}; the gouji play with which they go out counts too. "
+                 "Whether you open decides the open tribute and, where scored, points."),
+    "wins_lead": ("**[[开点]]**：四户乱缠之前，出的级牌有一手没人管得上、赢得了发牌权，就算开点{c_zh}。",
+                  "**[[开点|Opening]]**: before the free-for-all, a player opens when one of their gouji plays wins them "
+                  "the lead{c_en}. Whether you open decides the open tribute."),
     "none": ("**不论[[开点]]**：本玩法没有开点，级牌赢了只是得到发牌权。",
              "**No [[开点|opening]]**: this variant does not count opening; a winning gouji play only wins the lead."),
-})
+}, extra=_see_below)
 
 
 @book.rule("open.counts", "course")
 def _(ctx, value):
-    return add_inactive(formula_blocks("open.counts", value, ("计入开点的牌：", "A play counts towards opening when:")),
-                        ("本玩法没有开点，此条不起作用。", "There is no opening here, so this rule does not apply.")
+    facts = _count_facts(ctx.v)
+    if facts == []:
+        out = said(T("每一手级牌都算数，带王的、单张的也算。"), T("Every gouji play counts towards opening, single cards and plays with jokers too."))
+    elif facts:
+        out = said(T("只有{f}的级牌才算开点。", f="、".join(z for _p, z, _e in facts)),
+                   T("Only a gouji play that {f} counts towards opening.", f=" and ".join(e for _p, _z, e in facts)))
+    else:  # a condition the sentences above cannot say: said as the formula reads, in words
+        out = formula_blocks("open.counts", value, ("算开点的牌：", "A play counts towards opening when "))
+    return add_inactive(out, ("本玩法没有开点，此条不起作用。", "There is no opening here, so this rule does not apply.")
                         if ctx.v.open.method == "none" else None)
-
 
 
 # --- diff ---------------------------------------------------------------------

@@ -172,7 +172,8 @@ def _(ctx, value):
 @book.rule("patterns.bomb_lines", "plays")
 def _(ctx, value):
     return formula_blocks("patterns.bomb_lines", value,
-                          ("炸弹的大小按**线数**计算，线数多的大：", "A bomb's strength is its number of **lines**; more lines win:"))
+                          ("炸弹的大小看**线数**，线数多的大；一个炸弹的线数是{w}。",
+                           "A bomb's strength is its number of **lines**, and more lines win; a bomb's lines are {w}."))
 
 
 _table_rule("patterns.joker_bombs",
@@ -191,7 +192,7 @@ _table_rule("patterns.chain_rules",
 @book.rule("patterns.chain_lines", "plays")
 def _(ctx, value):
     if value is None:
-        return add_inactive(said(T("规则文件没有给出连环炸的线数。"), T("The rule file gives no lines for chain bombs.")), _no_chains(ctx))
+        return add_inactive(said(T("没有规定连环炸的线数。"), T("No lines are set for chain bombs.")), _no_chains(ctx))
     return add_inactive(formula_blocks("patterns.chain_lines", value, ("连环炸的线数：", "A chain bomb's lines:")), _no_chains(ctx))
 
 

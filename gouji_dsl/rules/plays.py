@@ -164,7 +164,7 @@ book.enum_rule("plays.shape", "plays", {
 })
 book.bool_rule("plays.jokers_alone", "plays",
                ("只出王（不带别的牌）也是合法的一手。", "A play of jokers only is legal."),
-               ("不能只出王：王必须挂在别的牌上。领出的人手里若只剩王（或不能单出的牌），就把剩下的牌一次出完。",
+               ("不能只出王：王必须挂在别的牌上。该先出牌的人手里若只剩王（或不能单出的牌），就把剩下的牌一次出完。",
                 "Jokers may not be played on their own: they must join a rank. A leader left with nothing else "
                 "to lead plays all their remaining cards at once."))
 book.bool_rule("plays.jokers_one_kind", "plays",
@@ -175,14 +175,14 @@ book.bool_rule("plays.jokers_one_kind", "plays",
                inactive=lambda ctx: None if ctx.v.plays.jokers_alone else ("本玩法不能只出王。", "This variant forbids plays of jokers only."))
 book.bool_rule("plays.fillers_alone", "plays",
                ("只出2（可以带王）也是合法的一手，这时它的点数就是2。", "A play of 2s only (jokers may join) is legal; its rank is then 2."),
-               ("2不能单独出，只能贴在别的点数上。领出的人手里若只剩2（或不能单出的牌），就把剩下的牌一次出完。",
+               ("2不能单独出，只能贴在别的点数上。该先出牌的人手里若只剩2（或不能单出的牌），就把剩下的牌一次出完。",
                 "2s may not be played on their own, only with another rank. A leader left with nothing else "
                 "to lead plays all their remaining cards at once."),
                inactive=lambda ctx: None if ctx.v.cards.filler else ("本玩法没有贴牌。", "This variant has no fillers."))
 
 book.group("plays", "比大小", "How plays compare")
 book.enum_rule("plays.compare", "plays", {
-    "card_by_card": ("**逐张比较**：把两手牌各自从大到小排好（贴牌已当作所贴的点数），应手的每一张都必须比对方同一位置的牌大。",
+    "card_by_card": ("**逐张比较**：把两手牌各自从大到小排好（贴牌已当作所贴的点数），管牌的每一张都必须比对方同一位置的牌大。",
                      "**Card by card**: sort both plays from highest to lowest (fillers counted as the rank they join); every card of the answer must be higher than the card in the same position of the play it answers."),
     "top_card": ("**比最大牌**：牌型和张数相同时，最大的牌大者胜。", "**Top card**: {en}."),
 })
@@ -254,7 +254,8 @@ def _(ctx, rows):
             ways = _kill_ways(r, ctx.v, lang)
             name = joker_names(ctx.v)[r.joker][0 if zh else 1]
             cell = join(ways, lang, "或", "or") if ways else (T("谁也杀不了") if zh else T("nothing"))
-            trows.append(TRow([code(r.joker) + plain(f"（{name}）" if zh else f" ({name})"), cell], anchor_of(f"{key}[{i}]")))
+            # A Chinese book names the joker (小王); an English one writes it as the examples do.
+            trows.append(TRow([plain(name) if zh else code(r.joker) + plain(f" ({name})"), cell], anchor_of(f"{key}[{i}]")))
         if zh:
             parts = [Para(T("**杀王**：对方牌中的每一张王，都要用自己的王单独杀掉，杀法如下表："))]
         else:
@@ -264,7 +265,7 @@ def _(ctx, rows):
             parts.append(Table(head, trows))
         unkilled = [j for j in jokers if j not in listed]   # a row without a way says "nothing" itself
         if unkilled:
-            names = join([code(j) for j in unkilled], lang)
+            names = join([plain(joker_names(ctx.v)[j][0]) if zh else code(j) for j in unkilled], lang)
             parts.append(Para(T("{j}谁也杀不了：带这种王的牌打不过。", j=names) if zh else
                               T("Nothing kills {j}: a play holding one cannot be beaten.", j=names)))
         parts.append(Para(T("杀王用去的王以外，其余的牌张数必须与对方其余的牌相同，再逐张比较（剩下的王比任何点数都大）。") if zh else

@@ -135,7 +135,7 @@ def _(ctx, rows):
                       T("Plays of these ranks are constrained, when leading and when answering alike:")),
                  Table(head, trows),
                  Para(T("“一次出完”和“最后出”看的是出牌人手里的全部牌；单问一手牌能不能出时，把这手牌当作出牌人手里的全部牌。"
-                        "领出的玩家如果手里没有一手满足这些限制的牌，这一次可以不受“一次出完”和“最后出”的限制（但仍须单张、不贴不挂），免得无牌可出。"
+                        "该先出牌的玩家如果手里没有一手满足这些限制的牌，这一次可以不受“一次出完”和“最后出”的限制（但仍须单张、不贴不挂），免得无牌可出。"
                         "在憋三的玩法里，3怎么出由“憋三”一节规定，这张表不能再列3。") if zh else
                       T("All at once and last only look at the player's whole hand; asked of one play alone, the play is taken "
                         "as the player's whole hand. A leader holding no play that keeps these constraints may, for that lead, "

@@ -442,11 +442,19 @@ def _(ctx, rows):
     if not rows:
         return said(T("同样线数的炸弹不合并：每人的线数是他打出的最高线数。"),
                     T("Bombs of equal lines do not merge: a player's line count is the most lines of any bomb they played."))
-    intro_zh = ("**合并线数**：一人打出N个（至少两个）同样L线的炸弹，合并为一个 L + N + 加数 线（按下表）；"
-                "先合并线数最小的，反复合并，直到没有可合并的，取最高线数。只打出一个的炸弹线数不变。")
-    intro_en = ("**Merging**: N bombs (two or more) of the same L lines played by one player count as one of "
-                "L + N + add lines (below); the smallest value merges first, again and again until nothing merges, "
-                "and the player's line count is the highest left. A lone bomb keeps its lines.")
+    # An example from the first row: two bombs of its fewest lines.
+    first = rows[0]
+    merged = first.lines_from + 2 + first.add
+    plus_zh = f"再加{first.add}" if first.add >= 0 else f"再减{-first.add}"
+    plus_en = f"plus {first.add}" if first.add >= 0 else f"minus {-first.add}"
+    intro_zh = (f"**合并线数**：一个人打出两个或更多线数相同的炸弹，合并成一个炸弹，线数等于原来的线数加炸弹的个数，"
+                f"再加下表的加数（例如两个{first.lines_from}线的炸弹：{first.lines_from}加2，{plus_zh}，合成{merged}线）；"
+                f"先合并线数最小的，反复合并，直到线数都不相同，取最高的线数。只打出一个的炸弹线数不变。")
+    intro_en = (f"**Merging**: two or more bombs of the same lines played by one player count as one bomb, whose lines "
+                f"are those lines plus the number of bombs plus the addition in the table below (two bombs of "
+                f"{first.lines_from} lines: {first.lines_from} plus 2 {plus_en}, {merged} lines); the fewest lines "
+                f"merge first, again and again until no two are equal, and the player's line count is the highest left. "
+                f"A lone bomb keeps its lines.")
     return tuple([Para(T(intro)), generic_table("results.merge", rows, lang)]
                  for lang, intro in zip(LANGS, (intro_zh, intro_en)))
 

@@ -101,6 +101,7 @@ from gouji_dsl.docs.sentences import add_inactive, formula_blocks, said  # noqa:
 from gouji_dsl.docs.text import T, num  # noqa: E402
 
 book.group("revolution", "革命", "Revolution (革命)")
+book.absent("revolution.allowed", lambda v, value: not value, "不[[革命]]", "no [[革命|revolution]]")
 
 
 def _no_revolution(ctx):
@@ -110,14 +111,14 @@ def _no_revolution(ctx):
 
 
 book.bool_rule("revolution.allowed", "before",
-               ("**[[革命]]**：发完牌（买3之后），按座位顺序，手牌符合下面条件的玩家可以宣布革命：本局不出牌，带着手牌坐在一边。",
-                "**[[革命|Revolution]]**: after the deal (and the buying of 3s), in seat order, a player whose hand meets the condition below may revolt: they sit out the game with their cards."),
+               ("**[[革命]]**：发完牌（买3之后），按座位顺序，手牌够得上革命条件的玩家可以宣布革命：本局不出牌，带着手牌坐在一边。",
+                "**[[革命|Revolution]]**: after the deal (and the buying of 3s), in seat order, a player whose hand meets the revolution condition may revolt: they sit out the game with their cards."),
                ("不革命：本玩法没有革命。", "There is no revolution (革命) in this variant."))
 
 
 @book.rule("revolution.condition", "before")
 def _(ctx, value):
-    return add_inactive(formula_blocks("revolution.condition", value, ("可以革命的手牌：", "A hand may revolt when:")),
+    return add_inactive(formula_blocks("revolution.condition", value, ("革命条件：", "The revolution condition:")),
                         _no_revolution(ctx))
 
 

@@ -418,14 +418,13 @@ def _(ctx, value):
     enemies = all(team.get(a) != team.get(b) for a, b in value)
     pairs_zh = join([T("{a}号与{b}号", a=a, b=b) for a, b in value], "zh", "、")
     pairs_en = join([T("{a} and {b}", a=a, b=b) for a, b in value], "en", ",", ",")
-    zh = T("正对而坐的两人互为[[对家]]（也叫对头、对门）：{p}。", p=pairs_zh)
-    en = T("Players sitting face to face are [[对家|opposites]]: {p}.", p=pairs_en)
-    if enemies:
-        zh += T("注意：对家是敌方，不是队友。")
-        en += T(" Mind: your opposite is an opponent, not a partner.")
-    else:
-        zh += T("对家与自己同属一方。")
-        en += T(" Your opposite is on your own team.")
+    if enemies:   # Gouji: 对家 is also called 对头, 对门, and is an opponent
+        zh = T("正对而坐的两人互为[[对家]]（也叫对头、对门）：{p}。注意：对家是敌方，不是队友。", p=pairs_zh)
+        en = T("Players sitting face to face are [[对家|opposites]]: {p}. Mind: your opposite is an opponent, not a partner.",
+               p=pairs_en)
+    else:         # Shuangkou: 对家 is one's partner (搭档); 对头 would name an opponent
+        zh = T("正对而坐的两人互为[[对家]]，也就是搭档：{p}。对家与自己同属一方。", p=pairs_zh)
+        en = T("Players sitting face to face are [[对家|partners]]: {p}. Your partner is on your own team.", p=pairs_en)
     return said(zh, en)
 
 
@@ -510,13 +509,25 @@ def _(ctx, value):
 book.group("table", "出牌顺序", "Leading and answering")
 book.enum_rule("table.first_leader", "course", {
     "random": ("**[[上班]]**：每局发完牌后，随机确定一名玩家首先出牌。", "**[[上班|First lead]]**: after the deal, a player drawn at random leads first."),
-    "previous_first": ("**[[上班]]**：每局由上一局第一个出完牌的人首先出牌；第一局随机确定。", "**[[上班|First lead]]**: {en}."),
+    "previous_first": ("**[[上班]]**：每局由上一局第一个出完牌的人首先出牌；{first_zh}。",
+                       "**[[上班|First lead]]**: the first player out of the previous game leads first; {first_en}."),
     "fixed_seat": ("**[[上班]]**：每局都由同一个固定的座位首先出牌（是哪个座位见下一条）。",
                    "**[[上班|First lead]]**: the same fixed seat leads first in every game (the next rule names it)."),
     "card_holder": ("**[[上班]]**：开始出牌时，手里有某一张牌（见下文）的人首先出牌；几个人都有时，从1号座位起按出牌顺序，第一个有这张牌的人上班。",
                     "**[[上班|First lead]]**: as play begins, the player holding a named card (below) leads first; when several hold it, "
                     "the first of them in playing order from seat 1."),
-})
+}, extra=lambda ctx, value: _first_game(ctx))
+
+
+def _first_game(ctx) -> dict:
+    """Who leads the first game under previous_first: Shuangkou turns a card face up in the
+    deal (明牌, 002:L2; [results] redraw_after turns one again after the results it names),
+    whose holder, a seat as random as any, leads; elsewhere a player drawn at random."""
+    if "results" in ctx.v.sections:
+        return {"first_zh": "第一局发牌时翻出一张明牌，拿到明牌的人先出（谁拿到全凭运气）",
+                "first_en": "in the first game, a card is turned face up in the deal (明牌) and whoever is dealt it leads "
+                            "(it may be anyone)"}
+    return {"first_zh": "第一局随机确定", "first_en": "in the first game, a player drawn at random"}
 
 
 @book.rule("table.first_card", "course")

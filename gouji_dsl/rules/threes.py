@@ -49,6 +49,7 @@ def waits_on_threes(g, seat: int, out: bool) -> bool:
 from gouji_dsl.docs import sentences as book  # noqa: E402
 
 book.group("threes", "憋三", "Threes last (憋三)")
+book.absent("threes.threes_last", lambda v, value: not value, "不[[憋三]]", "no [[憋三|threes-last rule]]")
 book.bool_rule("threes.threes_last", "before",
                ("**[[憋三]]**：3只能作为最后一手出，而且这一手只能是3（不能贴2、不能挂王），手里的3要一次全部出完；在此之前不能出3。",
                 "**[[憋三|Threes last]]**: 3s may only be a player's last play, and that play must be 3s only (no fillers, no jokers), all of their 3s at once; no 3 may be played before it."),

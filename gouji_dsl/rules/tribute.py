@@ -188,7 +188,8 @@ for _name in ("enabled", "order", "luo", "sweep_luo", "dian", "shao", "men"):
     spec.register(f"tribute.{_name}", "engine", spec.CardFunction(("tributes",)))
 spec.register("tribute.dian_max_level", "engine", spec.CardFunction(("tributes", "graduated", "score")))
 spec.register("tribute.dian_graduation", "engine", spec.CardFunction(("tributes", "graduated", "score")))
-# Which cards go back is the flow's (D20), through runtime.setup.returnable.
+# Which cards go back is the flow's (D20), through runtime.setup.returnable; with
+# return_from_dealt (000:L60) the flow gives no received card, in tribute or in return.
 spec.register("tribute.returned", "engine", spec.Setting("returned", lambda v: v.tribute.returned, absent=False))
 spec.register("tribute.mutual_dian_returned", "engine",
               spec.Setting("mutual_dian_returned", lambda v: v.tribute.mutual_dian_returned, absent=False))
@@ -213,20 +214,31 @@ def is_returned(g, kind: str, payer: int, receiver: int, paid: dict) -> bool:
     return not (kind == "dian" and not t.mutual_dian_returned and ("dian", receiver, payer) in paid)
 
 
+@hook("tribute.return_from_dealt", absent=lambda g, seat: tuple(g.hands[seat - 1]))
+def givable(g, seat: int) -> tuple:
+    """000:L60 「進貢和還貢的牌，只僅限于自己的發牌時摸到手牌」: how many of each card `seat` may
+    give now, in tribute or in return. With the rule, only cards it was dealt and has not
+    given (`g.tribute_given`: what it gave in this deal), never a card received in this
+    deal; without it, its whole hand."""
+    if not g.v.tribute.return_from_dealt:
+        return tuple(g.hands[seat - 1])
+    return tuple(dealt - gone for dealt, gone in zip(g.dealt[seat - 1], g.tribute_given[seat - 1]))
+
+
 reference_methods(("tributes",), "tribute.enabled", "tribute.order", "tribute.luo", "tribute.sweep_luo",
                   "tribute.dian", "tribute.dian_max_level", "tribute.shao", "tribute.men")
 reference_methods(("tributes", "graduated"), "tribute.dian_graduation")
-reference_methods(("returnable",), "tribute.return_limit", "tribute.return_from_dealt", "tribute.no_single_return")
+reference_methods(("returnable",), "tribute.return_limit", "tribute.no_single_return")
 
 
 # --- rulebook -----------------------------------------------------------------
 from gouji_dsl.docs import sentences as book  # noqa: E402
 from gouji_dsl.docs.document import Note, Para, TRow, Table, anchor_of  # noqa: E402
 from gouji_dsl.docs.errors import RulebookError  # noqa: E402
-from gouji_dsl.docs.explain import legend  # noqa: E402
+from gouji_dsl.docs.explain import explain, used_names  # noqa: E402
 from gouji_dsl.docs.sentences import add_inactive, blocks, cell, check_columns, inactive_note, no_sentence, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, Text, cards_en, code, join, plain  # noqa: E402
-from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, SWAP, dian_cell  # noqa: E402
+from gouji_dsl.docs.text import LANGS, T, Text, cards_en, join, plain  # noqa: E402
+from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell  # noqa: E402
 
 # Who declared / opened, as an English cell of the 点贡 table (the heads say what).
 _WHO_EN = {"neither": "neither", "both": "both", "me": "only 'me'", "opp": "only the opposite"}
@@ -246,7 +258,7 @@ def tribute_name(kind: str, lang: str) -> Text:
 
 def _no_tribute(ctx):
     if not ctx.v.tribute.enabled:
-        return ("本玩法不进贡，此条只说明规则文件的设定。", "No tribute changes hands here: this setting is not in play.")
+        return ("本玩法不进贡，此条不起作用。", "No tribute changes hands here, so this rule does not apply.")
     return None
 
 
@@ -342,7 +354,6 @@ def _(ctx, rows):
     declared_cases = DECLARED_CASES if v.open.declare else ("neither",)
     cases = [(d, o) for d in declared_cases for o in OPENED_CASES]
     index = {(r.declared, r.opened): i for i, r in enumerate(rows)}
-    shown: set[int] = set()
     dtype, otype = DianRow.__dataclass_fields__["declared"].metadata["type"], DianRow.__dataclass_fields__["opened"].metadata["type"]
     etype = DianRow.__dataclass_fields__["me_gives"].metadata["type"]
     active = "dian" in v.tribute.order
@@ -353,38 +364,42 @@ def _(ctx, rows):
         def who(vtype, value, said_en):
             # The column heads name 宣点 and 开点; an English cell says only who.
             return cell(vtype, value, lang) if zh else plain(said_en[value])
+
+        def cards(formula):
+            return plain(explain(formula.node, lang, etype))   # "0", "1", "点贡的级数"
+        # Every case the table can meet, each as players see it (a row of the rule file seen from
+        # the other player is shown like any other); then, muted, the rows no case reaches (宣点
+        # rows where nobody declares).
         head = [plain("宣点" if zh else "declared (宣点)"), plain("开点" if zh else "opened (开点)"),
-                plain("我进（给对家）" if zh else "I give (我进)"), plain("对家进（给我）" if zh else "my opposite gives (对家进)"),
-                plain("依据" if zh else "from")]
+                plain("我进（给对家）" if zh else "I give (我进)"), plain("对家进（给我）" if zh else "my opposite gives (对家进)")]
         trows = []
         for d, o in cases:
             cell_ = dian_cell(rows, d, o)
             if cell_ is None:
                 raise RulebookError(msg("rules.dian_case_missing_in_book", declared=d, opened=o))
             me, opp = cell_
-            if (d, o) in index:
-                i = index[(d, o)]
-                shown.add(i)
-                source = T("第{i}行", i=i + 1) if zh else T("row {i}", i=i + 1)
-                trows.append(TRow([who(dtype, d, _WHO_EN), who(otype, o, _WHO_EN), code(me.text), code(opp.text), source],
-                                  anchor_of(f"{key}[{i}]")))
-            else:
-                i = index[(SWAP[d], SWAP[o])]
-                source = T("第{i}行对调", i=i + 1) if zh else T("row {i}, mirrored", i=i + 1)
-                trows.append(TRow([who(dtype, d, _WHO_EN), who(otype, o, _WHO_EN), code(me.text), code(opp.text), source], muted=True))
-        for i, r in enumerate(rows):   # rows no case reaches (宣点 rows without 宣点): shown all the same
-            if i not in shown:
-                source = T("第{i}行（本玩法不宣点，用不到）", i=i + 1) if zh else T("row {i} (unused: no declaring)", i=i + 1)
-                trows.append(TRow([who(dtype, r.declared, _WHO_EN), who(otype, r.opened, _WHO_EN), code(r.me_gives.text),
-                                   code(r.opp_gives.text), source], anchor_of(f"{key}[{i}]"), muted=True))
+            anchor = anchor_of(f"{key}[{index[(d, o)]}]") if (d, o) in index else None
+            trows.append(TRow([who(dtype, d, _WHO_EN), who(otype, o, _WHO_EN), cards(me), cards(opp)], anchor))
+        reached = {index[c] for c in cases if c in index}
+        unused = [(i, r) for i, r in enumerate(rows) if i not in reached]   # rows for 宣点 where nobody declares
+        for i, r in unused:
+            trows.append(TRow([who(dtype, r.declared, _WHO_EN), who(otype, r.opened, _WHO_EN), cards(r.me_gives),
+                               cards(r.opp_gives)], anchor_of(f"{key}[{i}]"), muted=True))
         if zh:
-            intro = T("**[[点贡]]**在每一对对家之间结算。下表从“我”（一对对家中的任一方）看：按谁宣了点、谁开了点，我给对家几张，对家给我几张。标“对调”的行由规则文件中的另一行交换双方得到。")
+            intro = T("**[[点贡]]**在每一对对家之间结算。下表从“我”（一对对家中的任一方）看：按谁宣了点、谁开了点，我给对家几张，对家给我几张。")
         else:
-            intro = T("**[[点贡|Open tribute]]** is settled within each pair of opposites. The table is seen from 'me' (either player of the pair): by who declared and who opened, how many cards I give my opposite and my opposite gives me. Rows marked 'mirrored' are another row of the rule file with the two players swapped.")
+            intro = T("**[[点贡|Open tribute]]** is settled within each pair of opposites. The table is seen from 'me' (either player of the pair): by who declared and who opened, how many cards I give my opposite and my opposite gives me.")
         parts = [Para(intro), Table(head, trows, numeric=(2, 3))]
-        lg = legend([r.me_gives.node for r in rows] + [r.opp_gives.node for r in rows], etype, lang)
-        if lg:
-            parts.append(lg)
+        if unused:
+            parts.append(Para(T("表末{n}行要有人宣点才用得上；本玩法不宣点，用不到。", n=len(unused)) if zh else
+                              T("The last {n} rows apply only when someone declares; nobody declares in this variant.",
+                                n=len(unused))))
+        if any("level" in used_names(f.node)[1] for r in rows for f in (r.me_gives, r.opp_gives)):
+            parts.append(Para(T("点贡的级数：1加上此前连续结果相同的局数，不超过最高级（见下条）。") if zh else
+                              T("The open tribute level: 1 plus the earlier games in a row with the same outcome, up to the top level (below).")))
+        if any(r.me_gives.text != "0" and r.opp_gives.text != "0" for r in rows):  # 互进 (D28)
+            parts.append(Para(T("两人互相进点贡（互进）是交换：两人都从互进之前的手牌里拿出最大的牌，不会把刚收到的牌又进回去。") if zh else
+                              T("When the two players of a pair both give (互进), it is an exchange: each gives their highest cards from the hand they held before it, never the card just received.")))
         if not active:
             parts.append(inactive_note(lang, "点贡不在进贡种类中，此表不起作用。" if zh else "Open tribute is not among the tribute kinds, so this table does not apply."))
         out.append(parts)
@@ -394,9 +409,9 @@ def _(ctx, rows):
 @tribute_rule("tribute.dian_max_level", note=_graduation_counts)
 def _(ctx, value):
     if value == 1:
-        return T("点贡不分级：每次都按1级计。"), T("The open tribute has a single level: `level` is always 1.")
-    return (T("**点贡升级**：同一对对家连续几局都是一方开点、另一方没开，点贡级数（`level`）每局加1，最多{n}级。", n=value),
-            T("**Rising levels**: when a pair of opposites has the same outcome (one open, the other not) in consecutive games, the level (`level`) rises by one each game, up to {n}.", n=value))
+        return T("点贡不分级：每次都按1级计。"), T("The open tribute has a single level: it is always 1.")
+    return (T("**点贡升级**：同一对对家连续几局都是一方开点、另一方没开，点贡的级数每局加1，最多{n}级。", n=value),
+            T("**Rising levels**: when a pair of opposites has the same outcome (one open, the other not) in consecutive games, the open tribute level rises by one each game, up to {n}.", n=value))
 
 
 @tribute_rule("tribute.dian_graduation", note=_graduation_counts)
@@ -408,6 +423,8 @@ def _(ctx, value):
 
 
 book.group("tribute", "烧贡与闷贡", "Burn tribute and threes tribute")
+book.absent("tribute.shao", lambda v, value: value == 0 or "shao" not in v.tribute.order, "不进[[烧贡]]", "no [[烧贡|burn tribute]]")
+book.absent("tribute.men", lambda v, value: value == 0 or "men" not in v.tribute.order, "不进[[闷贡]]", "no [[闷贡|threes tribute]]")
 
 
 @tribute_rule("tribute.shao")
@@ -455,8 +472,8 @@ def _(ctx, value):
 @tribute_rule("tribute.return_from_dealt")
 def _(ctx, value):
     if value:
-        return (T("进贡和还贡的牌只能是自己发牌时摸到的牌，不能用收到的贡牌。"),
-                T("Tribute and return cards come only from the player's own dealt cards, never from cards received."))
+        return (T("进贡和还贡的牌只能是自己发牌时摸到的牌：这一局收到的牌（贡牌或还回来的牌）不能再进出去，比如大落刚收到点贡的王，进落贡时不能把它进出去。"),
+                T("Tribute and return cards come only from the player's own dealt cards, never from cards received in this deal (tribute or returned cards): a last place (大落) who has just received a joker as open tribute may not pass it on as place tribute."))
     return T("进贡和还贡可以用手中任何牌，包括收到的贡牌。"), T("Tribute and return may use any card in hand, received cards included.")
 
 

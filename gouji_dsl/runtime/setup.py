@@ -84,7 +84,10 @@ class SetUp(State):
         self._begin_play()
 
     def _pay_tributes(self) -> None:
-        """Tributes owed by the previous game of the match: highest cards, then returns."""
+        """Tributes owed by the previous game of the match: highest cards, then returns.
+        With return_from_dealt (000:L60) no card received in this deal's tribute or return
+        is given on; in a mutual 点贡 (互进, D28) the second payer chooses from the hand as it
+        was before the first paid (never handing back the card just received)."""
         if not self.match.results:
             return
         r = self.r
@@ -95,9 +98,13 @@ class SetUp(State):
         by_pair: dict[tuple, list[int]] = {}
         for e in entries:
             payer, receiver = e["from"], e["to"]
+            # The cards the payer may not give: what it received (return_from_dealt), or in a
+            # mutual 点贡 what its receiver just gave it (D28).
+            kept = self._counts(received.get(payer, []) if r.return_from_dealt else
+                                by_pair.get(("dian", receiver, payer), []) if e["kind"] == "dian" else [])
             cards = []
             for _ in range(e["count"]):
-                card = self._highest(payer)
+                card = self._highest(payer, kept)
                 if card is None:
                     break
                 self.hands[payer - 1][card] -= 1
@@ -118,6 +125,7 @@ class SetUp(State):
             for card in back:
                 self.hands[receiver - 1][card] -= 1
                 self.hands[payer - 1][card] += 1
+            received.setdefault(payer, []).extend(back)  # returned cards are received too (000:L60)
             self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": self.kinds.format_cards(self._counts(back))})
             self.log.append(f"return: seat {receiver} gives seat {payer} {self.kinds.format_cards(self._counts(back)) or 'nothing'}")
 
@@ -128,10 +136,11 @@ class SetUp(State):
             counts[c] += 1
         return tuple(counts)
 
-    def _highest(self, seat: int) -> int | None:
+    def _highest(self, seat: int, kept: tuple) -> int | None:
+        """The seat's highest card beyond the `kept` counts (cards it may not give), or None."""
         hand = self.hands[seat - 1]
         for card in range(len(hand) - 1, -1, -1):
-            if hand[card]:
+            if hand[card] > kept[card]:
                 return card
         return None
 
@@ -272,8 +281,8 @@ def first_leader_of(r: Rules, hands, kinds) -> int | None:
 
 def returnable(rules: Rules, hand, received, given, payer_hand=None, teammates: bool = False) -> tuple:
     """D20: how many of each card (a 15-count vector) a receiver holding `hand` may
-    return to the payer who gave them `given`; `received` is every tribute card
-    they received in this deal (not their own dealt cards), `payer_hand` what the
+    return to the payer who gave them `given`; `received` is every card they
+    received in this deal, in tribute or in return (not their own dealt cards), `payer_hand` what the
     payer holds now, `teammates` whether the two are on one team. The game returns
     the lowest of these; a platform with manual returns offers exactly these."""
     allowed = [max(0, int(n)) for n in hand]

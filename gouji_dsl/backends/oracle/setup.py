@@ -102,40 +102,69 @@ class Setup:
     def _pay_tributes(self) -> None:
         """What the previous game of the match owes: each payer gives their highest
         cards, entry by entry; then each receiver returns as many of their lowest
-        allowed cards to the same payer, where the rules say so."""
+        allowed cards to the same payer, where the rules say so. Who may give which
+        cards is the `tribute.return_from_dealt` hook's (000:L60: only one's own dealt
+        cards). A mutual 点贡 (互进: each of a pair pays the other) is one exchange, D28:
+        both payers choose from their hands as they were before it."""
         results = self.match.results
         if not results:
             return
         previous = dict(results[-1], previous=[{"opened": list(r.get("opened", ()))} for r in results[:-1]])
+        size = self.ref.kinds.size
+        self.tribute_given = [[0] * size for _ in self.hands]  # what each seat gave in this deal's tribute and return
         received: dict[int, list[int]] = {}
         paid: dict[tuple, list[int]] = {}   # (kind, payer, receiver) -> cards, in payment order
-        for entry in self.ref.tributes(previous):
+        entries = self.ref.tributes(previous)
+        exchange = [None] * len(entries)    # the other half of a mutual 点贡, paid together with it
+        for i, entry in enumerate(entries):
+            for j in range(i + 1, len(entries)):
+                other = entries[j]
+                if entry["kind"] == other["kind"] == "dian" and (other["from"], other["to"]) == (entry["to"], entry["from"]) \
+                        and exchange[i] is None and exchange[j] is None:
+                    exchange[i], exchange[j] = j, i
+        chosen: dict[int, list[int]] = {}
+        for i, entry in enumerate(entries):
+            if i not in chosen:  # both halves of an exchange are chosen before either is paid
+                for k in (i,) if exchange[i] is None else (i, exchange[i]):
+                    chosen[k] = self._highest_givable(entries[k]["from"], entries[k]["count"])
             kind, payer, receiver = entry["kind"], entry["from"], entry["to"]
-            cards = []
-            while len(cards) < entry["count"] and any(self.hands[payer - 1]):
-                card = max(c for c in range(self.ref.kinds.size) if self.hands[payer - 1][c])
-                self._move(payer, receiver, card)
-                cards.append(card)
+            cards = chosen[i]
+            for card in cards:
+                self._give(payer, receiver, card)
             received.setdefault(receiver, []).extend(cards)
             paid.setdefault((kind, payer, receiver), []).extend(cards)
-            shown = self.ref.format_cards(counts_of(cards, self.ref.kinds.size))
+            shown = self.ref.format_cards(counts_of(cards, size))
             self.tribute_log.append({"kind": kind, "from": payer, "to": receiver, "cards": shown})
             self.log.append(f"tribute {kind}: seat {payer} gives seat {receiver} {shown or 'nothing'}")
         for (kind, payer, receiver), cards in paid.items():
             if not cards or not ask("tribute.returned", self, kind, payer, receiver, paid):
                 continue
-            allowed = self.ref.returnable(self.hands[receiver - 1], counts_of(received.get(receiver, []), self.ref.kinds.size),
-                                          counts_of(cards, self.ref.kinds.size), self.hands[payer - 1],
+            allowed = self.ref.returnable(ask("tribute.return_from_dealt", self, receiver), (0,) * size,
+                                          counts_of(cards, size), self.hands[payer - 1],
                                           ask("table.teams", self, receiver) == ask("table.teams", self, payer))
             back = []
-            for card in range(self.ref.kinds.size):  # the lowest allowed cards, as many as were paid
+            for card in range(size):  # the lowest allowed cards, as many as were paid
                 while len(back) < len(cards) and back.count(card) < allowed[card]:
                     back.append(card)
             for card in back:
-                self._move(receiver, payer, card)
-            shown = self.ref.format_cards(counts_of(back, self.ref.kinds.size))
+                self._give(receiver, payer, card)
+            shown = self.ref.format_cards(counts_of(back, size))
             self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": shown})
             self.log.append(f"return: seat {receiver} gives seat {payer} {shown or 'nothing'}")
+
+    def _highest_givable(self, seat: int, count: int) -> list[int]:
+        """The `count` highest cards `seat` may give now (fewer if it has fewer), highest first."""
+        givable = list(ask("tribute.return_from_dealt", self, seat))
+        cards = []
+        for card in range(len(givable) - 1, -1, -1):
+            while len(cards) < count and givable[card] > 0:
+                givable[card] -= 1
+                cards.append(card)
+        return cards
+
+    def _give(self, giver: int, taker: int, card: int) -> None:
+        self._move(giver, taker, card)
+        self.tribute_given[giver - 1][card] += 1
 
     def _move(self, giver: int, taker: int, card: int) -> None:
         self.hands[giver - 1][card] -= 1

@@ -4,11 +4,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # docs/rulebook.py
     "commands.doc.help": ("write a variant's rulebook, handout or house-rule sheet (Chinese or English; Markdown, HTML or PDF)",
                           "写出玩法的规则书、规则速查或自定规则改动表（中文或英文；Markdown、HTML 或 PDF）"),
-    "commands.doc.description": ("Print a variant's rulebook (the reference, or with --handout the rules at the table), "
+    "commands.doc.description": ("Print a variant's rulebook (the reference, with --handout the rules at the table, "
+                                 "with --quick the one-page quick card), "
                                  "or with --changes the house-rule sheet of a rule file (what differs from the variant it extends); "
                                  "--format pdf prints an A4 PDF with headless Chromium. "
                                  "--all writes every standard variant's books into generated/rulebooks/.",
-                                 "输出玩法的规则书（完整版；加 --handout 则是牌桌上用的规则速查），"
+                                 "输出玩法的规则书（完整版；加 --handout 则是牌桌上用的规则速查，加 --quick 则是一页的速查卡），"
                                  "或加 --changes 输出规则文件的自定规则改动表（与它继承的玩法有哪些不同）；"
                                  "--format pdf 用无界面的 Chromium 打印 A4 PDF。"
                                  "--all 把每个标准玩法的规则书写入 generated/rulebooks/。"),
@@ -16,24 +17,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.doc.help_lang": ("zh or en (default: GOUJI_LANG, the locale, the rule file's language, else zh)",
                                "zh 或 en（默认依次看 GOUJI_LANG、系统语言、规则文件的语言，否则 zh）"),
     "commands.doc.help_format": ("md (default), html, or pdf (A4, needs Chromium; written to -o or "
-                                 "VARIANT[.handout|.changes].LANG.pdf)",
+                                 "VARIANT[.handout|.changes|.quick].LANG.pdf)",
                                  "md（默认）、html 或 pdf（A4，需要 Chromium；写到 -o 指定的文件，"
-                                 "或 VARIANT[.handout|.changes].LANG.pdf）"),
+                                 "或 VARIANT[.handout|.changes|.quick].LANG.pdf）"),
     "commands.doc.help_handout": ("the handout: only the rules in play, in the order a game unfolds, with examples",
                                   "规则速查：只列本玩法用到的规则，按一局牌的进行顺序，附例子"),
     "commands.doc.help_changes": ("the house-rule sheet: what the file changes from the variant it extends",
                                   "自定规则改动表：这个文件相对它继承的玩法改了什么"),
+    "commands.doc.help_quick": ("the quick card: one A4 side for the table (seats, card order, 级牌, what beats what, "
+                                "burning, tribute, scoring)",
+                                "速查卡：一页A4，放在牌桌上（座位、牌的大小、级牌、谁管谁、烧牌、进贡、计分）"),
     "commands.doc.help_output": ("write to PATH (atomically) instead of printing", "写入 PATH（整个文件一次写成），不在屏幕上输出"),
-    "commands.doc.help_all": ("write every concrete variant's books (reference and handout, md and html) into "
+    "commands.doc.help_all": ("write every concrete variant's books (reference, handout and quick card, md and html) into "
                               "generated/rulebooks/",
-                              "把每个具体玩法的规则书（完整版和规则速查，md 和 html）写入 generated/rulebooks/"),
+                              "把每个具体玩法的规则书（完整版、规则速查和速查卡，md 和 html）写入 generated/rulebooks/"),
     "commands.doc.wrote": ("wrote {path}", "已写入 {path}"),
     "commands.doc.removed": ("removed {path}", "已删除 {path}"),
     "commands.doc.all_written": ("gouji: {books} rulebook(s), {changed} file(s) changed",
                                  "gouji：{books} 份规则书，改动了 {changed} 个文件"),
-    "commands.doc.all_alone": ("--all writes every rulebook: give no VARIANT, --lang, --format, --handout, --changes "
-                               "or -o with it",
-                               "--all 会写出所有规则书：不要同时给 VARIANT、--lang、--format、--handout、--changes 或 -o"),
+    "commands.doc.all_alone": ("--all writes every rulebook: give no VARIANT, --lang, --format, --handout, --changes, "
+                               "--quick or -o with it",
+                               "--all 会写出所有规则书：不要同时给 VARIANT、--lang、--format、--handout、--changes、--quick 或 -o"),
     "commands.doc.no_variant": ("name a variant (or use --all)", "请给出玩法名（或用 --all）"),
     "commands.doc.no_variant_hint": ("e.g. gouji doc zaozhuang --lang en --format html",
                                      "例如 gouji doc zaozhuang --lang en --format html"),
@@ -287,6 +291,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.conform.hands_not_string": ("{where}: field 'hands': seat {seat}'s cards must be a string of cards",
                                           "{where}：字段 'hands'：座位 {seat} 的牌应写成一串牌"),
     "commands.conform.at_hands_seat": ("field 'hands': seat {seat}", "字段 'hands'：座位 {seat}"),
+    "commands.conform.hands_or_seed": ("{where}: a tribute_cards case deals its game from field 'hands' or from "
+                                       "field 'seed': give one of them",
+                                       "{where}：tribute_cards 检查的这一局要么按字段 'hands' 发牌，要么按字段 'seed' "
+                                       "发牌：两者给一个"),
+    "commands.conform.seed": ("{where}: field 'seed' must be a whole number",
+                              "{where}：字段 'seed' 应为整数"),
     "commands.conform.leader": ("{where}: field 'leader' must be a seat (a whole number)",
                                 "{where}：字段 'leader' 应为座位（整数）"),
     "commands.conform.at_field_out": ("{where}: field 'out'", "{where}：字段 'out'"),

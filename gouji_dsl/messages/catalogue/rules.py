@@ -19,6 +19,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                        "决定 {decision} 没有 summary_zh：中文规则书会显示它的英文说明"),
     "rules.add_summary_zh": ("add a summary_zh column to [about] decisions with the decision in Chinese",
                              "在 [about] 节的 decisions 表中加一列 summary_zh，用中文写出这条决定"),
+    "rules.own_source_unknown": ("[about] source = \"{source}\" is not a listed source: the variant's own source must be "
+                                 "a row of [about] sources",
+                                 "[about] source = \"{source}\" 不在出处表里：本玩法自己的资料必须是 [about] 节 sources 表中的一行"),
+    "rules.own_source_listed": ("the listed sources: {keys}", "出处表里有：{keys}"),
+    "rules.note_lines_form": ("source note lines '{lines}' name no source lines: write them as 001:L54 or 003:L32-34",
+                              "原文说明的原文行 '{lines}' 没有写成资料的行：请写成 001:L54 或 003:L32-34"),
+    "rules.note_quote_not_found": ("the quote 「{quote}」 is not in {lines} ({file}): quote the source's words as written",
+                                   "原文「{quote}」不在 {lines}（{file}）里：请照资料原样引用"),
+    "rules.note_unknown_rule": ("source note names '{rule}', which is no rule of {game}: write section.rule, e.g. flow.pass_rule",
+                                "原文说明写的规则 '{rule}' 不是{game}的规则：请写成 节.规则，例如 flow.pass_rule"),
+    "rules.note_unknown_decision": ("source note names decision '{decision}', which [about] decisions does not list",
+                                    "原文说明写的决定 '{decision}' 不在 [about] 节的 decisions 表里"),
     # rules/burning.py
     "rules.counter_burn_without_burning": ("counter_burn = yes contradicts [burning] allowed = no",
                                            "counter_burn = yes 与 [burning] 节的 allowed = no 矛盾"),
