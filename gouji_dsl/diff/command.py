@@ -40,7 +40,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 def _report_errors(ws: Workspace, errors: RuleErrors) -> None:
     for shown in render_report(errors.diagnostics, ws.sources):  # the first 100, then a count of the rest
         print(shown, file=sys.stderr)
-    print(text("commands.diff.errors", count=len(errors.diagnostics)), file=sys.stderr)
+    print(text("cli.errors", count=len(errors.diagnostics)), file=sys.stderr)
 
 
 def _case_refs(ws: Workspace, names: Iterable[str], case_file: Path) -> dict[str, str]:

@@ -121,7 +121,7 @@ def rulebook_outputs(variants, ws: Workspace | None = None) -> list[tuple[str, s
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("doc", help=text("commands.doc.help"), description=text("commands.doc.description"))
-    p.add_argument("variant", nargs="?", metavar="VARIANT|FILE", help=text("commands.doc.help_variant"))
+    p.add_argument("variant", nargs="?", metavar="VARIANT|FILE", help=text("cli.help.variant_or_file"))
     p.add_argument("--lang", choices=LANGS, default=None, help=text("commands.doc.help_lang"))
     p.add_argument("--format", choices=FORMATS + ("pdf",), default=None, dest="format",
                    help=text("commands.doc.help_format"))

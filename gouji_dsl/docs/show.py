@@ -137,7 +137,7 @@ def type_info(vtype, path: str = "") -> dict[str, Any]:
                 "values": [{"name": name, "zh": zh} for name, zh in BOOL_ZH.items()],
                 "also": sorted(w for w in TRUE_WORDS if w not in BOOL_ZH)}
     if isinstance(vtype, EnumT):
-        return {"kind": "choice", "summary": text("show.type.one_of", names=", ".join(f"{e.name} ({e.zh})" for e in vtype.members.values())),
+        return {"kind": "choice", "summary": text("model.type_one_of", names=", ".join(f"{e.name} ({e.zh})" for e in vtype.members.values())),
                 "values": [{"name": e.name, "zh": e.zh, **_meanings(f"{path}={e.name}", e.en)}
                            for e in vtype.members.values()]}
     if isinstance(vtype, NumberOrNameT):
@@ -188,7 +188,7 @@ def _table_info(vtype: RowT, path: str) -> dict[str, Any]:
     if vtype.min_rows:
         summary += text("show.type.table_min_rows", count=vtype.min_rows)
     if vtype.key:
-        summary += text("show.type.table_key", columns=text("show.and").join(vtype.key))
+        summary += text("show.type.table_key", columns=text("core.and").join(vtype.key))
     return {"kind": "table", "summary": summary, "columns": columns, "key": list(vtype.key), "min_rows": vtype.min_rows}
 
 
@@ -356,7 +356,7 @@ def _rule_lines(section: str, key: str, rule: dict[str, Any], v: m.Variant | Non
     if rows is None:
         out.append(text("show.here", value=text("show.not_set")))
         return out
-    out.append(text("show.here", value=text("show.rows", count=len(rows))) + where)
+    out.append(text("show.here", value=text("model.rows_count", count=len(rows))) + where)
     vtype = _field_type(m.SECTION_BY_NAME[section], key)
     columns = list(vtype.columns)
     cells = [[vtype.columns[c].metadata["type"].show(getattr(r, c)) for c in columns] for r in rows]
@@ -369,7 +369,7 @@ def _default_text(section: str, key: str) -> str:
     f = next(f for f in dataclasses.fields(m.SECTION_BY_NAME[section]) if f.name == key)
     vtype = f.metadata["type"]
     if isinstance(vtype, RowT):
-        return text("show.no_rows") if not f.default else text("show.rows", count=len(f.default))
+        return text("show.no_rows") if not f.default else text("model.rows_count", count=len(f.default))
     return text("show.none") if f.default is None else _value_text(vtype, f.default)
 
 

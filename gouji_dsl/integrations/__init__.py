@@ -41,7 +41,7 @@ def load_variant(variant):
         name = ws.resolve_argument(text)
         return engines.load(ws, name), ws, name
     except UsageError as exc:
-        raise VariantError(str(msg("commands.integrations.with_hint", message=exc.message, hint=exc.hint)
+        raise VariantError(str(msg("syntax.with_hint", message=exc.message, hint=exc.hint)
                                if exc.hint else exc.message)) from None
     except RuleErrors as exc:
         shown = "\n".join(render_report(exc.diagnostics, ws.sources))

@@ -166,7 +166,7 @@ class Workspace:
         path = Path(arg)
         if arg.endswith(EXTENSION) or os.sep in arg or path.is_file():
             if not path.is_file():
-                raise UsageError(msg("syntax.no_such_rule_file", file=arg))
+                raise UsageError(msg("cli.no_such_rule_file", file=arg))
             return self.add_file(path)
         name = self.canonical(arg)
         if self.path_of(name) is None:

@@ -68,7 +68,7 @@ def lineage(ws: Workspace, name: str, rep: Reporter) -> list[tuple[str, n.File]]
             return chain
         if ws.path_of(parent_name) is None:
             rep.error(parent.pos, msg("model.unknown_parent", name=parent.id),
-                      did_you_mean(parent.id, ws.names()) or msg("model.known_variants", names=one_of(ws.names())))
+                      did_you_mean(parent.id, ws.names()) or msg("syntax.known_variants", names=one_of(ws.names())))
             return chain
         if len(chain) >= MAX_LINEAGE:
             rep.error(parent.pos, msg("model.inheritance_too_deep", limit=MAX_LINEAGE))

@@ -43,7 +43,7 @@ class ExtraKind:
     copies: int = column(IntT(1, 1000), "张数", "how many cards of the kind the whole shuffled deck holds")
 
 
-KIND = CardT(CARDS, msg("rules.type_a_card"), extras=True)
+KIND = CardT(CARDS, msg("model.type_a_card"), extras=True)
 
 @dataclass(frozen=True)
 class CardRules(Section):

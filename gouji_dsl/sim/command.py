@@ -36,7 +36,7 @@ def register(sub) -> None:
 def _common(p, default_bots: str) -> None:
     p.add_argument("--bots", default=default_bots, metavar="NAME,...",
                    help=text("commands.simulate.help_bots", bots=", ".join(BOTS), default=default_bots))
-    p.add_argument("--seed", type=int, default=1, help=text("commands.simulate.help_seed"))
+    p.add_argument("--seed", type=int, default=1, help=text("cli.help.play_seed"))
     p.add_argument("--workers", type=int, metavar="K", help=text("commands.simulate.help_workers"))
     p.add_argument("--ray", metavar="ADDRESS", help=text("commands.simulate.help_ray"))
     p.add_argument("--confidence", type=float, default=0.95, help=text("commands.simulate.help_confidence"))
@@ -60,7 +60,7 @@ def _bot_list(written: str) -> list[str]:
 
 def _check_run(args) -> None:
     if args.games < 1:
-        raise UsageError(msg("commands.simulate.games_at_least_one"))
+        raise UsageError(msg("cli.play.games_at_least_one"))
     if args.workers is not None and args.workers < 1:
         raise UsageError(msg("commands.simulate.workers_at_least_one"))
     if not 0.5 <= args.confidence < 1:

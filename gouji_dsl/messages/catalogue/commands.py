@@ -13,7 +13,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "或加 --changes 输出规则文件的自定规则改动表（与它继承的玩法有哪些不同）；"
                                  "--format pdf 用无界面的 Chromium 打印 A4 PDF。"
                                  "--all 把每个标准玩法的规则书写入 generated/rulebooks/。"),
-    "commands.doc.help_variant": ("a variant name or a rule file", "玩法名或规则文件"),
     "commands.doc.help_lang": ("zh or en (default: GOUJI_LANG, the locale, the rule file's language, else zh)",
                                "zh 或 en（默认依次看 GOUJI_LANG、系统语言、规则文件的语言，否则 zh）"),
     "commands.doc.help_format": ("md (default), html, or pdf (A4, needs Chromium; written to -o or "
@@ -80,7 +79,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       "把牌型和结算的反例写成 .jsonl 一致性用例文件"),
     "commands.diff.help_no_examples": ("compare rules only: do not search for counterexamples",
                                        "只比较规则：不找反例"),
-    "commands.diff.errors": ("gouji: {count} error(s)", "gouji：{count} 个错误"),
     "commands.diff.two_concrete_of_one_game": ("two concrete variants of one game", "同一种游戏的两个具体玩法"),
     "commands.diff.two_concrete_of": ("two concrete {game} variants", "两个具体的{game}玩法"),
     "commands.diff.case_file": ("case file (--emit-cases)", "用例文件（--emit-cases）"),
@@ -132,8 +130,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.simulate.help_bots": ("bots: {bots}; a search bot's budget as search:N (rollouts a move). Default "
                                     "{default}",
                                     "机器人：{bots}；search 机器人的计算量写作 search:N（每步推演 N 次）。默认 {default}"),
-    "commands.simulate.help_seed": ("the seed of the deals (default 1): the same seed, the same games",
-                                    "发牌的种子（默认 1）：种子相同，牌局就相同"),
     "commands.simulate.help_workers": ("processes to play in (default: all cores)", "用几个进程打（默认用上所有核心）"),
     "commands.simulate.help_ray": ("play on a Ray cluster (pip install 'gouji-dsl[ray]'): its address "
                                    "(ray://host:10001, auto), or 'local' for a Ray instance on this machine",
@@ -146,7 +142,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.simulate.bots_commas": ("--bots {written!r}: name bots separated by commas",
                                       "--bots {written!r}：请写机器人的名字，用逗号隔开"),
     "commands.simulate.bots_are": ("the bots are {bots}", "机器人有 {bots}"),
-    "commands.simulate.games_at_least_one": ("--games must be at least 1", "--games 至少是 1"),
     "commands.simulate.workers_at_least_one": ("--workers must be at least 1", "--workers 至少是 1"),
     "commands.simulate.confidence_range": ("--confidence is a share between 0.5 and 1, e.g. 0.95",
                                            "--confidence 是 0.5 到 1 之间的比例，例如 0.95"),
@@ -437,7 +432,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.bots.bad_budget": ("bot '{spec}': the budget after ':' is a whole number of at least 1",
                                  "机器人 '{spec}'：':' 后面的计算量是至少为 1 的整数"),
     # integrations/__init__.py
-    "commands.integrations.with_hint": ("{message} ({hint})", "{message}（{hint}）"),
     "commands.integrations.has_errors": ("{variant} has {count} error(s):\n{errors}", "{variant} 有 {count} 个错误：\n{errors}"),
     # docs/: the rulebook generator's errors
     # docs/book.py

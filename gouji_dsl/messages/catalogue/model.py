@@ -14,7 +14,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                          "请写：variant my-{name} extends {name}（自定规则只写与它不同的地方）"),
     "model.inheritance_cycle": ("inheritance cycle: {cycle}", "继承绕成了一个圈：{cycle}"),
     "model.unknown_parent": ("unknown parent variant '{name}'", "未知的父玩法 '{name}'"),
-    "model.known_variants": ("known variants: {names}", "已知的玩法：{names}"),
     "model.inheritance_too_deep": ("inheritance deeper than {limit} variants", "继承超过了 {limit} 层玩法"),
     "model.section_named": ("[{section}] ({zh})", "[{section}]（{zh}）"),
     "model.sections_and": ("{first} and {rest}", "{first}和 {rest}"),

@@ -66,7 +66,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.pick_unused_token": ("pick an unused token, e.g. Y for the eagle (鹰)", "换一个没用过的记号，例如鹰用 Y"),
     "rules.not_a_card_token": ("'{word}' cannot be a card token: expected {expected}",
                                "'{word}' 不能当牌的记号：应为{expected}"),
-    "rules.type_a_card": ("a card", "牌"),
     "rules.type_rank_3_to_2": ("a rank from 3 to 2", "3 到 2 的点数"),
     "rules.type_a_joker": ("a joker", "王"),
     "rules.jokers_not_highest": ("the jokers must be the highest cards of the order", "王必须排在大小顺序的最高处"),

@@ -12,7 +12,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # what a value may be
     "show.type.optional": ("{inner}, or none (无)", "{inner}，或 无 (none)"),
     "show.type.yes_no": ("yes (是) or no (否)", "是 (yes) 或 否 (no)"),
-    "show.type.one_of": ("one of {names}", "以下之一：{names}"),
     "show.type.string": ('a string in double quotes, "...", at most {limit} characters',
                          '双引号中的文字 "..."，最多 {limit} 个字符'),
     "show.type.card": ("{what}: {cards}", "{what}：{cards}"),
@@ -28,7 +27,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "一张表：先写 '名称 ='，再写用竖线分隔的各行，第一行是列名"),
     "show.type.table_min_rows": ("; at least {count} row(s)", "；至少 {count} 行"),
     "show.type.table_key": ("; one row per {columns}", "；每个 {columns} 一行"),
-    "show.and": (" and ", "和"),
     "show.or": (" or ", "或"),
     "show.not_set": ("not set", "未设置"),
     "show.game": ("game {games}", "游戏 {games}"),
@@ -53,7 +51,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "show.set_in": ("    (from {origin})", "    （来自 {origin}）"),
     "show.set_default": ("    (from default)", "    （默认）"),
     "show.here": ("    here: {value}", "    这里：{value}"),
-    "show.rows": ("{count} row(s)", "{count} 行"),
     "show.no_rows": ("no rows", "没有行"),
     "show.none": ("none (无)", "无 (none)"),
     "show.one_of": ("one of", "以下之一"),

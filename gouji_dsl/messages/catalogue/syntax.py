@@ -97,7 +97,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "syntax.unknown_escape_hint": ('the escapes are \\" \\\\ \\n and \\t', '可用的转义有 \\" \\\\ \\n 和 \\t'),
     # lang/loader.py
     "syntax.no_such_path_folder": ("--path {path}: no such folder", "--path {path}：没有这个文件夹"),
-    "syntax.no_such_rule_file": ("no such rule file: {file}", "没有这个规则文件：{file}"),
     "syntax.unknown_variant": ("unknown variant '{name}'", "未知的玩法 '{name}'"),
     "syntax.known_variants": ("known variants: {names}", "已知的玩法：{names}"),
     "syntax.no_known_variants": ("known variants: (none)", "已知的玩法：（无）"),
