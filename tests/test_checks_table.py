@@ -130,7 +130,7 @@ ROWS = [
      ["house.gouji:7:1: error: the jokers must be the highest cards of the order",
       "house.gouji:8:1: error: Y plays as a joker: list it among the jokers"]),
     (ZZ + EAGLE + EAGLE_ORDER + EAGLE_JOKERS,
-     ["zaozhuang.gouji:17:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt"]),
+     ["zaozhuang.gouji:26:1: error: 6 players × 54 cards = 324 leaves 6 of the 330 cards of the deck undealt"]),
     (ZZ + EAGLE + EAGLE_ORDER + EAGLE_JOKERS + ALL, []),
     (ZZ + "[table]\nredeal_if = count(hand, Y) > 2\n",
      ["house.gouji:4:25: error: 'Y' is not a card: expected a card (3 4 5 6 7 8 9 10 J Q K A 2 SJ BJ; 小王 = SJ, 大王 = BJ)"]),
@@ -189,7 +189,7 @@ ROWS = [
      ["house.gouji:5:1: error: shao = 1 contradicts [burning] allowed = no"]),
     (ZZ + "[tribute]\norder = [dian, luo, shao]\nshao = 1\n", []),
     ("variant house extends lianzhong\n\n[tribute]\nmen = 0\n",
-     ["lianzhong.gouji:39:1: error: the tribute order lists 'men' but men = 0"]),
+     ["lianzhong.gouji:47:1: error: the tribute order lists 'men' but men = 0"]),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 7 | 1 | 1 |\n",
      ["house.gouji:6:3: error: place 7 does not exist: there are 6 places"]),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n  | 7 | 8 | 1 |\n",  # one error a row
@@ -230,7 +230,7 @@ ROWS = [
     ("variant house extends lianzhong-bubiesan\n\n[open]\nmethod = none\ndeclare = no\n\n[tribute]\norder = [shao, luo]\n"
      "\n[revolution]\nauto_open = yes\n",
      ["house.gouji:4:1: error: method = none (no 开点), but [revolution] auto_open = yes opens a revolutionary's opposite"]),
-    (ZZ + "[tribute]\ndian_max_level = 1\n", ["zaozhuang.gouji:54:1: error: 点贡毕业 needs levels: set dian_max_level above 1"]),
+    (ZZ + "[tribute]\ndian_max_level = 1\n", ["zaozhuang.gouji:63:1: error: 点贡毕业 needs levels: set dian_max_level above 1"]),
     (ZZ + "[tribute]\ndian_max_level = 2\n", []),
     (ZZ + "[tribute]\nluo =\n  | payer | receiver | count |\n",
      ["house.gouji:4:1: error: the tribute order lists 'luo' but the luo table is empty"]),

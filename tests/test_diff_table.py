@@ -331,7 +331,7 @@ SOURCES = ftype("about", "sources")
 
 def test_a_row_by_its_key_and_its_values():
     assert row_key_text(THRESHOLDS, ROW_10) == "10" and row_key_text(BOTH_KEYS, ROW_J, "zh") == "J/4"
-    assert value_columns(THRESHOLDS) == ["at_least"] and value_columns(SOURCES) == ["file", "title", "title_en"]
+    assert value_columns(THRESHOLDS) == ["at_least"] and value_columns(SOURCES) == ["file", "title", "title_en", "name", "name_en"]
     assert value_columns(BOTH_KEYS) == ["rank", "at_least"]   # all key: the whole row is its value
     assert row_value_text(THRESHOLDS, ROW_J) == "4" and row_value_text(BOTH_KEYS, ROW_J) == "J / 4"
     assert row_value_text(THRESHOLDS, None) == "—"

@@ -246,12 +246,14 @@ def test_two_revolutionaries_redeal_and_the_transcript_says_so(tmp_path, kind): 
 def test_a_tribute_card_is_the_payers_highest_down_to_a_3():  # D20
     # A house rule may ask more cards of a payer than the few a small deal gives: the
     # payer gives the highest left each time, 3s last, and nothing once the hand is empty.
+    # Cards the payer may not give (000:L60: not dealt to it) are `kept`; here none are.
     g = gouji_dsl.engine("zaozhuang").new_game(seed=1)
     g.hands[0] = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]
-    assert g._highest(1) == 11
+    none_kept = (0,) * 15
+    assert g._highest(1, none_kept) == 11
     g.hands[0][11] = 0
-    assert g._highest(1) == 0
+    assert g._highest(1, none_kept) == 0
     g.hands[0][0] = 0
-    assert g._highest(1) is None
+    assert g._highest(1, none_kept) is None
     g.hands[0][14] = 1
-    assert g._highest(1) == 14
+    assert g._highest(1, none_kept) == 14

@@ -50,7 +50,8 @@ def test_generated_engines_are_the_package_gouji_dsl_generated():
         assert gouji_dsl.engine(name) is module
     assert {p.name for p in (paths.generated_dir() / "rulebooks").glob("zaozhuang.*")} == {
         "zaozhuang.zh.md", "zaozhuang.en.md", "zaozhuang.zh.html", "zaozhuang.en.html",
-        "zaozhuang.handout.zh.md", "zaozhuang.handout.en.md", "zaozhuang.handout.zh.html", "zaozhuang.handout.en.html"}
+        "zaozhuang.handout.zh.md", "zaozhuang.handout.en.md", "zaozhuang.handout.zh.html", "zaozhuang.handout.en.html",
+        "zaozhuang.quick.zh.md", "zaozhuang.quick.en.md", "zaozhuang.quick.zh.html", "zaozhuang.quick.en.html"}
 
 
 def test_an_editable_install_reads_the_checkouts_folders():

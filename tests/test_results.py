@@ -327,7 +327,7 @@ def test_every_rule_says_itself_in_both_languages(models):
             for key in keys}
     assert "双扣" in book["results.classes"] and "+3" in book["results.classes"]
     assert "32" in book["results.multipliers"] and "adds 4" in book["results.multiplier_step"]
-    assert "L + N + add" in book["results.merge"] and "above 12 lines, as 12" in book["results.bonus"]
+    assert "count as one bomb" in book["results.merge"] and "L + N" not in book["results.merge"] and "above 12 lines, as 12" in book["results.bonus"]
 
 
 def test_every_rule_has_a_phrase_for_each_value(models):

@@ -229,6 +229,11 @@ VALUES: dict[str, Callable[[str], list]] = {
     "about.sources": table_edits(lambda: m.Source("009", "000_d8750651ba4cd99f.txt", "见证", "witness"),
                                  _replace(title_en="witness title")),
     "about.decisions": table_edits(lambda: m.Decision("D99", "witness decision", "见证的决定"), _replace(summary_zh="见证")),
+    "about.source": fixed(None, "000", "001"),
+    "about.coverage": strings("", "A witness sentence on the source."),
+    "about.coverage_zh": strings("", "见证资料说明。"),
+    "about.source_notes": table_edits(lambda: m.SourceNote("flow.pass_rule", "001:L54", "過牌以後本輪再無出牌權", "witness",
+                                                           "见证"), _replace(note="witness note")),
     "table.players": by_type,
     "table.decks": by_type,
     # Whole decks are dealt out in every standard variant, so `all` is the number each already

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from gouji_dsl.diagnostics import Pos
 from gouji_dsl.model.fields import Section, field_applies, rule
-from gouji_dsl.rules.about import About, Decision, Source
+from gouji_dsl.rules.about import About, Decision, Source, SourceNote
 from gouji_dsl.rules.burning import BurnRules
 from gouji_dsl.rules.buy import BuyRules
 from gouji_dsl.rules.cards import CardRules
@@ -41,7 +41,7 @@ from gouji_dsl.rules.threes import ThreesRules
 from gouji_dsl.rules.tribute import TRIBUTE_KIND, DianRow, LuoTribute, TributeRules
 
 # The section classes and row types are used as `schema.X` (`m.X`) across the compiler.
-__all__ = ["Section", "rule", "About", "Decision", "Source", "BurnRules", "BuyRules", "CardRules", "ChaosRules", "EndRules",
+__all__ = ["Section", "rule", "About", "Decision", "Source", "SourceNote", "BurnRules", "BuyRules", "CardRules", "ChaosRules", "EndRules",
            "Place", "TAKE_OVER", "FlowRules", "GoujiRules", "Threshold", "HeadlessRules", "InfoRules", "OpenRules",
            "ChainRule", "JokerBomb", "PatternRules", "PatternType", "PlayRules", "JokerKill", "RevolutionRules", "PlayerRank",
            "RoomRules", "ResultRules", "ResultClass", "Multiplier", "MergeRow", "BonusRow", "ScoringRules", "TableRules",
