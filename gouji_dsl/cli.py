@@ -14,13 +14,14 @@ from pathlib import Path
 
 from gouji_dsl import __version__
 from gouji_dsl.diagnostics import InternalError, RuleErrors, UsageError, render_report
-from gouji_dsl.files import OutputError, write_atomic
+from gouji_dsl.engines import apart
+from gouji_dsl.files import OutputError, OutputOption, check_outputs, write_atomic
 from gouji_dsl.lang.fmt import NAME_MODES, format_file, written_names
-from gouji_dsl.lang.loader import CHINESE_NAMES, Workspace
+from gouji_dsl.lang.loader import CHINESE_NAMES, Workspace, check_file_name, is_file, read_rule_text, rule_files
 from gouji_dsl.language import named_files, reader_language
 from gouji_dsl.messages import DEFAULT as DEFAULT_LANGUAGE
-from gouji_dsl.messages import LANGUAGES, environment_language, msg, text, use_language
-from gouji_dsl.lang.parser import decode, parse_text
+from gouji_dsl.messages import LANGUAGES, Message, environment_language, msg, text, use_language
+from gouji_dsl.lang.parser import normalise_line_breaks, parse_text
 from gouji_dsl.phases import Compilation, check_variants, has_engine
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.docs.show import (find_rules, rules_json_text, rules_reference, rules_text, rulings_markdown,
@@ -86,11 +87,16 @@ def _names(ws: Workspace, args: list[str], diagnostics: list) -> list[str]:
 
 def cmd_check(args, ws: Workspace) -> int:
     diagnostics: list = []
-    names = _names(ws, args.targets, diagnostics)
     warnings: list = []
-    good, found = check_variants(ws, names, warnings)
-    diagnostics.extend(found)
-    _report(ws, diagnostics + warnings)  # warnings never change the exit status
+    good: list[str] = []
+    # Each named file in a workspace of its own (engines.apart): two files of one name are both checked.
+    spaces = [ws] + [apart(ws) for _ in args.targets[1:]]
+    for space, targets in zip(spaces, [[t] for t in args.targets] if args.targets else [[]]):
+        checked, found = check_variants(space, _names(space, targets, diagnostics), warnings)
+        good += checked
+        diagnostics += found
+    diagnostics, warnings = ({d.key(): d for d in found}.values() for found in (diagnostics, warnings))  # each once
+    _report(ws, [*diagnostics, *warnings])  # warnings never change the exit status
     if diagnostics:
         return EXIT_RULES
     print(text("cli.check.passed", count=len(good), names=", ".join(good)))
@@ -129,7 +135,7 @@ def cmd_show(args, ws: Workspace) -> int:
         if path is None:  # pragma: no cover - _names found it
             raise UsageError(msg("cli.show.no_rule_file", name=names[0]))
         try:
-            sys.stdout.write(path.read_text(encoding="utf-8"))
+            sys.stdout.write(normalise_line_breaks(read_rule_text(path, ws.display(path))))
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(msg("cli.cannot_read", file=ws.display(path), reason=exc)) from None
         return EXIT_OK
@@ -171,12 +177,13 @@ def cmd_fmt(args, ws: Workspace) -> int:
     changed = []
     io_errors = []  # files that could not be read or rewritten: the others are still formatted
     for path in paths:
-        if not path.is_file():
+        if not is_file(path):
+            check_file_name(str(path))  # no file can have that name: say why
             raise UsageError(msg("cli.no_such_rule_file", file=path))
         display = ws.display(path)
         try:
-            source = decode(path.read_bytes(), display)
-            ws.sources.add(display, source)
+            source = read_rule_text(path, display)
+            ws.sources.add(display, normalise_line_breaks(source))
             tree = parse_text(source, display)
             formatted = format_file(tree, source, names=args.names or written_names(tree))
         except RuleErrors as errors:
@@ -234,6 +241,24 @@ def _refuse_package_dir(ws: Workspace, name: str, out_dir: Path, package_dir: Pa
         raise UsageError(msg("cli.build.not_standard", name=name, folder=package_dir), msg("cli.build.not_standard_hint"))
 
 
+def _refuse_one_name_twice(ws: Workspace, arguments: list[str]) -> None:
+    """Two rule files of one name (a/club.gouji, b/club.gouji) would be built into the same
+    files: a usage error naming both, before anything is written. Each is resolved in a
+    workspace of its own (engines.apart); a file that cannot be read is reported by the build."""
+    seen: dict[str, Path] = {}
+    for arg in arguments:
+        space = apart(ws)
+        try:
+            name = space.resolve_argument(arg)
+        except (RuleErrors, UsageError):
+            continue
+        path = space.path_of(name)
+        first = seen.setdefault(name, path)
+        if first.resolve() != path.resolve():
+            raise UsageError(msg("cli.build.one_name_twice", first=ws.display(first), second=ws.display(path), name=name),
+                             msg("cli.build.one_name_twice_hint"))
+
+
 def cmd_build(args, ws: Workspace) -> int:
     """Standard variants are built into the package's generated/ (the checkout's, in
     development); a user's rule files into -o DIR, by default the current folder."""
@@ -243,6 +268,7 @@ def cmd_build(args, ws: Workspace) -> int:
     if args.compiled or args.clean or args.status:
         return _build_compiled(args)
     diagnostics: list = []
+    _refuse_one_name_twice(ws, args.variants)
     names = _names(ws, args.variants, diagnostics) if args.variants else \
         [n for n in ws.names() if ws.is_standard(n)]
     variants = _buildable(ws, names, bool(args.variants), diagnostics)
@@ -250,11 +276,7 @@ def cmd_build(args, ws: Workspace) -> int:
         _report(ws, diagnostics)
         return EXIT_RULES
     package_dir = generated_dir()
-    if args.output == "":
-        raise UsageError(msg("cli.build.empty_output"), msg("cli.build.empty_output_hint"))
-    chosen = Path(args.output) if args.output is not None else None
-    if chosen is not None and chosen.exists() and not chosen.is_dir():
-        raise UsageError(msg("cli.build.not_a_folder", output=args.output))
+    chosen = Path(args.output) if args.output is not None else None  # a folder: checked in _run (check_outputs)
     outputs: list = []
     full_build = not args.variants and chosen is None
     if full_build:
@@ -313,7 +335,8 @@ def cmd_conform(args, ws: Workspace) -> int:
 
     paths = [Path(p) for p in args.files]
     for path in paths:
-        if not path.is_file():
+        if not is_file(path):
+            check_file_name(str(path))
             raise UsageError(msg("cli.conform.no_such_file", file=path))
     engine_for = workspace_engines(ws, args.engine, lambda diagnostics: _report(ws, diagnostics))
     names = ws.names()
@@ -337,12 +360,15 @@ def _engine_for(ws: Workspace):
 
 
 def cmd_play(args, ws: Workspace) -> int:
-    from gouji_dsl.play.selfplay import play_match, to_json, transcript
+    from gouji_dsl.play.selfplay import MAX_PLAY_GAMES, play_match, to_json, transcript
 
     from gouji_dsl.bots import BotSpecError, parse_spec
 
     if args.games < 1:
         raise UsageError(msg("cli.play.games_at_least_one"))
+    if args.games > MAX_PLAY_GAMES:
+        raise UsageError(msg("commands.simulate.games_at_most", games=args.games, most=MAX_PLAY_GAMES),
+                         msg("cli.play.games_at_most_hint"))
     try:
         parse_spec(args.bots)
     except BotSpecError as exc:
@@ -356,10 +382,11 @@ def cmd_play(args, ws: Workspace) -> int:
 def cmd_replay(args, ws: Workspace) -> int:
     import json as _json
 
-    from gouji_dsl.play.selfplay import ReplayError, check_history, replay_file, transcript
+    from gouji_dsl.play.selfplay import ReplayError, check_history, read_history, replay_file, transcript
 
+    check_file_name(args.file)
     try:
-        data = _json.loads(Path(args.file).read_text(encoding="utf-8"))
+        data = _json.loads(read_history(Path(args.file)))
         check_history(data)  # the shape, before the variant is looked up or a game replayed
     except FileNotFoundError:
         raise UsageError(msg("cli.no_such_file", file=args.file)) from None
@@ -416,7 +443,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help=text("cli.help.build"))
     p.add_argument("variants", nargs="*", metavar="VARIANT|FILE", help=text("cli.help.build_variants"))
     p.add_argument("--check", action="store_true", help=text("cli.help.build_check"))
-    p.add_argument("-o", "--output", metavar="DIR", help=text("cli.help.build_output"))
+    p.add_argument("-o", "--output", metavar="DIR", action=OutputOption, folder=True,
+                   help=text("cli.help.build_output"))
     p.add_argument("--compiled", action="store_true", help=text("cli.help.build_compiled"))
     p.add_argument("--clean", action="store_true", help=text("cli.help.build_clean"))
     p.add_argument("--status", action="store_true", help=text("cli.help.build_status"))
@@ -457,6 +485,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--names", choices=NAME_MODES, default=None, help=text("cli.help.fmt_names"))
     p.set_defaults(run=cmd_fmt)
     _add_search_path(sub)
+    _declare_outputs(sub)
     return parser
 
 
@@ -467,6 +496,37 @@ def _add_search_path(sub) -> None:
         command.add_argument("--path", action="append", metavar="DIR", help=text("cli.help.path"))
         if not any("--lang" in action.option_strings for action in command._actions):
             command.add_argument("--lang", choices=LANGUAGES, default=None, help=text("cli.help.lang"))
+
+
+def _declare_outputs(sub) -> None:
+    """Each command knows its output options (files.OutputOption), which _run checks before it runs."""
+    for command in sub.choices.values():
+        command.set_defaults(output_options=tuple(a for a in command._actions if isinstance(a, OutputOption)))
+
+
+def _outputs(args) -> list[tuple[OutputOption, str]]:
+    """The output options given on this command line, with the paths they name."""
+    found = ((option, getattr(args, option.dest, None)) for option in getattr(args, "output_options", ()))
+    return [(option, path) for option, path in found if path is not None]
+
+
+def _inputs(args, ws: Workspace) -> list[tuple[Path, Message]]:
+    """The files a command may read, known before it reads any, so that no output overwrites one:
+    the rule files it was given, conform's case files, replay's history, and every rule file of
+    the folders a variant or parent is looked up in (the given files' folders, --path, GOUJI_PATH,
+    the current folder, the shipped variants). More than the run reads, never less. `fmt` has
+    none: it rewrites its rule files in place, by design."""
+    command = getattr(args, "command", None)
+    if command == "fmt":
+        return []
+    cases = [Path(p) for p in args.files] if command == "conform" else []
+    histories = [Path(args.file)] if command == "replay" else []
+    named = [] if command == "conform" else named_files(_rule_words(args))
+    folders = [*ws.folders, *ws.shipped_folders(), *(path.parent for path in named + cases + histories)]
+    rules = named + [path for folder in folders for path in rule_files(folder)]
+    return ([(p, msg("cli.input.case_file", file=p)) for p in cases] +
+            [(p, msg("cli.input.history", file=p)) for p in histories] +
+            [(p, msg("cli.input.rule_file", file=ws.display(p))) for p in rules])
 
 
 def _argv_language(argv: list[str]) -> str | None:
@@ -483,15 +543,21 @@ def _argv_language(argv: list[str]) -> str | None:
 RULE_ARGUMENTS = ("targets", "variant", "variants", "files")
 
 
-def _rule_files_named(args, ws: Workspace) -> list[Path]:
-    """The rule files a command was given, by path or by a user variant's name; with none, the
-    user's own rule files (`gouji check` in a club's folder)."""
+def _rule_words(args) -> list[str]:
+    """The words of a command line that name variants or rule files."""
     words: list[str] = []
     for name in RULE_ARGUMENTS:
         value = getattr(args, name, None)
         words += [value] if isinstance(value, str) else list(value or ())
     if getattr(args, "command", None) == "replay" and args.rules:
         words.append(args.rules)
+    return words
+
+
+def _rule_files_named(args, ws: Workspace) -> list[Path]:
+    """The rule files a command was given, by path or by a user variant's name; with none, the
+    user's own rule files (`gouji check` in a club's folder)."""
+    words = _rule_words(args)
     files = named_files(words)
     for word in words:
         path = ws.path_of(ws.canonical(word)) if word not in map(str, files) else None
@@ -520,6 +586,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args, ws: Workspace) -> int:
     try:
+        outputs = _outputs(args)
+        if outputs:  # checked before any work: a long run never fails at its end
+            check_outputs(outputs, _inputs(args, ws))
         return args.run(args, ws)
     except UsageError as exc:
         print(text("cli.error", message=exc.message), file=sys.stderr)

@@ -13,13 +13,15 @@ needs no build step and never writes into the package or generated/.
 """
 from __future__ import annotations
 
+import hashlib
+
 from gouji_dsl.backends.api import Engine
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
 from gouji_dsl.phases import Compilation, has_engine
 
-__all__ = ["Engine", "KINDS", "checked_with_engine", "from_model", "load"]
+__all__ = ["Engine", "KINDS", "apart", "checked_with_engine", "from_model", "identity", "load"]
 
 KINDS = ("generated", "reference")
 
@@ -32,8 +34,39 @@ def checked_with_engine(ws: Workspace, name: str):
     return variant
 
 
-def from_model(variant, kind: str = "generated") -> Engine:
-    """An engine of a checked variant, built in memory (nothing is written)."""
+def identity(ws: Workspace, variant) -> str:
+    """What tells the checked `variant` (resolved in `ws`) from every other variant: a standard
+    variant's name; for a user's rule file, its resolved path and a digest of the text of it and
+    of every user's file it extends. Two files of one name (club.gouji in two folders), or a file
+    edited since, never share an engine module, a pickle reference or a cache keyed by it."""
+    if ws.is_standard(variant.name):
+        return variant.name
+    digest = hashlib.sha256()
+    for member in variant.lineage:
+        path = ws.path_of(member)
+        if path is None or ws.is_standard(member):
+            continue  # a standard ancestor is the package's own: its name says it
+        digest.update(str(path.resolve()).encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError:  # read a moment ago to be checked; gone now: its path still tells it apart
+            pass
+        digest.update(b"\0")
+    return f"{variant.name}@{ws.path_of(variant.name).resolve()}#{digest.hexdigest()[:16]}"
+
+
+def apart(ws: Workspace) -> Workspace:
+    """A workspace that sees the folders `ws` sees now, to resolve one more rule file in. A file
+    given by path takes its name and puts its folder first in the workspace it is resolved in,
+    so each of two files of one name (a/club.gouji, b/club.gouji) needs its own workspace: there
+    its name and its siblings (what it extends) are its own. Read files' text is shared, for
+    messages quoting either."""
+    return Workspace(directory=ws.directory, folders=list(ws.folders), sources=ws.sources)
+
+
+def from_model(variant, kind: str = "generated", identity: str = "") -> Engine:
+    """An engine of a checked variant, built in memory (nothing is written); `identity` (see
+    `identity`) names its module apart from any other variant's of the same name."""
     if kind == "reference":
         if variant.plays.shape == "patterns":
             from gouji_dsl.backends.pattern_reference import PatternReference
@@ -45,7 +78,7 @@ def from_model(variant, kind: str = "generated") -> Engine:
     if kind == "generated":
         from gouji_dsl.backends.codegen import engine_module
 
-        return engine_module(variant)
+        return engine_module(variant, identity)
     raise ValueError(f"unknown engine kind {kind!r}: one of {', '.join(KINDS)}")
 
 
@@ -58,4 +91,5 @@ def load(ws: Workspace, name: str, kind: str = "generated") -> Engine:
         module = load_engine(name)
         if module is not None:
             return module
-    return from_model(checked_with_engine(ws, name), kind)
+    variant = checked_with_engine(ws, name)
+    return from_model(variant, kind, identity(ws, variant))

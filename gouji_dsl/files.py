@@ -10,15 +10,23 @@ and what the user named is written, never clobbered.
   device node or pipe with an ordinary file;
 - a folder, or an empty path, is refused.
 
+Before a command does any work, every output option it was given (declared with
+`OutputOption`, checked by `check_outputs`) is held to one policy: no empty path,
+no folder (a path ending in a slash names one), no two outputs naming one file, and
+no output naming a file the command reads (its rule files, case files, history),
+however the path is spelled or linked.
+
 Every failure (a folder, EACCES, ENOSPC, a path under /proc...) is an
 `OutputError`, a usage error with a one-line message, and leaves no temporary
 file behind.
 """
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from gouji_dsl.diagnostics import UsageError
@@ -35,10 +43,11 @@ def check_output_path(path: Path | str, what: Message | str = msg("syntax.output
     as a Path."""
     if str(path) == "":
         raise OutputError(msg("syntax.empty_output_path", what=what), msg("syntax.empty_output_path_hint"))
+    _refuse_nul(path)
     if str(path).endswith(("/", os.sep)):  # "out/" names a folder, even one not made yet: Path() drops the slash
         raise OutputError(msg("syntax.output_is_folder", path=path),
                           msg("syntax.output_is_folder_hint", what=what, example=Path(path) / "out"))
-    path = Path(path)
+    written, path = str(path), Path(path)  # messages name the path as written: Path drops a "./"
     try:
         mode = os.stat(path).st_mode  # follows symlinks: a link to a folder is a folder here
     except FileNotFoundError:
@@ -46,9 +55,93 @@ def check_output_path(path: Path | str, what: Message | str = msg("syntax.output
     except OSError as exc:  # a symlink loop, a parent that is a file, no permission to look
         raise _error(path, exc) from None
     if stat.S_ISDIR(mode):
-        raise OutputError(msg("syntax.output_is_folder", path=path),
+        raise OutputError(msg("syntax.output_is_folder", path=written),
                           msg("syntax.output_is_folder_hint", what=what, example=path / "out"))
     return path
+
+
+class OutputOption(argparse.Action):
+    """A command-line option naming a file (or with `folder=True` a folder) the command writes.
+    Declaring every output option this way lets the CLI hold them all to `check_outputs` before the
+    command runs, so a new output option cannot slip past the policy."""
+
+    def __init__(self, option_strings, dest, what: Message | str = msg("syntax.output_file"), folder: bool = False,
+                 **kwargs):
+        super().__init__(option_strings, dest, **kwargs)
+        self.what = what
+        self.folder = folder
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, values)
+
+
+def check_output_folder(path: Path | str, option: str) -> Path:
+    """Refuse an output folder that can never be written: an empty path, or a file that is not a folder."""
+    if str(path) == "":
+        raise OutputError(msg("syntax.empty_output_folder", option=option), msg("syntax.empty_output_folder_hint",
+                                                                                 option=option))
+    _refuse_nul(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return Path(path)  # made when it is written
+    except OSError as exc:  # a name too long, a parent that is a file, a symlink loop
+        raise _error(Path(path), exc) from None
+    if not stat.S_ISDIR(mode):
+        raise OutputError(msg("syntax.output_not_folder", option=option, path=path))  # as written: Path drops "./"
+    return Path(path)
+
+
+def _refuse_nul(path: Path | str) -> None:
+    """A NUL cannot be in a file name (the system would raise ValueError, not OSError); only a
+    caller of main() can pass one, a shell cannot."""
+    if "\0" in str(path):
+        raise OutputError(msg("syntax.output_has_nul", path=repr(str(path))))
+
+
+def check_outputs(outputs: Iterable[tuple[OutputOption, str]], inputs: Iterable[tuple[Path, Message]] = ()) -> None:
+    """The output-path policy, before any work: each (option, path) the user gave is a writable
+    file (or folder) path, no two name the same file, and none names an input: `inputs` are the
+    (path, what it is: "the rule file club.gouji") of the files the command reads. The same file
+    is found whatever the spelling: `./x`, an absolute path, `d/../x`, a symlink or a hard link."""
+    inputs_by_identity = {}
+    for path, described in inputs:
+        identity = file_identity(path)
+        if identity is not None and identity[0] == "file":  # an input not there (yet) holds nothing to lose
+            inputs_by_identity.setdefault(identity, described)
+    written: dict[tuple, tuple[OutputOption, str]] = {}
+    for option, path in outputs:
+        if option.folder:
+            check_output_folder(path, option.option_strings[0])
+            continue  # the files a command writes into its folder are named by the command, not the user
+        check_output_path(path, option.what)
+        identity = file_identity(path)
+        if identity is None:
+            continue
+        if identity in inputs_by_identity:
+            raise OutputError(msg("syntax.output_is_input", path=path, what=option.what,
+                                  input=inputs_by_identity[identity]),
+                              msg("syntax.output_is_input_hint", what=option.what))
+        if identity in written:
+            other, other_path = written[identity]
+            raise OutputError(msg("syntax.output_twice", path=path, what=option.what, other=other.what,
+                                  other_path=other_path), msg("syntax.output_twice_hint"))
+        written[identity] = (option, path)
+
+
+def file_identity(path: Path | str) -> tuple | None:
+    """What names one file whatever the path's spelling or links: an existing regular file's device
+    and inode (a symlink or hard link shares its target's), a file not made yet its real path
+    (relative, `./`, `..` and symlinked folders resolved). None for what cannot be clobbered: a
+    FIFO or device is written in place, so two writers lose nothing; and a path we cannot look at,
+    which the writer reports."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return ("new", os.path.realpath(path))
+    except (OSError, ValueError):  # a loop, a parent that is a file, a NUL in the name
+        return None
+    return ("file", found.st_dev, found.st_ino) if stat.S_ISREG(found.st_mode) else None
 
 
 def write_atomic(path: Path | str, text: str | bytes) -> None:

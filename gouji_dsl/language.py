@@ -16,7 +16,8 @@ from pathlib import Path
 from gouji_dsl.diagnostics import RuleErrors
 from gouji_dsl.messages import DEFAULT, LANGUAGES, environment_language
 from gouji_dsl.lang.fmt import written_names
-from gouji_dsl.lang.parser import decode, parse_text
+from gouji_dsl.lang.loader import read_rule_text
+from gouji_dsl.lang.parser import parse_text
 
 # The language settings themselves live with the messages, at the bottom of the import graph.
 __all__ = ["LANGUAGES", "DEFAULT", "named_files", "reader_language"]
@@ -38,7 +39,7 @@ def reader_language(explicit: str | None = None, files: Iterable[Path] = (),
         return found
     for path in files:
         try:
-            tree = parse_text(decode(path.read_bytes(), str(path)), str(path))
+            tree = parse_text(read_rule_text(path, str(path)), str(path))
         except (OSError, RuleErrors):  # unreadable or broken: the command reports why, not this
             continue
         return written_names(tree)

@@ -1,4 +1,8 @@
+import os
+import shutil
 import sys
+import tempfile
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -53,3 +57,58 @@ def no_language_set(monkeypatch):
     """A machine that says nothing of the reader's language (no GOUJI_LANG, the C locale):
     commands then speak the language of the files they are given, else Chinese."""
     monkeypatch.delenv("GOUJI_LANG", raising=False)
+
+
+# --- nothing left in the temporary folder ------------------------------------------------------
+# The run gets a temporary folder of its own (TMPDIR, which xdist's workers and every subprocess
+# inherit), so that what is found there at the end was left by this run, not by another one on
+# the same machine. A `gouji-*` entry there (gouji-dsl's own temporary folders and files, or a
+# test's that copied the prefix) fails the run; the folder is then removed with all it holds.
+# pytest's own tmp_path folders stay where they were (PYTEST_DEBUG_TEMPROOT).
+LEFT_BEHIND = ("gouji-*",)
+_RUN_TMP = pytest.StashKey[tuple]()  # (the run's temporary folder, TMPDIR and PYTEST_DEBUG_TEMPROOT before it)
+_LEFT = pytest.StashKey[list]()  # the names found there at the end
+
+
+def pytest_configure(config):
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller made the folder and checks it
+        return
+    saved = {name: os.environ.get(name) for name in ("TMPDIR", "PYTEST_DEBUG_TEMPROOT")}
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
+    run_tmp = tempfile.mkdtemp(prefix="pytest-gouji-run-")
+    os.environ["TMPDIR"] = run_tmp
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+    config.stash[_RUN_TMP] = (Path(run_tmp), saved)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session, exitstatus):
+    if _RUN_TMP not in session.config.stash:
+        return
+    run_tmp, _saved = session.config.stash[_RUN_TMP]
+    left = sorted(entry.name for entry in run_tmp.iterdir() if any(fnmatch(entry.name, p) for p in LEFT_BEHIND))
+    session.config.stash[_LEFT] = left
+    if left and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    left = config.stash.get(_LEFT, [])
+    if left:
+        terminalreporter.write_sep("=", "temporary files left behind by this run", red=True)
+        for name in left:
+            terminalreporter.write_line(f"{config.stash[_RUN_TMP][0] / name}  (a test or the code under test "
+                                        "did not remove it: use tmp_path, or clean up in a finally)")
+
+
+def pytest_unconfigure(config):
+    if _RUN_TMP not in config.stash:
+        return
+    run_tmp, saved = config.stash[_RUN_TMP]
+    shutil.rmtree(run_tmp, ignore_errors=True)
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    tempfile.tempdir = None

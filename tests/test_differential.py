@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -134,42 +133,48 @@ def test_graduation_across_a_match(name, opened_per_game):
 # No standard variant kills a joker with more cards than it (zaozhuang's D3 aside), so two house
 # rules take the generated engine's general path: lamb-cn's kills (the conformance house rule) and
 # a table with counts no one plays, to catch a count read from the wrong column.
-KILL_HOUSES = Path(tempfile.mkdtemp(prefix="gouji-kills-"))
-(KILL_HOUSES / "kill-counts.gouji").write_text(
-    'variant kill-counts extends zaozhuang\n[about]\ntitle = "杀王张数"\ntitle_en = "Kill counts"\n'
-    'summary = "Odd kill counts."\nsummary_zh = "杀王张数。"\n[plays]\njoker_kills =\n'
-    "  | joker | by_higher | by_same | by_lower |\n  | SJ | 2 | 3 | none |\n  | BJ | none | 2 | 4 |\n", encoding="utf-8")
-KILL_VARIANTS = [str(Path(__file__).parent / "conformance" / "kills.gouji"), str(KILL_HOUSES / "kill-counts.gouji")]
+KILL_COUNTS = ('variant kill-counts extends zaozhuang\n[about]\ntitle = "杀王张数"\ntitle_en = "Kill counts"\n'
+               'summary = "Odd kill counts."\nsummary_zh = "杀王张数。"\n[plays]\njoker_kills =\n'
+               "  | joker | by_higher | by_same | by_lower |\n  | SJ | 2 | 3 | none |\n  | BJ | none | 2 | 4 |\n")
+KILL_VARIANTS = ["kills", "kill-counts"]  # drawn by name; kill_files gives their rule files
+
+
+@pytest.fixture(scope="session")
+def kill_files(tmp_path_factory) -> dict[str, str]:
+    """The two house rules' files: kill-counts is written in pytest's temporary folder for the run."""
+    folder = tmp_path_factory.mktemp("kills")
+    (folder / "kill-counts.gouji").write_text(KILL_COUNTS, encoding="utf-8")
+    return {"kills": str(Path(__file__).parent / "conformance" / "kills.gouji"),
+            "kill-counts": str(folder / "kill-counts.gouji")}
 
 
 @functools.lru_cache(maxsize=None)
-def kill_plays(name):
-    return tuple(gouji_dsl.reference_engine(name).plays(PLAY_CARDS_UNIVERSE))
+def kill_plays(path):
+    return tuple(gouji_dsl.reference_engine(path).plays(PLAY_CARDS_UNIVERSE))
 
 
-@st.composite
-def kill_case(draw, how_many: int):
-    name = draw(st.sampled_from(KILL_VARIANTS))
-    return (name, *(draw(st.sampled_from(kill_plays(name))) for _ in range(how_many)))
+def draw_plays(data, path: str, how_many: int) -> list:
+    """Plays of the variant in `path` (its plays need its engine, so they are drawn in the test)."""
+    return [data.draw(st.sampled_from(kill_plays(path))) for _ in range(how_many)]
 
 
 @given(st.sampled_from(KILL_VARIANTS), st.one_of(any_cards, play_cards()))
-def test_joker_kills_classify(name, cards):
-    gen, ref = pair(name)
+def test_joker_kills_classify(kill_files, name, cards):
+    gen, ref = pair(kill_files[name])
     assert gen.classify(cards) == ref.classify(cards), f"{name}: classify({format_cards(cards)})"
 
 
-@given(kill_case(2))
-def test_joker_kills_beats(case):
-    name, play, lead = case
-    gen, ref = pair(name)
+@given(st.sampled_from(KILL_VARIANTS), st.data())
+def test_joker_kills_beats(kill_files, name, data):
+    play, lead = draw_plays(data, kill_files[name], 2)
+    gen, ref = pair(kill_files[name])
     assert gen.beats(play, lead) == ref.beats(play, lead), f"{name}: beats({shown(play)!r}, lead {shown(lead)!r})"
 
 
-@given(kill_case(1), hands(max_joker=4))
-def test_joker_kills_answers(case, hand):
-    name, lead = case
-    gen, ref = pair(name)
+@given(st.sampled_from(KILL_VARIANTS), st.data(), hands(max_joker=4))
+def test_joker_kills_answers(kill_files, name, data, hand):
+    [lead] = draw_plays(data, kill_files[name], 1)
+    gen, ref = pair(kill_files[name])
     got, want = sorted(gen.answers(hand, lead)), ref.answers(hand, lead)
     assert got == want, f"{name}: answers(hand {format_cards(hand)!r}, lead {shown(lead)!r})"
     assert len(set(got)) == len(got), "each answer listed once"
@@ -177,17 +182,17 @@ def test_joker_kills_answers(case, hand):
 
 
 @given(st.sampled_from(KILL_VARIANTS), hands(max_rank=3, max_two=3, max_joker=3))
-def test_joker_kills_plays_and_leads(name, hand):
-    gen, ref = pair(name)
+def test_joker_kills_plays_and_leads(kill_files, name, hand):
+    gen, ref = pair(kill_files[name])
     assert sorted(gen.plays(hand)) == ref.plays(hand), f"{name}: plays({format_cards(hand)!r})"
     if any(hand):  # nobody leads with no cards
         assert gen.lead_actions(hand) == ref.lead_actions(hand), f"{name}: lead_actions({format_cards(hand)!r})"
 
 
-@given(kill_case(1), hands(max_rank=4, max_two=3, max_joker=3))
-def test_joker_kills_can_burn(case, hand):
-    name, target = case
-    gen, ref = pair(name)
+@given(st.sampled_from(KILL_VARIANTS), st.data(), hands(max_rank=4, max_two=3, max_joker=3))
+def test_joker_kills_can_burn(kill_files, name, data, hand):
+    [target] = draw_plays(data, kill_files[name], 1)
+    gen, ref = pair(kill_files[name])
     assert gen.can_burn(hand, target) == ref.can_burn(hand, target), \
         f"{name}: can_burn(hand {format_cards(hand)!r}, target {shown(target)!r})"
 

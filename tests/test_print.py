@@ -89,23 +89,21 @@ def _variants_with_books() -> list[str]:
 VARIANTS = _variants_with_books()
 
 
-def _slow_selected(config) -> bool:
-    expression = config.getoption("markexpr") or ""
-    return "slow" in expression and "not slow" not in expression
+def _font_params():
+    """Each Chinese font family: the first one installed in the default run, the others with
+    -m slow (the books print in their own fonts, and test_the_print_is_the_same_with_any_chinese_font
+    shows, line by line, that every installed family prints what the first one prints)."""
+    installed = installed_chinese_fonts()
+    for key in CHINESE_FONTS:
+        marks = (pytest.mark.slow,) if installed and key != installed[0] else ()
+        yield pytest.param(key, marks=marks, id=key)
 
 
-@pytest.fixture(scope="module", params=list(CHINESE_FONTS))
+@pytest.fixture(scope="module", params=list(_font_params()))
 def chinese_font(request, tmp_path_factory):
     """Print with this Chinese font family as the machine's only one (FONTCONFIG_FILE)."""
-    installed = installed_chinese_fonts()
-    if request.param not in installed:
+    if request.param not in installed_chinese_fonts():
         pytest.skip(f"no {request.param} font on this machine (CI installs fonts-wqy-zenhei and fonts-noto-cjk)")
-    # The books print in their own fonts, and test_the_print_is_the_same_with_any_chinese_font
-    # shows, line by line, that every installed family prints what the first one prints: the
-    # default run checks the books with that one; -m slow checks them with each.
-    if request.param != installed[0] and not _slow_selected(request.config):
-        pytest.skip(f"{request.param} prints as {installed[0]} does (the same-print test): every book with it runs "
-                    "with -m slow")
     config = fontconfig_with_only(request.param, tmp_path_factory.mktemp("fontconfig"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("FONTCONFIG_FILE", str(config))

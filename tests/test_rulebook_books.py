@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from gouji_dsl import cli
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.docs import rulebook as rb
 from gouji_dsl.docs.book import build_document
@@ -120,21 +121,15 @@ _WHERE_FROM = {"md": re.compile(r"^> \*\*(?:出处|资料原文|Source|The sourc
                "html": re.compile(r'<aside class="note (?:origin|source)">.*?</aside>', re.S)}
 
 
-def test_the_handout_leaves_out_only_rules_nobody_wrote_that_say_there_is_nothing(docs, ws):
+def test_the_handout_leaves_out_only_rules_nobody_wrote_that_say_there_is_nothing(docs, tmp_path):
     doc = docs[("zaozhuang", "handout", "en")]
     shown = {r.key for r in _rules(doc)}
     assert "cards.extra" not in shown and "table.redeal_if" not in shown      # nothing extra, no redeal
     assert "flow.defer" in shown and "burning.condition" in shown
     # a house rule that writes the same "nothing" keeps its sentence: the author meant it
-    hws = scratch_workspace(_tmp(ws), {"plain": "variant plain extends zaozhuang\n[table]\nredeal_if = no\n"})
+    hws = scratch_workspace(tmp_path, {"plain": "variant plain extends zaozhuang\n[table]\nredeal_if = no\n"})
     v = Compilation(hws, "plain").checked
     assert "table.redeal_if" in {r.key for r in _rules(build_document(v, "en", hws, kind="handout"))}
-
-
-def _tmp(ws):
-    import tempfile
-    from pathlib import Path
-    return Path(tempfile.mkdtemp(prefix="gouji-books-"))
 
 
 def test_book_kinds_are_checked():
@@ -241,6 +236,28 @@ def test_doc_changes_of_a_variant_whose_parent_is_abstract_is_a_usage_error(tmp_
     with pytest.raises(UsageError, match="extends 'gouji', which is abstract") as raised:
         _run(scratch_workspace(tmp_path, {}), "zaozhuang", "--changes")
     assert "gouji doc zaozhuang" in str(raised.value.hint)
+
+
+STANDARD = [name for name in Workspace().names() if Workspace().is_standard(name)]
+# Why `--changes` has no sheet for a variant: it extends nothing, or only the abstract base, or it is abstract
+NO_SHEET = ("extends no variant", "which is abstract", "it is abstract")
+
+
+@pytest.mark.parametrize("name", STANDARD)
+def test_doc_changes_of_every_standard_variant_is_a_sheet_or_a_usage_error(tmp_path, capsys, name):
+    """Issue 28 §5: `gouji doc lianzhong --changes` was an internal error (exit 3). Each standard
+    variant gives its sheet (exit 0), or a usage error (exit 2) saying why there is none."""
+    out = tmp_path / "sheet.md"
+    code = cli.main(["doc", name, "--changes", "--lang", "en", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code in (0, 2), err
+    if code == 0:
+        assert out.read_text(encoding="utf-8").strip()
+    else:
+        assert any(reason in err for reason in NO_SHEET), err
+        assert not out.exists()
+    if name == "lianzhong":
+        assert code == 2 and "'lianzhong' extends 'gouji', which is abstract" in err
 
 
 def test_pdf_without_a_browser_is_a_clear_error_that_writes_nothing(tmp_path, monkeypatch):

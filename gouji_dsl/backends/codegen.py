@@ -435,19 +435,22 @@ def write_outputs(outputs: list[Output], check: bool) -> list[Path]:
     return stale
 
 
-def engine_module(v: m.Variant):
+def engine_module(v: m.Variant, identity: str = ""):
     """A variant's generated engine, rendered and loaded in memory (never written to disk).
 
     For users' own rule files: `gouji play club.gouji` needs an engine but must not
-    write into the package or the project's generated/.
+    write into the package or the project's generated/. `identity` (engines.identity: a
+    user's file by its path and content) keeps two files of one name apart.
     """
-    return module_from_source(v.name, render_engine(v), v.file_of(v.name))
+    return module_from_source(v.name, render_engine(v), v.file_of(v.name), identity)
 
 
-def module_from_source(name: str, source: str, origin: str = ""):
-    """Load generated engine source as a module, cached per source text, so the
-    same rules give the same module object in one process."""
-    digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:16]
+def module_from_source(name: str, source: str, origin: str = "", identity: str = ""):
+    """Load generated engine source as a module, cached per source text and variant
+    identity, so the same rules of the same file give the same module object in one
+    process, and two files of one name (even of the same rules) two modules."""
+    keyed = source if not identity else f"{identity}\0{source}"
+    digest = hashlib.sha256(keyed.encode("utf-8", "surrogateescape")).hexdigest()[:16]
     module_id = f"gouji_dsl._built.{module_name(name)}_{digest}"
     module = sys.modules.get(module_id)
     if module is None:

@@ -25,7 +25,10 @@ class OracleKinds(PatternNotation):
     def __init__(self, oracle: PatternOracle, variant: str):
         super().__init__(())
         self.oracle = oracle
-        self.key = ("patterns-reference", variant)
+        # Its own table of shared actions, whatever its variant's name: two rule files of one
+        # name, or a diff's hybrid of a variant (its name, other rules), never share Actions
+        # checked against the other's plays. A copy (pickle, deepcopy) gets a table of its own.
+        self.key = ("patterns-reference", variant, object())
 
     def parse_cards(self, text: str) -> tuple:
         if not isinstance(text, str):

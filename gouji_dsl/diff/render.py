@@ -81,22 +81,29 @@ def _note(examples, lang: str) -> str:
     return note.text(lang) if isinstance(note, Reason) else str(note)
 
 
-def render_diff(a, b, diffs: list[RuleDiff], examples=None, lang: str = "en", fmt: str = "text") -> str:
+def render_diff(a, b, diffs: list[RuleDiff], examples=None, lang: str = "en", fmt: str = "text",
+                labels: tuple[str, str] | None = None) -> str:
     """The diff of two variants as text, Markdown or JSON. `examples` is the
-    result of `counterexamples` (or None when not searched)."""
+    result of `counterexamples` (or None when not searched); `labels` name the two sides
+    where their variant names do not (two files of one name: a/club.gouji, b/club.gouji)."""
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: expected zh or en")
     if fmt == "text":
-        return _render_text(a, b, diffs, examples, lang)
+        return _render_text(a, b, diffs, examples, lang, labels)
     if fmt == "md":
-        return _render_md(a, b, diffs, examples, lang)
+        return _render_md(a, b, diffs, examples, lang, labels)
     if fmt == "json":
-        return _render_json(a, b, diffs, examples, lang)
+        return _render_json(a, b, diffs, examples, lang, labels)
     raise ValueError(f"unknown format {fmt!r}: expected text, md or json")
 
 
-def _header(a, b, lang) -> str:
-    (na, ta), (nb, tb) = name_and_title(a), name_and_title(b)
+def _names(a, b, labels) -> tuple[str, str]:
+    return labels or (name_and_title(a)[0], name_and_title(b)[0])
+
+
+def _header(a, b, lang, labels=None) -> str:
+    (_, ta), (_, tb) = name_and_title(a), name_and_title(b)
+    na, nb = _names(a, b, labels)
     w = _WORDS[lang]
     la = f"{na} ({ta})" if ta else na
     lb = f"{nb} ({tb})" if tb else nb
@@ -117,10 +124,10 @@ def _rule_title(group: list[RuleDiff], lang: str) -> str:
     return ", ".join(f"{d.path} ({d.zh})" for d in group)
 
 
-def _render_text(a, b, diffs, examples, lang) -> str:
+def _render_text(a, b, diffs, examples, lang, labels=None) -> str:
     w = _WORDS[lang]
-    na, nb = name_and_title(a)[0], name_and_title(b)[0]
-    out = [_header(a, b, lang) + ("：" if lang == "zh" else ": ") + _summary(diffs, examples, lang)]
+    na, nb = _names(a, b, labels)
+    out = [_header(a, b, lang, labels) + ("：" if lang == "zh" else ": ") + _summary(diffs, examples, lang)]
     note = _note(examples, lang)
     if note:
         out.append(f"  （{note}）" if lang == "zh" else f"  ({note})")
@@ -167,10 +174,10 @@ def md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def _render_md(a, b, diffs, examples, lang) -> str:
+def _render_md(a, b, diffs, examples, lang, labels=None) -> str:
     w = _WORDS[lang]
-    na, nb = name_and_title(a)[0], name_and_title(b)[0]
-    out = [f"# {_header(a, b, lang)}", "", _summary(diffs, examples, lang) + ("。" if lang == "zh" else ".")]
+    na, nb = _names(a, b, labels)
+    out = [f"# {_header(a, b, lang, labels)}", "", _summary(diffs, examples, lang) + ("。" if lang == "zh" else ".")]
     note = _note(examples, lang)
     if note:
         out += ["", f"_{note}_"]
@@ -204,8 +211,8 @@ def _render_md(a, b, diffs, examples, lang) -> str:
     return "\n".join(out) + "\n"
 
 
-def _render_json(a, b, diffs, examples, lang) -> str:
-    na, nb = name_and_title(a)[0], name_and_title(b)[0]
+def _render_json(a, b, diffs, examples, lang, labels=None) -> str:
+    na, nb = _names(a, b, labels)
     by_rule = _examples_by_rule(examples)
     rules = []
     for d in diffs:

@@ -317,14 +317,19 @@ def searchable(a: m.Variant, b: m.Variant) -> Reason | None:
 
 
 def counterexamples(name_a: str, name_b: str, diffs: list[RuleDiff], ws: Workspace | None = None,
-                    budget: Budget | None = None) -> CounterexampleList:
+                    budget: Budget | None = None, ws_b: Workspace | None = None,
+                    labels: tuple[str, str] | None = None) -> CounterexampleList:
     """For each behavioural difference, a verified situation where the engines disagree.
 
-    Deterministic: the same variants and diffs give the same counterexamples.
+    `name_b` is resolved in `ws_b` when given (two rule files of one name are resolved each in
+    a workspace of its own: engines.apart), else in `ws`; `labels` are the names the examples
+    give the two variants (two different ones: the search keys its work by them), by default
+    their names. Deterministic: the same variants and diffs give the same counterexamples.
     Rules without one are listed in the result's `unfound`, with the reason."""
     ws = ws or Workspace()
+    ws_b = ws_b or ws
     budget = budget or Budget()
-    model_a, model_b = Compilation(ws, name_a).checked, Compilation(ws, name_b).checked
+    model_a, model_b = Compilation(ws, name_a).checked, Compilation(ws_b, name_b).checked
     why_not = searchable(model_a, model_b)
     groups: dict[str, list[RuleDiff]] = {}
     for d in diffs:
@@ -333,8 +338,9 @@ def counterexamples(name_a: str, name_b: str, diffs: list[RuleDiff], ws: Workspa
     if why_not:
         return CounterexampleList([], {g: why_not for g in groups}, note=why_not, searched=False)
     # Every concrete Gouji or Shuangkou variant has a generated engine (a user's file: built in memory).
-    ea = VariantEngine(name_a, model_a, engines.load(ws, name_a))
-    eb = VariantEngine(name_b, model_b, engines.load(ws, name_b))
+    label_a, label_b = labels or (name_a, name_b)
+    ea = VariantEngine(label_a, model_a, engines.load(ws, name_a))
+    eb = VariantEngine(label_b, model_b, engines.load(ws_b, name_b))
     pair = Pair(ea, eb, budget)
     found: list[Counterexample] = []
     unfound: dict[str, Reason] = {}
@@ -347,7 +353,7 @@ def counterexamples(name_a: str, name_b: str, diffs: list[RuleDiff], ws: Workspa
             hit = _search_case(pair, paths, check)
             if hit is not None:
                 case, x, y, isolated = hit
-                example = Counterexample(group, paths, name_a, name_b, "case", check, case=case, a_answer=x,
+                example = Counterexample(group, paths, label_a, label_b, "case", check, case=case, a_answer=x,
                                          b_answer=y, isolated=isolated)
                 break
         if example is None and games:
@@ -358,7 +364,7 @@ def counterexamples(name_a: str, name_b: str, diffs: list[RuleDiff], ws: Workspa
         example = dataclasses.replace(example, zh=head.zh, a_cites=_cites(members, "a"), b_cites=_cites(members, "b"))
         # Verified: both engines run again, from scratch, and disagree as stated.
         if not example.verify(ea.engine, eb.engine):
-            raise AssertionError(f"counterexample for {group} does not separate {name_a} and {name_b}")
+            raise AssertionError(f"counterexample for {group} does not separate {label_a} and {label_b}")
         found.append(example)
     return CounterexampleList(found, unfound)
 

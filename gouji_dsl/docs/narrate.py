@@ -15,6 +15,7 @@ situation for `gouji diff`, as data a rule author checks.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable
 
 from gouji_dsl.docs.sentences import Ctx
@@ -497,8 +498,14 @@ def _seen(keys, state: dict, other: dict, lang: str) -> list[Text]:
 
 
 def _delta(x: str, y: str) -> str:
-    """The cards of `x` that `y` lacks, written as cards."""
-    from gouji_dsl.runtime import cards as rt
-
-    cx, cy = rt.parse_cards(x), rt.parse_cards(y)
-    return rt.format_cards(tuple(max(p - q, 0) for p, q in zip(cx, cy)))
+    """The cards of `x` that `y` lacks, written as cards. Both are written by the engine (one
+    token a card, in its order), so the difference is one of tokens: a variant's own cards (the
+    eagle Y of lamb-cn) are not the standard notation's, which could not read them back."""
+    left = Counter(y.split())
+    kept = []
+    for card in x.split():
+        if left[card]:
+            left[card] -= 1
+        else:
+            kept.append(card)
+    return " ".join(kept)

@@ -32,7 +32,7 @@ from gouji_dsl.docs.errors import RulebookError
 from gouji_dsl.docs.quick_card import build_quick
 from gouji_dsl.docs.render import FORMATS, render
 from gouji_dsl.docs.text import LANGS
-from gouji_dsl.files import check_output_path, write_atomic
+from gouji_dsl.files import OutputOption, write_atomic
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import current, msg, text
 from gouji_dsl.model import schema as m
@@ -129,7 +129,8 @@ def register(subparsers) -> None:
     book.add_argument("--handout", action="store_true", help=text("commands.doc.help_handout"))
     book.add_argument("--changes", action="store_true", help=text("commands.doc.help_changes"))
     book.add_argument("--quick", action="store_true", help=text("commands.doc.help_quick"))
-    p.add_argument("-o", "--output", metavar="PATH", help=text("commands.doc.help_output"))
+    p.add_argument("-o", "--output", metavar="PATH", action=OutputOption, what=msg("commands.doc.output_file"),
+                   help=text("commands.doc.help_output"))
     p.add_argument("--all", action="store_true", help=text("commands.doc.help_all"))
     p.set_defaults(run=cmd_doc)
 
@@ -171,8 +172,6 @@ def cmd_doc(args, ws: Workspace) -> int:
         return _write_all(ws)
     if not args.variant:
         raise UsageError(msg("commands.doc.no_variant"), msg("commands.doc.no_variant_hint"))
-    if args.output is not None:  # `-o ''` or `-o DIR` is refused before the book is built
-        check_output_path(args.output, msg("commands.doc.output_file"))
     lang = args.lang or current()  # main() chose it from --lang too; a direct call may give it
     fmt = args.format or "md"
     pdf = fmt == "pdf"
@@ -198,9 +197,10 @@ def cmd_doc(args, ws: Workspace) -> int:
         kind = QUICK if args.quick else "handout" if args.handout else "reference"
         doc = _document(v, lang, ws, kind)
     if pdf:
-        from gouji_dsl.docs.pdf import html_to_pdf
+        from gouji_dsl.docs.pdf import html_to_pdf, sigterm_as_exit
         dest = args.output if args.output is not None else book_file(v.name, kind, lang, "pdf")
-        pages = html_to_pdf(render(doc, "html"), dest)
+        with sigterm_as_exit():  # a SIGTERM while printing still ends the browser and removes its files
+            pages = html_to_pdf(render(doc, "html"), dest)
         print(text("commands.doc.wrote_pdf_one" if pages == 1 else "commands.doc.wrote_pdf", path=dest, pages=pages),
               file=sys.stderr)
         return 0

@@ -10,7 +10,11 @@ bounds.py) and import their framework only when imported themselves.
 """
 from __future__ import annotations
 
-__all__ = ["VariantError", "load_variant"]
+
+from gouji_dsl.messages import Message, msg
+from gouji_dsl.runtime.actions import describe
+
+__all__ = ["VariantError", "load_variant", "shown", "whole_number"]
 
 
 class VariantError(LookupError, ValueError):
@@ -47,3 +51,30 @@ def load_variant(variant):
         shown = "\n".join(render_report(exc.diagnostics, ws.sources))
         raise VariantError(str(msg("commands.integrations.has_errors", variant=text, count=len(exc.diagnostics),
                                    errors=shown)), exc.diagnostics) from None
+
+
+def whole_number(value, what: Message) -> int:
+    """`value`, an id, player or seed a caller gives an adapter, as an int: an int or a numpy
+    integer. TypeError, saying what was given, for anything else, a bool above all: True is 1
+    to Python (and to pybind11, which hands pyspiel True as 1), but step(True) is no id 1.
+    `what` names the value in the message (msg("commands.integrations.a_player"), say)."""
+    if value.__class__ is int:
+        return value
+    if type(value).__name__ not in ("bool", "bool_"):  # numpy's bool is numpy.bool (numpy.bool_ before 2.0)
+        # The value's own __index__, called directly: operator.index turns an __index__ that
+        # answers True into 1 (Python 3.11 only warns), and a bool is no id.
+        index = getattr(type(value), "__index__", None)
+        number = index(value) if index is not None else None
+        if number.__class__ is int:
+            return number
+    raise TypeError(str(msg("commands.integrations.not_an_int", what=what, kind=type(value).__name__,
+                            value=shown(value))))
+
+
+def shown(value) -> str:
+    """`value` for an error message: numpy's own repr for a numpy value (np.True_, np.float64(1.0)),
+    else the runtime's safe description, which calls no __repr__ of the value's."""
+    if type(value).__module__ == "numpy":
+        text = repr(value)
+        return text if len(text) <= 60 else text[:57] + "..."
+    return describe(value)

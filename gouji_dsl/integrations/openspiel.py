@@ -91,8 +91,9 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
                       "pip install 'gouji-dsl[openspiel]'") from None
 
 from gouji_dsl.backends.codegen import load_engine
-from gouji_dsl.integrations import VariantError, load_variant
+from gouji_dsl.integrations import VariantError, load_variant, whole_number
 from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.messages import msg
 from gouji_dsl.runtime import bounds, observe
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.action_ids import ACTION_IDS
@@ -350,6 +351,38 @@ def _deal_seed(hands: list) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+_ACTION = msg("commands.integrations.an_action_id")
+_PLAYER = msg("commands.integrations.a_player")
+
+
+def _ints(args: tuple, names: tuple) -> tuple:
+    """The arguments of a pyspiel method, each an int (whole_number: a bool is refused); `names`
+    name them from the last back, as the leading player of some methods may be left out."""
+    if len(args) > len(names):
+        return args  # more than the method takes: pyspiel refuses the call itself
+    return tuple(whole_number(value, name) for value, name in zip(args, names[len(names) - len(args):]))
+
+
+_pyspiel_apply = pyspiel.State.apply_action
+
+
+def _checking(name: str, names: tuple):
+    """pyspiel.State's method `name`, its players and action ids checked first: pybind11 turns
+    True (numpy's too) into 1 on its way to C++, so pyspiel would take state.apply_action(True)
+    as id 1. Python callers reach this; C++ callers, which pass no bools, call pyspiel's own."""
+    base = getattr(pyspiel.State, name)
+
+    def method(self, *args):
+        for value in args:
+            if value.__class__ is not int:
+                return base(self, *_ints(args, names))
+        return base(self, *args)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"pyspiel's {name}, refusing any argument that is not an int (a bool above all)."
+    return method
+
+
 # --- the state ------------------------------------------------------------------------------
 
 class GoujiState(pyspiel.State):
@@ -381,6 +414,22 @@ class GoujiState(pyspiel.State):
 
     # OpenSpiel's API
 
+    def apply_action(self, action) -> None:
+        """pyspiel's apply_action, refusing an action that is not an int (a bool above all): written
+        out, not made by _checking, as it runs every step."""
+        _pyspiel_apply(self, action if action.__class__ is int else whole_number(action, _ACTION))
+
+    apply_action_with_legality_check = _checking("apply_action_with_legality_check", (_ACTION,))
+    child = _checking("child", (_ACTION,))
+    action_to_string = _checking("action_to_string", (_PLAYER, _ACTION))
+    legal_actions_mask = _checking("legal_actions_mask", (_PLAYER,))
+    observation_string = _checking("observation_string", (_PLAYER,))
+    observation_tensor = _checking("observation_tensor", (_PLAYER,))
+    information_state_string = _checking("information_state_string", (_PLAYER,))
+    information_state_tensor = _checking("information_state_tensor", (_PLAYER,))
+    player_return = _checking("player_return", (_PLAYER,))
+    player_reward = _checking("player_reward", (_PLAYER,))
+
     def current_player(self) -> int:
         play = self._play
         if play is None:
@@ -400,6 +449,8 @@ class GoujiState(pyspiel.State):
     # Python four times and copies the list twice, more than an engine step's worth of time.
 
     def legal_actions(self, player: int | None = None) -> list[int]:
+        if player is not None and player.__class__ is not int:
+            player = whole_number(player, _PLAYER)
         play = self._play
         if play is None:  # a chance node: its outcomes, whoever asks (as pyspiel)
             return [count for count, _p in self._plan.outcomes(self._deal)]
@@ -470,6 +521,7 @@ class GoujiState(pyspiel.State):
         record of the moves (pickles, clones and `serialize()` carry it). C++ code reading the
         state directly (`pyspiel.serialize_game_and_state`'s history line, a C++ algorithm)
         still sees the moves undone since, after them the ones applied."""
+        player, action = whole_number(player, _PLAYER), whole_number(action, _ACTION)  # (True, 1) == (1, 1)
         moves = self._moves()
         if not moves:
             raise ValueError(f"undo_action({player}, {action}): there is no move to undo: none has been applied")
@@ -611,6 +663,7 @@ class GoujiState(pyspiel.State):
         """A copy of this state with the cards hidden from `player_id` dealt anew, consistently
         with what that player has seen (for ISMCTS); `probability_sampler` is called once, with
         no arguments, for a number in [0, 1) that seeds the new deal."""
+        player_id = whole_number(player_id, _PLAYER)
         rng = random.Random(int(probability_sampler() * 2 ** 53))
         state = self.clone()
         if self._play is None:
@@ -671,6 +724,8 @@ class GoujiObserver:
         self._per_kind = np.array([max(1, copies) for copies in rules.deck_counts], np.float32)
 
     def set_from(self, state: GoujiState, player: int) -> None:
+        if player.__class__ is not int:
+            player = whole_number(player, _PLAYER)
         play = state._play
         if play is None:
             self.tensor.fill(0)
@@ -681,6 +736,8 @@ class GoujiObserver:
             getattr(play.game, self._tensor_of)(player + 1, out=self.tensor)
 
     def string_from(self, state: GoujiState, player: int) -> str:
+        if player.__class__ is not int:
+            player = whole_number(player, _PLAYER)
         play = state._play
         if play is None:
             deal = state._deal  # what the seat knows: its cards so far, and the node (public)

@@ -28,7 +28,6 @@ as in its classic games). `e.game` is the engine's Game, for anything beyond Pet
 from __future__ import annotations
 
 import functools
-import operator
 import random
 
 try:
@@ -41,7 +40,8 @@ except ImportError as missing:
     raise ImportError(f"gouji_dsl.integrations.pettingzoo needs PettingZoo, Gymnasium and numpy ({missing}): "
                       "pip install 'gouji-dsl[pettingzoo]'") from missing
 
-from gouji_dsl.integrations import VariantError, load_variant
+from gouji_dsl.integrations import VariantError, load_variant, shown, whole_number
+from gouji_dsl.messages import msg
 from gouji_dsl.runtime.action_ids import ACTION_IDS
 from gouji_dsl.runtime.actions import IllegalAction
 from gouji_dsl.runtime.observe import Observing
@@ -118,10 +118,7 @@ class GoujiEnv(AECEnv):
         """A new game. With `seed` the deal is the engine's deal for that seed, and later
         resets without one draw theirs from it; `options` is not used."""
         if seed is not None:
-            try:
-                seed = operator.index(seed)  # numpy ints too
-            except TypeError:
-                raise TypeError(f"a seed is an int, not {type(seed).__name__} {seed!r}") from None
+            seed = whole_number(seed, msg("commands.integrations.a_seed"))  # numpy ints too, not True
             self._rng = random.Random(seed)
         else:
             seed = self._rng.getrandbits(64)
@@ -264,13 +261,15 @@ class GoujiEnv(AECEnv):
 
 
 def _action_id(action) -> int:
-    """An action id from an int-like value (numpy integers included); TypeError otherwise."""
+    """An action id from an int-like value (numpy integers included); TypeError otherwise, for
+    a bool too: True would otherwise be id 1."""
     if action is None:
         raise IllegalAction("the action is None, but the game is not over: pass a legal action id")
     try:
-        return operator.index(action)
+        return whole_number(action, msg("commands.integrations.an_action_id"))
     except TypeError:
-        raise TypeError(f"an action is an int id (0..{ACTION_IDS - 1}), not {type(action).__name__} {action!r}") from None
+        raise TypeError(str(msg("commands.integrations.not_an_id", most=ACTION_IDS - 1, kind=type(action).__name__,
+                                value=shown(action)))) from None
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):

@@ -24,13 +24,82 @@ from pathlib import Path
 
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Diagnostic, Pos, RuleErrors, SourceCache, UsageError, did_you_mean
-from gouji_dsl.lang.parser import decode, parse_text
+from gouji_dsl.lang.parser import MAX_FILE_BYTES, decode, normalise_line_breaks, parse_text
 from gouji_dsl.messages import msg
 from gouji_dsl.paths import variants_dir
 
 EXTENSION = ".gouji"
 PATH_VARIABLE = "GOUJI_PATH"
 PEERS = "peers"  # the shipped subfolder of other engines' variants
+# What the system takes before it answers ENAMETOOLONG (Linux, and below macOS's and
+# Windows' own limits): a longer argument is refused by us, with its name, not by an OSError.
+NAME_MAX_BYTES = 255    # one file or folder name
+PATH_MAX_BYTES = 4096   # a whole path
+SHOWN_NAME_CHARS = 40   # of an over-long name quoted in a message
+
+
+class FileTooLarge(Exception):
+    """A file over the size cap of what it is read as; `size` is what stat or reading found."""
+
+    def __init__(self, size: int, limit: int):
+        super().__init__(size, limit)
+        self.size = size
+        self.limit = limit
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """The bytes of `path`, refused with FileTooLarge when over `limit` bytes: the size is
+    asked of the file first and at most `limit + 1` bytes are ever read, so a huge file (or
+    a device that never ends, /dev/zero) costs nothing. OSError as open and read give it."""
+    with open(path, "rb") as file:
+        size = os.fstat(file.fileno()).st_size
+        if size > limit:
+            raise FileTooLarge(size, limit)
+        data = file.read(limit + 1)  # a pipe or device has no size to stat
+    if len(data) > limit:
+        raise FileTooLarge(len(data), limit)
+    return data
+
+
+def shown_name(name: str) -> str:
+    """`name` as a message quotes it: an over-long one cut, so the message stays readable."""
+    return name if len(name) <= SHOWN_NAME_CHARS else name[:SHOWN_NAME_CHARS] + "…"
+
+
+def check_file_name(name: str) -> None:
+    """A variant name or path from the user, before it becomes a filesystem lookup: a
+    UsageError naming it when no file could have that name (too long for the system, a NUL,
+    characters the file system cannot encode), never the OSError or ValueError of os.stat."""
+    try:
+        encoded = os.fsencode(name)
+    except UnicodeError:
+        shown = shown_name(name.encode("utf-8", "replace").decode("utf-8"))
+        raise UsageError(msg("syntax.name_not_encodable", name=shown)) from None
+    if b"\x00" in encoded:
+        raise UsageError(msg("syntax.name_has_nul", name=shown_name(name.replace("\x00", "\\0"))))
+    longest = max(len(part) for part in encoded.split(os.fsencode(os.sep)))
+    if longest > NAME_MAX_BYTES:
+        raise UsageError(msg("syntax.name_too_long", name=shown_name(name), size=longest, limit=NAME_MAX_BYTES))
+    if len(encoded) > PATH_MAX_BYTES:
+        raise UsageError(msg("syntax.path_too_long", name=shown_name(name), size=len(encoded), limit=PATH_MAX_BYTES))
+
+
+def read_rule_text(path: Path, display: str) -> str:
+    """A rule file's text, its size capped before it is read (RuleErrors, located at the
+    file, for one over MAX_FILE_BYTES, or not UTF-8...); OSError as reading gives it."""
+    try:
+        data = read_capped(path, MAX_FILE_BYTES)
+    except FileTooLarge as big:
+        raise RuleErrors([Diagnostic(Pos(display, 1, 1), msg("syntax.file_too_large", size=big.size, limit=big.limit))]) from None
+    return decode(data, display)
+
+
+def is_file(path: Path) -> bool:
+    """Path.is_file, False for a path no file can have (too long, a NUL) rather than an error."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 # The Chinese names the standard variants answer to (`gouji play 联众`, `extends 枣庄`): what a
 # Shandong player calls each, its title with 够级 left out where the title has it; the full
@@ -59,9 +128,12 @@ def user_folders(paths: list[str] | tuple[str, ...] = (), environ=os.environ, cw
 
 def rule_files(folder: Path) -> list[Path]:
     """The rule files directly in `folder`, sorted; none if it is not a folder."""
-    if not folder.is_dir():
+    try:  # a GOUJI_PATH entry too long for the system, or holding a NUL, is no folder, as a missing one
+        if not folder.is_dir():
+            return []
+        return sorted(path for path in folder.glob(f"*{EXTENSION}") if is_file(path))
+    except (OSError, ValueError):
         return []
-    return sorted(path for path in folder.glob(f"*{EXTENSION}") if path.is_file())
 
 
 @dataclass
@@ -80,6 +152,7 @@ class Workspace:
     def for_user(cls, paths: list[str] | tuple[str, ...] = ()) -> "Workspace":
         """The workspace a user's command sees: their folders, then the standard variants."""
         for p in paths:
+            check_file_name(p)
             if not Path(p).is_dir():
                 raise UsageError(msg("syntax.no_such_path_folder", path=p))
         return cls(folders=user_folders(paths))
@@ -128,7 +201,7 @@ class Workspace:
         if path is not None and name in CHINESE_NAMES and not self.is_standard(name):
             return True  # 联众.gouji of a user's would stand for lianzhong wherever it is named
         shipped = [f / f"{name}{EXTENSION}" for f in self.shipped_folders()]
-        return path is not None and any(s.is_file() and path.resolve() != s.resolve() for s in shipped)
+        return path is not None and any(is_file(s) and path.resolve() != s.resolve() for s in shipped)
 
     def display(self, path: Path) -> str:
         """How a rule file is named in messages, models and generated files.
@@ -164,12 +237,14 @@ class Workspace:
     def resolve_argument(self, arg: str) -> str:
         """A command-line argument: a variant name or a path to a rule file."""
         path = Path(arg)
-        if arg.endswith(EXTENSION) or os.sep in arg or path.is_file():
-            if not path.is_file():
+        if arg.endswith(EXTENSION) or os.sep in arg or is_file(path):
+            if not is_file(path):
+                check_file_name(arg)  # no file can have that name: say why
                 raise UsageError(msg("cli.no_such_rule_file", file=arg))
             return self.add_file(path)
         name = self.canonical(arg)
         if self.path_of(name) is None:
+            check_file_name(arg)
             raise UsageError(msg("syntax.unknown_variant", name=arg),
                              did_you_mean(arg, self.names() + list(CHINESE_NAMES)) or
                              (msg("syntax.known_variants", names=", ".join(self.names())) if self.names()
@@ -183,11 +258,11 @@ class Workspace:
         if key not in self._parsed:
             display = self.display(path)
             try:
-                text = decode(path.read_bytes(), display)
+                text = read_rule_text(path, display)
                 # A file of the installed package: messages cite it by the variant's name, since
                 # the reader has no such path (a test's own "standard" folder keeps its paths).
                 shipped = path.resolve().parent in {variants_dir().resolve(), (variants_dir() / PEERS).resolve()}
-                self.sources.add(display, text, standard=path.stem if shipped else None)
+                self.sources.add(display, normalise_line_breaks(text), standard=path.stem if shipped else None)
                 self._parsed[key] = parse_text(text, display)
             except RuleErrors as errors:
                 self._parsed[key] = errors

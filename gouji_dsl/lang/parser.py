@@ -22,6 +22,12 @@ from gouji_dsl.paths import grammar_path
 MAX_DEPTH = 40          # brackets and operators nested inside one value
 MAX_INT_DIGITS = 9      # no rule needs a number above 999,999,999
 MAX_FILE_BYTES = 1_000_000
+# Lines of a rule file, each line break (\n, \r\n or a bare \r) ending one: every line costs
+# the excerpts, the formatter and the rulebook's source listing (a numbered, anchored row
+# each) though it holds no token, so 1 MB of bare \r must not pass as a million lines.
+# 50,000 is 230 times the longest standard file (gouji.gouji, 217 lines), room for a file
+# that is mostly comments.
+MAX_LINES = 50_000
 
 # A token in words (a Message), or as it is written (a str: code, the same in every language).
 _FRIENDLY: dict[str, Message | str] = {
@@ -52,6 +58,22 @@ def _utf16(data: bytes) -> bool:
     return len(head) >= 8 and (head[1::2].count(0) == len(head) // 2 or head[0::2].count(0) == len(head) // 2)
 
 
+def normalise_line_breaks(text: str) -> str:
+    """`text` with every line break `\n`: `\r\n` and a bare `\r` (old Mac editors) each end a
+    line, in the parser, its positions, the excerpts of messages and the rulebook alike."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    """The line number of byte `offset`, counting line breaks as normalise_line_breaks does."""
+    before = data[:offset]
+    return before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+
+
+def _column_at(data: bytes, offset: int) -> int:
+    return offset - max(data.rfind(b"\n", 0, offset), data.rfind(b"\r", 0, offset))
+
+
 def decode(data: bytes, name: str) -> str:
     if len(data) > MAX_FILE_BYTES:
         raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.file_too_large", size=len(data), limit=MAX_FILE_BYTES))])
@@ -59,13 +81,12 @@ def decode(data: bytes, name: str) -> str:
         raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.utf16"),
                                      hint=msg("syntax.utf16_hint"))])
     if b"\x00" in data:
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        line = _line_at(data, data.index(b"\x00"))
         raise RuleErrors([Diagnostic(Pos(name, line, 1), msg("syntax.nul_byte"))])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        line, col = _line_at(data, exc.start), _column_at(data, exc.start)
         raise RuleErrors([Diagnostic(Pos(name, line, col),
                                      msg("syntax.not_utf8", byte=data[exc.start]),
                                      hint=msg("syntax.save_as_utf8"))]) from None
@@ -73,7 +94,8 @@ def decode(data: bytes, name: str) -> str:
 
 
 def parse_text(text: str, name: str = "<string>") -> n.File:
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = normalise_line_breaks(text)
+    _check_line_count(text, name)
     _check_characters(text, name)
     _check_full_width(text, name)
     _check_depth(text, name)
@@ -88,6 +110,13 @@ def parse_text(text: str, name: str = "<string>") -> n.File:
     if builder.errors:
         raise RuleErrors(builder.errors)
     return file
+
+
+def _check_line_count(text: str, name: str) -> None:
+    lines = text.count("\n") + (not text.endswith("\n"))
+    if lines > MAX_LINES:
+        raise RuleErrors([Diagnostic(Pos(name, MAX_LINES + 1, 1), msg("syntax.too_many_lines", lines=lines, limit=MAX_LINES),
+                                     hint=msg("syntax.too_many_lines_hint"))])
 
 
 def _check_characters(text: str, name: str) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -692,9 +693,12 @@ def workspace_engines(ws, engine: str = "generated", show_errors: Callable[[list
     def engine_for(variant: str, folder: Path):
         key = (variant, folder) if variant.endswith(EXTENSION) else (variant, None)
         if key not in built:
+            # A rule file in a workspace of its own: a/club.gouji and b/club.gouji, two files
+            # of one name, each get their own engine, built from their own siblings.
+            space = engines.apart(ws) if key[1] else ws
             try:
-                name = ws.resolve_argument(str(folder / variant) if key[1] else variant)
-                built[key] = engines.load(ws, name, engine)
+                name = space.resolve_argument(str(folder / variant) if key[1] else variant)
+                built[key] = engines.load(space, name, engine)
             except RuleErrors as errors:
                 show_errors(errors.diagnostics)
                 raise LookupError(msg("commands.conform.rule_file_errors", count=len(errors.diagnostics))) from None
@@ -711,15 +715,43 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def case_lines(data: bytes):
-    """(line number, text or None) of each line of a file's bytes: split on `\n`
+# A case file is read a line at a time, so memory follows its longest line, not its size; the
+# cap on the whole bounds the time and the report (a line each failure). The longest case of
+# tests/conformance is 2,262 bytes and the largest file 45 KB; a line is allowed far more, so a
+# malformed one (nested 100,000 deep) still gets its own message.
+MAX_CASE_LINE_BYTES = 1024 * 1024
+MAX_CASE_FILE_BYTES = 8 * 1024 * 1024
+TOO_LONG = object()  # case_lines' mark of a line over MAX_CASE_LINE_BYTES (skipped unread)
+
+
+def _raw_lines(file, most: int):
+    """The lines of a binary file split on `\n` (kept), each at most `most` bytes: a longer one
+    is TOO_LONG, the rest of it read through in pieces of `most` and dropped."""
+    while True:
+        raw = file.readline(most + 1)
+        if not raw:
+            return
+        if len(raw) > most and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = file.readline(most)
+            yield TOO_LONG
+            continue
+        yield raw
+
+
+def case_lines(file, most: int = MAX_CASE_LINE_BYTES):
+    """(line number, text, None or TOO_LONG) of each line of a binary file: split on `\n`
     only, a trailing `\r` dropped; None for a line that is not UTF-8 (that line
-    fails, not the whole file). str.splitlines would also split on U+2028,
-    U+0085, `\x0c`..., which a JSON string or a comment may hold, and shift every
-    later line number."""
-    if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark
-        data = data[3:]
-    for lineno, raw in enumerate(data.split(b"\n"), 1):
+    fails, not the whole file), TOO_LONG for one over `most` bytes. str.splitlines
+    would also split on U+2028, U+0085, `\x0c`..., which a JSON string or a comment
+    may hold, and shift every later line number."""
+    for lineno, raw in enumerate(_raw_lines(file, most), 1):
+        if raw is TOO_LONG:
+            yield lineno, TOO_LONG
+            continue
+        if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):  # a byte-order mark
+            raw = raw[3:]
+        raw = raw.removesuffix(b"\n")
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -735,20 +767,33 @@ def run_files(paths: list[Path], engine_for: Callable[[str, Path], Any], known: 
     engine or raises LookupError."""
     report = Report()
     for path in paths:
-        try:  # bytes, not read_text: text mode would turn a lone \r into a line break
-            data = path.read_bytes()
+        try:  # binary, not text mode: text mode would turn a lone \r into a line break
+            with open(path, "rb") as file:
+                size = os.fstat(file.fileno()).st_size
+                if size > MAX_CASE_FILE_BYTES:
+                    report.fail(text("commands.conform.file_too_large", path=path, size=size, limit=MAX_CASE_FILE_BYTES))
+                    continue
+                _run_file(report, path, file, engine_for, known)
         except OSError as exc:
             report.fail(text("commands.conform.cannot_read", path=path, reason=exc.strerror or exc))
-            continue
-        for lineno, line in case_lines(data):
-            if line is None:
-                report.fail(text("commands.conform.not_utf8", where=f"{path}:{lineno}"))
-                continue
-            stripped = line.strip()
-            if not stripped or stripped.startswith("#"):
-                continue
-            _run_line(report, stripped, f"{path}:{lineno}", path.parent, engine_for, known)
     return report
+
+
+def _run_file(report: Report, path: Path, file, engine_for, known: list[str]) -> None:
+    for lineno, line in case_lines(file):
+        if file.tell() > MAX_CASE_FILE_BYTES:  # a file that grew, or a device with no size to stat
+            report.fail(text("commands.conform.file_too_large", path=path, size=file.tell(), limit=MAX_CASE_FILE_BYTES))
+            return
+        if line is TOO_LONG:
+            report.fail(text("commands.conform.line_too_long", where=f"{path}:{lineno}", limit=MAX_CASE_LINE_BYTES))
+            continue
+        if line is None:
+            report.fail(text("commands.conform.not_utf8", where=f"{path}:{lineno}"))
+            continue
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        _run_line(report, stripped, f"{path}:{lineno}", path.parent, engine_for, known)
 
 
 def _card_texts(case: dict, runs) -> list[tuple[Message | str, str]]:

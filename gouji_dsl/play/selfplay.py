@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from gouji_dsl.bots import make_bot
+from gouji_dsl.lang.loader import FileTooLarge, read_capped
 from gouji_dsl.messages import Message, msg
 from gouji_dsl.runtime.game import IllegalAction, Match
 from gouji_dsl.runtime.numbers import signed, to_json as score_json
@@ -61,6 +63,25 @@ def to_json(engine, played: list[PlayedGame]) -> str:
 
 class ReplayError(Exception):
     """A history file that is malformed or does not replay as recorded: one line, naming the game and field."""
+
+
+# A history is parsed whole (JSON) and its games are kept for the transcript: a game of about
+# 3 KB in the file takes about 60 KB replayed, so a replay needs about 20 times the file's size.
+# 16 MiB holds some 6,000 games (`gouji play --games 6000`), replayed in under 400 MB.
+MAX_HISTORY_BYTES = 16 * 1024 * 1024
+# `gouji play` keeps every game of its match for the transcript or history: a game's history is
+# at most about 4 KB (six decks, random bots), so 2,000 games' always replays (8 MB).
+MAX_PLAY_GAMES = 2_000
+
+
+def read_history(path: Path) -> str:
+    """A history file's text, its size capped before it is read (ReplayError when over
+    MAX_HISTORY_BYTES); OSError and UnicodeDecodeError as reading it gives them."""
+    try:
+        data = read_capped(path, MAX_HISTORY_BYTES)
+    except FileTooLarge as big:
+        raise ReplayError(msg("commands.replay.too_large", size=big.size, limit=big.limit)) from None
+    return data.decode("utf-8")
 
 
 HISTORY_SHAPE = '{"variant": NAME, "games": [{"seed": N, "history": ["play 7 7", "pass", ...], ...}, ...]}'

@@ -65,9 +65,10 @@ class PatternKinds(PatternNotation):
     def __init__(self, spec: pt.PatternSpec, variant: str, module: str = ""):
         super().__init__(())
         self.spec = spec
-        # Its own table of shared actions: per engine module, so that two engines of one name
-        # (a shipped one, one built in memory) never share Actions checked against the other.
-        self.key = ("patterns", variant, module)
+        # Its own table of shared actions: per engine module (named after the variant's identity
+        # and rules), so that two engines of one name (a shipped one, one built in memory, two rule
+        # files of one name) never share Actions checked against the other; without a module, its own.
+        self.key = ("patterns", variant, module or object())
         self.module = module              # the engine module whose RULES use it
 
     def __reduce__(self):

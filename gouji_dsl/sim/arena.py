@@ -69,10 +69,10 @@ def run_arena(ws, name: str, bots: list[str], deals: int, seed: int, workers: in
     started = time.monotonic()
     chunk = chunk_size(deals, workers, most=10, shares=4)
     for a, b in pairs:
-        tasks = [PairTask(spec, a, b, seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk)]
+        tasks = (PairTask(spec, a, b, seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk))
         rows: list[dict] = []
         began = time.monotonic()
-        for result in run_shown(tasks, workers, ray_address, text("commands.report.arena_pair", a=a, b=b),
+        for result in run_shown(tasks, 2 * deals, workers, ray_address, text("commands.report.arena_pair", a=a, b=b),
                                 progress_flag):
             rows.extend(result)
         results.append(pair_result(a, b, rows, confidence, time.monotonic() - began))

@@ -3,6 +3,10 @@
 Results come back in task order whatever order the workers finish in, so what is computed from
 them (summed in that order) is the same, bit for bit, for any number of workers or backend.
 No scheduling of our own: `concurrent.futures` or Ray hands the tasks out.
+
+Tasks are taken from an iterator as they are needed, at most WINDOW_PER_WORKER a worker started
+or finished but not yet handed on, so a run of ten billion games holds a few tasks in memory,
+not fifty million, and plays its first game at once.
 """
 from __future__ import annotations
 
@@ -10,11 +14,17 @@ import os
 import sys
 import time
 import unicodedata
-from typing import Callable, Iterator
+from itertools import chain, islice
+from typing import Callable, Iterable, Iterator
 
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.messages import msg, text
 from gouji_dsl.sim.runner import run_task
+
+
+# Tasks a worker has in hand (started, or finished ahead of an earlier one): enough that no worker
+# waits for the next, few enough that memory does not grow with the run.
+WINDOW_PER_WORKER = 4
 
 
 class RayError(UsageError):
@@ -41,46 +51,74 @@ def backend_name(workers: int, ray_address: str | None) -> str:
     return "ray" if ray_address is not None else "processes" if workers > 1 else "this process"
 
 
-def run_shown(tasks: list, workers: int, ray_address: str | None, label: str, progress: bool | None) -> Iterator[list]:
-    """`execute` with a progress bar over the tasks' games (shown on a terminal unless `progress`
-    says otherwise), closed however the run ends."""
-    bar = Progress(sum(t.total_games for t in tasks), label, progress)
+def run_shown(tasks: Iterable, total_games: int, workers: int, ray_address: str | None, label: str,
+              progress: bool | None) -> Iterator[list]:
+    """`execute` with a progress bar over the run's `total_games` (shown on a terminal unless
+    `progress` says otherwise), closed however the run ends."""
+    bar = Progress(total_games, label, progress)
     try:
         yield from execute(tasks, workers, ray_address, lambda task: bar.advance(task.total_games))
     finally:
         bar.close()
 
 
-def execute(tasks: list, workers: int = 1, ray_address: str | None = None,
+def execute(tasks: Iterable, workers: int = 1, ray_address: str | None = None,
             on_done: Callable[[object], None] | None = None) -> Iterator[list]:
-    """Each task's results, in task order; `on_done(task)` as each task finishes (any order)."""
+    """Each task's results, in task order; `on_done(task)` as each task finishes (any order).
+    `tasks` is read lazily, a window of them at a time (see the module docstring)."""
+    tasks = iter(tasks)
     if ray_address is not None:
-        finished = _on_ray(tasks, ray_address, workers)
-    elif workers <= 1 or len(tasks) <= 1:
-        finished = ((i, run_task(t)) for i, t in enumerate(tasks))
+        yield from _on_ray(tasks, ray_address, workers, on_done)
+        return
+    first = list(islice(tasks, workers))  # a run of fewer tasks than workers starts no idle process
+    tasks = chain(first, tasks)
+    if workers <= 1 or len(first) <= 1:
+        yield from _in_order(tasks, 1, lambda index, task: task, lambda running: [(running[0], run_task(running[0]))],
+                             on_done)
     else:
-        finished = _in_processes(tasks, workers)
-    waiting: dict[int, list] = {}
-    following = 0
-    for index, result in finished:
-        if on_done is not None:
-            on_done(tasks[index])
-        waiting[index] = result
+        yield from _in_processes(tasks, min(workers, len(first)), on_done)
+
+
+def _in_order(tasks: Iterator, window: int, start: Callable, finished: Callable,
+              on_done: Callable[[object], None] | None) -> Iterator[list]:
+    """The results of `tasks` in task order, at most `window` of them started or waiting at once.
+    `start(index, task)` hands a task to a worker and gives a handle; `finished(handles)` waits
+    for at least one of them and gives (handle, result) of each that has finished."""
+    running: dict = {}  # handle -> (index, task)
+    waiting: dict[int, list] = {}  # index -> result of a task finished ahead of an earlier one
+    following = 0  # the index of the next result to yield
+    numbered = enumerate(tasks)
+    more = True
+    while True:
+        while more and len(running) + len(waiting) < window:
+            item = next(numbered, None)
+            if item is None:
+                more = False
+            else:
+                running[start(*item)] = item
+        if not running:  # every task started has finished, and every result was yielded below
+            return
+        for handle, result in finished(list(running)):
+            index, task = running.pop(handle)
+            if on_done is not None:
+                on_done(task)
+            waiting[index] = result
         while following in waiting:
             yield waiting.pop(following)
             following += 1
 
 
-def _in_processes(tasks: list, workers: int) -> Iterator[tuple[int, list]]:
+def _in_processes(tasks: Iterator, workers: int, on_done) -> Iterator[list]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)))
+    def finished(futures):
+        done, _ = wait(futures, return_when=FIRST_COMPLETED)
+        return [(future, future.result()) for future in done]  # a worker's exception is raised here
+
+    pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        pending = {pool.submit(run_task, t): i for i, t in enumerate(tasks)}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=pending.__getitem__):
-                yield pending.pop(future), future.result()  # a worker's exception is raised here
+        yield from _in_order(tasks, workers * WINDOW_PER_WORKER, lambda index, task: pool.submit(run_task, task),
+                             finished, on_done)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -93,7 +131,7 @@ def ray_module():
     return ray
 
 
-def _on_ray(tasks: list, address: str, workers: int) -> Iterator[tuple[int, list]]:
+def _on_ray(tasks: Iterator, address: str, workers: int, on_done) -> Iterator[list]:
     """`address` "local" starts a Ray instance on this machine with `workers` CPUs (what CI tests);
     any other is a cluster's address (`ray://host:10001`, `auto`), whose CPUs are used as given."""
     ray = ray_module()
@@ -109,11 +147,14 @@ def _on_ray(tasks: list, address: str, workers: int) -> Iterator[tuple[int, list
             raise RayError(msg("commands.simulate.ray_unreachable", address=address, reason=exc)) from None
     try:
         remote = ray.remote(num_cpus=1)(run_task)
-        pending = {remote.remote(t): i for i, t in enumerate(tasks)}
-        while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                yield pending.pop(ref), ray.get(ref)
+
+        def finished(refs):
+            done, _ = ray.wait(refs, num_returns=1)
+            return [(ref, ray.get(ref)) for ref in done]
+
+        cpus = int(ray.cluster_resources().get("CPU", workers)) if address != "local" else workers
+        yield from _in_order(tasks, max(1, cpus) * WINDOW_PER_WORKER, lambda index, task: remote.remote(task),
+                             finished, on_done)
     finally:
         if started:
             ray.shutdown()

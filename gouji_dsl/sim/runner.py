@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gouji_dsl.bots import make_bot
@@ -24,11 +25,13 @@ MAX_ACTIONS = 200_000  # a game that has not ended by then has a bot that stalls
 class EngineSpec:
     """How a worker gets the engine of a variant: a shipped variant by name; any other rule
     file (a user's house rule) as the engine source generated here from its checked rules,
-    so a worker needs neither the file nor its folder."""
+    so a worker needs neither the file nor its folder. `identity` (engines.identity) names the
+    worker's engine module as this process names it: apart from any other file of that name."""
 
     name: str
     source: str | None = None
     origin: str = ""
+    identity: str = ""
 
     def load(self):
         from gouji_dsl.backends import codegen
@@ -38,19 +41,19 @@ class EngineSpec:
             if module is None:
                 raise LookupError(msg("commands.simulate.no_shipped_engine", name=self.name))
             return module
-        return codegen.module_from_source(self.name, self.source, self.origin)
+        return codegen.module_from_source(self.name, self.source, self.origin, self.identity)
 
 
 def engine_spec(ws, name: str) -> EngineSpec:
     """The spec of variant `name` (resolved in the workspace `ws`); RuleErrors / UsageError as
     `gouji play` gives them for a file with errors or an abstract variant."""
     from gouji_dsl.backends import codegen
-    from gouji_dsl.engines import checked_with_engine
+    from gouji_dsl.engines import checked_with_engine, identity
 
     if ws.is_standard(name) and codegen.load_engine(name) is not None:
         return EngineSpec(name)
     variant = checked_with_engine(ws, name)
-    return EngineSpec(name, codegen.render_engine(variant), variant.file_of(name))
+    return EngineSpec(name, codegen.render_engine(variant), variant.file_of(name), identity(ws, variant))
 
 
 def derive(*parts) -> int:
@@ -123,15 +126,15 @@ def play_match(engine, lineup: tuple, seed: int, index: int, games: int) -> dict
     return {"index": index, "sums": sums, "hist": {k: dict(v) for k, v in hist.items()}}
 
 
-def tasks_for(spec: EngineSpec, lineup: tuple, seed: int, games: int, match_games: int, chunk: int) -> list[Task]:
+def tasks_for(spec: EngineSpec, lineup: tuple, seed: int, games: int, match_games: int, chunk: int) -> Iterator[Task]:
     """`games` games in matches of `match_games` (the last match shorter when they do not divide),
-    cut into tasks of `chunk` matches."""
+    cut into tasks of `chunk` matches: made one at a time as the workers take them, since a long
+    run has millions."""
     matches, rest = divmod(games, match_games)
-    tasks = [Task(spec, lineup, seed, match_games, first, min(chunk, matches - first))
-             for first in range(0, matches, chunk)]
+    for first in range(0, matches, chunk):
+        yield Task(spec, lineup, seed, match_games, first, min(chunk, matches - first))
     if rest:
-        tasks.append(Task(spec, lineup, seed, rest, matches, 1))
-    return tasks
+        yield Task(spec, lineup, seed, rest, matches, 1)
 
 
 def lineup_for(bots: list[str], rules) -> tuple:

@@ -48,6 +48,10 @@ MESSAGES.update({
     "cli.fmt.would_reformat": ("would reformat {file}", "需要整理格式：{file}"),
     "cli.fmt.reformatted": ("reformatted {file}", "已整理格式：{file}"),
     "cli.fmt.already": ("gouji: {count} file(s) already formatted", "gouji：{count} 个文件格式已经规范"),
+    # the files a command reads, which no output may overwrite (cli._inputs)
+    "cli.input.rule_file": ("the rule file {file}", "规则文件 {file}"),
+    "cli.input.case_file": ("the case file {file}", "用例文件 {file}"),
+    "cli.input.history": ("the game history {file}", "对局记录 {file}"),
     # gouji build
     "cli.build.no_engine": ("variant '{name}' has no engine: it is abstract or not a Gouji variant",
                             "玩法 '{name}' 没有引擎：它是抽象玩法，或者不是够级玩法"),
@@ -56,10 +60,11 @@ MESSAGES.update({
                                "玩法 '{name}' 不是标准玩法：不能生成到安装包的 generated/ 文件夹（{folder}）"),
     "cli.build.not_standard_hint": ("build it elsewhere: gouji build FILE -o DIR",
                                     "请生成到别处：gouji build 文件 -o 文件夹"),
-    "cli.build.empty_output": ("-o names an empty path", "-o 给出的路径是空的"),
-    "cli.build.empty_output_hint": ("name the folder to build into, e.g. -o build",
-                                    "请给出要生成到的文件夹，例如 -o build"),
-    "cli.build.not_a_folder": ("-o {output}: not a folder", "-o {output}：不是文件夹"),
+    "cli.build.one_name_twice": ("{first} and {second} both declare variant '{name}': their engines and rulebooks "
+                                 "would be written to the same files",
+                                 "{first} 和 {second} 都声明为玩法 '{name}'：它们的引擎和规则书会写到同样的文件里"),
+    "cli.build.one_name_twice_hint": ("build them one at a time, each into a folder of its own: gouji build FILE -o DIR",
+                                      "一次只生成一个，各写到自己的文件夹：gouji build 文件 -o 文件夹"),
     "cli.build.out_of_date": ("out of date: {file}", "已过期：{file}"),
     "cli.build.stale": ("gouji: generated files are out of date: run `{command}`",
                         "gouji：生成的文件已过期：请运行 `{command}`"),
@@ -85,6 +90,7 @@ MESSAGES.update({
                              "gouji：有 {count} 个用例遇到内部错误（gouji-dsl 的缺陷）：请报告给我们"),
     # gouji play and replay
     "cli.play.games_at_least_one": ("--games must be at least 1", "--games 至少是 1"),
+    "cli.play.games_at_most_hint": ("for statistics over many games: gouji simulate", "要统计很多局的结果，请用 gouji simulate"),
     "cli.replay.failed": ("gouji: {file}: {reason}", "gouji：{file}：{reason}"),
     "cli.replay.not_history": ("gouji: {file}: not a history file: {reason}", "gouji：{file}：不是对局记录文件：{reason}"),
     "cli.replay.too_deep": ("the JSON is nested too deeply", "JSON 嵌套太深"),
