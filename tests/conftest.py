@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # The default run stays quick; `--hypothesis-profile=soak` runs long fuzzing on purpose.
-settings.register_profile("default", max_examples=150, deadline=None,
+settings.register_profile("default", max_examples=100, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 settings.register_profile("soak", max_examples=5000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

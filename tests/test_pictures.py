@@ -374,9 +374,17 @@ def _pages_and_text(tmp_path, name: str, page_html: str) -> list[str]:
         pdf.close()
 
 
+def _printed(cases, default) -> list:
+    """(variant, lang) cases, those outside `default` marked slow: printing is what the default
+    run's time goes on, and tests/test_print.py prints every handout's quick card too."""
+    return [pytest.param(v, lang, marks=() if (v, lang) in default else (pytest.mark.slow,), id=f"{v}-{lang}")
+            for v, lang in cases]
+
+
 @needs_browser
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("variant", PRINTED)
+@pytest.mark.parametrize("variant,lang", _printed([(v, lang) for v in PRINTED for lang in LANGS],
+                                                  {("zaozhuang", "zh"), ("lianzhong", "en"), ("shuangkou", "zh"),
+                                                   ("lamb-cn", "en")}))
 def test_the_quick_card_prints_on_one_page(tmp_path, variant, lang):
     pages = _pages_and_text(tmp_path, f"{variant}.quick.{lang}", _book(variant, lang, "quick"))
     assert len(pages) == 1, f"the {variant} quick card ({lang}) takes {len(pages)} pages"
@@ -397,8 +405,8 @@ def _card_titles(html: str) -> tuple[str, list[str]]:
 
 
 @needs_browser
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("variant", ("zaozhuang", "lianzhong", "shuangkou"))
+@pytest.mark.parametrize("variant,lang", _printed([(v, lang) for v in ("zaozhuang", "lianzhong", "shuangkou")
+                                                   for lang in LANGS], {("zaozhuang", "zh"), ("shuangkou", "en")}))
 def test_the_handouts_first_page_is_the_quick_card(tmp_path, variant, lang):
     """The handout opens with its quick card, whole on the first page; the rules start on the second."""
     html = _book(variant, lang, "handout")

@@ -243,7 +243,13 @@ STANDARD = [name for name in Workspace().names() if Workspace().is_standard(name
 NO_SHEET = ("extends no variant", "which is abstract", "it is abstract")
 
 
-@pytest.mark.parametrize("name", STANDARD)
+# The default run takes one variant of each answer (the abstract base's child, an extra card kind,
+# a child of a concrete variant in each game); -m slow takes them all.
+CHANGES_DEFAULT = {"lianzhong", "lamb-cn", "lianzhong-bubiesan", "shuangkou-qianbian", "gouji"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=() if n in CHANGES_DEFAULT else (pytest.mark.slow,))
+                                  for n in STANDARD])
 def test_doc_changes_of_every_standard_variant_is_a_sheet_or_a_usage_error(tmp_path, capsys, name):
     """Issue 28 §5: `gouji doc lianzhong --changes` was an internal error (exit 3). Each standard
     variant gives its sheet (exit 0), or a usage error (exit 2) saying why there is none."""
