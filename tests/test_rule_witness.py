@@ -597,6 +597,19 @@ def engine_witness(path: str, base_model: m.Variant, child_model: m.Variant, bud
             or game_witness(path, base, child, budget))
 
 
+# The null child's book, by (variant object, language): every value of a descriptive rule is
+# compared with the same null child of its parent, whose book need be written once. The variant
+# is kept with its book, so its id is not reused while the entry lives.
+_BOOKS: dict[tuple[int, str], tuple[m.Variant, list[str]]] = {}
+
+
+def _base_book(variant: m.Variant, ws: Workspace, lang: str) -> list[str]:
+    key = (id(variant), lang)
+    if key not in _BOOKS:
+        _BOOKS[key] = (variant, _book(variant, ws, lang))
+    return _BOOKS[key][1]
+
+
 def _book(variant: m.Variant, ws: Workspace, lang: str) -> list[str]:
     """A rulebook's lines without what always differs between two files: names, provenance, the files."""
     text = rulebook.render_rulebook(variant, lang, "md", ws)
@@ -608,7 +621,7 @@ def _book(variant: m.Variant, ws: Workspace, lang: str) -> list[str]:
 def rulebook_witness(base: m.Variant, child: m.Variant, ws: Workspace) -> str | None:
     for lang in rulebook.LANGS:
         try:
-            a, b = _book(base, ws, lang), _book(child, ws, lang)
+            a, b = _base_book(base, ws, lang), _book(child, ws, lang)
         except rulebook.RulebookError:
             return None
         changed = [line for line in b if line not in set(a)]

@@ -465,6 +465,7 @@ def test_doc_usage_errors():
             args.run(args, Workspace())
 
 
+@pytest.mark.slow  # tests/test_docs_guards.py runs `gouji doc --all` in the default run
 def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(rb, "generated_dir", lambda: tmp_path)
     stale = tmp_path / "rulebooks" / "gone.en.md"

@@ -210,6 +210,7 @@ def test_a_user_file_may_not_take_a_standard_variants_name(club):
 CHINESE_CLUB = "variant 俱乐部 extends 联众\n\n[简介]\n名称 = \"俱乐部够级\"\n\n[出牌]\n让圈 = 2\n"
 
 
+@pytest.mark.slow  # tests/test_chinese_author.py takes the same path, and more, in the default run
 def test_a_chinese_house_rule_named_in_chinese_through_every_command(tmp_path, no_language_set):
     """A club's house rule written in Chinese, its variant and file named in Chinese, extending a
     standard variant by its Chinese name, in an empty folder of its own: every command takes it,
