@@ -114,6 +114,9 @@ def _refused(call, before, after, exc_types=REFUSALS):
     return "accepted"
 
 
+INT64_LIMIT = 1 << 63
+
+
 def _legal_int(value, legal: int) -> bool:
     """Whether an adapter may take `value` as a legal id (an int or a numpy integer, not a bool)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
@@ -181,7 +184,8 @@ def spiel_game(variant: str, rng: random.Random, forged: int, counts) -> None:
             counts["forged"] += 1
             outcome = _refused(calls[name], before, lambda: (state.serialize(), state.history()))
             if outcome == "accepted" and name.startswith("apply_action"):
-                if not _legal_int(value, len(legal)) and not (state.is_chance_node() is False and int(value) in legal):
+                # `legal` was taken before the call: at a chance node it holds outcome ids, not 0..n-1.
+                if not (_legal_int(value, INT64_LIMIT) and int(value) in legal):
                     raise Broken(f"OpenSpiel {name}({value!r}) accepted; the legal ids were {legal[:10]}...")
             elif outcome == "accepted" and (state.serialize(), state.history()) != before:
                 raise Broken(f"OpenSpiel {name}({value!r}, player {player!r}) changed the state")

@@ -219,3 +219,16 @@ def test_openspiel_takes_a_numpy_int_as_the_int(variant, at_chance, value):
     player = int(value) % state.num_players()
     assert state.observation_string(type(value)(player)) == state.observation_string(player)
     assert state.legal_actions(type(value)(player)) == state.legal_actions(player)
+
+
+@given(st.sampled_from(VARIANTS), st.booleans(), st.sampled_from(sorted(OPENSPIEL_CALLS)),
+       st.one_of(st.integers(min_value=1 << 63), st.integers(max_value=-(1 << 63) - 1)))
+def test_openspiel_refuses_an_int_past_64_bits_in_a_line(variant, at_chance, call, value):
+    """Found by tests/soak_integrations.py at the issue's scale: pybind11 refused such an int with
+    a TypeError quoting the whole state and every digit (over 1,000 characters)."""
+    chance, decision = _states(variant)
+    state = (chance if at_chance else decision).clone()
+    before = state.history()
+    with pytest.raises(ValueError, match="must fit a (32|64)-bit int") as refused:
+        OPENSPIEL_CALLS[call](state, value)
+    assert len(str(refused.value)) < 200 and state.history() == before

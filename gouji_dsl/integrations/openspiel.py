@@ -97,7 +97,7 @@ from gouji_dsl.messages import msg
 from gouji_dsl.runtime import bounds, observe
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.action_ids import ACTION_IDS
-from gouji_dsl.runtime.actions import IllegalAction
+from gouji_dsl.runtime.actions import IllegalAction, describe
 
 __all__ = ["PREFIX", "HISTORIES", "game_name", "register", "registered", "GoujiGame", "GoujiState", "GoujiObserver",
            "PlayerAction"]
@@ -355,12 +355,25 @@ _ACTION = msg("commands.integrations.an_action_id")
 _PLAYER = msg("commands.integrations.a_player")
 
 
+# pyspiel's actions are C++ 64-bit ints and its players 32-bit ones: pybind11 refuses a larger int
+# with a message that quotes the whole state (and the int's digits); we refuse it first, in a line.
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1
+
+
 def _ints(args: tuple, names: tuple) -> tuple:
-    """The arguments of a pyspiel method, each an int (whole_number: a bool is refused); `names`
-    name them from the last back, as the leading player of some methods may be left out."""
+    """The arguments of a pyspiel method, each an int (whole_number: a bool is refused) that fits
+    C++'s 64 bits; `names` name them from the last back, as the leading player of some methods may
+    be left out."""
     if len(args) > len(names):
         return args  # more than the method takes: pyspiel refuses the call itself
-    return tuple(whole_number(value, name) for value, name in zip(args, names[len(names) - len(args):]))
+    numbers = tuple(whole_number(value, name) for value, name in zip(args, names[len(names) - len(args):]))
+    for number, name in zip(numbers, names[len(names) - len(args):]):
+        low, high = (INT32_MIN, INT32_MAX) if name is _PLAYER else (INT64_MIN, INT64_MAX)
+        if not low <= number <= high:
+            raise ValueError(str(msg("commands.integrations.out_of_range", what=name, value=describe(number),
+                                     bits=32 if name is _PLAYER else 64)))
+    return numbers
 
 
 _pyspiel_apply = pyspiel.State.apply_action
@@ -374,7 +387,7 @@ def _checking(name: str, names: tuple):
 
     def method(self, *args):
         for value in args:
-            if value.__class__ is not int:
+            if value.__class__ is not int or not INT32_MIN <= value <= INT32_MAX:  # (an action id is small)
                 return base(self, *_ints(args, names))
         return base(self, *args)
 
@@ -417,7 +430,8 @@ class GoujiState(pyspiel.State):
     def apply_action(self, action) -> None:
         """pyspiel's apply_action, refusing an action that is not an int (a bool above all): written
         out, not made by _checking, as it runs every step."""
-        _pyspiel_apply(self, action if action.__class__ is int else whole_number(action, _ACTION))
+        _pyspiel_apply(self, action if action.__class__ is int and INT64_MIN <= action <= INT64_MAX
+                       else _ints((action,), (_ACTION,))[0])
 
     apply_action_with_legality_check = _checking("apply_action_with_legality_check", (_ACTION,))
     child = _checking("child", (_ACTION,))
@@ -449,8 +463,8 @@ class GoujiState(pyspiel.State):
     # Python four times and copies the list twice, more than an engine step's worth of time.
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        if player is not None and player.__class__ is not int:
-            player = whole_number(player, _PLAYER)
+        if player is not None and (player.__class__ is not int or not INT32_MIN <= player <= INT32_MAX):
+            player, = _ints((player,), (_PLAYER,))
         play = self._play
         if play is None:  # a chance node: its outcomes, whoever asks (as pyspiel)
             return [count for count, _p in self._plan.outcomes(self._deal)]
@@ -521,7 +535,7 @@ class GoujiState(pyspiel.State):
         record of the moves (pickles, clones and `serialize()` carry it). C++ code reading the
         state directly (`pyspiel.serialize_game_and_state`'s history line, a C++ algorithm)
         still sees the moves undone since, after them the ones applied."""
-        player, action = whole_number(player, _PLAYER), whole_number(action, _ACTION)  # (True, 1) == (1, 1)
+        player, action = _ints((player, action), (_PLAYER, _ACTION))  # (True, 1) == (1, 1): refused
         moves = self._moves()
         if not moves:
             raise ValueError(f"undo_action({player}, {action}): there is no move to undo: none has been applied")
@@ -663,7 +677,7 @@ class GoujiState(pyspiel.State):
         """A copy of this state with the cards hidden from `player_id` dealt anew, consistently
         with what that player has seen (for ISMCTS); `probability_sampler` is called once, with
         no arguments, for a number in [0, 1) that seeds the new deal."""
-        player_id = whole_number(player_id, _PLAYER)
+        player_id, = _ints((player_id,), (_PLAYER,))
         rng = random.Random(int(probability_sampler() * 2 ** 53))
         state = self.clone()
         if self._play is None:
@@ -724,8 +738,8 @@ class GoujiObserver:
         self._per_kind = np.array([max(1, copies) for copies in rules.deck_counts], np.float32)
 
     def set_from(self, state: GoujiState, player: int) -> None:
-        if player.__class__ is not int:
-            player = whole_number(player, _PLAYER)
+        if player.__class__ is not int or not INT32_MIN <= player <= INT32_MAX:
+            player, = _ints((player,), (_PLAYER,))
         play = state._play
         if play is None:
             self.tensor.fill(0)
@@ -736,8 +750,8 @@ class GoujiObserver:
             getattr(play.game, self._tensor_of)(player + 1, out=self.tensor)
 
     def string_from(self, state: GoujiState, player: int) -> str:
-        if player.__class__ is not int:
-            player = whole_number(player, _PLAYER)
+        if player.__class__ is not int or not INT32_MIN <= player <= INT32_MAX:
+            player, = _ints((player,), (_PLAYER,))
         play = state._play
         if play is None:
             deal = state._deal  # what the seat knows: its cards so far, and the node (public)

@@ -450,6 +450,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                          "{what}应是整数（numpy 整数也行），不能是 {kind} {value}"),
     "commands.integrations.not_an_id": ("an action is an int id (0..{most}), not {kind} {value}",
                                         "动作应是整数编号（0..{most}），不能是 {kind} {value}"),
+    "commands.integrations.out_of_range": ("{what} must fit a {bits}-bit int (OpenSpiel's), not {value}",
+                                           "{what}必须是 {bits} 位整数（OpenSpiel 的限制），不能是 {value}"),
     "commands.integrations.an_action_id": ("an action id", "动作编号"),
     "commands.integrations.a_player": ("a player", "玩家编号"),
     "commands.integrations.a_seed": ("a seed", "种子"),
