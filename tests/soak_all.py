@@ -26,7 +26,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 VARIANTS_WITH_ENGINES = 11  # tests/strategies.py ALL_ENGINE_VARIANTS, for the per-variant figures below
-GOUJI_VARIANTS = 8          # ENGINE_VARIANTS, the ones soak_games plays by default
 
 # The figures, and the small run's. Per-kind counts are the figure divided among the kinds.
 SCALES = {

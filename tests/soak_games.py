@@ -127,8 +127,8 @@ def main(argv=None) -> int:
     parser.add_argument("--chunk", type=int, default=250, help="games per unit of work")
     parser.add_argument("--progress", type=Path, default=Path("soak-progress.json"))
     args = parser.parse_args(argv)
-    from strategies import ENGINE_VARIANTS
-    names = args.variants or ENGINE_VARIANTS
+    from strategies import ALL_ENGINE_VARIANTS
+    names = args.variants or ALL_ENGINE_VARIANTS
     progress = load_progress(args.progress)
     done = {name: set(progress.get(name, {}).get("done", [])) for name in names}
     # Variants take turns chunk by chunk, so a run stopped early has covered every variant alike.
