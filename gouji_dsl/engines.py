@@ -46,12 +46,10 @@ def identity(ws: Workspace, variant) -> str:
         path = ws.path_of(member)
         if path is None or ws.is_standard(member):
             continue  # a standard ancestor is the package's own: its name says it
-        digest.update(str(path.resolve()).encode("utf-8", "surrogateescape") + b"\0")
-        try:
-            digest.update(path.read_bytes())
-        except OSError:  # read a moment ago to be checked; gone now: its path still tells it apart
-            pass
-        digest.update(b"\0")
+        # The digest of the text that was read and checked (the parse is cached): a file edited
+        # since does not change the identity of what was checked.
+        digest.update(str(path.resolve()).encode("utf-8", "surrogateescape") + b"\0"
+                      + ws.parse(path).digest.encode("ascii") + b"\0")
     return f"{variant.name}@{ws.path_of(variant.name).resolve()}#{digest.hexdigest()[:16]}"
 
 

@@ -47,17 +47,11 @@ def check_output_path(path: Path | str, what: Message | str = msg("syntax.output
     if str(path).endswith(("/", os.sep)):  # "out/" names a folder, even one not made yet: Path() drops the slash
         raise OutputError(msg("syntax.output_is_folder", path=path),
                           msg("syntax.output_is_folder_hint", what=what, example=Path(path) / "out"))
-    written, path = str(path), Path(path)  # messages name the path as written: Path drops a "./"
-    try:
-        mode = os.stat(path).st_mode  # follows symlinks: a link to a folder is a folder here
-    except FileNotFoundError:
-        return path  # a new file (its folders are made when it is written)
-    except OSError as exc:  # a symlink loop, a parent that is a file, no permission to look
-        raise _error(path, exc) from None
-    if stat.S_ISDIR(mode):
-        raise OutputError(msg("syntax.output_is_folder", path=written),
-                          msg("syntax.output_is_folder_hint", what=what, example=path / "out"))
-    return path
+    mode = _mode_of(path)  # None: a new file (its folders are made when it is written)
+    if mode is not None and stat.S_ISDIR(mode):
+        raise OutputError(msg("syntax.output_is_folder", path=path),  # as written: Path drops a "./"
+                          msg("syntax.output_is_folder_hint", what=what, example=Path(path) / "out"))
+    return Path(path)
 
 
 class OutputOption(argparse.Action):
@@ -81,15 +75,22 @@ def check_output_folder(path: Path | str, option: str) -> Path:
         raise OutputError(msg("syntax.empty_output_folder", option=option), msg("syntax.empty_output_folder_hint",
                                                                                  option=option))
     _refuse_nul(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return Path(path)  # made when it is written
-    except OSError as exc:  # a name too long, a parent that is a file, a symlink loop
-        raise _error(Path(path), exc) from None
-    if not stat.S_ISDIR(mode):
+    mode = _mode_of(path)  # None: made when it is written
+    if mode is not None and not stat.S_ISDIR(mode):
         raise OutputError(msg("syntax.output_not_folder", option=option, path=path))  # as written: Path drops "./"
     return Path(path)
+
+
+def _mode_of(path: Path | str) -> int | None:
+    """The mode of what `path` names, following symlinks (a link to a folder is a folder here),
+    or None if nothing is there; a path that cannot be looked at (a name too long, a parent that
+    is a file, a symlink loop, no permission) is refused with the system's reason."""
+    try:
+        return os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _error(Path(path), exc) from None
 
 
 def _refuse_nul(path: Path | str) -> None:

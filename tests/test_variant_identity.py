@@ -241,6 +241,18 @@ def test_identity_is_the_name_of_a_standard_variant_and_the_file_of_a_users(club
     assert ids[0] != ids[1] and all(i.startswith("club@") for i in ids)
 
 
+
+def test_identity_is_of_the_text_that_was_checked(clubs):
+    """The identity is made of the text read and checked, not of the file on disk later: an engine
+    built from a workspace after the file was edited is still the engine of what was checked."""
+    ws = Workspace.for_user()
+    variant = engines.checked_with_engine(ws, ws.resolve_argument("a/club.gouji"))
+    before = engines.identity(ws, variant)
+    (clubs / "a" / "club.gouji").write_text(UNCHANGED, encoding="utf-8")
+    assert engines.identity(ws, variant) == before
+    fresh = Workspace.for_user()
+    assert engines.identity(fresh, engines.checked_with_engine(fresh, fresh.resolve_argument("a/club.gouji"))) != before
+
 # --- the defect class: any two files of one name, loaded in any order -------------------------
 
 BOMB_ROWS = {"three_kings": '  | "three_kings" | "三王" | 3      | 6     |\n',

@@ -376,6 +376,14 @@ def _ints(args: tuple, names: tuple) -> tuple:
     return numbers
 
 
+def _player(value) -> int:
+    """A player argument, checked as _ints checks it; an int within 32 bits (every call but a
+    forged one) passes at the cost of one comparison."""
+    if value.__class__ is int and INT32_MIN <= value <= INT32_MAX:
+        return value
+    return _ints((value,), (_PLAYER,))[0]
+
+
 _pyspiel_apply = pyspiel.State.apply_action
 
 
@@ -463,8 +471,8 @@ class GoujiState(pyspiel.State):
     # Python four times and copies the list twice, more than an engine step's worth of time.
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        if player is not None and (player.__class__ is not int or not INT32_MIN <= player <= INT32_MAX):
-            player, = _ints((player,), (_PLAYER,))
+        if player is not None:
+            player = _player(player)
         play = self._play
         if play is None:  # a chance node: its outcomes, whoever asks (as pyspiel)
             return [count for count, _p in self._plan.outcomes(self._deal)]
@@ -677,7 +685,7 @@ class GoujiState(pyspiel.State):
         """A copy of this state with the cards hidden from `player_id` dealt anew, consistently
         with what that player has seen (for ISMCTS); `probability_sampler` is called once, with
         no arguments, for a number in [0, 1) that seeds the new deal."""
-        player_id, = _ints((player_id,), (_PLAYER,))
+        player_id = _player(player_id)
         rng = random.Random(int(probability_sampler() * 2 ** 53))
         state = self.clone()
         if self._play is None:
@@ -738,8 +746,7 @@ class GoujiObserver:
         self._per_kind = np.array([max(1, copies) for copies in rules.deck_counts], np.float32)
 
     def set_from(self, state: GoujiState, player: int) -> None:
-        if player.__class__ is not int or not INT32_MIN <= player <= INT32_MAX:
-            player, = _ints((player,), (_PLAYER,))
+        player = _player(player)
         play = state._play
         if play is None:
             self.tensor.fill(0)
@@ -750,8 +757,7 @@ class GoujiObserver:
             getattr(play.game, self._tensor_of)(player + 1, out=self.tensor)
 
     def string_from(self, state: GoujiState, player: int) -> str:
-        if player.__class__ is not int or not INT32_MIN <= player <= INT32_MAX:
-            player, = _ints((player,), (_PLAYER,))
+        player = _player(player)
         play = state._play
         if play is None:
             deal = state._deal  # what the seat knows: its cards so far, and the node (public)

@@ -148,3 +148,6 @@ class File(Node):
     header: Header
     sections: tuple[Section, ...]
     comments: tuple[Comment, ...]
+    # SHA-256 of the text this tree was parsed from: what a variant's identity is made of (the
+    # text that was checked, not the file as it may be on disk a moment later).
+    digest: str = ""

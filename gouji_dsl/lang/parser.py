@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import functools
+import hashlib
 import re
 import unicodedata
 
@@ -106,7 +107,7 @@ def parse_text(text: str, name: str = "<string>") -> n.File:
     except LarkError as exc:  # pragma: no cover - any other parser failure is still the file's fault
         raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.cannot_parse", error=str(exc)))]) from None
     builder = _Builder(name)
-    file = builder.file(tree, _comments(text))
+    file = builder.file(tree, _comments(text), hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest())
     if builder.errors:
         raise RuleErrors(builder.errors)
     return file
@@ -412,11 +413,11 @@ class _Builder:
         meta = item.meta
         return Pos(self.name, getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
 
-    def file(self, tree: Tree, comments: tuple[n.Comment, ...]) -> n.File:
+    def file(self, tree: Tree, comments: tuple[n.Comment, ...], digest: str) -> n.File:
         header_tree, *section_trees = tree.children
         header = self.header(header_tree)
         sections = tuple(self.section(t) for t in section_trees)
-        return n.File(header.pos, header, sections, comments)
+        return n.File(header.pos, header, sections, comments, digest)
 
     def header(self, tree: Tree) -> n.Header:
         abstract = False
