@@ -88,7 +88,7 @@ def _mutate_history(rng: random.Random, history: list, actions: list[str]) -> No
         history[i] = rng.choice(actions)
     elif roll == 4:
         del history[i:]
-    else:
+    elif isinstance(history[i], str):  # (an earlier mutation may have put another type there)
         history[i] = history[i] + rng.choice([" 3", " BJ", "", " 2 2", "x"])
 
 
@@ -203,7 +203,12 @@ def work(variant: str, start: int, count: int, seed: int) -> Chunk:
         path = Path(tmp) / "history.json"
         for number in range(start, start + count):
             rng = random.Random(input_seed(seed, variant, number))
-            raw, as_text = mutated(rng, variant)
+            try:
+                raw, as_text = mutated(rng, variant)
+            except Exception as exc:  # noqa: BLE001 - the harness's own bug: reported, the run goes on
+                chunk.failures.append(Failure(variant, number, f"harness error while mutating: {exc!r}"[:500], b"",
+                                              ".json", traceback.format_exc()))
+                continue
             path.write_bytes(raw)
             chunk.counts["histories"] += 1
             chunk.counts["text mutations"] += as_text
