@@ -14,7 +14,7 @@ from functools import cached_property
 
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.builder import build
-from gouji_dsl.model.checks import run_checks
+from gouji_dsl.model.registry import run_checks
 from gouji_dsl.diagnostics import Diagnostic, Reporter, RuleErrors
 from gouji_dsl.model.lints import run_lints
 from gouji_dsl.lang.loader import Workspace

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 import gouji_dsl
+from gouji_dsl.model import registry
 from gouji_dsl.runtime.state import Match
 from strategies import ENGINE_VARIANTS, SHUANGKOU_VARIANTS
 
@@ -345,19 +346,23 @@ def test_generated_and_oracle_agree_on_house_rules(tmp_path, base, text):
 SHARED_DATA = {"gouji_dsl.runtime.cards": None, "gouji_dsl.runtime.actions": None, "gouji_dsl.runtime.state": {"Match"}}
 
 
-def _runtime_imports(source: str) -> list[tuple[str, set]]:
-    """(module, names) of every import of gouji_dsl.runtime or model.semantics in `source`."""
+def _runtime_imports(source: str, bindings: bool = False) -> list[tuple[str, set]]:
+    """(module, names) of every import of gouji_dsl.runtime or model.semantics in `source`;
+    with `bindings`, the names are (name bound, name imported or "*" for a whole module)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module:
-            names = {a.name for a in node.names}
+            names = {(a.asname or a.name, a.name) for a in node.names}
             if node.module == "gouji_dsl.runtime":
-                found += [(f"gouji_dsl.runtime.{n}", {"*"}) for n in names]
+                found += [(f"gouji_dsl.runtime.{n}", {(local, "*")}) for local, n in names]
             elif node.module.startswith(("gouji_dsl.runtime", "gouji_dsl.model.semantics")):
                 found.append((node.module, names))
         elif isinstance(node, ast.Import):
-            found += [(a.name, {"*"}) for a in node.names if a.name.startswith(("gouji_dsl.runtime", "gouji_dsl.model.semantics"))]
-    return found
+            found += [(a.name, {(a.asname or a.name, "*")}) for a in node.names
+                      if a.name.startswith(("gouji_dsl.runtime", "gouji_dsl.model.semantics"))]
+    if bindings:
+        return found
+    return [(module, {imported for _local, imported in names}) for module, names in found]
 
 
 def test_the_oracle_shares_no_flow_code_with_the_fast_flow():
@@ -368,23 +373,36 @@ def test_the_oracle_shares_no_flow_code_with_the_fast_flow():
     import gouji_dsl.rules as rules
 
     sources = {path.name: path.read_text(encoding="utf-8") for path in Path(oracle.__file__).parent.glob("*.py")}
-    for path in Path(rules.__file__).parent.glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        if "# --- interpreter ---" in text:
-            region = text.split("# --- interpreter ---", 1)[1].split("\n# --- ", 1)[0]
-            sources[f"rules/{path.name} (interpreter)"] = region.split("\n", 1)[1]
-    assert len(sources) > 20
     for name, source in sources.items():
         for module, names in _runtime_imports(source):
             assert module in SHARED_DATA, f"{name} imports {module}"
             allowed = SHARED_DATA[module]
             assert allowed is None or names <= allowed, f"{name} imports {sorted(names)} from {module}"
+    # A rule module imports at its top what all its regions use: its interpreter region may use,
+    # of what the module imports from the runtime or model.semantics, only the shared data.
+    regions = 0
+    for path in Path(rules.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if "# --- interpreter ---" not in text:
+            continue
+        regions += 1
+        bound = {}  # name bound at the module's top -> (module, name imported or "*")
+        for module, names in _runtime_imports(text, bindings=True):
+            bound.update((local, (module, imported)) for local, imported in names)
+        region = text.split("# --- interpreter ---", 1)[1].split("\n# --- ", 1)[0].split("\n", 1)[1]
+        used = {node.id for node in ast.walk(ast.parse(region)) if isinstance(node, ast.Name)}
+        for local in sorted(used & set(bound)):
+            module, imported = bound[local]
+            assert module in SHARED_DATA, f"rules/{path.name} (interpreter) uses {local} of {module}"
+            allowed = SHARED_DATA[module]
+            assert allowed is None or imported in allowed, f"rules/{path.name} (interpreter) uses {imported} from {module}"
+    assert len(sources) > 5 and regions > 15
 
 
 def test_every_interpreter_hook_is_called_by_the_oracle(monkeypatch):
     """A hook the flow never calls would be a rule the interpreter silently ignores."""
-    from gouji_dsl.backends.oracle import hooks
-    from gouji_dsl.rules import spec
+    from gouji_dsl.facets import hooks
+    from gouji_dsl.facets import spec
 
     called = set()
     ask = hooks.ask
@@ -402,7 +420,7 @@ def test_every_interpreter_hook_is_called_by_the_oracle(monkeypatch):
             play_match(engines(name), seed, 2, Counter())
         for seed in range(100):
             play_position(engines(name), seed, Counter())
-    hooked = {key: fn for key in spec.rule_keys() if callable(fn := spec.facet(key, "interpreter"))}
+    hooked = {key: fn for key in registry.rule_keys() if callable(fn := spec.facet(key, "interpreter"))}
     assert len(hooked) > 40
     assert not sorted(key for key, fn in hooked.items() if fn not in called)
 

@@ -11,6 +11,7 @@ from typing import Callable
 import pytest
 
 import gouji_dsl
+from gouji_dsl.model import registry
 from gouji_dsl import cli
 from gouji_dsl.backends.codegen import EXTRA_API, formula_comment, module_name, render_engine
 from gouji_dsl.engines import Engine
@@ -18,9 +19,9 @@ from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.phases import Compilation
-from gouji_dsl.model.semantics import game_settings
+from gouji_dsl.model.registry import game_settings
 from gouji_dsl.model.types import quote
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
 from gouji_dsl.runtime.state import Rules
 from helpers import ROOT, scratch_workspace
 from strategies import ALL_ENGINE_VARIANTS, ENGINE_VARIANTS
@@ -101,7 +102,7 @@ def test_formula_comments_cannot_break_out_of_the_comment(breaker):
 
 
 def test_rules_data_fields_are_exactly_the_registered_settings():
-    settings = [spec.facet(key, "engine") for key in spec.rule_keys()]
+    settings = [spec.facet(key, "engine") for key in registry.rule_keys()]
     names = [s.name for s in settings if isinstance(s, spec.Setting)]
     assert len(names) == len(set(names)), "two rules set one field of Rules"
     # The fields the engine sets itself (card functions; a pattern game's notation) are not rules'.
@@ -113,7 +114,7 @@ def test_rules_data_fields_are_exactly_the_registered_settings():
 def test_every_rule_has_an_engine_realisation_and_its_functions_exist():
     kinds = (spec.Setting, spec.CardFunction, spec.NoPlay, spec.Unsupported)
     modules = [gouji_dsl.engine(name) for name in ALL_ENGINE_VARIANTS]
-    for key in spec.rule_keys():
+    for key in registry.rule_keys():
         engine = spec.facet(key, "engine")
         assert isinstance(engine, kinds), f"{key}: no engine facet"
         if isinstance(engine, spec.CardFunction):

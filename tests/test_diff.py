@@ -9,7 +9,8 @@ import json
 import pytest
 
 import gouji_dsl
-from gouji_dsl.diff import phrases
+from gouji_dsl.model import registry
+from gouji_dsl.facets import phrases
 from gouji_dsl.diff.cases import write_cases
 from gouji_dsl.diff.command import register
 from gouji_dsl import engines
@@ -17,10 +18,11 @@ from gouji_dsl.diff.compare import RuleDiff, Side, diff_models, row_diffs
 from gouji_dsl.diff.matrix import family_order, matrix_rows, render_matrix
 from gouji_dsl.diff.render import render_diff
 from gouji_dsl.diff.search import counterexamples
-from gouji_dsl.diff.values import ABSENT, same_value
+from gouji_dsl.model.fields import ABSENT
+from gouji_dsl.diff.values import same_value
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.types import BoolT, EnumT, OptionalT, RowT
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
 from gouji_dsl.cli import main
 from gouji_dsl.play.conform import evaluate, matches
 from gouji_dsl.diagnostics import UsageError
@@ -357,13 +359,13 @@ def test_house_rule_counterexamples_separate_the_engines(house):
 # --- every rule's phrase ------------------------------------------------------------------------------------
 
 def test_every_rule_has_a_diff_phrase():
-    assert phrases.missing_phrases() == []
-    assert len(spec.rule_keys()) >= 106
+    assert registry.missing_phrases() == []
+    assert len(registry.rule_keys()) >= 106
 
 
 def test_a_rule_without_a_phrase_is_reported(monkeypatch):
     monkeypatch.delitem(spec.REGISTRY["burning.after_pass"], "phrase")
-    assert phrases.missing_phrases() == ["burning.after_pass"]
+    assert registry.missing_phrases() == ["burning.after_pass"]
     # ... and a difference in it is then said by name and values alone.
     d = _rule_diff("burning.after_pass", True, False)
     assert d.prose("en") == "Whether a player who passed in this round may still burn: A yes, B no."
@@ -404,7 +406,7 @@ def test_every_phrase_says_both_values_of_a_differing_pair():
     ws = Workspace()
     models = [model(n, ws) for n in ws.names()]
     pairs = 0
-    for key in spec.rule_keys():
+    for key in registry.rule_keys():
         values = _values(key, models)
         for value in values:
             if value is None:

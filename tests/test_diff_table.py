@@ -7,8 +7,10 @@ import json
 
 import pytest
 
+from gouji_dsl.model import registry
 from gouji_dsl.diagnostics import Pos
-from gouji_dsl.diff import compare, explain, phrases
+from gouji_dsl.diff import compare, explain
+from gouji_dsl.facets import phrases
 from gouji_dsl.diff.compare import RowDiff, RuleDiff, Side, diff_models, row_diffs
 from gouji_dsl.diff.prose import capitalised, rule_prose
 from gouji_dsl.diff import matrix, render
@@ -18,15 +20,15 @@ from gouji_dsl.diff.render import render_diff
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 from gouji_dsl.diff.games import Situation
-from gouji_dsl.diff.values import ABSENT, json_value, row_key_text, row_value_text, same_value, short, value_columns
+from gouji_dsl.model.fields import ABSENT
+from gouji_dsl.diff.values import json_value, row_key_text, row_value_text, same_value, short, value_columns
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.expr import Formula
 from gouji_dsl.model.types import IntT, OptionalT, RowT
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
 from gouji_dsl.rules.gouji import Threshold
 from helpers import scratch_workspace
 
-spec.load_all()   # every rule module registers its diff phrase
 
 
 def ftype(section: str, name: str):
@@ -734,9 +736,9 @@ def test_the_note_on_a_pair(examples, lang, note):
 
 
 def test_every_rule_has_a_phrase_unless_one_is_taken_away(monkeypatch):
-    assert phrases.missing_phrases() == []
+    assert registry.missing_phrases() == []
     monkeypatch.delitem(spec.REGISTRY["info.report_at"], "phrase")
-    assert phrases.missing_phrases() == ["info.report_at"]
+    assert registry.missing_phrases() == ["info.report_at"]
 
 
 # --- diff_models: every differing rule in section order, decks and cards said together ------------

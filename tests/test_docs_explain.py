@@ -1,4 +1,4 @@
-"""Formulas in words (gouji_dsl/docs/explain.py), node by node: names, cards, functions,
+"""Formulas in words (gouji_dsl/prose/explain.py), node by node: names, cards, functions,
 `not` and minus, operators, and the guards for a formula the rulebook has no words for."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from gouji_dsl.docs import explain as ex
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose import explain as ex
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import BOOL, CARDS_T, FUNCTIONS, INT, ExprT, Function
 from gouji_dsl.model.fields import HAND, PLAY, REST

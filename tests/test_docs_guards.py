@@ -9,7 +9,7 @@ import pytest
 
 from gouji_dsl.docs import book
 from gouji_dsl.docs import rulebook as rb
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.show import rules_text, type_info
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model.types import VType
@@ -62,7 +62,7 @@ def test_a_score_example_must_be_place_points_plus_open_points(delta, ok):
     # Zaozhuang shows each score as the team's place points plus 点贡 points (+6, 0 or -6). In the
     # sample seat 1 is first (4), its teammates 3 and 5 third and fifth (0, -2): 2, and it gets +6.
     from gouji_dsl.docs import example_blocks, examples
-    from gouji_dsl.docs.sentences import Ctx
+    from gouji_dsl.facets.sentences import Ctx
 
     v = Compilation(Workspace(), "zaozhuang").checked
     sample = dict(examples.examples_for(v).tribute[0])
@@ -79,9 +79,9 @@ def test_a_score_example_must_be_place_points_plus_open_points(delta, ok):
 # --- glossary terms in every place of a document ---------------------------------------------------
 
 def test_terms_are_resolved_everywhere_in_reading_order():
-    from gouji_dsl.docs.document import (Bullets, Chapter, Document, ExampleItem, Note, Para, RuleItem, Table, TRow,
+    from gouji_dsl.prose.document import (Bullets, Chapter, Document, ExampleItem, Note, Para, RuleItem, Table, TRow,
                                          resolve_terms)
-    from gouji_dsl.docs.text import Seg, Text, plain
+    from gouji_dsl.prose.text import Seg, Text, plain
 
     def term(zh, en, style=""):
         return Text((Seg("term", zh, en, style),))
@@ -137,7 +137,7 @@ def test_an_abstract_variant_has_no_rulebook():
     ("", "```"), ("a`b", "```"), ("``", "```"), ("x ``` y", "````"), ("`````", "``````"), ("`` and ````", "`````"),
 ])
 def test_a_rule_file_is_fenced_by_more_backticks_than_it_holds(text, fence):
-    from gouji_dsl.docs.document import SourceFile
+    from gouji_dsl.prose.document import SourceFile
     assert SourceFile("v", "v.gouji", text, "", "file-v").fence == fence
 
 

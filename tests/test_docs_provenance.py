@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gouji_dsl.docs import provenance as pv
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 

@@ -1,14 +1,14 @@
-"""The rulebook's sentence helpers (gouji_dsl/docs/sentences.py) one by one: table cells for
+"""The rulebook's sentence helpers (gouji_dsl/facets/sentences.py) one by one: table cells for
 every value type, blocks, policies, the model lookup and the registration guards, each with
 its exact output or message."""
 from __future__ import annotations
 
 import pytest
 
-from gouji_dsl.docs import sentences as s
-from gouji_dsl.docs.document import Para, Table
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.text import T, Seg, Text, plain
+from gouji_dsl.facets import sentences as s
+from gouji_dsl.prose.document import Para, Table
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.text import T, Seg, Text, plain
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model.expr import INT, ExprT, Formula
 from gouji_dsl.model.types import (BoolT, CardT, EnumT, IntT, ListT, Member, OptionalT, RangeT, StrT,

@@ -1,14 +1,14 @@
-"""Inline text and its output (gouji_dsl/docs/text.py, render.py): templates, joins and
+"""Inline text and its output (gouji_dsl/prose/text.py, render.py): templates, joins and
 number words, and the Markdown/HTML escaping, each with exact results at its boundaries."""
 from __future__ import annotations
 
 import pytest
 
 from gouji_dsl.docs import render as r
-from gouji_dsl.docs import text as t
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.glossary import GLOSSARY_BY_ZH
-from gouji_dsl.docs.text import Seg, Text, T, code, plain
+from gouji_dsl.prose import text as t
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.terms import GLOSSARY_BY_ZH
+from gouji_dsl.prose.text import Seg, Text, T, code, plain
 
 
 def segs(*pairs) -> Text:

@@ -1093,7 +1093,7 @@ def test_an_error_in_a_parent_file_points_at_the_first_rule_it_names(tmp_path):
 
 
 def test_positions_of_unset_rules_and_of_table_rows():
-    from gouji_dsl.model.checks import at
+    from gouji_dsl.facets.checks import at
 
     v = Compilation(Workspace(), "shuangkou-baibian").model
     header = v.origin("variant").pos

@@ -1,4 +1,4 @@
-"""The Chinese meanings of the rules (gouji_dsl/rules/meanings_zh.py): every rule, column,
+"""The Chinese meanings of the rules (gouji_dsl/docs/meanings_zh.py): every rule, column,
 choice, expression name and function the rule model declares has its Chinese, and no
 Chinese is left for one it no longer declares."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from gouji_dsl.rules.meanings_zh import MEANINGS_ZH, meaning, meaning_keys
+from gouji_dsl.docs.meanings_zh import MEANINGS_ZH, meaning, meaning_keys
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 # ASCII punctuation touching a Chinese character: Chinese text takes the full-width forms.
@@ -16,7 +16,7 @@ HALF_WIDTH = re.compile(r"[\u4e00-\u9fff][,.;:!?()]|[,;:!?(][\u4e00-\u9fff]")
 
 def test_every_meaning_has_its_chinese():
     missing = [key for key in meaning_keys() if not MEANINGS_ZH.get(key, "").strip()]
-    assert not missing, f"meanings without Chinese in gouji_dsl/rules/meanings_zh.py: {missing}"
+    assert not missing, f"meanings without Chinese in gouji_dsl/docs/meanings_zh.py: {missing}"
     not_chinese = [key for key in meaning_keys() if not CHINESE.search(MEANINGS_ZH[key])]
     assert not not_chinese, f"Chinese meanings without Chinese characters: {not_chinese}"
 

@@ -15,8 +15,8 @@ from gouji_dsl.diff.counterexample import Counterexample
 from gouji_dsl.diff.search import counterexamples
 from gouji_dsl.docs.narrate import narrate
 from gouji_dsl.docs.render import md_inline
-from gouji_dsl.docs.sentences import Ctx
-from gouji_dsl.docs.text import Seg, Text
+from gouji_dsl.facets.sentences import Ctx
+from gouji_dsl.prose.text import Seg, Text
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 

@@ -21,13 +21,13 @@ import pytest
 
 from gouji_dsl.docs import pictures
 from gouji_dsl.docs.book import labels
-from gouji_dsl.docs.document import Chapter, Document, ExampleItem, Para, RuleItem, Table, TRow
+from gouji_dsl.prose.document import Chapter, Document, ExampleItem, Para, RuleItem, Table, TRow
 from gouji_dsl.docs.examples import engine_for
 from gouji_dsl.docs.pdf import find_browser, html_to_pdf
 from gouji_dsl.docs.render import render
 from gouji_dsl.docs.rulebook import book_file, has_rulebook, render_changes, render_rulebook, rulebook_outputs
 from gouji_dsl.docs.sample_round import BOT, read_event, sample_for
-from gouji_dsl.docs.text import T, code, plain
+from gouji_dsl.prose.text import T, code, plain
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 

@@ -43,9 +43,9 @@ import pytest
 
 from gouji_dsl.docs.book import build_document
 from gouji_dsl.docs.changes import build_changes
-from gouji_dsl.docs.document import (Bullets, Chapter, Document, ExampleItem, Formula_, Heading, Note, Para, RuleItem,
+from gouji_dsl.prose.document import (Bullets, Chapter, Document, ExampleItem, Formula_, Heading, Note, Para, RuleItem,
                                      Table, TRow)
-from gouji_dsl.docs.text import T, Text, plain
+from gouji_dsl.prose.text import T, Text, plain
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import schema as m
 from gouji_dsl.phases import Compilation

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from gouji_dsl.diff import phrases
-from gouji_dsl.docs import sentences
+from gouji_dsl.facets import phrases
+from gouji_dsl.facets import sentences
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import schema as m
 from gouji_dsl.phases import Compilation

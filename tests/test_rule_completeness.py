@@ -1,6 +1,6 @@
 """One rule, one place: every rule has all five facets, and the facets are real.
 
-Written against the registry's API (`gouji_dsl.rules.spec`) only: which facet
+Written against the registry's API (`gouji_dsl.facets.spec`) only: which facet
 a rule has, and what kind of value it is (a check function or `TypeOnly`, a
 `Setting`, `CardFunction`, `ReferenceFunction`, a hook function, `NoPlay`,
 `Unsupported`). The book and phrase facets are tested by the rulebook's and
@@ -18,20 +18,19 @@ from pathlib import Path
 import pytest
 
 import gouji_dsl.runtime
+from gouji_dsl.model import registry
 from gouji_dsl.diagnostics import Reporter, RuleErrors
 from gouji_dsl.engines import load
 from gouji_dsl.lang.loader import Workspace
-from gouji_dsl.model import checks
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.types import OptionalT, RowT, StrT
-from gouji_dsl.model.semantics import game_settings
+from gouji_dsl.model.registry import game_settings
 from gouji_dsl.phases import Compilation, check_variants
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
 from helpers import scratch_workspace
 from strategies import ENGINE_VARIANTS
 
-spec.load_all()
-KEYS = spec.rule_keys()
+KEYS = registry.rule_keys()
 WS = Workspace()
 
 
@@ -43,7 +42,7 @@ def facets(kind: str) -> dict[str, object]:
 
 def test_every_rule_has_every_facet():
     lacking = defaultdict(list)
-    for key, facet in spec.missing():
+    for key, facet in registry.missing():
         lacking[key].append(facet)
     report = "\n".join(f"  {key}: no {', no '.join(found)}" for key, found in lacking.items())
     assert not lacking, f"{len(lacking)} rule(s) lack a facet (register it in the rule's module):\n{report}"
@@ -58,12 +57,12 @@ def test_removing_a_facet_of_any_rule_is_reported(monkeypatch, facet):
             continue  # already reported by the test above
         with monkeypatch.context() as patch:
             patch.setitem(spec.REGISTRY, key, {f: v for f, v in spec.REGISTRY[key].items() if f != facet})
-            assert (key, facet) in spec.missing(), f"removing the {facet} of {key} went unnoticed"
+            assert (key, facet) in registry.missing(), f"removing the {facet} of {key} went unnoticed"
 
 
 def test_a_facet_of_no_rule_is_reported(monkeypatch):
     monkeypatch.setitem(spec.REGISTRY, "burning.lfit", {"check": spec.TypeOnly()})
-    assert ("burning.lfit", "(no such rule)") in spec.missing()
+    assert ("burning.lfit", "(no such rule)") in registry.missing()
 
 
 def test_a_facet_defined_twice_is_refused(monkeypatch):
@@ -153,7 +152,7 @@ def check_functions() -> dict:
 
 def test_every_check_function_is_run_by_run_checks():
     models = [Compilation(WS, name).checked for name in ("zaozhuang", "gouji", "shuangkou-baibian")]
-    called = _called_during(lambda: [checks.run_checks(v) for v in models])
+    called = _called_during(lambda: [registry.run_checks(v) for v in models])
     missed = [f"{fn.__module__}.{fn.__name__} ({', '.join(keys)})" for fn, keys in check_functions().items()
               if fn.__code__ not in called]
     assert not missed, f"registered but never run: {missed}"

@@ -53,7 +53,7 @@ from gouji_dsl.diff.compare import diff_models
 from gouji_dsl.diff.games import (PASS_RATES, POSITION_STYLES, PREVIOUS_RESULTS, Situation, choose, differences,
                                   random_position)
 from gouji_dsl.diff.search import CARD_CHECKS, checks_for
-from gouji_dsl.diff.values import ABSENT
+from gouji_dsl.model.fields import ABSENT
 from gouji_dsl.model import schema as m
 from gouji_dsl.docs import rulebook
 from gouji_dsl.diagnostics import RuleErrors

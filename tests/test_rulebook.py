@@ -14,12 +14,14 @@ import pytest
 from pygments.token import Error
 
 import gouji_dsl
+from gouji_dsl.model import registry
 from gouji_dsl.lang import highlight
 from gouji_dsl.model import schema as m
 from gouji_dsl import engines
-from gouji_dsl.docs import examples, sentences
+from gouji_dsl.docs import examples
+from gouji_dsl.facets import sentences
 from gouji_dsl.docs import rulebook as rb
-from gouji_dsl.docs.document import Bullets, Formula_, Note, Para, Table
+from gouji_dsl.prose.document import Bullets, Formula_, Note, Para, Table
 from gouji_dsl.docs.pdf import HEADLESS_FLAGS, find_browser
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.lang.lexer import GoujiLexer
@@ -27,7 +29,7 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import generated_dir, variants_dir
 from gouji_dsl.phases import Compilation
 from gouji_dsl.model.types import BoolT, EnumT, Member, OptionalT, RowT
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
 from gouji_dsl.rules.tribute import tribute_name
 
 from markupsafe import escape
@@ -78,8 +80,8 @@ def rule_keys(v: m.Variant):
 # --- completeness -------------------------------------------------------------------------
 
 def test_outputs_cover_every_concrete_variant_language_and_format(books):
-    assert sorted(f"{n}.{l}.{f}" for n, l, f in books) == sorted(
-        f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout", ".quick") for l in ("zh", "en") for f in ("md", "html"))
+    assert sorted(f"{n}.{lang}.{f}" for n, lang, f in books) == sorted(
+        f"{n}{k}.{lang}.{f}" for n in WITH_BOOKS for k in ("", ".handout", ".quick") for lang in ("zh", "en") for f in ("md", "html"))
 
 
 def test_every_rule_and_every_table_row_is_in_every_rulebook(models, shuangkou_models, books):
@@ -160,10 +162,10 @@ def test_a_table_column_or_policy_without_rendering_raises(models, monkeypatch):
 
 def test_every_rule_has_its_book_facet(monkeypatch):
     """Each rule's module registers its sentences (spec's "book" facet); removing one is caught."""
-    assert [key for key, facet in spec.missing() if facet == "book"] == []
-    assert all(isinstance(sentences.renderer(key), sentences.Renderer) for key in spec.rule_keys())
+    assert [key for key, facet in registry.missing() if facet == "book"] == []
+    assert all(isinstance(sentences.renderer(key), sentences.Renderer) for key in registry.rule_keys())
     monkeypatch.delitem(spec.REGISTRY["tribute.men"], "book")
-    assert ("tribute.men", "book") in spec.missing()
+    assert ("tribute.men", "book") in registry.missing()
 
 
 def _block_texts(blocks) -> list[str]:
@@ -203,7 +205,7 @@ def test_every_renderer_writes_both_languages_for_every_standard_variant(models,
                 assert any(t.strip() for t in zh_text) and any(t.strip() for t in en_text), (v.name, key)
                 assert zh_text != en_text, (v.name, key)
                 rendered.add(key)
-    assert rendered == set(spec.rule_keys())
+    assert rendered == set(registry.rule_keys())
 
 
 def test_a_chapter_takes_only_the_sections_it_lists():
@@ -375,7 +377,7 @@ def test_every_committed_rulebook_is_a_fresh_render(books):
     """generated/rulebooks/ (written by `gouji build`) holds exactly the books the compiler renders now."""
     folder = generated_dir() / rb.OUTPUT_DIR
     on_disk = {path.name: path.read_text(encoding="utf-8") for path in folder.iterdir() if path.is_file()}
-    assert sorted(on_disk) == sorted(f"{n}.{l}.{f}" for n, l, f in books)
+    assert sorted(on_disk) == sorted(f"{n}.{lang}.{f}" for n, lang, f in books)
     for (name, lang, fmt), text in books.items():
         assert on_disk[f"{name}.{lang}.{fmt}"] == text, f"generated/rulebooks/{name}.{lang}.{fmt} is out of date: run gouji build"
 
@@ -474,8 +476,8 @@ def test_doc_all_writes_every_rulebook(tmp_path, monkeypatch, capsys):
     args = _doc_parser().parse_args(["doc", "--all"])
     assert args.run(args, Workspace()) == 0
     written = sorted(p.name for p in (tmp_path / "rulebooks").iterdir())
-    assert written == sorted(f"{n}{k}.{l}.{f}" for n in WITH_BOOKS for k in ("", ".handout", ".quick")
-                             for l in ("zh", "en") for f in ("md", "html"))
+    assert written == sorted(f"{n}{k}.{lang}.{f}" for n in WITH_BOOKS for k in ("", ".handout", ".quick")
+                             for lang in ("zh", "en") for f in ("md", "html"))
     books = 12 * len(WITH_BOOKS)
     assert f"{books} rulebook(s), {books + 1} file(s) changed" in capsys.readouterr().out
     assert args.run(args, Workspace()) == 0

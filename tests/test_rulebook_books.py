@@ -12,8 +12,8 @@ from gouji_dsl import cli
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.docs import rulebook as rb
 from gouji_dsl.docs.book import build_document
-from gouji_dsl.docs.document import ExampleItem, Note, RuleItem
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.document import ExampleItem, Note, RuleItem
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 

@@ -11,9 +11,9 @@ from gouji_dsl import engines
 from gouji_dsl.docs import examples
 from gouji_dsl.docs import rulebook as rb
 from gouji_dsl.docs.book import build_document
-from gouji_dsl.docs.sentences import cell
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.text import T, plain
+from gouji_dsl.facets.sentences import cell
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.text import T, plain
 from gouji_dsl.model.types import BoolT, OptionalT
 from gouji_dsl.phases import Compilation
 

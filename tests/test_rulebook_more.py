@@ -9,10 +9,10 @@ import pytest
 
 from gouji_dsl import engines
 from gouji_dsl.docs import examples
-from gouji_dsl.docs.document import Document, Para, Table, TRow, resolve_terms
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.document import Document, Para, Table, TRow, resolve_terms
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.show import to_text
-from gouji_dsl.docs.text import Seg, Text, plain
+from gouji_dsl.prose.text import Seg, Text, plain
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation
 

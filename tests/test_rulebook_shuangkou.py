@@ -11,7 +11,7 @@ import pytest
 from gouji_dsl import engines
 from gouji_dsl.docs import examples
 from gouji_dsl.docs import rulebook as rb
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.pattern_examples import PatternExamples, compute_pattern_examples, merge_steps
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.phases import Compilation

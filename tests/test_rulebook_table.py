@@ -9,7 +9,7 @@ import pytest
 
 from gouji_dsl import engines
 from gouji_dsl.docs import examples
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.phases import Compilation
 from gouji_dsl.runtime.cards import ResultError
 

@@ -228,7 +228,7 @@ def test_two_revolutionaries_cause_a_redeal():  # 001:L46; D23
 def test_buying_a_three():  # 001:L46 买3; 004:L53; D22
     import re
     g = _first_game("lianzhong", lambda g: any("buys a 3" in str(line) for line in g.transcript()))
-    line = next(l for l in g.transcript() if "buys a 3" in l)
+    line = next(text for text in g.transcript() if "buys a 3" in text)
     buyer, seller, paid = re.match(r"seat (\d) buys a 3 from seat (\d) for (\S+)", line).groups()
     buyer, seller = int(buyer), int(seller)
     assert seller == g.r.opposite[buyer]

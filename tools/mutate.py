@@ -12,11 +12,11 @@ equivalent: the change does not change behaviour).
 Targets, each with its own files and tests:
 
   flow      gouji_dsl/runtime/*.py (the game flow the generated engines import)
-  checks    gouji_dsl/model/checks.py and the `# --- checks ---` regions of gouji_dsl/rules/*.py
+  checks    gouji_dsl/facets/checks.py and the `# --- checks ---` regions of gouji_dsl/rules/*.py
   template  gouji_dsl/backends/templates/engine.py.j2 (its Python text; the engines are
             rebuilt with `gouji build` for every mutant, so the tests run the mutated engines)
-  diff      gouji_dsl/diff/*.py
-  rulebook  gouji_dsl/docs/*.py
+  diff      gouji_dsl/diff/*.py, gouji_dsl/facets/phrases.py
+  rulebook  gouji_dsl/docs/*.py, gouji_dsl/prose/*.py, gouji_dsl/facets/sentences.py
 
 The sample is seeded and deterministic for a given source tree. Nothing in the
 repository is changed; the temporary copies are removed at the end.
@@ -78,20 +78,20 @@ ENGINE_TESTS = ("tests/test_actions_table.py", "tests/test_cards_table.py", "tes
                 "tests/test_agreement.py")
 TARGETS = {
     "flow": Target("flow", ("gouji_dsl/runtime/*.py",), ENGINE_TESTS),
-    "checks": Target("checks", ("gouji_dsl/model/checks.py", "gouji_dsl/rules/*.py"),
+    "checks": Target("checks", ("gouji_dsl/facets/checks.py", "gouji_dsl/rules/*.py"),
                      ("tests/test_checks_table.py", "tests/test_models.py", "tests/test_errors.py", "tests/test_checks_more.py",
                       "tests/test_rule_options.py"),
                      region="checks", region_files="gouji_dsl/rules/*.py"),
     "template": Target("template", ("gouji_dsl/backends/templates/engine.py.j2",),
                        ENGINE_TESTS + ("tests/test_differential.py",), rebuild=True),
-    "diff": Target("diff", ("gouji_dsl/diff/*.py",),
+    "diff": Target("diff", ("gouji_dsl/diff/*.py", "gouji_dsl/facets/phrases.py"),
                    ("tests/test_diff_table.py", "tests/test_diff_games.py", "tests/test_diff_command.py",
                     "tests/test_diff_cases.py", "tests/test_diff_prose.py", "tests/test_diff_search.py",
                     "tests/test_diff_more.py", "tests/test_diff.py",
                     "tests/test_user_files.py::test_diff_a_user_variant_and_emit_cases_that_conform")),
     # The rulebooks in generated/ are the expected output: `gouji build --check` (what CI
     # runs) kills a mutant that changes any of them, before the rulebook tests run.
-    "rulebook": Target("rulebook", ("gouji_dsl/docs/*.py",),
+    "rulebook": Target("rulebook", ("gouji_dsl/docs/*.py", "gouji_dsl/prose/*.py", "gouji_dsl/facets/sentences.py"),
                        ("tests/test_docs_text.py", "tests/test_docs_explain.py", "tests/test_docs_sentences.py",
                         "tests/test_docs_provenance.py", "tests/test_docs_guards.py",
                         "tests/test_rulebook_table.py", "tests/test_rulebook_house.py", "tests/test_rulebook_more.py",
@@ -312,7 +312,7 @@ def template_sites(data: bytes):
 def _region_lines(data: bytes, region: str) -> range:
     """The lines of the `# --- region ---` block: after its header, up to the next header."""
     lines = data.decode("utf-8").split("\n")
-    start = next((i for i, l in enumerate(lines) if re.match(rf"# --- {region} -+\s*$", l)), None)
+    start = next((i for i, text in enumerate(lines) if re.match(rf"# --- {region} -+\s*$", text)), None)
     if start is None:
         return range(0)
     end = next((i for i in range(start + 1, len(lines)) if re.match(r"# --- \w.* -+\s*$", lines[i])), len(lines))

@@ -28,7 +28,8 @@ from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula
 from gouji_dsl.files import write_atomic
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.runtime.cards import INDEX, kinds
-from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, extra_kinds, game_settings, opposite_of, team_of
+from gouji_dsl.model.registry import game_settings
+from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, extra_kinds, opposite_of, team_of
 from gouji_dsl.model.types import CARD_ALIASES
 
 NEVER = 10 ** 6  # a threshold no play reaches

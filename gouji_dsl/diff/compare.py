@@ -8,9 +8,10 @@ from typing import Any
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.fields import field_applies
 from gouji_dsl.model.types import RowT
-from gouji_dsl.diff.phrases import PLAY, effect_of
+from gouji_dsl.facets.phrases import PLAY, effect_of
 from gouji_dsl.diff.prose import rule_prose
-from gouji_dsl.diff.values import ABSENT, json_value, row_key_text, same_value, short
+from gouji_dsl.model.fields import ABSENT
+from gouji_dsl.diff.values import json_value, row_key_text, same_value, short
 
 # Rules said together in one sentence when both differ: primary -> the others.
 GROUPS = {"table.decks": ("table.cards_per_player",),

@@ -6,7 +6,8 @@ from typing import Any
 
 from gouji_dsl import engines
 from gouji_dsl.model import schema as m
-from gouji_dsl.rules import spec
+from gouji_dsl.model.registry import game_settings
+from gouji_dsl.facets import spec
 
 # The generated functions a game calls through `Rules` (room functions are not among them).
 _GAME_FUNCTIONS = {"classify", "is_gouji", "beats", "answers", "plays", "lead_actions", "can_burn", "opens",
@@ -65,7 +66,6 @@ class Hybrid:
     settings (the engine's own card functions kept when they are unaffected)."""
 
     def __init__(self, base: VariantEngine, changes: dict[str, Any]):
-        from gouji_dsl.model.semantics import game_settings
 
         self.base = base
         self.model = _replace_rules(base.model, changes)
@@ -89,7 +89,6 @@ class Hybrid:
 def _pattern_rules(hyb: "Hybrid"):
     """A Shuangkou hybrid's game `Rules`: the engine's own, with the changed settings,
     or the reference interpreter's card functions and notation when a changed rule reaches them."""
-    from gouji_dsl.model.semantics import game_settings
 
     if hyb.pure:
         return dataclasses.replace(hyb.base.rules, **game_settings(hyb.model))
@@ -100,7 +99,6 @@ def _pattern_rules(hyb: "Hybrid"):
 def _reference_rules(model: m.Variant, ref):
     """The fast flow's `Rules` with the reference interpreter's card functions: a hybrid
     whose changed rule reaches the card functions plays on the fast flow with these."""
-    from gouji_dsl.model.semantics import game_settings
     from gouji_dsl.runtime.state import Rules
 
     return Rules(**game_settings(model), classify=ref.classify, is_gouji=ref.is_gouji, answers=ref.answers,

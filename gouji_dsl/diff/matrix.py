@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from gouji_dsl.diff.compare import side_of
 from gouji_dsl.diff.render import md_cell
-from gouji_dsl.diff.values import ABSENT, LANGS, row_key_text, row_value_text, same_value, short, value_columns
+from gouji_dsl.model.fields import ABSENT
+from gouji_dsl.diff.values import LANGS, row_key_text, row_value_text, same_value, short, value_columns
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.fields import field_applies

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gouji_dsl.diff.phrases import predicate
+from gouji_dsl.facets.phrases import predicate
 from gouji_dsl.diff.values import LANGS, row_value_text, value_columns
 from gouji_dsl.model.types import OptionalT, RowT, StrT
 

@@ -5,7 +5,7 @@ import json
 
 from gouji_dsl.diff.compare import RuleDiff, side_of
 from gouji_dsl.diff.counterexample import Counterexample, Reason
-from gouji_dsl.diff.phrases import LABEL, ROOM
+from gouji_dsl.facets.phrases import LABEL, ROOM
 from gouji_dsl.diff.values import LANGS, row_value_text, value_columns
 from gouji_dsl.model import schema as m
 

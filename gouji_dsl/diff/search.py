@@ -18,8 +18,9 @@ from gouji_dsl.diff.games import (DEAL_SETTINGS, PASS_RATES, POSITION_STYLES, PR
 from gouji_dsl.diff.hybrids import Hybrid, VariantEngine
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.model import schema as m
+from gouji_dsl.model.registry import game_settings
 from gouji_dsl.phases import Compilation
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
 from gouji_dsl.runtime import cards as rt
 
 
@@ -208,7 +209,6 @@ def _situations(kind: str, pair: Pair, side: VariantEngine, rule: str) -> Iterat
 
 
 def _game_kinds(pair: Pair, side: VariantEngine, hyb: Hybrid, rule: str) -> list[str]:
-    from gouji_dsl.model.semantics import game_settings
 
     base_settings = game_settings(side.model)
     changed = {k for k, v in game_settings(hyb.model).items() if base_settings.get(k) != v}

@@ -5,14 +5,10 @@ import json
 from typing import Any
 
 from gouji_dsl.model.expr import Formula
-from gouji_dsl.model.types import BoolT, EnumT, ListT, NumberOrNameT, OptionalT, RowT, Sentinel, StrT
+from gouji_dsl.model.fields import ABSENT
+from gouji_dsl.model.types import BoolT, EnumT, ListT, NumberOrNameT, OptionalT, RowT, StrT
 
 LANGS = ("zh", "en")
-
-
-# The value of a rule whose section does not apply to the variant (a Gouji
-# variant has no [patterns], a Shuangkou variant no [flow]).
-ABSENT = Sentinel("ABSENT")
 
 
 def json_value(vtype, value) -> Any:

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from gouji_dsl import __version__
 from gouji_dsl.model import schema as m
-from gouji_dsl.docs import sentences
-from gouji_dsl.docs.document import (Block, Bullets, Chapter, Document, Endnote, ExampleItem, Formula_, Heading, Note, Para, RuleItem, anchor_of,
+from gouji_dsl.facets import sentences
+from gouji_dsl.prose.document import (Block, Bullets, Chapter, Document, Endnote, ExampleItem, Formula_, Heading, Note, Para, RuleItem, anchor_of,
                                      block_texts, resolve_terms)
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.example_blocks import example_items
 from gouji_dsl.docs.examples import compute_examples, examples_for
 from gouji_dsl.docs.glossary import glossary_rows
 from gouji_dsl.docs.pictures import extra_names_of, mark_card_groups, seating_figure
 from gouji_dsl.docs.provenance import add_origins, coverage_note, endnote, quotes_of, source_files
-from gouji_dsl.docs.sentences import CHAPTERS, Ctx, Renderer
-from gouji_dsl.docs.text import LANGS, T, Text, join, num, plain
+from gouji_dsl.facets.sentences import CHAPTERS, Ctx, Renderer
+from gouji_dsl.prose.text import LANGS, T, Text, join, num, plain
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
 from gouji_dsl.rules.about import summary_text

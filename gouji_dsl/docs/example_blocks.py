@@ -1,12 +1,12 @@
 """The worked examples as rulebook items: the tables and sentences each chapter shows."""
 from __future__ import annotations
 
-from gouji_dsl.docs.document import Block, Bullets, ExampleItem, Para, Table, TRow
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.document import Block, Bullets, ExampleItem, Para, Table, TRow
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.pattern_blocks import pattern_example_items
 from gouji_dsl.docs.pattern_examples import PatternExamples
-from gouji_dsl.docs.sentences import Ctx
-from gouji_dsl.docs.text import T, Text, code, join, plain, plural
+from gouji_dsl.facets.sentences import Ctx
+from gouji_dsl.prose.text import T, Text, code, join, plain, plural
 from gouji_dsl.messages import msg
 from gouji_dsl.rules.tribute import tribute_name
 from gouji_dsl.runtime.numbers import signed as number_text

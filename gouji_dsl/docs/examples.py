@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.explain import explain, used_names
-from gouji_dsl.docs.text import T, Text, plain, plural
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.explain import explain, used_names
+from gouji_dsl.prose.text import T, Text, plain, plural
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import Formula, evaluate
@@ -396,7 +396,7 @@ def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:
 
 def _condition_type():
     """The type of [burning] condition: the names its formula may use."""
-    from gouji_dsl.docs.sentences import field_type   # here: sentences imports the rules modules' helpers
+    from gouji_dsl.facets.sentences import field_type   # here: sentences imports the rules modules' helpers
     from gouji_dsl.model.types import OptionalT
 
     etype = field_type("burning.condition")

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
-from gouji_dsl.docs.sentences import Ctx
-from gouji_dsl.docs.text import T, Text, cards_en, code, join, plain
+from gouji_dsl.facets.sentences import Ctx
+from gouji_dsl.prose.text import T, Text, cards_en, code, join, plain
 from gouji_dsl.model import schema as m
 
 # A list of choices longer than this is said as its count and what only one side allows.

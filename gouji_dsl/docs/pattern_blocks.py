@@ -2,10 +2,10 @@
 and bombs the engine classifies, the comparisons it decides and one scored game."""
 from __future__ import annotations
 
-from gouji_dsl.docs.document import Bullets, ExampleItem, Para, Table, TRow
+from gouji_dsl.prose.document import Bullets, ExampleItem, Para, Table, TRow
 from gouji_dsl.docs.pattern_examples import PatternExamples, PlayExample, kind_names
-from gouji_dsl.docs.sentences import Ctx
-from gouji_dsl.docs.text import T, Text, code, join, plain
+from gouji_dsl.facets.sentences import Ctx
+from gouji_dsl.prose.text import T, Text, code, join, plain
 
 
 def pattern_example_items(ctx: Ctx, ex: PatternExamples, chapter: str, lang: str) -> list[ExampleItem]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.text import T, Text, num
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.text import T, Text, num
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import evaluate
 from gouji_dsl.model.types import CARDS

@@ -23,8 +23,8 @@ import re
 
 from markupsafe import Markup
 
-from gouji_dsl.docs.document import Document, ExampleItem, Figure, QuickBox, block_texts
-from gouji_dsl.docs.text import Seg, T, Text, join, plain
+from gouji_dsl.prose.document import Document, ExampleItem, Figure, QuickBox, block_texts
+from gouji_dsl.prose.text import Seg, T, Text, join, plain
 from gouji_dsl.model.types import CARDS
 
 CARD_GROUP = "cards"          # the Seg kind of a card group

@@ -10,11 +10,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from gouji_dsl.docs.document import CiteRef, Endnote, Note, QuoteDoc, QuoteGroup, RuleItem, SourceFile, anchor_of
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.document import CiteRef, Endnote, Note, QuoteDoc, QuoteGroup, RuleItem, SourceFile, anchor_of
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.glossary import rule_name
-from gouji_dsl.docs.sentences import field_of
-from gouji_dsl.docs.text import T, Text, join, plain
+from gouji_dsl.facets.sentences import field_of
+from gouji_dsl.prose.text import T, Text, join, plain
 from gouji_dsl.lang.highlight import source_html
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg

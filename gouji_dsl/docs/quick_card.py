@@ -15,11 +15,11 @@ opposites); the burn condition and 开点 are the rule's own handout sentences.
 from __future__ import annotations
 
 from gouji_dsl import __version__
-from gouji_dsl.docs.document import (Bullets, Chapter, Document, Figure, Para, QuickBox, Table, TRow, block_texts,
+from gouji_dsl.prose.document import (Bullets, Chapter, Document, Figure, Para, QuickBox, Table, TRow, block_texts,
                                      resolve_terms)
 from gouji_dsl.docs.pictures import cards, extra_names_of, mark_card_groups, seating_figure
-from gouji_dsl.docs.sentences import Ctx
-from gouji_dsl.docs.text import T, Text, join, plain
+from gouji_dsl.facets.sentences import Ctx
+from gouji_dsl.prose.text import T, Text, join, plain
 
 TITLE = ("速查卡", "Quick card")
 BEATS_SHOWN = 5       # comparisons on the card
@@ -28,7 +28,7 @@ TYPES_SHOWN = 10      # Shuangkou play types on the card
 
 def _rule(ctx: Ctx, key: str, lang: str) -> list:
     """A rule's handout blocks (its own sentences, for the table)."""
-    from gouji_dsl.docs import sentences
+    from gouji_dsl.facets import sentences
     from gouji_dsl.docs.book import rule_blocks
 
     renderer = sentences.renderer(key)

@@ -9,10 +9,10 @@ from importlib import resources
 import jinja2
 from markupsafe import Markup, escape
 
-from gouji_dsl.docs.document import Document
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.document import Document
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.pictures import faces_svg
-from gouji_dsl.docs.text import Seg, Text
+from gouji_dsl.prose.text import Seg, Text
 from gouji_dsl.lang.highlight import CSS as HIGHLIGHT_CSS
 from gouji_dsl.lang.highlight import formula_html
 from gouji_dsl.messages import msg

@@ -27,11 +27,11 @@ import sys
 from gouji_dsl.diagnostics import RuleErrors, UsageError
 from gouji_dsl.docs.book import BOOKS, build_document
 from gouji_dsl.docs.changes import build_changes
-from gouji_dsl.docs.document import anchor_of
-from gouji_dsl.docs.errors import RulebookError
+from gouji_dsl.prose.document import anchor_of
+from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.quick_card import build_quick
 from gouji_dsl.docs.render import FORMATS, render
-from gouji_dsl.docs.text import LANGS
+from gouji_dsl.prose.text import LANGS
 from gouji_dsl.files import OutputOption, write_atomic
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import current, msg, text

@@ -24,9 +24,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gouji_dsl.docs.document import Bullets, ExampleItem, Para, Steps
+from gouji_dsl.prose.document import Bullets, ExampleItem, Para, Steps
 from gouji_dsl.docs.pictures import cards
-from gouji_dsl.docs.text import T, Text, join, plain
+from gouji_dsl.prose.text import T, Text, join, plain
 
 SAMPLE_TITLE = ("实战一例", "A sample round")
 SEEDS = 40            # match seeds searched: 1 .. SEEDS
@@ -511,7 +511,7 @@ def _tribute_lines(ctx, sample: Sample, lang: str) -> list[Text]:
 def _cap(text: Text) -> Text:
     first = text.segs[0]
     if first.kind == "text" and first.text[:1].islower():
-        from gouji_dsl.docs.text import Seg
+        from gouji_dsl.prose.text import Seg
         return Text((Seg(first.kind, first.text[:1].upper() + first.text[1:]),) + text.segs[1:])
     return text
 

@@ -11,7 +11,7 @@ from gouji_dsl.model import schema as m
 from gouji_dsl.model.expr import FUNCTIONS, TYPE_WORDS, ExprT
 from gouji_dsl.lang.fmt import render_table_rows
 from gouji_dsl.messages import current, text
-from gouji_dsl.rules.meanings_zh import meaning
+from gouji_dsl.docs.meanings_zh import meaning
 from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, IntT, ListT, NumberOrNameT,
                                    OptionalT, RangeT, RatioT, RowT, StrT)
 
@@ -116,7 +116,7 @@ def rulings_markdown(models: list[m.Variant]) -> str:
 # values come from its value type (`type_info`), never from a hand-written list.
 
 def _meanings(key: str, english: str) -> dict[str, str]:
-    """A meaning in both languages (rules/meanings_zh.py keys them), for the JSON and the text."""
+    """A meaning in both languages (docs/meanings_zh.py keys them), for the JSON and the text."""
     return {"meaning": english, "meaning_zh": meaning(key, english, "zh")}
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import did_you_mean, one_of
 from gouji_dsl.messages import Message, msg
-from gouji_dsl.model.types import CARDS, INVALID, TRUE_WORDS, CardT, Context, VType
+from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, TRUE_WORDS, CardT, Context, VType, quote
 
 INT, BOOL, CARDS_T, RANK = "int", "bool", "cards", "rank"
 
@@ -201,8 +201,6 @@ def _canonical(node: n.Expr, aliases: Mapping[str, str]) -> n.Expr:
 
 def unparse(node: n.Expr, aliases: Mapping[str, str] | None = None) -> str:
     """Canonical text of a value or expression, with minimal parentheses."""
-    from gouji_dsl.model.types import quote  # local: types imports nothing from here
-
     aliases = aliases or {}
 
     def go(node: n.Expr, parent: int = 0, right: bool = False) -> str:
@@ -275,6 +273,5 @@ def evaluate(formula: Formula, variables: Mapping[str, Any], functions: Mapping[
 
 
 def _card_of(node: n.Expr) -> str:
-    from gouji_dsl.model.types import CARD_ALIASES
     word = str(node.value) if isinstance(node, n.Int) else node.id
     return CARD_ALIASES.get(word, word)

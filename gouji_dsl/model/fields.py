@@ -10,9 +10,12 @@ from typing import Any, ClassVar
 
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import CARDS_T, INT, Var
-from gouji_dsl.model.types import CARDS, NUMBER_RANKS, CardT, IntT
+from gouji_dsl.model.types import CARDS, NUMBER_RANKS, CardT, IntT, Sentinel
 
 _UNSET = object()
+# The value of a rule whose section does not apply to the variant (a Gouji variant has no
+# [patterns], a Shuangkou variant no [flow]): what the diff compares and the phrases skip.
+ABSENT = Sentinel("ABSENT")
 
 
 def rule(vtype, zh: str, en: str, default: Any = _UNSET, games: tuple[str, ...] | None = None, absent: Any = None):
@@ -49,10 +52,29 @@ PLAY = Var("play", CARDS_T, "这手牌", "the play")
 LEVEL = Var("level", INT, "级数", "the 点贡 level of this game (1 + earlier games with the same outcome, capped)")
 
 
+# Every section class by its name, as the rule modules define them: what a rule's own
+# module (a check, a sentence) looks a rule's field up in, below the schema, which lists
+# the sections in their order (model.schema.SECTIONS).
+SECTION_TYPES: dict[str, type[Section]] = {}
+
+
 @dataclass(frozen=True)
 class Section:
     NAME: ClassVar[str] = ""
     ZH: ClassVar[str] = ""
     EN: ClassVar[str] = ""
     GAMES: ClassVar[tuple[str, ...]] = ("gouji",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.NAME:
+            SECTION_TYPES[cls.NAME] = cls
+
+
+def field_named(section: str, name: str) -> dataclasses.Field | None:
+    """The field of rule `name` of section `section` (canonical names), or None."""
+    cls = SECTION_TYPES.get(section)
+    if cls is None:
+        return None
+    return next((f for f in dataclasses.fields(cls) if f.name == name), None)
 

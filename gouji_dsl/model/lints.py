@@ -15,16 +15,11 @@ from typing import Callable
 from gouji_dsl.model import schema as m
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.messages import Message, msg
-from gouji_dsl.model.checks import value_of
+from gouji_dsl.facets.checks import LINTS, lint, value_of
+from gouji_dsl.model.fields import field_named
 from gouji_dsl.model.types import EnumT, ListT
 
-LINTS: list[Callable[[m.Variant, Reporter], None]] = []
 TITLE_FIELDS = ("title", "title_en", "summary", "summary_zh")
-
-
-def lint(fn):
-    LINTS.append(fn)
-    return fn
 
 
 def run_lints(variant: m.Variant) -> Reporter:
@@ -78,7 +73,7 @@ def _turned_off(v: m.Variant, changed: list[str]) -> list[tuple[str | Message, s
     found: list[tuple[str | Message, str]] = []
     for path in dict.fromkeys(p.split("[", 1)[0] for p in changed):
         section, name = path.split(".", 1)
-        f = m.field_named(section, name)
+        f = field_named(section, name)
         if f is None:
             continue
         vtype, value = f.metadata["type"], value_of(v, path)

@@ -105,14 +105,6 @@ def rule_fields(section, game: str) -> list:
     return [f for f in dataclasses.fields(section) if field_applies(f, game)]
 
 
-def field_named(section: str, name: str) -> dataclasses.Field | None:
-    """The field of rule `name` of section `section` (canonical names), or None."""
-    cls = SECTION_BY_NAME.get(section)
-    if cls is None:
-        return None
-    return next((f for f in dataclasses.fields(cls) if f.name == name), None)
-
-
 def applicable(cls: type[Section], game: str, shape: str | None) -> bool:
     if game not in cls.GAMES:
         return False

@@ -2,8 +2,6 @@
 
 Only rules about reading the rule model live here (not about playing), so
 that the two engines differ in how they compute, never in what a table says.
-`game_settings` gathers the fast flow's settings from the rules' registered
-`spec.Setting`s (each in the `# --- engine ---` region of its rules module).
 """
 from __future__ import annotations
 
@@ -55,31 +53,4 @@ def opposite_of(variant: m.Variant) -> dict[int, int]:
     out = {}
     for a, b in variant.table.opposites:
         out[a], out[b] = b, a
-    return out
-
-
-def _settings() -> list:
-    """Every registered `spec.Setting` with its rule key, in schema order."""
-    from gouji_dsl.rules import spec
-
-    spec.load_all()
-    engine_of = {key: spec.facet(key, "engine") for key in spec.rule_keys()}
-    return [(key, e) for key, e in engine_of.items() if isinstance(e, spec.Setting)]
-
-
-def game_settings(v: m.Variant) -> dict:
-    """The plain-data fields of `runtime.game.Rules` for a variant: the variant's name
-    and each rule's registered `spec.Setting` (the card functions are added by
-    whichever engine builds the Rules). A rule whose section the variant's game does
-    not have takes the Setting's `absent` value."""
-    from gouji_dsl.rules import spec
-
-    out = {"name": v.name}
-    for key, setting in _settings():
-        if key.split(".")[0] in v.sections:
-            out[setting.name] = setting.value(v)
-        elif setting.absent is spec.NO_ABSENT:
-            raise AssertionError(f"rule {key} has no value for game '{v.game}', which has no [{key.split('.')[0]}]")
-        else:
-            out[setting.name] = setting.absent
     return out

@@ -3,9 +3,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from gouji_dsl.model.fields import Section, column, rule
+from gouji_dsl.diagnostics import Reporter, did_you_mean
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, lint, type_only, value_of
+from gouji_dsl.facets.sentences import column_head, said
+from gouji_dsl.messages import msg
+from gouji_dsl.model.fields import SECTION_TYPES, Section, column, field_applies, field_named, rule
 from gouji_dsl.model.types import EnumT, Member, OptionalT, RowT, StrT
+from gouji_dsl.paths import sources_dir
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import LANGS, T, code, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -71,15 +85,6 @@ class About(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter, did_you_mean  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-from gouji_dsl.paths import sources_dir  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("about.sources", "about.decisions")
@@ -157,7 +162,6 @@ def check_own_source(v: Variant, rep: Reporter) -> None:
 def check_source_notes(v: Variant, rep: Reporter) -> None:
     """Each source note names a rule of the game, lines of a listed source holding its quote,
     and a listed decision (if any)."""
-    from gouji_dsl.model import schema as m  # here: the schema imports this module
 
     sources = {s.key: s for s in (value_of(v, "about.sources") or ())}
     decisions = {d.id for d in (value_of(v, "about.decisions") or ())}
@@ -165,9 +169,9 @@ def check_source_notes(v: Variant, rep: Reporter) -> None:
     for i, row in enumerate(value_of(v, "about.source_notes") or ()):
         pos = at(v, f"about.source_notes[{i}]")
         section, _, name = row.rule.partition(".")
-        f = m.field_named(section, name)
-        cls = m.SECTION_BY_NAME.get(section)
-        if f is None or (game is not None and not (game in cls.GAMES and m.field_applies(f, game))):
+        f = field_named(section, name)
+        cls = SECTION_TYPES.get(section)
+        if f is None or (game is not None and not (game in cls.GAMES and field_applies(f, game))):
             rep.error(pos, msg("rules.note_unknown_rule", rule=row.rule, game=game or "-"))
         if row.decision and row.decision not in decisions:
             rep.error(pos, msg("rules.note_unknown_decision", decision=row.decision),
@@ -242,7 +246,6 @@ def source_title(row: Source, lang: str) -> str:
 
 
 # --- lints --------------------------------------------------------------------
-from gouji_dsl.model.lints import lint  # noqa: E402
 
 
 @lint
@@ -257,7 +260,6 @@ def decisions_without_chinese(v: Variant, rep: Reporter) -> None:
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 for _key, _why in (
         ("about.game", "names the game: its rule sections, and so the engine template (codegen.render_engine picks it by [plays] shape)"),
@@ -277,7 +279,6 @@ for _key, _why in (
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 for _key in ("about.game", "about.title", "about.title_en", "about.region", "about.region_en", "about.summary",
              "about.summary_zh", "about.sources", "about.decisions", "about.source", "about.coverage",
@@ -286,10 +287,6 @@ for _key in ("about.game", "about.title", "about.title_en", "about.region", "abo
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import column_head, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, code, plain  # noqa: E402
 
 book.group("about", None)
 book.enum_rule("about.game", "about", {
@@ -403,7 +400,6 @@ def _(ctx, value):
 def _(ctx, rows):
     if not rows:
         return said(T("本玩法的资料没有需要另外说明的原文。"), T("No words of this variant's source need a note of their own."))
-    from gouji_dsl.model import schema as m  # here: the schema imports this module
     shown = set(map(id, own_source_notes(ctx.v)))
     out = []
     for lang in LANGS:
@@ -418,7 +414,7 @@ def _(ctx, rows):
         body = []
         for i, row in enumerate(rows):
             section, _, name = row.rule.partition(".")
-            f = m.field_named(section, name)
+            f = field_named(section, name)
             rule_name = plain(f.metadata["zh"]) if zh and f is not None else code(row.rule)
             body.append(TRow([plain(row.lines), plain(f"「{row.quote}」"), rule_name, plain(row.decision or "—"),
                               plain(row.note_zh if zh else row.note)], anchor_of(f"about.source_notes[{i}]"),
@@ -428,8 +424,6 @@ def _(ctx, rows):
 
 
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_sources(rows, lang: str) -> str:

@@ -2,10 +2,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import ask, hook, reference_methods
+from gouji_dsl.facets.sentences import add_inactive, enum_member, formula_blocks, no_sentence, said
+from gouji_dsl.lang import nodes as n
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import BOOL, ExprT, Formula
 from gouji_dsl.model.fields import HAND, REST, Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT
+from gouji_dsl.prose.text import T, Text, join
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -51,14 +65,6 @@ class BurnRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("burning.counter_burn")
@@ -120,7 +126,6 @@ type_only("burning.allowed", "burning.condition", "burning.teammates_may_burn", 
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("burning.allowed", "engine", spec.Setting("burn_allowed", lambda v: v.burning.allowed,
                                                                 ("can_burn", "tributes", "score"), absent=False))
@@ -142,7 +147,6 @@ spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lam
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
 
 
 @hook("burning.allowed", "burning.after_pass", "burning.counter_burn", "burning.free_after_rounds", absent=lambda g, seat: False)
@@ -233,10 +237,6 @@ reference_methods(("can_burn",), "burning.condition")
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, enum_member, formula_blocks, no_sentence, said  # noqa: E402
-from gouji_dsl.docs.text import T, Text, join  # noqa: E402
-from gouji_dsl.lang import nodes as n  # noqa: E402
 
 
 def _no_burning(ctx):
@@ -396,10 +396,7 @@ burn_bool("burning.counter_burn",
           ("不能反烧：被烧的人不能烧回烧牌者。", "There is no counter-burn (反烧): the burned player may not burn the burner back."))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_condition(formula, lang: str) -> str:

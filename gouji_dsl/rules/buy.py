@@ -5,10 +5,23 @@ huangjindao) is `ranks = [3]`, `sellers = [opposite, teammate_after, teammate_be
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import ask, hook
+from gouji_dsl.facets.sentences import add_inactive, said
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import ANY_CARD, Section, rule
 from gouji_dsl.model.types import CARDS, CardT, EnumT, IntT, ListT, Member
+from gouji_dsl.prose.text import T, code, join, num, plain
+from gouji_dsl.runtime import cards as _cards
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -45,13 +58,6 @@ class BuyRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("buy.ranks", "buy.price")
@@ -70,7 +76,6 @@ type_only("buy.sellers", "buy.no_price", "buy.seller_min", "buy.order")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("buy.ranks", "engine", spec.Setting("buy_ranks", lambda v: tuple(v.buy.ranks), absent=()))
 spec.register("buy.sellers", "engine", spec.Setting("buy_sellers", lambda v: tuple(v.buy.sellers), absent=()))
@@ -81,8 +86,6 @@ spec.register("buy.order", "engine", spec.Setting("buy_order", lambda v: v.buy.o
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
-from gouji_dsl.runtime import cards as _cards  # noqa: E402
 
 
 @hook("buy.ranks", "buy.sellers", "buy.price", "buy.no_price", "buy.seller_min", "buy.order", absent=lambda g: None)
@@ -147,9 +150,6 @@ def _try(g, seat: int, position: str, rank: int) -> bool:
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, said  # noqa: E402
-from gouji_dsl.docs.text import T, code, join, num, plain  # noqa: E402
 
 book.group("buy", "买牌", "Buying cards (买牌)")
 
@@ -239,8 +239,6 @@ book.enum_rule("buy.order", "before", {
 
 
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_ranks(ranks, lang: str) -> str:

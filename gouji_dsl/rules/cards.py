@@ -2,12 +2,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, value_of
+from gouji_dsl.facets.hooks import reference_methods
+from gouji_dsl.facets.sentences import check_columns, said
 from gouji_dsl.lang import nodes as _n
 from gouji_dsl.messages import msg
-from gouji_dsl.runtime import cards as _rt
 from gouji_dsl.model.fields import Section, column, rule
+from gouji_dsl.model.semantics import extra_kinds
 from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, CardT, IntT, ListT, OptionalT, RowT, StrT, VType
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import LANGS, T, code, join, plain
+from gouji_dsl.runtime import cards as _rt
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -62,13 +76,6 @@ class CardRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import at, check, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("cards.order", "cards.jokers")
@@ -150,7 +157,6 @@ def check_filler(v: Variant, rep: Reporter) -> None:
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 # The checker holds a Gouji variant to the standard order and both jokers, which
 # the generated card functions build in; the filler decides which plays exist.
@@ -162,7 +168,6 @@ spec.register("cards.jokers", "engine", spec.CardFunction(_CARD_FUNCTIONS))
 
 def card_kinds(v) -> tuple:
     """Every card kind in vector order: the 15 standard kinds, then the extra kinds ([cards] extra)."""
-    from gouji_dsl.model.semantics import extra_kinds
     return CARDS + extra_kinds(v)
 
 
@@ -172,7 +177,6 @@ spec.register("cards.extra", "engine", spec.Setting("card_kinds", card_kinds))
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
 # The checker holds the order to 3 < 4 < ... < A < 2 < SJ < BJ with both jokers in
 # play: the order in which the Reference compares cards.
@@ -182,11 +186,6 @@ reference_methods(("parse_cards", "classify", "is_gouji", "beats", "answers", "p
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import said  # noqa: E402
-from gouji_dsl.docs.document import Para, TRow, Table, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import check_columns  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, code, join, plain  # noqa: E402
 
 book.group("cards", "牌", "The cards")   # the group table.decks opened: no second heading
 
@@ -248,10 +247,7 @@ def _(ctx, value):
                 T("**[[贴2|Filler twos]]**: a {r} played together with another rank counts as that rank.", r=value))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_order(kinds, lang: str) -> str:

@@ -2,9 +2,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import hook
+from gouji_dsl.facets.sentences import add_inactive, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, OptionalT
+from gouji_dsl.prose.text import T, circles, num
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -22,14 +35,6 @@ class ChaosRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("chaos.starts_at")
@@ -50,7 +55,6 @@ type_only("chaos.lead_return_circles", "chaos.pass_keeps_right")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("chaos.starts_at", "engine", spec.Setting("chaos_starts_at", lambda v: v.chaos.starts_at, absent=None))
 spec.register("chaos.after_first_out_with_revolution", "engine",
@@ -61,7 +65,6 @@ spec.register("chaos.pass_keeps_right", "engine",
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
 
 
 @hook("chaos.starts_at", "chaos.after_first_out_with_revolution", absent=lambda g: False)
@@ -90,9 +93,6 @@ def answers_in_chaos(g, seat: int) -> bool:
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, said  # noqa: E402
-from gouji_dsl.docs.text import T, circles, num  # noqa: E402
 
 book.group("chaos", "四户乱缠", "The free-for-all (四户乱缠)")
 
@@ -142,10 +142,7 @@ book.bool_rule("chaos.pass_keeps_right", "headless",
                inactive=_no_chaos)
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_lead_return_circles(value: int, lang: str) -> str:

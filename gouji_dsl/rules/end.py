@@ -2,9 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import ask, hook
+from gouji_dsl.facets.sentences import add_inactive, generic_table, no_sentence, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import PLACE, Section, column, rule
 from gouji_dsl.model.types import BoolT, EnumT, Member, RowT, StrT
+from gouji_dsl.prose.document import Para
+from gouji_dsl.prose.text import LANGS, T
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -37,14 +51,6 @@ class EndRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("end.places")
@@ -66,7 +72,6 @@ type_only("end.ends_when", "end.remaining", "end.sweep")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("end.ends_when", "engine", spec.Setting("ends_all_out", lambda v: v.end.ends_when == "all_out"))
 spec.register("end.remaining", "engine", spec.Setting("remaining", lambda v: v.end.remaining))
@@ -77,8 +82,6 @@ spec.register("end.places", "engine", spec.Setting(
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
-from gouji_dsl.rules import spec  # noqa: E402
 
 
 @hook("end.ends_when")
@@ -123,10 +126,6 @@ spec.register("end.places", "interpreter",
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, generic_table, no_sentence, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T  # noqa: E402
 
 book.group("end", None)
 book.enum_rule("end.ends_when", "end", {
@@ -181,10 +180,7 @@ def _(ctx, rows):
     return tuple(out)
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_places(rows, lang: str) -> str:

@@ -2,9 +2,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, at_nearest, check, type_only, value_of
+from gouji_dsl.facets.hooks import ask, hook
+from gouji_dsl.facets.sentences import add_inactive, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, Member
+from gouji_dsl.prose.text import T, circles
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -49,14 +62,6 @@ class FlowRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("flow.gouji_answer")
@@ -73,7 +78,6 @@ type_only("flow.defer", "flow.defer_to", "flow.pass_rule", "flow.lead_return_cir
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("flow.gouji_answer", "engine",
               spec.Setting("gouji_answer_anyone", lambda v: v.flow.gouji_answer == "anyone"))
@@ -87,7 +91,6 @@ spec.register("flow.take_over", "engine", spec.Setting("take_over_partner", lamb
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 
 
 @hook("flow.gouji_answer", absent=lambda g: False)
@@ -180,9 +183,6 @@ def next_leader(g, owner: int) -> int:
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, said  # noqa: E402
-from gouji_dsl.docs.text import T, circles  # noqa: E402
 
 book.group("flow", "出牌顺序", "Leading and answering")   # the group table.first_leader opened
 book.enum_rule("flow.gouji_answer", "course", {
@@ -264,10 +264,7 @@ book.enum_rule("flow.take_over", "course", {
 })
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_lead_return_circles(value: int, lang: str) -> str:

@@ -2,10 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import reference_methods
+from gouji_dsl.facets.sentences import check_columns
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import CARDS, BoolT, CardT, IntT, RowT
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import LANGS, T, code, join, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -27,13 +40,6 @@ class GoujiRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("gouji.thresholds")
@@ -56,7 +62,6 @@ type_only("gouji.jokers_make_gouji", "gouji.fillers_count")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 # The thresholds become the generated module's _THRESHOLD table.
 spec.register("gouji.thresholds", "engine", spec.CardFunction(("is_gouji", "classify")))
@@ -65,16 +70,11 @@ spec.register("gouji.fillers_count", "engine", spec.CardFunction(("is_gouji", "c
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
 reference_methods(("is_gouji", "classify"), "gouji.thresholds", "gouji.jokers_make_gouji", "gouji.fillers_count")
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para, TRow, Table, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import check_columns  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, code, join, plain  # noqa: E402
 
 book.group("gouji", "级牌", "Gouji plays (级牌)")
 
@@ -117,10 +117,7 @@ book.bool_rule("gouji.fillers_count", "plays",
                inactive=lambda ctx: None if ctx.v.cards.filler else ("本玩法没有贴牌。", "This variant has no fillers."))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_thresholds(rows, lang: str) -> str:

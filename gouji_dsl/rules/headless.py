@@ -2,9 +2,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import ask, hook
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, Member
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -27,14 +38,6 @@ class HeadlessRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("headless.cause")
@@ -49,7 +52,6 @@ type_only("headless.scope", "headless.pass_loses_gouji")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("headless.cause", "engine", spec.Setting("headless_cause", lambda v: v.headless.cause, absent=None))
 spec.register("headless.scope", "engine", spec.Setting("headless_any_play", lambda v: v.headless.scope == "any_play", absent=False))
@@ -58,7 +60,6 @@ spec.register("headless.pass_loses_gouji", "engine",
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 
 
 @hook("headless.cause", absent=lambda g, seat, reason: None)
@@ -89,7 +90,6 @@ def headless_may_answer_gouji(g, seat: int) -> bool:
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
 
 book.group("headless", "无头", "Headless (无头)")
 book.enum_rule("headless.cause", "headless", {
@@ -109,10 +109,7 @@ book.bool_rule("headless.pass_loses_gouji", "headless",
                ("无头者过牌后，本轮仍然可以打别人的级牌。", "Passing does not take away a headless player's right to answer gouji plays in that round."))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 dp.phrase("headless.cause", {

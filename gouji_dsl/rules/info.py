@@ -3,9 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import type_only
+from gouji_dsl.facets.hooks import ask, hook
+from gouji_dsl.facets.sentences import said
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, OptionalT
-
+from gouji_dsl.prose.text import T
 
 # --- the rules ------------------------------------------------------------------
 
@@ -21,13 +27,11 @@ class InfoRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from gouji_dsl.model.checks import type_only  # noqa: E402
 
 type_only("info.report_at", "info.show_team_at", "info.watch_after_out")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 # Read by Game.observation: what each seat may see.
 spec.register("info.report_at", "engine", spec.Setting("report_at", lambda v: v.info.report_at, absent=None))
@@ -36,7 +40,6 @@ spec.register("info.watch_after_out", "engine", spec.Setting("watch_after_out", 
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook  # noqa: E402
 
 
 @hook("info.report_at", absent=lambda g, left: False)
@@ -65,9 +68,6 @@ def watched_teammate(g, viewer: int) -> int | None:
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import said  # noqa: E402
-from gouji_dsl.docs.text import T  # noqa: E402
 
 book.group("info", "报牌与看牌", "What players see")
 
@@ -109,10 +109,7 @@ def _(ctx, value):
                 T("A player who is out may not watch teammates' hands."))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 dp.phrase("info.report_at", {

@@ -2,10 +2,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, at_nearest, check, type_only, value_of
+from gouji_dsl.facets.hooks import ask, hook, reference_methods
+from gouji_dsl.facets.sentences import add_inactive, field_type, formula_blocks, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import BOOL, ExprT, Formula
 from gouji_dsl.model.fields import PLAY, Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, Member
+from gouji_dsl.prose.explain import conditions
+from gouji_dsl.prose.text import T
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -26,14 +40,7 @@ class OpenRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
 
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 type_only("open.counts", "open.declare")
 
@@ -64,7 +71,6 @@ def check_no_opening(v: Variant, rep: Reporter) -> None:
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method, ("opens",), absent='none'))
 spec.register("open.counts", "engine", spec.CardFunction(("opens",)))  # the formula, translated
@@ -72,7 +78,6 @@ spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
 
 
 @hook("open.method", absent=lambda g, seat, play, beaten_by, burn, was_in_force: None)
@@ -106,10 +111,6 @@ reference_methods(("opens",), "open.counts")
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.explain import conditions  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, field_type, formula_blocks, said  # noqa: E402
-from gouji_dsl.docs.text import T  # noqa: E402
 
 book.group("open", "宣点", "Declaring (宣点)")
 book.absent("open.declare", lambda v, value: not value, "不[[宣点]]", "no [[宣点|declaring]]")
@@ -164,8 +165,6 @@ def _(ctx, value):
 
 
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_counts(formula, lang: str) -> str:

@@ -1,12 +1,25 @@
 """Shuangkou's play types, bombs and wild cards (no engine yet: the checker refuses a concrete variant that needs them)."""
 from __future__ import annotations
 
+import dataclasses as _dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.sentences import add_inactive, field_type, formula_blocks, generic_table, said
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import INT, ExprT, Formula, Var
 from gouji_dsl.model.fields import RANK_3_A, Section, column, rule
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, Member, OptionalT, RangeT, RowT, StrT
+from gouji_dsl.prose.document import Para
+from gouji_dsl.prose.text import LANGS, Num, T, code, join, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -59,13 +72,6 @@ class PatternRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("patterns.types", "patterns.joker_bombs", "patterns.chains", "patterns.chain_rules",
@@ -107,9 +113,7 @@ type_only("patterns.run_ranks", "patterns.bomb_min", "patterns.bomb_lines", "pat
 
 
 # --- engine -------------------------------------------------------------------
-import dataclasses as _dataclasses  # noqa: E402
 
-from gouji_dsl.rules import spec  # noqa: E402
 
 # Every rule of the section becomes part of the PatternSpec the generated module embeds
 # (backends.pattern_tables.pattern_spec), read by runtime.patterns' card functions.
@@ -126,10 +130,6 @@ for _field in _dataclasses.fields(PatternRules):
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, field_type, formula_blocks, generic_table, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, Num, T, code, join, plain  # noqa: E402
 
 book.group("patterns", "牌型与炸弹", "Play types and bombs")
 
@@ -218,10 +218,8 @@ def _(ctx, value):
                 T("**Wild cards** (百搭): ") + join([code(c) for c in value], "en") + T(" may stand for any card from 3 to 2 inside a play; played alone, they are themselves."))
 
 
-
 # --- diff ---------------------------------------------------------------------
 
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 _PHRASE_BOMB_KINDS = {"joker_bomb": ("王炸", "a joker bomb"), "chain": ("连环炸", "a chain bomb"), "bomb": ("炸弹", "a bomb of one rank")}
 

@@ -2,10 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import reference_methods
+from gouji_dsl.facets.sentences import check_columns, said
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, Member, OptionalT, RowT
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import LANGS, T, code, join, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -54,13 +67,6 @@ class PlayRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("plays.shape")
@@ -128,7 +134,6 @@ type_only("plays.jokers_alone", "plays.fillers_alone", "plays.jokers_rank_lowest
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 # shape, compare and same_size have one engine realisation each (the checker
 # refuses the others in a concrete Gouji variant): one-rank plays compared card by card.
@@ -143,18 +148,12 @@ spec.register("plays.jokers_rank_lowest", "engine", spec.CardFunction(("beats", 
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
 reference_methods(("classify",), "plays.shape", "plays.jokers_alone", "plays.fillers_alone", "plays.jokers_one_kind")  # shape: one_rank only
 reference_methods(("beats", "answers"), "plays.compare", "plays.same_size", "plays.joker_kills", "plays.jokers_rank_lowest")
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import said  # noqa: E402
-from gouji_dsl.docs.document import Para, TRow, Table, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import check_columns  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, code, join, plain  # noqa: E402
 
 book.group("plays", "一手牌", "What a play is")
 book.enum_rule("plays.shape", "plays", {
@@ -286,8 +285,6 @@ book.bool_rule("plays.jokers_rank_lowest", "plays",
 
 
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 dp.phrase("plays.shape", {

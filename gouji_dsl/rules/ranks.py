@@ -2,9 +2,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, value_of
+from gouji_dsl.facets.hooks import reference_methods
+from gouji_dsl.facets.sentences import check_columns
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import RANK_3_A, Section, column, rule
 from gouji_dsl.model.types import BoolT, RowT
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import LANGS, T, code, plain
+from gouji_dsl.runtime import cards as _cards
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -38,14 +53,6 @@ class RankRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("ranks.constraints")
@@ -70,8 +77,6 @@ def check_constraints(v: Variant, rep: Reporter) -> None:
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
-from gouji_dsl.runtime import cards as _cards  # noqa: E402
 
 
 def rank_rules(v) -> tuple:
@@ -89,7 +94,6 @@ spec.register("ranks.constraints", "engine",
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
 # The Reference reads the table in classify (single, bare), answers (the hand columns
 # against the hand given) and lead_actions (the hand columns, lapsing for a leader left
@@ -98,10 +102,6 @@ reference_methods(("classify", "answers", "lead_actions"), "ranks.constraints")
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import check_columns  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, code, plain  # noqa: E402
 
 book.group("ranks", "点数限制", "Constrained ranks")
 
@@ -146,8 +146,6 @@ def _(ctx, rows):
 
 
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_constraints(rows, lang: str) -> str:

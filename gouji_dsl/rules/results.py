@@ -9,10 +9,29 @@ interpreter's own reading, straight from the model's rows.
 """
 from __future__ import annotations
 
+import dataclasses as _dataclasses
+import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, at_nearest, check, type_only, value_of
+from gouji_dsl.facets.hooks import hook
+from gouji_dsl.facets.sentences import add_inactive, generic_table, said
+from gouji_dsl.messages import msg
+from gouji_dsl.model.expr import evaluate
 from gouji_dsl.model.fields import PLACE, Section, column, rule
 from gouji_dsl.model.types import BoolT, IntT, ListT, RowT, StrT
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import LANGS, T, join, plain
+from gouji_dsl.runtime.cards import ResultError
+from gouji_dsl.runtime.results import ResultSpec
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -71,15 +90,6 @@ class ResultRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-import itertools  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 def _places_text(places) -> str:
@@ -214,11 +224,6 @@ def check_redraw_after(v: Variant, rep: Reporter) -> None:
 
 
 # --- engine -------------------------------------------------------------------
-import dataclasses as _dataclasses  # noqa: E402
-
-from gouji_dsl.model.expr import evaluate  # noqa: E402
-from gouji_dsl.rules import spec  # noqa: E402
-from gouji_dsl.runtime.results import ResultSpec  # noqa: E402
 
 
 def fewest_lines(v: Variant) -> int:
@@ -270,7 +275,6 @@ spec.register("results.redraw_after", "engine", spec.Setting(
 # --- interpreter --------------------------------------------------------------
 # The reference's own reading, straight from the model's rows: it shares nothing
 # with runtime.results but the error type, so the two can be compared.
-from gouji_dsl.runtime.cards import ResultError  # noqa: E402
 
 
 def _whole(x) -> bool:
@@ -365,9 +369,6 @@ for _field in _dataclasses.fields(ResultRules):
         spec.register(f"results.{_field.name}", "interpreter", spec.ReferenceFunction(("score",)))
 
 
-from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
-
-
 @hook("results.redraw_after", absent=lambda g: False)
 def leader_redrawn(g) -> bool:
     """S13: is the next game's first leader drawn anew after this finished game? Yes when
@@ -380,10 +381,6 @@ def leader_redrawn(g) -> bool:
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, generic_table, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, join, plain  # noqa: E402
 
 book.group("results", "结算", "Results and scores")
 
@@ -502,8 +499,6 @@ def _(ctx, names):
 
 
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_classes(rows, lang: str) -> str:

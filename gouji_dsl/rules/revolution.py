@@ -2,10 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import ask, hook, reference_methods
+from gouji_dsl.facets.sentences import add_inactive, formula_blocks, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import BOOL, ExprT, Formula
 from gouji_dsl.model.fields import HAND, PLACE, Section, rule
 from gouji_dsl.model.types import BoolT, IntT
+from gouji_dsl.prose.text import T, num
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -23,14 +36,6 @@ class RevolutionRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("revolution.place")
@@ -51,7 +56,6 @@ type_only("revolution.allowed", "revolution.condition", "revolution.redeal_at")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("revolution.allowed", "engine", spec.Setting("revolution", lambda v: v.revolution.allowed, absent=False))
 spec.register("revolution.condition", "engine", spec.CardFunction(("_may_revolt",)))  # the formula, translated
@@ -61,7 +65,6 @@ spec.register("revolution.auto_open", "engine", spec.Setting("auto_open", lambda
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import ask, hook, reference_methods  # noqa: E402
 
 
 @hook("revolution.allowed", absent=lambda g: [])
@@ -96,9 +99,6 @@ reference_methods(("may_revolt",), "revolution.condition")
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, formula_blocks, said  # noqa: E402
-from gouji_dsl.docs.text import T, num  # noqa: E402
 
 book.group("revolution", "革命", "Revolution (革命)")
 book.absent("revolution.allowed", lambda v, value: not value, "不[[革命]]", "no [[革命|revolution]]")
@@ -146,10 +146,7 @@ def _(ctx, value):
     return add_inactive(said(zh, en), _no_revolution(ctx))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_condition(formula, lang: str) -> str:

@@ -2,9 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, at_nearest, check, type_only, value_of
+from gouji_dsl.facets.hooks import reference_methods
+from gouji_dsl.facets.sentences import add_inactive, check_columns, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, Member, RowT, StrT
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import LANGS, T, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -34,14 +48,6 @@ class RoomRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("room.mode", "room.min_games", "room.leave_penalty", "room.penalty_first_leaver_only")
@@ -89,7 +95,6 @@ type_only("room.rank_by")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("room.mode", "engine", spec.NoPlay(
     "the kind of room; it decides what the checker requires of tribute and minimum games, "
@@ -101,7 +106,6 @@ spec.register("room.ranks", "engine", spec.CardFunction(("player_rank",)))
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
 reference_methods(("ROOM_MODE",), "room.mode")  # exported; play never reads it
 reference_methods(("leave_penalty",), "room.min_games", "room.leave_penalty", "room.penalty_first_leaver_only")
@@ -109,10 +113,6 @@ reference_methods(("player_rank",), "room.rank_by", "room.ranks")
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para, TRow, Table, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, check_columns, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, plain  # noqa: E402
 
 book.group("room", None)
 book.enum_rule("room.mode", "room", {
@@ -183,10 +183,7 @@ def _(ctx, rows):
     return tuple(out)
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_ranks(rows, lang: str) -> str:

@@ -2,9 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import reference_methods
+from gouji_dsl.facets.sentences import add_inactive, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, ListT, RatioT
+from gouji_dsl.prose.document import Para, Table, TRow
+from gouji_dsl.prose.text import LANGS, T, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -25,14 +39,6 @@ class ScoringRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("scoring.place_points")
@@ -55,7 +61,6 @@ type_only("scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points",
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 for _name in ("place_points", "team_sum", "sweep_multiplier", "open_points", "scale"):
     spec.register(f"scoring.{_name}", "engine", spec.CardFunction(("score",)))
@@ -64,7 +69,6 @@ spec.register("scoring.zero_sum", "engine",
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import reference_methods  # noqa: E402
 
 reference_methods(("score",), "scoring.place_points", "scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points",
                   "scoring.scale")
@@ -73,10 +77,6 @@ spec.register("scoring.zero_sum", "interpreter",
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para, TRow, Table  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, plain  # noqa: E402
 
 book.group("scoring", None)
 
@@ -153,10 +153,7 @@ book.bool_rule("scoring.zero_sum", "scoring",
                ("每局的得分之和不一定为零。", "The scores of a game need not add up to zero."))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_place_points(points, lang: str) -> str:

@@ -1,12 +1,30 @@
 """Players and cards: seats, decks, teams, opposites, who leads first."""
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, at_nearest, check, type_only, value_of
+from gouji_dsl.facets.hooks import hook
+from gouji_dsl.facets.sentences import formula_blocks, said
 from gouji_dsl.lang import nodes as _n  # the redeal check walks formulas
-from gouji_dsl.model.expr import BOOL, ExprT, Formula
+from gouji_dsl.messages import msg
+from gouji_dsl.model.expr import BOOL, ExprT, Formula, evaluate
 from gouji_dsl.model.fields import ANY_CARD, ANY_KIND, HAND, SEAT, Section, column, rule
-from gouji_dsl.model.types import EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT, RowT
+from gouji_dsl.model.semantics import opposite_of, team_of
+from gouji_dsl.model.types import CARDS, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT, RowT
+from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
+from gouji_dsl.prose.text import Num, T, code, join, plain
+from gouji_dsl.runtime import cards as _cards
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -56,15 +74,7 @@ class TableRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from collections import Counter  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
 
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, at_nearest, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 CARDS_PER_DECK = 54
 
@@ -73,7 +83,6 @@ def kind_copies(decks: int, copies, extra=()) -> dict[str, int]:
     """How many cards of each kind the whole deck holds: decks × 4 of a rank, decks × 1
     of a joker, unless the copies table says otherwise; then each extra card kind
     ([cards] extra rows, in vector order) with its own copies."""
-    from gouji_dsl.model.types import CARDS
     stated = {row.card: row.copies for row in copies or ()}
     counts = {card: stated.get(card, decks if card in ("SJ", "BJ") else 4 * decks) for card in CARDS}
     counts.update((row.token, row.copies) for row in extra or ())
@@ -156,11 +165,6 @@ def check_redeal_if(v: Variant, rep: Reporter) -> None:
     """A redeal condition that holds in every one of many sample deals would deal (almost)
     forever: refused. (A condition using gouji() or carry_rule() is not sampled here; the
     engines stop after MAX_REDEALS deals in a row.)"""
-    import random
-
-    from gouji_dsl.model.expr import evaluate
-    from gouji_dsl.model.types import CARDS
-
     formula = value_of(v, "table.redeal_if")
     if formula is not None and v.game == "shuangkou":
         rep.error(at(v, "table.redeal_if"), msg("rules.shuangkou_redeal_if"), hint=msg("rules.remove_redeal_if"))
@@ -274,8 +278,6 @@ type_only("table.direction")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.model.semantics import opposite_of, team_of  # noqa: E402
-from gouji_dsl.rules import spec  # noqa: E402
 
 spec.register("table.players", "engine", spec.Setting("players", lambda v: v.table.players,
                                                                ("tributes", "score")))
@@ -307,9 +309,6 @@ spec.register("table.first_card", "engine", spec.Setting("first_card", lambda v:
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
-from gouji_dsl.runtime import cards as _cards  # noqa: E402
-from gouji_dsl.rules import spec  # noqa: E402
 
 
 @hook("table.players")
@@ -384,10 +383,6 @@ spec.register("table.direction", "interpreter",
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Para, Table, TRow, anchor_of  # noqa: E402
-from gouji_dsl.docs.sentences import formula_blocks, said  # noqa: E402
-from gouji_dsl.docs.text import Num, T, code, join, plain  # noqa: E402
 
 book.group("table", "玩家", "The players")
 
@@ -544,10 +539,7 @@ def _(ctx, value):
     return said(T("每局由{s}号座位上班。", s=value), T("Seat {s} leads first in every game.", s=value))
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_teams(teams, lang: str) -> str:

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import type_only
+from gouji_dsl.facets.hooks import hook
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT
-
 
 # --- the rules ------------------------------------------------------------------
 
@@ -18,13 +22,11 @@ class ThreesRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from gouji_dsl.model.checks import type_only  # noqa: E402
 
 type_only("threes.threes_last")
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 # 憋三 is compiled into classify, lead_actions and can_burn as well; the flow reads
 # the setting to refuse an early lead of 3s and to record who was beaten (men tribute).
@@ -33,7 +35,6 @@ spec.register("threes.threes_last", "engine", spec.Setting("threes_last", lambda
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import hook  # noqa: E402
 
 
 @hook("threes.threes_last", absent=lambda g, seat, out: False)
@@ -46,7 +47,6 @@ def waits_on_threes(g, seat: int, out: bool) -> bool:
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
 
 book.group("threes", "憋三", "Threes last (憋三)")
 book.absent("threes.threes_last", lambda v, value: not value, "不[[憋三]]", "no [[憋三|threes-last rule]]")
@@ -58,7 +58,6 @@ book.bool_rule("threes.threes_last", "before",
 
 # --- diff ---------------------------------------------------------------------
 
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 dp.phrase("threes.threes_last", dp.yes_no(
     "憋三：3只能最后单独出", "lets 3s go only as a player's last play, 3s alone (憋三)",

@@ -2,10 +2,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from gouji_dsl.diagnostics import Reporter
+from gouji_dsl.facets import phrases as dp
+from gouji_dsl.facets import sentences as book
+from gouji_dsl.facets import spec
+from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.hooks import hook, reference_methods
+from gouji_dsl.facets.sentences import add_inactive, blocks, cell, check_columns, inactive_note, no_sentence, said
+from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import INT, ExprT, Formula
 from gouji_dsl.model.fields import LEVEL, PLACE, Section, column, rule
+from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, RowT
+from gouji_dsl.prose.document import Note, Para, Table, TRow, anchor_of
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.explain import explain, used_names
+from gouji_dsl.prose.text import LANGS, T, Text, cards_en, join, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.model.schema import Variant
 
 
 # --- the rules ------------------------------------------------------------------
@@ -72,14 +89,6 @@ class TributeRules(Section):
 
 
 # --- checks -------------------------------------------------------------------
-from typing import TYPE_CHECKING  # noqa: E402
-
-from gouji_dsl.diagnostics import Reporter  # noqa: E402
-from gouji_dsl.messages import msg  # noqa: E402
-from gouji_dsl.model.checks import at, check, type_only, value_of  # noqa: E402
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
 
 
 @check("tribute.order", "tribute.shao", "tribute.men")
@@ -180,7 +189,6 @@ type_only("tribute.enabled", "tribute.sweep_luo", "tribute.dian_max_level", "tri
 
 
 # --- engine -------------------------------------------------------------------
-from gouji_dsl.rules import spec  # noqa: E402
 
 # Who owes what after a game is compiled into `tributes` (the flow pays what it
 # returns); the 点贡 levels also decide who opens by graduation and the open points.
@@ -200,7 +208,6 @@ spec.register("tribute.no_single_return", "engine", spec.Setting("no_single_retu
 
 
 # --- interpreter --------------------------------------------------------------
-from gouji_dsl.backends.oracle.hooks import hook, reference_methods  # noqa: E402
 
 
 @hook("tribute.returned", "tribute.mutual_dian_returned", absent=lambda g, kind, payer, receiver, paid: False)
@@ -232,13 +239,6 @@ reference_methods(("returnable",), "tribute.return_limit", "tribute.no_single_re
 
 
 # --- rulebook -----------------------------------------------------------------
-from gouji_dsl.docs import sentences as book  # noqa: E402
-from gouji_dsl.docs.document import Note, Para, TRow, Table, anchor_of  # noqa: E402
-from gouji_dsl.docs.errors import RulebookError  # noqa: E402
-from gouji_dsl.docs.explain import explain, used_names  # noqa: E402
-from gouji_dsl.docs.sentences import add_inactive, blocks, cell, check_columns, inactive_note, no_sentence, said  # noqa: E402
-from gouji_dsl.docs.text import LANGS, T, Text, cards_en, join, plain  # noqa: E402
-from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell  # noqa: E402
 
 # Who declared / opened, as an English cell of the 点贡 table (the heads say what).
 _WHO_EN = {"neither": "neither", "both": "both", "me": "only 'me'", "opp": "only the opposite"}
@@ -485,10 +485,7 @@ def _(ctx, value):
     return T("还贡不受“不还单张”的限制。"), T("There is no restriction on returning singles (不还单张).")
 
 
-
 # --- diff ---------------------------------------------------------------------
-
-from gouji_dsl.diff import phrases as dp  # noqa: E402
 
 
 def _phrase_order(kinds, lang: str) -> str:

@@ -25,7 +25,7 @@ from gouji_dsl.runtime.cards import mypyc_attr
 @dataclass(frozen=True)
 class Rules:
     """Everything the flow needs from a variant, resolved once. The data fields are
-    the rules' registered `spec.Setting`s (model.semantics.game_settings); the
+    the rules' registered `spec.Setting`s (model.registry.game_settings); the
     card functions come from the engine that builds the Rules."""
 
     name: str

@@ -5,7 +5,7 @@ generated engines drive): it reads the checked model, asks the Reference's
 own card functions, and at every point where a rule decides something it
 calls that rule's interpreter hook, defined in the rule's own module
 (`gouji_dsl.rules.<section>`, region "interpreter") and looked up by key in
-`gouji_dsl.rules.spec`. So the action-for-action agreement test
+`gouji_dsl.facets.spec`. So the action-for-action agreement test
 (tests/test_agreement.py) compares two independent implementations.
 
 Modules: `hooks` (registering and calling hooks), `setup` (deal, tribute,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gouji_dsl.backends.oracle.hooks import ask
+from gouji_dsl.facets.hooks import ask
 from gouji_dsl.backends.oracle.setup import PHASE_DECLARE, PHASE_PLAY, PHASE_REVOLT, Setup
 from gouji_dsl.backends.oracle.table import Table
 from gouji_dsl.runtime import cards as rt

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from gouji_dsl.backends.oracle.game import OracleGame
-from gouji_dsl.backends.oracle.hooks import ask
+from gouji_dsl.facets.hooks import ask
 from gouji_dsl.runtime.actions import check_position_seats, check_seats_hold_cards, position_hands
 
 

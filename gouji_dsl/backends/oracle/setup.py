@@ -8,7 +8,7 @@ is drawn, is drawn after the last shuffle (the `table.first_leader` hook).
 """
 from __future__ import annotations
 
-from gouji_dsl.backends.oracle.hooks import ask
+from gouji_dsl.facets.hooks import ask
 from gouji_dsl.runtime.actions import describe
 
 PHASE_DECLARE, PHASE_REVOLT, PHASE_PLAY = "declare", "revolt", "play"

@@ -24,7 +24,7 @@ Attribute names of the round state (also read by the hooks):
 """
 from __future__ import annotations
 
-from gouji_dsl.backends.oracle.hooks import ask
+from gouji_dsl.facets.hooks import ask
 
 
 class Table:

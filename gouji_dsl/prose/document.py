@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from gouji_dsl.docs.text import Seg, Text
+from gouji_dsl.prose.text import Seg, Text
 
 
 @dataclass

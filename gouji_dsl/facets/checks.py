@@ -1,24 +1,26 @@
-"""Stage 3: semantic checks of a built rule model.
+"""The check facet: how a rule's module declares its semantic checks and warnings.
 
 Each check reads the model and reports, at the position where the culprit
-rule was written, what is inconsistent. The checks themselves live with their
-rules, in the `# --- checks ---` region of each `gouji_dsl.rules` module,
-registered by `@check("section.rule", ...)`: the rules a check reports on.
-This module holds the decorator, the runner and the position helpers they
-share. Checks run on abstract variants too, so they tolerate unset (None)
-rules.
+rule was written, what is inconsistent. The checks live with their rules, in
+the `# --- checks ---` region of each `gouji_dsl.rules` module, registered by
+`@check("section.rule", ...)`: the rules a check reports on. This module holds
+the decorators and the position helpers they share; `model.registry.run_checks`
+runs them (stage 3 of the checker), `model.lints` the warnings. Checks run on
+abstract variants too, so they tolerate unset (None) rules.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
 from gouji_dsl.diagnostics import Pos, Reporter
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
 
 if TYPE_CHECKING:  # rules modules import this one while the schema imports them
     from gouji_dsl.model.schema import Variant
 
 Check = Callable[["Variant", Reporter], None]
+# Warnings (model.lints runs them): what an author probably forgot, in a variant that checks.
+LINTS: list[Check] = []
 
 
 def check(*keys: str) -> Callable[[Check], Check]:
@@ -33,24 +35,10 @@ def check(*keys: str) -> Callable[[Check], Check]:
     return register
 
 
-def registered_checks() -> list[Check]:
-    """Every check function once, in schema order of the first rule it reports on.
-
-    An explicit order, independent of the order the rule modules are imported
-    in: errors at the same position are reported in the order they are found."""
-    found: list[Check] = []
-    for key in spec.rule_keys():
-        fn = spec.facet(key, "check")
-        if callable(fn) and fn not in found:
-            found.append(fn)
-    return found
-
-
-def run_checks(variant: Variant) -> Reporter:
-    rep = Reporter()
-    for fn in registered_checks():
-        fn(variant, rep)
-    return rep
+def lint(fn: Check) -> Check:
+    """Register a warning of a variant that checks (`gouji check` exits 0 with it)."""
+    LINTS.append(fn)
+    return fn
 
 
 def value_of(v: Variant, path: str) -> Any:

@@ -5,7 +5,7 @@ Each rule's module (`gouji_dsl.rules.<section>`) registers, in its
 `fn(ctx, value) -> (zh blocks, en blocks)`, through `rule` (a decorator),
 `enum_rule` (one sentence per policy member), `bool_rule` (a yes and a no
 sentence) or a helper built on them. Registering records the rule's "book"
-facet in `gouji_dsl.rules.spec`, which is where the book looks renderers up.
+facet in `gouji_dsl.facets.spec`, which is where the book looks renderers up.
 
 Where a rule's text appears: its chapter (an id of `CHAPTERS`) and the group
 (sub-heading) last set for its section by `group(section, zh, en)`. Within a
@@ -16,7 +16,7 @@ A policy rule without a sentence for a member, or a yes/no rule given
 something else, raises `RulebookError` when rendered.
 
 This module is imported by the rules modules, which `model.schema` imports:
-it imports the schema only inside the function that needs it.
+it finds a rule's field through `model.fields.field_named`, never the schema.
 """
 from __future__ import annotations
 
@@ -25,14 +25,15 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from gouji_dsl.docs.document import Bullets, Formula_, Note, Para, Table, TRow, anchor_of
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.explain import explain, legend
-from gouji_dsl.docs.text import LANGS, T, Text, code, join, plain
+from gouji_dsl.facets import spec
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import ExprT, Formula
+from gouji_dsl.model.fields import field_named
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, StrT
-from gouji_dsl.rules import spec
+from gouji_dsl.prose.document import Bullets, Formula_, Note, Para, Table, TRow, anchor_of
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.explain import explain, legend
+from gouji_dsl.prose.text import LANGS, T, Text, code, join, plain
 
 # (id, Chinese title, English title, the sections whose rules it shows, in order)
 CHAPTERS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
@@ -249,14 +250,10 @@ def enum_member(key: str, value: str):
 
 
 def field_of(key: str) -> dataclasses.Field:
-    from gouji_dsl.model import schema as m  # here, not above: the schema imports the rules modules, which import this
-
-    section, name = key.split(".")
-    cls = m.SECTION_BY_NAME[section]
-    for f in dataclasses.fields(cls):
-        if f.name == name:
-            return f
-    raise RulebookError(msg("commands.book.no_rule", rule=key))
+    found = field_named(*key.split("."))
+    if found is None:
+        raise RulebookError(msg("commands.book.no_rule", rule=key))
+    return found
 
 
 def field_type(key: str):

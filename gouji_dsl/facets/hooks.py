@@ -9,7 +9,7 @@ and the flow calls it by key at the point the rule decides: `ask("burning.after_
 `g` is an `oracle.game.OracleGame`; hooks read the checked model as `g.v` and the
 game state by its attribute names (listed in `oracle.game`).
 
-This module imports only the registry, so rule modules can import it while
+This module imports only the registry and the rule fields, so rule modules can import it while
 `model.schema` is still importing them.
 """
 from __future__ import annotations
@@ -18,7 +18,8 @@ import dataclasses
 import functools
 from typing import Any, Callable
 
-from gouji_dsl.rules import spec
+from gouji_dsl.facets import spec
+from gouji_dsl.model.fields import field_applies
 
 # key -> what the flow is told when the variant's game does not have the rule (Shuangkou
 # has no [burning]): a function of the hook's arguments, registered with the hook.
@@ -39,8 +40,6 @@ def hook(*keys: str, absent: Callable | None = None) -> Callable:
 
 @functools.lru_cache(maxsize=None)
 def _applies(section_type: type, name: str, game: str) -> bool:
-    from gouji_dsl.model.fields import field_applies
-
     return any(f.name == name and field_applies(f, game) for f in dataclasses.fields(section_type))
 
 

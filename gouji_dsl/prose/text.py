@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.glossary import GLOSSARY_BY_ZH
 from gouji_dsl.messages import msg
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.terms import GLOSSARY_BY_ZH
 
 LANGS = ("zh", "en")
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from gouji_dsl.docs.document import Bullets
-from gouji_dsl.docs.errors import RulebookError
-from gouji_dsl.docs.text import T
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import FUNCTIONS, ExprT
 from gouji_dsl.model.types import CARDS
+from gouji_dsl.prose.document import Bullets
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.text import T
 
 # A pile of cards a formula speaks of: (zh noun, zh "in it" form, en noun).
 _PILES = {

@@ -15,8 +15,10 @@ each registered by the rule's own module in `gouji_dsl.rules`:
 - book:         its rulebook sentences in Chinese and English (`docs`);
 - phrase:       its diff phrase (`diff`).
 
-`missing()` lists the facets no module has registered; the completeness
-tests fail on any.
+This module is the bottom of the rules: it imports nothing of the package. What needs
+every rule at once (the facets nobody registered, the checks in order, the fast flow's
+settings) is `model.registry`, above the schema; the completeness tests fail on any
+facet missing.
 """
 from __future__ import annotations
 
@@ -100,33 +102,3 @@ def define(key: str, **facets: Any) -> None:
 
 def facet(key: str, name: str) -> Any:
     return REGISTRY.get(key, {}).get(name)
-
-
-def rule_keys() -> list[str]:
-    """Every rule of every section, as "section.name", in schema order."""
-    import dataclasses
-
-    from gouji_dsl.model import schema
-
-    return [f"{s.NAME}.{f.name}" for s in schema.SECTIONS for f in dataclasses.fields(s)]
-
-
-def load_all() -> None:
-    """Import every rule module (and the subsystems whose registrations they make)."""
-    import importlib
-    import pkgutil
-
-    import gouji_dsl.rules as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name != "spec":
-            importlib.import_module(f"gouji_dsl.rules.{info.name}")
-
-
-def missing() -> list[tuple[str, str]]:
-    """(rule, facet) for every facet no module has registered; and facets of unknown rules."""
-    load_all()
-    keys = rule_keys()
-    out = [(key, f) for key in keys for f in FACETS if f not in REGISTRY.get(key, {})]
-    out += [(key, "(no such rule)") for key in REGISTRY if key not in keys]
-    return out
