@@ -122,6 +122,16 @@ def test_tributes_and_score(name, result):
         assert sum(got) == 0
 
 
+@given(variants, hands(), hands(max_rank=2, max_two=2, max_joker=1), hands(max_rank=1, max_two=1, max_joker=1),
+       st.one_of(st.none(), hands()), st.booleans())
+def test_returnable(name, hand, received, given, payer_hand, teammates):
+    """D20: which cards a receiver may return for a tribute (return_from_dealt, return_limit,
+    no_single_return), asked of both engines directly: a seeded game reaches few of the cases."""
+    gen, ref = pair(name)
+    assert gen.returnable(hand, received, given, payer_hand, teammates) == \
+        ref.returnable(hand, received, given, payer_hand, teammates), f"{name}: returnable"
+
+
 @given(variants, st.lists(st.lists(st.integers(1, 6), unique=True, max_size=6), max_size=6))
 def test_graduation_across_a_match(name, opened_per_game):
     gen, ref = pair(name)

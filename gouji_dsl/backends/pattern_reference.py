@@ -10,6 +10,7 @@ code of the fast engine's card layer (`runtime.patterns`, `runtime.results`) is 
 from __future__ import annotations
 
 from gouji_dsl.backends.oracle.patterns import PatternOracle, format_written
+from gouji_dsl.backends.oracle.readings import replayed
 from gouji_dsl.model import schema as m
 from gouji_dsl.runtime.cards import CardError
 from gouji_dsl.runtime.pattern_kinds import PatternNotation, PatternPlay
@@ -169,9 +170,7 @@ class PatternReference:
         return OracleGame(self, seed, match, hands=deal)
 
     def replay(self, history, seed=None, match=None):
-        from gouji_dsl.runtime.actions import replay_history
-
-        return replay_history(lambda: self.new_game(seed, match), history)
+        return replayed(lambda: self.new_game(seed, match), history)
 
     def first_leader(self, hands) -> int | None:
         from gouji_dsl.backends.oracle.position import first_leader_on

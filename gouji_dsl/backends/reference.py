@@ -15,7 +15,8 @@ from fractions import Fraction
 from gouji_dsl.model import schema as m
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.model.expr import evaluate
-from gouji_dsl.model.semantics import dian_cell, extra_kinds, opposite_of, pair_states, team_of
+from gouji_dsl.backends.oracle.readings import Finished, dian_amounts, pair_case, read_finished, replayed, tribute_list
+from gouji_dsl.model.semantics import extra_kinds, opposite_of, team_of
 
 
 class Reference:
@@ -241,10 +242,8 @@ class Reference:
 
     # --- results ------------------------------------------------------------------------
 
-    def _read(self, result) -> rt.Result:
-        v = self.v
-        return rt.read_result(result, v.table.players, declare=v.open.declare, burn=v.burning.allowed,
-                              men=v.threes.threes_last, opposite=opposite_of(v))
+    def _read(self, result) -> Finished:
+        return read_finished(result, self.v, opposite_of(self.v))
 
     def _match_state(self, games) -> tuple[frozenset, dict]:
         """Over the opened seats of a match's games, oldest first: the last game's
@@ -266,7 +265,7 @@ class Reference:
             streak = new_streak
         return now, streak
 
-    def _state_of(self, result: rt.Result) -> tuple[frozenset, dict]:
+    def _state_of(self, result: Finished) -> tuple[frozenset, dict]:
         return self._match_state(list(result.previous) + [result.opened])
 
     def graduated(self, results) -> set[int]:
@@ -277,7 +276,7 @@ class Reference:
         _now, streak = self._match_state([r["opened"] for r in results])
         return {payer for (receiver, payer), level in streak.items() if level >= t.dian_max_level}
 
-    def _sweep(self, result: rt.Result) -> bool:
+    def _sweep(self, result: Finished) -> bool:
         teams = team_of(self.v)
         first = result.finish[:3]
         return self.v.end.sweep and len({teams[s] for s in first}) == 1
@@ -301,8 +300,8 @@ class Reference:
                         entries.append(("luo", place[row.payer], place[row.receiver], row.count))
             elif kind == "dian":
                 for a, b in v.table.opposites:
-                    declared, opened_state = pair_states(a, b, result.declared, opened)
-                    me_gives, opp_gives = dian_cell(t.dian, declared, opened_state)
+                    declared, opened_state = pair_case(a, b, result.declared, opened)
+                    me_gives, opp_gives = dian_amounts(t.dian, declared, opened_state)
                     level = 1
                     if opened_state in ("me", "opp"):
                         receiver, payer = (a, b) if opened_state == "me" else (b, a)
@@ -315,7 +314,7 @@ class Reference:
             elif kind == "men":
                 for men, beater in result.men:
                     entries.append(("men", men, beater, t.men))
-        return rt.sum_tributes(entries)
+        return tribute_list(entries)
 
     def score(self, result) -> list:
         """Place points (times the sweep multiplier), summed per team or not, plus open points;
@@ -429,9 +428,7 @@ class Reference:
 
     def replay(self, history, seed=None, match=None):
         """A new game with the same seed and match, with each action of `history` applied (and verified)."""
-        from gouji_dsl.runtime.actions import replay_history
-
-        return replay_history(lambda: self.new_game(seed, match), history)
+        return replayed(lambda: self.new_game(seed, match), history)
 
     def first_leader(self, hands) -> int | None:
         """Who leads first when these are the hands at the start of play; None where the

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 
 from gouji_dsl.facets.hooks import ask
 from gouji_dsl.backends.oracle.setup import PHASE_DECLARE, PHASE_PLAY, PHASE_REVOLT, Setup
+from gouji_dsl.backends.oracle.readings import offered_action
 from gouji_dsl.backends.oracle.table import Table
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, PASS, PASS_ACTION, PLAY,
                                        REVOLT, REVOLT_ACTION, Action, IllegalAction, action_to_string, burn_action,
-                                       check_seat, describe, play_action, read_action)
+                                       check_seat, describe, play_action)
 from gouji_dsl.runtime.state import Match
 
 
@@ -119,13 +120,15 @@ class OracleGame(Setup, Table):
     def apply_action(self, action: Action | str, seat: int | None = None) -> None:
         """Apply the current player's action (`seat`, if given, must be theirs). Anything
         else raises IllegalAction and changes nothing: form first, then turn, then legality."""
-        action = read_action(action, self.v.table.decks, self.ref.kinds)
+        action = offered_action(action, self.ref)  # its own reading, not the fast engine's
         if self.terminal:
             raise IllegalAction("the game is over")
         if seat is not None and (seat.__class__ is not int or seat != self.cur):
             raise IllegalAction(self._not_your_turn(check_seat(seat, self.v.table.players, IllegalAction), action))
-        if action not in self.legal_actions():
+        legal = next((a for a in self.legal_actions() if a == action), None)
+        if legal is None:
             raise IllegalAction(self._why_illegal(action))
+        action = legal  # the game's own Action, as legal_actions gave it
         seat = self.cur
         self._history.append(action)
         self.log.append((seat, action))
