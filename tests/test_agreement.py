@@ -406,6 +406,35 @@ def test_the_oracle_shares_no_flow_code_with_the_fast_flow():
     assert len(sources) > 5 and regions > 15
 
 
+# The fast engine's readings of what it is given: the oracle reads the same inputs with its own
+# (backends/oracle/readings.py), so a mistake in either shows as a disagreement here.
+FAST_READINGS = {"read_action", "normal_action", "string_to_action", "replay_history", "read_result", "sum_tributes",
+                 "dian_cell", "pair_states"}
+
+
+def test_the_oracle_reads_for_itself():
+    """No module of the oracle (its flow, the reference's card functions, the pattern reference)
+    and no interpreter region of a rule module names one of the fast engine's readings."""
+    import gouji_dsl.backends.oracle as oracle
+    import gouji_dsl.rules as rules
+
+    backends = Path(oracle.__file__).parent.parent
+    sources = {path.name: path.read_text(encoding="utf-8")
+               for path in [*Path(oracle.__file__).parent.glob("*.py"), backends / "reference.py",
+                            backends / "pattern_reference.py"]}
+    for path in Path(rules.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if "# --- interpreter ---" in text:
+            region = text.split("# --- interpreter ---", 1)[1].split("\n# --- ", 1)[0]
+            sources[f"rules/{path.name}"] = region.split("\n", 1)[1]  # (the rest of the marker line)
+    for name, source in sources.items():
+        tree = ast.parse(source)
+        named = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        named |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        named |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+        assert not named & FAST_READINGS, f"{name} uses {sorted(named & FAST_READINGS)}"
+
+
 def test_every_interpreter_hook_is_called_by_the_oracle(monkeypatch):
     """A hook the flow never calls would be a rule the interpreter silently ignores."""
     from gouji_dsl.facets import hooks
