@@ -50,6 +50,7 @@ def value_of(v: Variant, path: str) -> Any:
 
 def at(v: Variant, path: str) -> Pos:
     origin = v.origin(path) or v.origin(path.split("[")[0]) or v.origin("variant")
+    assert origin is not None, "a built variant has the origin of its header line"
     return origin.pos
 
 

@@ -14,12 +14,11 @@ This module imports only the registry and the rule fields, so rule modules can i
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 from typing import Any, Callable
 
 from gouji_dsl.facets import spec
-from gouji_dsl.model.fields import field_applies
+from gouji_dsl.model.fields import field_applies, field_named
 
 # key -> what the flow is told when the variant's game does not have the rule (Shuangkou
 # has no [burning]): a function of the hook's arguments, registered with the hook.
@@ -39,15 +38,16 @@ def hook(*keys: str, absent: Callable | None = None) -> Callable:
 
 
 @functools.lru_cache(maxsize=None)
-def _applies(section_type: type, name: str, game: str) -> bool:
-    return any(f.name == name and field_applies(f, game) for f in dataclasses.fields(section_type))
+def _applies(section: str, name: str, game: str) -> bool:
+    found = field_named(section, name)
+    return found is not None and field_applies(found, game)
 
 
 def _has_rule(v, key: str) -> bool:
     """Does variant `v` have rule `key` (its section, and the rule in its game)?"""
     section, name = key.split(".", 1)
     sec = v.sections.get(section)
-    return sec is not None and _applies(type(sec), name, v.game)
+    return sec is not None and _applies(section, name, v.game)
 
 
 def reference_methods(methods: tuple[str, ...], *keys: str) -> None:

@@ -100,7 +100,7 @@ Said = tuple  # (zh blocks, en blocks)
 class Renderer:
     key: str
     chapter: str
-    group: tuple[str, str] | None
+    group: tuple[str, str | None] | None
     fn: Callable[[Ctx, Any], Said]
     members: tuple[str, ...] | None = None    # for policy rules: the members it has sentences for
     seq: int = 0                              # registration order within the rule's module
@@ -111,7 +111,7 @@ class Renderer:
         return _CHAPTER_INDEX[self.chapter], sections.index(self.key.split(".")[0]), self.seq
 
 
-_GROUPS: dict[str, tuple[str, str] | None] = {}
+_GROUPS: dict[str, tuple[str, str | None] | None] = {}
 _SEQ = itertools.count()
 
 

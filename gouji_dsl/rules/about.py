@@ -171,7 +171,7 @@ def check_source_notes(v: Variant, rep: Reporter) -> None:
         section, _, name = row.rule.partition(".")
         f = field_named(section, name)
         cls = SECTION_TYPES.get(section)
-        if f is None or (game is not None and not (game in cls.GAMES and field_applies(f, game))):
+        if f is None or cls is None or (game is not None and not (game in cls.GAMES and field_applies(f, game))):
             rep.error(pos, msg("rules.note_unknown_rule", rule=row.rule, game=game or "-"))
         if row.decision and row.decision not in decisions:
             rep.error(pos, msg("rules.note_unknown_decision", decision=row.decision),

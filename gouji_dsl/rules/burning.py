@@ -180,7 +180,8 @@ def burners_in_order(g, seat: int) -> tuple[list[int], list[int]]:
     b = g.v.burning
     own, opposite = ask("table.teams", g, seat), ask("table.opposites", g, seat)
     around = g._after(seat)
-    before, after = [], []
+    before: list[int] = []
+    after: list[int] = []
     side = before
     for entry in b.ask_order:
         if entry == OPPOSITE:
@@ -291,8 +292,9 @@ def _counted_seats(ctx, ks) -> tuple[Text, Text]:
     zh, en = [], []
     for k in ks:
         sides = {team.get(s) == team.get((s + k - 1) % t.players + 1) for s in range(1, t.players + 1)}
-        side_zh, side_en = {(True,): ("（联邦）", " (a teammate)"), (False,): ("（敌方）", " (an opponent)")}.get(
-            tuple(sides), ("", ""))
+        # The k-th player is a teammate of every seat, or an opponent of every seat, or neither.
+        side_zh, side_en = {True: ("（联邦）", " (a teammate)"), False: ("（敌方）", " (an opponent)")}.get(
+            sides.pop(), ("", "")) if len(sides) == 1 else ("", "")
         zh.append(T("第{k}家{s}", k=k, s=side_zh))
         en.append(T("the {k} player{s}", k=_ordinal_en(k), s=side_en))
     return join(zh, "zh", "、"), join(en, "en", last_en="then")

@@ -80,7 +80,7 @@ def check_patterns(v: Variant, rep: Reporter) -> None:
     """Lengths and bomb sizes are ranges that are not empty, chains say what they are
     made of, wild cards are jokers, and joker bombs fit the decks."""
     sec = v.sections.get("patterns")
-    if sec is None:
+    if not isinstance(sec, PatternRules):
         return
     for i, t in enumerate(sec.types or ()):
         if t.min_length > t.max_length:

@@ -27,6 +27,7 @@ from gouji_dsl.model.fields import PLACE, Section, column, rule
 from gouji_dsl.model.types import BoolT, IntT, ListT, RowT, StrT
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, join, plain
+from gouji_dsl.rules.patterns import PatternRules
 from gouji_dsl.runtime.cards import ResultError
 from gouji_dsl.runtime.results import ResultSpec
 
@@ -229,7 +230,7 @@ def check_redraw_after(v: Variant, rep: Reporter) -> None:
 def fewest_lines(v: Variant) -> int:
     """The fewest lines a bomb of the variant has: its smallest bomb, or a joker bomb (1 when unknown)."""
     sec = v.sections.get("patterns")
-    if sec is None or sec.bomb_min is None or sec.bomb_lines is None:
+    if not isinstance(sec, PatternRules) or sec.bomb_min is None or sec.bomb_lines is None:
         return 1
     lines = [evaluate(sec.bomb_lines, {"cards": sec.bomb_min}, {})]
     lines += [bomb.lines for bomb in sec.joker_bombs or ()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -179,7 +179,7 @@ def check_redeal_if(v: Variant, rep: Reporter) -> None:
         each = len(deck) // players
     if players * each > len(deck):
         return  # check_deal says so
-    functions = {"size": sum, "jokers": lambda c: sum(c[len(CARDS) - 2:]), "count": lambda c, card: c[kinds.index(card)],
+    functions: dict[str, Callable[..., Any]] = {"size": sum, "jokers": lambda c: sum(c[len(CARDS) - 2:]), "count": lambda c, card: c[kinds.index(card)],
                  "count_from": lambda c, card: sum(c[kinds.index(card):]), "sets": lambda c: sum(1 for i in range(12) if c[i]),
                  "min": min, "max": max}
     rng = random.Random(0)

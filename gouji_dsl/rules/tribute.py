@@ -95,7 +95,7 @@ class TributeRules(Section):
 def check_tribute_kinds(v: Variant, rep: Reporter) -> None:
     """闷贡 and 烧贡 are in the order exactly when they cost cards, and need 憋三 and burning."""
     sec = v.sections.get("tribute")
-    if sec is None or sec.order is None:
+    if not isinstance(sec, TributeRules) or sec.order is None:
         return
     for kind, amount, needs, needed_name in (("men", sec.men, value_of(v, "threes.threes_last"), "[threes] threes_last"),
                                              ("shao", sec.shao, value_of(v, "burning.allowed"), "[burning] allowed")):
@@ -123,7 +123,7 @@ def check_tribute_kinds(v: Variant, rep: Reporter) -> None:
 def check_luo_table(v: Variant, rep: Reporter) -> None:
     """Each 落贡 row names two different places that exist; the order's 'luo' needs rows."""
     sec = v.sections.get("tribute")
-    if sec is None:
+    if not isinstance(sec, TributeRules):
         return
     players = value_of(v, "table.players")
     if sec.luo and players:
@@ -148,7 +148,7 @@ def check_dian_table(v: Variant, rep: Reporter) -> None:
     """The 点贡 table agrees with its mirror image, covers every case, and has rows
     for declaring only when players may declare."""
     sec = v.sections.get("tribute")
-    if sec is None or sec.dian is None:
+    if not isinstance(sec, TributeRules) or sec.dian is None:
         return
     declare = value_of(v, "open.declare")
     # A table the tribute order leaves out pays nothing: its declaring rows are not wrong, only unused.
