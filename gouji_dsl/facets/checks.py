@@ -10,10 +10,12 @@ abstract variants too, so they tolerate unset (None) rules.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from gouji_dsl.diagnostics import Pos, Reporter
 from gouji_dsl.facets import spec
+from gouji_dsl.messages import Message, msg
 
 if TYPE_CHECKING:  # rules modules import this one while the schema imports them
     from gouji_dsl.model.schema import Variant
@@ -39,6 +41,33 @@ def lint(fn: Check) -> Check:
     """Register a warning of a variant that checks (`gouji check` exits 0 with it)."""
     LINTS.append(fn)
     return fn
+
+
+@dataclass(frozen=True)
+class Dead:
+    """A rule that cannot matter while `kills` finds a reason in the model: `gouji check` warns
+    when a variant's own file writes it then (model.lints.dead_settings)."""
+
+    path: str                                                   # "tribute.dian"
+    what: str | Message                                         # how messages name it
+    kills: Callable[[Variant], tuple[str, Message] | None]      # -> (path of the rule to blame, why)
+
+
+DEAD: list[Dead] = []  # in the order the rule modules declare them; model.lints orders them by rule
+
+
+def dead(path: str, what: str | Message, kills: Callable[[Variant], tuple[str, Message] | None]) -> None:
+    """Declare, beside the rule, when it cannot matter (only where its meaning makes it certain to
+    be unread): `dead("buy.price", "[buy] price", nobody_buys)`."""
+    DEAD.append(Dead(path, what, kills))
+
+
+def switched_off(path: str, what: Message) -> Callable[[Variant], tuple[str, Message] | None]:
+    """A reason that holds while the yes/no rule `path` is no (`what`: what that means)."""
+    def kills(v: Variant) -> tuple[str, Message] | None:
+        setting = f"[{path.replace('.', '] ')}"
+        return (path, msg("model.dead_switched_off", what=what, setting=setting)) if value_of(v, path) is False else None
+    return kills
 
 
 def value_of(v: Variant, path: str) -> Any:

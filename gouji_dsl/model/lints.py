@@ -4,19 +4,19 @@ A warning never fails a run (`gouji check` exits 0). Each one concerns what
 the variant's *own* file wrote, since that is what its author can change:
 a house rule that changes rules but keeps its parent's title (or a summary that
 names what it turned off), or a table
-written where no rule reads it any more. (A `=` that drops inherited table
-rows is warned about by the builder, in `tables`.)
+written where no rule reads it any more: each rule's module declares when it
+cannot matter (`facets.checks.dead`, beside the rule). (A `=` that drops inherited
+table rows is warned about by the builder, in `tables`.)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
 
 from gouji_dsl.model import schema as m
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.messages import Message, msg
-from gouji_dsl.facets.checks import LINTS, lint, value_of
+from gouji_dsl.facets.checks import DEAD, LINTS, lint, value_of
 from gouji_dsl.model.fields import field_named
+from gouji_dsl.model.registry import rule_keys
 from gouji_dsl.model.types import EnumT, ListT
 
 TITLE_FIELDS = ("title", "title_en", "summary", "summary_zh")
@@ -85,73 +85,6 @@ def _turned_off(v: m.Variant, changed: list[str]) -> list[tuple[str | Message, s
     return found
 
 
-@dataclass(frozen=True)
-class Dead:
-    """A setting that cannot matter while `kills` finds a reason in the model."""
-
-    path: str                                          # "tribute.dian"
-    what: str | Message                                # how messages name it
-    kills: Callable[[m.Variant], tuple[str, Message] | None]  # -> (path of the rule to blame, why)
-
-
-def _tribute_kind_off(kind: str, zh: str) -> Callable[[m.Variant], tuple[str, Message] | None]:
-    def kills(v: m.Variant):
-        if value_of(v, "tribute.enabled") is False:
-            return "tribute.enabled", msg("model.dead_no_tribute")
-        order = value_of(v, "tribute.order")
-        if order is not None and kind not in order:
-            return "tribute.order", msg("model.dead_kind_not_in_order", kind=kind, zh=zh)
-        return None
-    return kills
-
-
-def _sweep_luo_unread(v: m.Variant) -> tuple[str, Message] | None:
-    """sweep_luo says how 落贡 is paid after a 串三户: it needs both."""
-    found = _tribute_kind_off("luo", "落贡")(v)
-    if found is None and value_of(v, "end.sweep") is False:
-        return "end.sweep", msg("model.dead_no_sweep")
-    return found
-
-
-def _switched_off(path: str, what: Message) -> Callable[[m.Variant], tuple[str, Message] | None]:
-    def kills(v: m.Variant):
-        setting = f"[{path.replace('.', '] ')}"
-        return (path, msg("model.dead_switched_off", what=what, setting=setting)) if value_of(v, path) is False else None
-    return kills
-
-
-def _no_chaos(v: m.Variant) -> tuple[str, Message] | None:
-    """[chaos] starts_at = none: there is no 四户乱缠, so nothing reads the other chaos rules."""
-    if v.origin("chaos.starts_at") is not None and value_of(v, "chaos.starts_at") is None:
-        return "chaos.starts_at", msg("model.dead_no_chaos")
-    return None
-
-
-def _nobody_buys(v: m.Variant) -> tuple[str, Message] | None:
-    """[buy] ranks = []: nobody buys, so nothing reads the price."""
-    return ("buy.ranks", msg("model.dead_nobody_buys")) if value_of(v, "buy.ranks") == () else None
-
-
-# Only rules whose meaning (their module in gouji_dsl.rules) makes them certain to be unread.
-DEAD = (
-    Dead("tribute.dian", msg("model.dead_dian_table"), _tribute_kind_off("dian", "点贡")),
-    Dead("tribute.luo", msg("model.dead_luo_table"), _tribute_kind_off("luo", "落贡")),
-    Dead("tribute.sweep_luo", "[tribute] sweep_luo", _sweep_luo_unread),
-    Dead("buy.price", "[buy] price", _nobody_buys),
-    Dead("buy.sellers", "[buy] sellers", _nobody_buys),
-    Dead("buy.no_price", "[buy] no_price", _nobody_buys),
-    Dead("buy.seller_min", "[buy] seller_min", _nobody_buys),
-    Dead("buy.order", "[buy] order", _nobody_buys),
-    Dead("flow.defer_to", "[flow] defer_to", _switched_off("flow.defer", msg("model.dead_nobody_defers"))),
-    Dead("patterns.chain_rules", msg("model.dead_chain_table"),
-         _switched_off("patterns.chains", msg("model.dead_no_chain_bombs"))),
-    Dead("patterns.chain_lines", "[patterns] chain_lines", _switched_off("patterns.chains", msg("model.dead_no_chain_bombs"))),
-    Dead("chaos.after_first_out_with_revolution", "[chaos] after_first_out_with_revolution", _no_chaos),
-    Dead("chaos.lead_return_circles", "[chaos] lead_return_circles", _no_chaos),
-    Dead("chaos.pass_keeps_right", "[chaos] pass_keeps_right", _no_chaos),
-)
-
-
 @lint
 def dead_settings(v: m.Variant, rep: Reporter) -> None:
     """Point at the rule that makes a setting dead, with a note where the setting was written.
@@ -161,7 +94,8 @@ def dead_settings(v: m.Variant, rep: Reporter) -> None:
     the [buy] price for lianzhong, which buys 3s)."""
     if v.abstract:
         return
-    for dead in DEAD:
+    order = {key: i for i, key in enumerate(rule_keys())}
+    for dead in sorted(DEAD, key=lambda d: order.get(d.path, len(order))):  # in the rules' order, whoever declared first
         value = value_of(v, dead.path)
         if not _own(v, dead.path) or value is None or value == ():  # an empty table says nothing
             continue

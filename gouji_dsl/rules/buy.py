@@ -11,10 +11,10 @@ from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import ask, hook
 from gouji_dsl.facets.sentences import add_inactive, said
-from gouji_dsl.messages import msg
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import ANY_CARD, Section, rule
 from gouji_dsl.model.types import CARDS, CardT, EnumT, IntT, ListT, Member
 from gouji_dsl.prose.text import T, code, join, num, plain
@@ -73,6 +73,15 @@ def check_buying(v: Variant, rep: Reporter) -> None:
 
 
 type_only("buy.sellers", "buy.no_price", "buy.seller_min", "buy.order")
+
+
+def _nobody_buys(v: Variant) -> tuple[str, Message] | None:
+    """[buy] ranks = []: nobody buys, so nothing reads the price (a warning where it is written)."""
+    return ("buy.ranks", msg("model.dead_nobody_buys")) if value_of(v, "buy.ranks") == () else None
+
+
+for _rule in ("price", "sellers", "no_price", "seller_min", "order"):
+    dead(f"buy.{_rule}", f"[buy] {_rule}", _nobody_buys)
 
 
 # --- engine -------------------------------------------------------------------

@@ -8,10 +8,10 @@ from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import hook
 from gouji_dsl.facets.sentences import add_inactive, said
-from gouji_dsl.messages import msg
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, OptionalT
 from gouji_dsl.prose.text import T, circles, num
@@ -52,6 +52,17 @@ def check_after_revolution(v: Variant, rep: Reporter) -> None:
 
 
 type_only("chaos.lead_return_circles", "chaos.pass_keeps_right")
+
+
+def _chaos_never_starts(v: Variant) -> tuple[str, Message] | None:
+    """[chaos] starts_at = none: there is no 四户乱缠, so nothing reads the other chaos rules."""
+    if v.origin("chaos.starts_at") is not None and value_of(v, "chaos.starts_at") is None:
+        return "chaos.starts_at", msg("model.dead_no_chaos")
+    return None
+
+
+for _rule in ("after_first_out_with_revolution", "lead_return_circles", "pass_keeps_right"):
+    dead(f"chaos.{_rule}", f"[chaos] {_rule}", _chaos_never_starts)
 
 
 # --- engine -------------------------------------------------------------------

@@ -8,7 +8,7 @@ from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, at_nearest, check, type_only, value_of
+from gouji_dsl.facets.checks import at, at_nearest, check, dead, switched_off, type_only, value_of
 from gouji_dsl.facets.hooks import ask, hook
 from gouji_dsl.facets.sentences import add_inactive, said
 from gouji_dsl.messages import msg
@@ -75,6 +75,9 @@ def check_gouji_answer(v: Variant, rep: Reporter) -> None:
 
 type_only("flow.defer", "flow.defer_to", "flow.pass_rule", "flow.lead_return_circles", "flow.going_out_gouji",
           "flow.take_over")
+
+
+dead("flow.defer_to", "[flow] defer_to", switched_off("flow.defer", msg("model.dead_nobody_defers")))
 
 
 # --- engine -------------------------------------------------------------------

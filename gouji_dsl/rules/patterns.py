@@ -9,7 +9,7 @@ from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.checks import at, check, dead, switched_off, type_only, value_of
 from gouji_dsl.facets.sentences import add_inactive, field_type, formula_blocks, generic_table, said
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import INT, ExprT, Formula, Var
@@ -110,6 +110,10 @@ def check_patterns(v: Variant, rep: Reporter) -> None:
 
 
 type_only("patterns.run_ranks", "patterns.bomb_min", "patterns.bomb_lines", "patterns.chain_lines", "patterns.bomb_ties")
+
+
+dead("patterns.chain_rules", msg("model.dead_chain_table"), switched_off("patterns.chains", msg("model.dead_no_chain_bombs")))
+dead("patterns.chain_lines", "[patterns] chain_lines", switched_off("patterns.chains", msg("model.dead_no_chain_bombs")))
 
 
 # --- engine -------------------------------------------------------------------

@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import hook, reference_methods
 from gouji_dsl.facets.sentences import add_inactive, blocks, cell, check_columns, inactive_note, no_sentence, said
-from gouji_dsl.messages import msg
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.expr import INT, ExprT, Formula
 from gouji_dsl.model.fields import LEVEL, PLACE, Section, column, rule
 from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell
@@ -186,6 +186,31 @@ def check_graduation(v: Variant, rep: Reporter) -> None:
 
 type_only("tribute.enabled", "tribute.sweep_luo", "tribute.dian_max_level", "tribute.returned",
           "tribute.mutual_dian_returned", "tribute.return_limit", "tribute.return_from_dealt", "tribute.no_single_return")
+
+
+# When a rule of the tribute cannot matter (a warning where the variant's own file writes it).
+def _kind_off(kind: str, zh: str) -> Callable[[Variant], tuple[str, Message] | None]:
+    def kills(v: Variant) -> tuple[str, Message] | None:
+        if value_of(v, "tribute.enabled") is False:
+            return "tribute.enabled", msg("model.dead_no_tribute")
+        order = value_of(v, "tribute.order")
+        if order is not None and kind not in order:
+            return "tribute.order", msg("model.dead_kind_not_in_order", kind=kind, zh=zh)
+        return None
+    return kills
+
+
+def _sweep_luo_unread(v: Variant) -> tuple[str, Message] | None:
+    """sweep_luo says how 落贡 is paid after a 串三户: it needs both."""
+    found = _kind_off("luo", "落贡")(v)
+    if found is None and value_of(v, "end.sweep") is False:
+        return "end.sweep", msg("model.dead_no_sweep")
+    return found
+
+
+dead("tribute.dian", msg("model.dead_dian_table"), _kind_off("dian", "点贡"))
+dead("tribute.luo", msg("model.dead_luo_table"), _kind_off("luo", "落贡"))
+dead("tribute.sweep_luo", "[tribute] sweep_luo", _sweep_luo_unread)
 
 
 # --- engine -------------------------------------------------------------------
