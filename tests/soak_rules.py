@@ -125,7 +125,7 @@ def mutate(rng: random.Random, text: str) -> bytes:
         elif roll == 7:  # a line cut at a random point
             lines[i] = lines[i][: rng.randint(0, len(lines[i]))]
         else:  # a byte flipped (the file may no longer be UTF-8)
-            raw = bytearray("\n".join(lines).encode("utf-8"))
+            raw = bytearray("\n".join(lines).encode("utf-8", "surrogateescape"))  # (an earlier flip left a lone byte)
             if raw:
                 raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
             data = bytes(raw)
@@ -186,7 +186,12 @@ def work(kind: str, start: int, count: int, seed: int) -> Chunk:
         (folder / "club.gouji").write_text(club_text(), encoding="utf-8")
         for number in range(start, start + count):
             rng = random.Random(input_seed(seed, kind, number))
-            data = mutate(rng, rng.choice(texts))
+            try:
+                data = mutate(rng, rng.choice(texts))
+            except Exception as exc:  # noqa: BLE001 - the harness's own bug: reported, the run goes on
+                chunk.failures.append(Failure(kind, number, f"harness error while mutating: {exc!r}"[:500], b"",
+                                              ".gouji", traceback.format_exc()))
+                continue
             chunk.counts["files"] += 1
             try:
                 pipeline(folder, data, rng, chunk.counts)
