@@ -193,3 +193,24 @@ def test_atomic_write_keeps_the_old_file_on_failure(tmp_path, monkeypatch):
         write_atomic(path, "new\n")
     assert path.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.py"]
+
+
+# The fast path a generated engine takes is chosen by the formula's tree (model.expr.is_call), not
+# its text: however a house rule spells carry_rule(rest), the engine is the one the standard writes.
+@pytest.mark.parametrize("condition, fast", [("carry_rule( 余牌 )", True), ("(carry_rule(rest))", True),
+                                             ("carry_rule(hand)", False), ("carry_rule(rest) and size(rest) > 0", False)])
+def test_the_carry_rule_fast_path_is_chosen_by_the_formula_s_tree(tmp_path, condition, fast):
+    path = tmp_path / "club.gouji"
+    path.write_text(f'variant club extends zaozhuang\n\n[about]\ntitle = "俱乐部"\n\n[burning]\ncondition = {condition}\n',
+                    encoding="utf-8")
+    ws = Workspace()
+    source = render_engine(Compilation(ws, ws.resolve_argument(str(path))).checked)
+    standard = render_engine(Compilation(Workspace(), "zaozhuang").checked)
+    assert (_burn_functions(source) == _burn_functions(standard)) == fast
+
+
+def _burn_functions(source: str) -> str:
+    """The generated can_burn and what it calls: the part the fast path changes."""
+    tree = ast.parse(source)
+    return "\n".join(ast.unparse(node) for node in tree.body
+                     if isinstance(node, ast.FunctionDef) and "burn" in node.name)

@@ -13,7 +13,7 @@ Targets, each with its own files and tests:
 
   flow      gouji_dsl/runtime/*.py (the game flow the generated engines import)
   checks    gouji_dsl/facets/checks.py and the `# --- checks ---` regions of gouji_dsl/rules/*.py
-  template  gouji_dsl/backends/templates/engine.py.j2 (its Python text; the engines are
+  template  gouji_dsl/backends/templates/engine.py.j2 and engine/*.j2 (their Python text; the engines are
             rebuilt with `gouji build` for every mutant, so the tests run the mutated engines)
   diff      gouji_dsl/diff/*.py, gouji_dsl/facets/phrases.py
   rulebook  gouji_dsl/docs/*.py, gouji_dsl/prose/*.py, gouji_dsl/facets/sentences.py
@@ -82,7 +82,7 @@ TARGETS = {
                      ("tests/test_checks_table.py", "tests/test_models.py", "tests/test_errors.py", "tests/test_checks_more.py",
                       "tests/test_rule_options.py"),
                      region="checks", region_files="gouji_dsl/rules/*.py"),
-    "template": Target("template", ("gouji_dsl/backends/templates/engine.py.j2",),
+    "template": Target("template", ("gouji_dsl/backends/templates/engine.py.j2", "gouji_dsl/backends/templates/engine/*.j2"),
                        ENGINE_TESTS + ("tests/test_differential.py",), rebuild=True),
     "diff": Target("diff", ("gouji_dsl/diff/*.py", "gouji_dsl/facets/phrases.py"),
                    ("tests/test_diff_table.py", "tests/test_diff_games.py", "tests/test_diff_command.py",
@@ -268,10 +268,10 @@ TEMPLATE_COMPARE = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!="
 
 def _template_as_python(text: str) -> str:
     """The template with its Jinja parts blanked to the same length: `{% %}`
-    lines become comments, `{{ }}` becomes an identifier, so that tokenize
-    sees the Python text with every position unchanged."""
+    and `{# #}` lines become comments, `{{ }}` becomes an identifier, so that
+    tokenize sees the Python text with every position unchanged."""
     text = re.sub(r"\{\{.*?\}\}", lambda m: "_" * len(m.group()), text)
-    return re.sub(r"(?m)^([ \t]*)\{%.*?%\}", lambda m: m.group(1) + "#" * (len(m.group()) - len(m.group(1))), text)
+    return re.sub(r"(?m)^([ \t]*)\{([%#]).*?\2\}", lambda m: m.group(1) + "#" * (len(m.group()) - len(m.group(1))), text)
 
 
 def template_sites(data: bytes):

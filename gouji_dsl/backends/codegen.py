@@ -24,7 +24,7 @@ from gouji_dsl.backends.specialise import specialise
 from gouji_dsl.backends.specialise.imports import merged
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
-from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula
+from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula, is_call
 from gouji_dsl.files import write_atomic
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.runtime.cards import INDEX, kinds
@@ -285,7 +285,7 @@ def engine_context(v: m.Variant) -> dict:
         # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
         "settings": sorted(game_settings(v).items()),
         "burn_uses_rest": uses(v.burning.condition, "rest"),
-        "burn_is_carry_rule": v.burning.condition.text == "carry_rule(rest)",
+        "burn_is_carry_rule": is_call(v.burning.condition, "carry_rule", "rest"),
         "burn_expr": _translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
         "burn_formula": formula_comment("[burning] condition", v.burning.condition),
         "first_play_needs_joker": v.burning.first_play_needs_joker,

@@ -63,6 +63,15 @@ class Formula:
         return self.text
 
 
+def is_call(formula: Formula, function: str, *variables: str) -> bool:
+    """Is `formula`, as a tree, exactly `function(variable, ...)`: a call of one of the language's
+    functions on variables, however it was spelled (a Chinese variable name, spaces, parentheses)?
+    What a code generator chooses a fast path by, not the formula's text."""
+    node = formula.node
+    return (isinstance(node, n.Call) and node.func.id == function and len(node.args) == len(variables)
+            and all(isinstance(arg, n.Name) and arg.id == name for arg, name in zip(node.args, variables)))
+
+
 @dataclass(frozen=True)
 class Var:
     name: str
