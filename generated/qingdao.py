@@ -24,10 +24,10 @@ from typing import Any, Final
 
 # The engine API (gouji_dsl.engines.Engine), and the titles and flow rules.
 __all__ = [
-    'VARIANT', 'PLAYERS', 'ROOM_MODE', 'parse_cards', 'format_cards', 'classify', 'is_gouji', 'beats',
-    'answers', 'plays', 'lead_actions', 'opens', 'can_burn', 'graduated', 'tributes', 'score',
-    'leave_penalty', 'player_rank', 'returnable', 'deck', 'redeal_if', 'first_leader', 'buy',
-    'new_game', 'replay', 'new_position', 'TITLE', 'TITLE_EN', 'RULES',
+    'VARIANT', 'PLAYERS', 'parse_cards', 'format_cards', 'new_game', 'replay', 'new_position',
+    'classify', 'is_gouji', 'beats', 'answers', 'plays', 'lead_actions', 'opens', 'can_burn',
+    'returnable', 'deck', 'redeal_if', 'first_leader', 'buy', 'ROOM_MODE', 'graduated', 'tributes',
+    'score', 'leave_penalty', 'player_rank', 'TITLE', 'TITLE_EN', 'RULES',
 ]
 
 VARIANT = 'qingdao'

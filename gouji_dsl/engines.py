@@ -1,9 +1,10 @@
-"""Engines: the one protocol every engine satisfies, and the one way to load one.
+"""Engines: the one way to load one (the protocols they satisfy are `backends.api`'s).
 
 Two kinds of engine realise a checked variant: the generated module
 (`gouji build` writes it; fast) and the reference interpreter (evaluated
 from the model; slow and plain, the oracle the generated engines are tested
-against). Both satisfy `Engine`.
+against). Both satisfy `backends.api.EngineModule`: a variant and its games
+(`Engine`), its card functions and its accounts.
 
 A standard variant's generated engine is the module shipped in
 `gouji_dsl.generated` (built by `gouji build` and committed). Any other rule
@@ -15,13 +16,13 @@ from __future__ import annotations
 
 import hashlib
 
-from gouji_dsl.backends.api import Engine
+from gouji_dsl.backends.api import EngineModule
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
 from gouji_dsl.phases import Compilation, has_engine
 
-__all__ = ["Engine", "KINDS", "apart", "checked_with_engine", "from_model", "identity", "load"]
+__all__ = ["KINDS", "apart", "checked_with_engine", "from_model", "identity", "load"]
 
 KINDS = ("generated", "reference")
 
@@ -62,7 +63,7 @@ def apart(ws: Workspace) -> Workspace:
     return Workspace(directory=ws.directory, folders=list(ws.folders), sources=ws.sources)
 
 
-def from_model(variant, kind: str = "generated", identity: str = "") -> Engine:
+def from_model(variant, kind: str = "generated", identity: str = "") -> EngineModule:
     """An engine of a checked variant, built in memory (nothing is written); `identity` (see
     `identity`) names its module apart from any other variant's of the same name."""
     if kind == "reference":
@@ -80,7 +81,7 @@ def from_model(variant, kind: str = "generated", identity: str = "") -> Engine:
     raise ValueError(f"unknown engine kind {kind!r}: one of {', '.join(KINDS)}")
 
 
-def load(ws: Workspace, name: str, kind: str = "generated") -> Engine:
+def load(ws: Workspace, name: str, kind: str = "generated") -> EngineModule:
     """The engine of variant `name` (already resolved in `ws`): the shipped module of a
     standard variant, else one built in memory from its checked rule file."""
     if kind == "generated" and ws.is_standard(name):

@@ -14,7 +14,7 @@ import gouji_dsl
 from gouji_dsl.model import registry
 from gouji_dsl import cli
 from gouji_dsl.backends.codegen import EXTRA_API, formula_comment, module_name, render_engine
-from gouji_dsl.engines import Engine
+from gouji_dsl.backends.api import MODULE_PROTOCOLS, EngineModule, Game, ResearchGame
 from gouji_dsl.files import OutputError, write_atomic
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.paths import generated_dir
@@ -56,7 +56,8 @@ def test_generated_modules_import_only_stdlib_and_runtime(name):
 
 
 def _engine_protocol_members() -> set[str]:
-    return set(Engine.__annotations__) | {name for name in dir(Engine) if not name.startswith("_")}
+    return {name for protocol in MODULE_PROTOCOLS
+            for name in (*protocol.__annotations__, *dir(protocol)) if not name.startswith("_")}
 
 
 @pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
@@ -67,7 +68,7 @@ def test_generated_all_is_the_engine_api(name):
     assert set(module.__all__) == _engine_protocol_members() | set(EXTRA_API)
     missing = [api for api in module.__all__ if not hasattr(module, api)]
     assert not missing, f"__all__ names what the module does not define: {missing}"
-    assert isinstance(module, Engine)
+    assert isinstance(module, EngineModule)
 
 
 @pytest.mark.parametrize("name", ENGINE_VARIANTS)
@@ -214,3 +215,16 @@ def _burn_functions(source: str) -> str:
     tree = ast.parse(source)
     return "\n".join(ast.unparse(node) for node in tree.body
                      if isinstance(node, ast.FunctionDef) and "burn" in node.name)
+
+
+@pytest.mark.parametrize("name", ["zaozhuang", "shuangkou"])
+def test_both_engines_games_are_games_and_the_generated_ones_research_games(name):
+    """backends.api's protocols are what the engines give: a Game from either engine (from
+    new_game, replay and new_position alike), a ResearchGame from the generated one only."""
+    for engine in (gouji_dsl.engine(name), gouji_dsl.reference_engine(name)):
+        assert isinstance(engine, EngineModule)
+        game = engine.new_game(seed=3)
+        games = [game, engine.replay([str(a) for a in game.history()], seed=3),
+                 engine.new_position({seat: "7 8" for seat in range(1, engine.PLAYERS + 1)}, 1)]
+        assert all(isinstance(g, Game) for g in games)
+        assert isinstance(game, ResearchGame) == (engine is gouji_dsl.engine(name))

@@ -19,7 +19,7 @@ from pathlib import Path
 import jinja2
 
 from gouji_dsl import __version__
-from gouji_dsl.backends.api import Engine
+from gouji_dsl.backends.api import MODULE_PROTOCOLS
 from gouji_dsl.backends.specialise import specialise
 from gouji_dsl.backends.specialise.imports import merged
 from gouji_dsl.model import schema as m
@@ -150,10 +150,12 @@ def _card_imports(v: m.Variant) -> list[str]:
 
 
 def module_api() -> tuple[str, ...]:
-    """`__all__` of a generated module: the members of `backends.api.Engine`, in the
-    protocol's order, then EXTRA_API."""
-    members = list(Engine.__annotations__)
-    members += [name for name, value in vars(Engine).items() if callable(value) and not name.startswith("_")]
+    """`__all__` of a generated module: the members of `backends.api`'s Engine, CardFunctions and
+    Accounts, in the protocols' order, then EXTRA_API."""
+    members: list[str] = []
+    for protocol in MODULE_PROTOCOLS:
+        members += list(protocol.__annotations__)
+        members += [name for name, value in vars(protocol).items() if callable(value) and not name.startswith("_")]
     return tuple(members) + EXTRA_API
 
 

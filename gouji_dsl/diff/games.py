@@ -24,7 +24,7 @@ class Situation:
 
     def start(self, rules_or_engine):
         """The game at the set-up, before the actions: on an engine (a generated
-        module or the reference interpreter: `engines.Engine`) or a game `Rules`."""
+        module or the reference interpreter: `backends.api.EngineModule`) or a game `Rules`."""
         from gouji_dsl.runtime import game as gm
 
         match = gm.Match(results=[json.loads(r) for r in self.previous]) if self.previous else None
