@@ -917,6 +917,8 @@ class Game:
         holds it)? Kept per engine for its shared actions: every lead asks it."""
         shapes = _LEAD_SHAPES.get(classify)
         if shapes is None:
+            if len(_LEAD_SHAPES) >= 64:
+                _LEAD_SHAPES.clear()
             shapes = _LEAD_SHAPES[classify] = {}
         play = action.play
         ok = shapes.get(play)

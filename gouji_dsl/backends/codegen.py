@@ -28,6 +28,7 @@ from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula, is_call
 from gouji_dsl.files import write_atomic
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.runtime.cards import INDEX, kinds
+from gouji_dsl.runtime.state import MOST_ENGINES
 from gouji_dsl.model.registry import game_settings
 from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell, extra_kinds, opposite_of, team_of
 from gouji_dsl.model.types import CARD_ALIASES
@@ -468,7 +469,21 @@ def module_from_source(name: str, source: str, origin: str = "", identity: str =
         except BaseException:
             del sys.modules[module_id]
             raise
+        _keep_by_name(module_id)
     return module
+
+
+# The engines built in memory, found by name (sys.modules) for pickling: the newest MOST_ENGINES.
+# An older one still works for whoever holds it, but a long process building one house rule after
+# another (an editor, a soak) does not keep them all; a game of it pickled later is refused when
+# unpickled in this process (no module of that name), as in any other process.
+_BUILT: list[str] = []
+
+
+def _keep_by_name(module_id: str) -> None:
+    _BUILT.append(module_id)
+    while len(_BUILT) > MOST_ENGINES:
+        sys.modules.pop(_BUILT.pop(0), None)
 
 
 def load_engine(name: str):

@@ -38,6 +38,7 @@ import bisect
 
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.game import BURN, DECLARE, DEFER, PASS, REVOLT, Action, Game
+from gouji_dsl.runtime.state import MOST_ENGINES
 
 # Card indexes of a hand vector (runtime.cards): 0..11 = 3..A, 12 = 2, 13 = SJ, 14 = BJ, 15.. extra jokers.
 TWO, SMALL, BIG = 12, 13, 14
@@ -172,6 +173,8 @@ def _gouji_thresholds(r) -> list[int]:
         most = max(r.deck_counts[:12])
         found = [next((n for n in range(1, most + 1) if r.is_gouji((rank, n, 0) + pad)), NEVER)
                  for rank in range(12)]
+        if len(_THRESHOLDS) >= MOST_ENGINES:
+            _THRESHOLDS.clear()
         _THRESHOLDS[r.is_gouji] = found
     return found
 

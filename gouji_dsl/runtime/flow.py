@@ -20,7 +20,7 @@ from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.observe import Observing
 from gouji_dsl.runtime.resample import Resampling
 from gouji_dsl.runtime.setup import SetUp, check_redeals, given_deal
-from gouji_dsl.runtime.state import Match, Phase, Rules, mypyc_attr, seats_after
+from gouji_dsl.runtime.state import MOST_ENGINES, Match, Phase, Rules, mypyc_attr, seats_after
 
 # Why a play breaks a column of [ranks] constraints.
 _RANK_RULE_WHY = {
@@ -315,6 +315,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         holds it)? Kept per engine for its shared actions: every lead asks it."""
         shapes = _LEAD_SHAPES.get(self.r.classify)
         if shapes is None:
+            if len(_LEAD_SHAPES) >= MOST_ENGINES:
+                _LEAD_SHAPES.clear()
             shapes = _LEAD_SHAPES[self.r.classify] = {}
         play = action.play
         ok = shapes.get(play)

@@ -101,7 +101,7 @@ from operator import sub as _sub
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.action_ids import FEATURE_KINDS, action_features, feature_divisors, feature_size
 from gouji_dsl.runtime.actions import BURN, PLAY, Action, action_to_string, check_seat
-from gouji_dsl.runtime.state import Phase
+from gouji_dsl.runtime.state import MOST_ENGINES, Phase
 
 STATUSES = ("to_move", "holds_top", "played", "passed", "waiting", "idle", "out", "failed", "sits_out", "placed")
 (_TO_MOVE, _HOLDS_TOP, _PLAYED, _PASSED, _WAITING, _IDLE, _OUT, _FAILED, _SITS_OUT, _PLACED) = range(len(STATUSES))
@@ -362,6 +362,8 @@ _SPECS: dict[int, _Spec] = {}
 def _spec(rules) -> _Spec:
     spec = _SPECS.get(id(rules))
     if spec is None or spec.rules is not rules:  # the spec holds its Rules, so an id is never reused while kept
+        if len(_SPECS) >= MOST_ENGINES:
+            _SPECS.clear()
         spec = _SPECS[id(rules)] = _Spec(rules)
     return spec
 

@@ -22,6 +22,12 @@ from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.cards import mypyc_attr
 
 
+# Caches kept per engine (keyed by its Rules or one of its functions) start afresh beyond this many
+# engines: a long process building one house rule after another (an editor, a soak) would
+# otherwise keep every engine it ever built alive through them.
+MOST_ENGINES = 64
+
+
 @dataclass(frozen=True)
 class Rules:
     """Everything the flow needs from a variant, resolved once. The data fields are
