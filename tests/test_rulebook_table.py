@@ -5,10 +5,13 @@ text, a table with no plain play, sample results the engine refuses) and its ind
 the order in which an engine lists its plays."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from gouji_dsl import engines
 from gouji_dsl.docs import examples
+from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.phases import Compilation
 from gouji_dsl.runtime.cards import ResultError
@@ -238,6 +241,21 @@ def test_the_burn_example_names_the_parts_of_nested_calls(variants):
 ])
 def test_no_burn_example_when_every_hand_gets_the_same_verdict(variants, name):
     assert examples.examples_for(variants[name]).burn is None
+
+
+def test_a_condition_a_card_more_can_only_meet_is_shown_the_other_way_round(tmp_path):
+    """Found by the rule-file soak: `sets(hand) - jokers(hand) >= 2` is met by a card more, never
+    lost by one, and the handout had no example to give (an internal error). The two hands a card
+    apart are shown with the one that may burn first, as for any condition."""
+    path = tmp_path / "house.gouji"
+    path.write_text("variant house extends huangjindao\n\n[about]\ntitle = \"俱乐部\"\n\n[burning]\n"
+                    "condition = sets(hand) - jokers(hand) >= 2\n", encoding="utf-8")
+    ws = Workspace()
+    v = Compilation(ws, ws.resolve_argument(str(path))).checked
+    burn = examples.compute_examples(v, engines.from_model(v, "generated")).burn
+    assert (burn["good_detail"]["ok"], burn["bad_detail"]["ok"]) == (True, False)
+    good, bad = (Counter(burn[k].split()) for k in ("good", "bad"))
+    assert sum((good - bad).values()) == 1 and not bad - good  # the one that may burn holds a card more
 
 
 def test_a_table_with_no_plain_triple_has_no_comparison_examples(variants):

@@ -312,14 +312,16 @@ def _open_examples(v, e) -> list:
 
 
 def _burn_example(v, e) -> dict | None:
-    """A hand that may burn a 级牌 and the same hand with one more card that may not."""
+    """A hand that may burn a 级牌 and the same hand with one card more that may not; or, when a
+    card more never takes the burn away (a condition that wants more sets, say), a hand that may
+    not burn and the same hand with one card more that may."""
     if not v.burning.allowed:
         return None
     from gouji_dsl import engines
 
     ref = engines.from_model(v, "reference")
     rows = sorted(v.gouji.thresholds, key=lambda r: (abs(r.at_least - 3), CARDS.index(r.rank)))
-    seen = set()  # every verdict met: a condition such as `yes` or `no` gives one only
+    chains = []   # per row: its 级牌, and hands each with one card more than the one before, with their verdicts
     for row in rows:
         t = CARDS.index(row.rank)
         if t >= 11:
@@ -335,17 +337,20 @@ def _burn_example(v, e) -> dict | None:
             nxt[c] = nxt.get(c, 0) + 1
             hands.append(nxt)
         verdicts = [bool(e.can_burn(_vector(**h), target)) for h in hands]
-        seen.update(verdicts)
-        for i in range(len(hands) - 1):
-            if verdicts[i] and not verdicts[i + 1]:
-                good, bad = _vector(**hands[i]), _vector(**hands[i + 1])
-                return {"target": e.format_cards(target), "target_play": target,
-                        "good": e.format_cards(good), "bad": e.format_cards(bad),
-                        "good_detail": _burn_detail(v, e, ref, good, target, True),
-                        "bad_detail": _burn_detail(v, e, ref, bad, target, False)}
-    if len(seen) == 1:
-        return None  # the condition is the same for every hand: there is no pair to contrast
-    raise RulebookError(msg("commands.book.no_burn_example", variant=v.name))
+        chains.append((target, hands, verdicts))
+    for first_may_burn in (True, False):
+        for target, hands, verdicts in chains:
+            for i in range(len(hands) - 1):
+                if verdicts[i] == first_may_burn and verdicts[i + 1] != first_may_burn:
+                    pair = (hands[i], hands[i + 1]) if first_may_burn else (hands[i + 1], hands[i])
+                    good, bad = _vector(**pair[0]), _vector(**pair[1])
+                    return {"target": e.format_cards(target), "target_play": target,
+                            "good": e.format_cards(good), "bad": e.format_cards(bad),
+                            "good_detail": _burn_detail(v, e, ref, good, target, True),
+                            "bad_detail": _burn_detail(v, e, ref, bad, target, False)}
+    # The condition is the same for every hand (`yes`, `no`), or for every hand of one 级牌 but not
+    # of another: no two hands a card apart to contrast, and the book shows no example.
+    return None
 
 
 def _burn_detail(v, e, ref, hand, target, expect: bool) -> dict:

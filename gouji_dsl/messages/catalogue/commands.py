@@ -484,7 +484,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.book.no_plain_play": ("{variant}: no plain play found for the comparison examples",
                                     "{variant}：找不到普通的出牌来做比大小的例子"),
     "commands.book.example_not_legal": ("{variant}: example {cards} is not a legal play", "{variant}：例子 {cards} 不是合规的出牌"),
-    "commands.book.no_burn_example": ("{variant}: no burn example found", "{variant}：找不到烧牌的例子"),
     "commands.book.burn_no_play": ("{variant}: no play of {hand} beats {target}", "{variant}：{hand} 中没有哪手牌管得住 {target}"),
     "commands.book.burn_disagrees": ("{variant}: the burn example disagrees with the rule's condition",
                                      "{variant}：烧牌的例子与规则的条件不符"),
