@@ -1,14 +1,16 @@
 """The package's import graph: no cycle, and the rules at the bottom.
 
-Read from the source (ast), not by importing: an import made under `if TYPE_CHECKING:` is
-for the type checker and never runs, so it is left out; every other import counts, at the
-top of a module or inside a function.
+Read from the source (ast), not by importing. Every import counts, at the top of a module or
+inside a function; for the cycle of the whole package an import made under `if TYPE_CHECKING:`
+(for the type checker, never run) is left out, but the bottom layers may not make one upward
+either.
 
 Layers, bottom up (a module imports only from its own layer and those below):
 
   foundation  messages, diagnostics, paths, the syntax tree (lang.nodes), the value types,
-              formulas and rule fields (model.types, model.expr, model.fields), the table
-              meanings (model.semantics) and the card notation (runtime.cards, runtime.results)
+              formulas and rule fields (model.types, model.expr, model.fields), the checked
+              variant (model.variant), the table meanings (model.semantics) and the card notation
+              (runtime.cards, runtime.results)
   prose       the books' inline text and blocks, the players' terms (gouji_dsl/prose)
   facets      what a rule's module declares with: the registry, checks, hooks, sentences,
               phrases (gouji_dsl/facets)
@@ -26,7 +28,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "gouji_dsl"
 
 FOUNDATION = ("gouji_dsl.messages", "gouji_dsl.diagnostics", "gouji_dsl.paths", "gouji_dsl.lang.nodes",
-              "gouji_dsl.model.types", "gouji_dsl.model.expr", "gouji_dsl.model.fields", "gouji_dsl.model.semantics",
+              "gouji_dsl.model.types", "gouji_dsl.model.expr", "gouji_dsl.model.fields", "gouji_dsl.model.variant",
+              "gouji_dsl.model.semantics",
               "gouji_dsl.runtime.cards", "gouji_dsl.runtime.results")
 LAYERS = {  # layer -> the module prefixes it is made of
     "foundation": FOUNDATION,
@@ -67,14 +70,15 @@ def _resolve(name: str, modules: dict[str, Path]) -> str | None:
     return name or None
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> list[tuple[str, int, bool]]:
+def imports_of(name: str, path: Path, modules: dict[str, Path],
+               type_checking: bool = False) -> list[tuple[str, int, bool]]:
     """(module imported, line, at the top level?) for each import of the package `name` makes
-    that runs (not under TYPE_CHECKING)."""
+    that runs; with `type_checking`, those under TYPE_CHECKING too."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: list[tuple[str, int, bool]] = []
 
     def visit(node: ast.AST, top: bool) -> None:
-        if _is_type_checking(node):
+        if _is_type_checking(node) and not type_checking:
             return
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -144,7 +148,7 @@ def layer_breaks(modules: dict[str, Path]) -> list[str]:
         layer = layer_of(name)
         if layer is None:
             continue
-        for target, line, _top in imports_of(name, path, modules):
+        for target, line, _top in imports_of(name, path, modules, type_checking=True):
             target_layer = layer_of(target)
             if target_layer is None or ORDER.index(target_layer) > ORDER.index(layer):
                 out.append(f"{name}:{line} ({layer}) imports {target} ({target_layer or 'above the rules'})")

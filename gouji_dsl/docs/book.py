@@ -5,22 +5,39 @@ play, endnotes (where each rule was written, what it cites), the cited lines and
 the rule files; the handout keeps only what players at the table need."""
 from __future__ import annotations
 
-
 from gouji_dsl import __version__
-from gouji_dsl.model import schema as m
-from gouji_dsl.facets import sentences
-from gouji_dsl.prose.document import (Block, Bullets, Chapter, Document, Endnote, ExampleItem, Formula_, Heading, Note, Para, RuleItem, anchor_of,
-                                     block_texts, resolve_terms)
-from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.example_blocks import example_items
 from gouji_dsl.docs.examples import compute_examples, examples_for
 from gouji_dsl.docs.glossary import glossary_rows
 from gouji_dsl.docs.pictures import extra_names_of, mark_card_groups, seating_figure
 from gouji_dsl.docs.provenance import add_origins, coverage_note, endnote, quotes_of, source_files
+from gouji_dsl.docs.quick_card import TITLE as QUICK_TITLE
+from gouji_dsl.docs.quick_card import quick_chapter
+from gouji_dsl.docs.sample_round import SAMPLE_TITLE, sample_for, sample_items
+from gouji_dsl.facets import sentences
 from gouji_dsl.facets.sentences import CHAPTERS, Ctx, Renderer
-from gouji_dsl.prose.text import LANGS, T, Text, join, num, plain
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
+from gouji_dsl.model import schema as m
+from gouji_dsl.prose.document import (
+    Block,
+    Bullets,
+    Chapter,
+    Document,
+    Endnote,
+    ExampleItem,
+    Formula_,
+    Heading,
+    Note,
+    Para,
+    RuleItem,
+    anchor_of,
+    block_texts,
+    labels,
+    resolve_terms,
+)
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.text import LANGS, T, Text, join, num, plain
 from gouji_dsl.rules.about import summary_text
 
 # Readings of the engine: true of every Gouji variant (the flow is shared), shown at the end of their chapter.
@@ -92,20 +109,6 @@ def _inactive(blocks: list) -> bool:
     return any(isinstance(b, Note) and b.style == "inactive" for b in blocks)
 
 
-def rule_blocks(ctx: Ctx, renderer: Renderer, lang: str) -> tuple:
-    """(the rule's value, the blocks its sentences make in `lang`) for the variant of `ctx`."""
-    section, name = renderer.key.split(".")
-    value = getattr(ctx.v.sections[section], name)
-    try:
-        zh_blocks, en_blocks = renderer.fn(ctx, value)
-    except RulebookError:
-        raise
-    except Exception as exc:  # a renderer bug must name the rule
-        raise RulebookError(msg("commands.book.rendering_failed", rule=renderer.key, kind=type(exc).__name__,
-                                error=exc)) from exc
-    return value, sentences.blocks(zh_blocks if lang == "zh" else en_blocks)
-
-
 def _rule_items(v, renderers: list[Renderer], lang: str, kind: str) -> tuple[dict[str, list], list, dict[str, list]]:
     """Each chapter's rule items, with a heading wherever the group changes; the rules not
     in play (a chapter of their own in the reference, left out of a handout); and what
@@ -121,7 +124,7 @@ def _rule_items(v, renderers: list[Renderer], lang: str, kind: str) -> tuple[dic
     for renderer in renderers:
         if renderer.key in HEADER_RULES:
             continue
-        value, blocks = rule_blocks(ctx, renderer, lang)
+        value, blocks = sentences.rule_blocks(ctx, renderer, lang)
         if kind == "handout" and _says_nothing(v, renderer.key, value):
             continue
         phrase = sentences.absent_phrase(v, renderer.key, value, lang) if kind == "handout" else None
@@ -257,9 +260,6 @@ def with_pictures(v, lang: str, chapters: list[Chapter], engine=None, quick_at: 
     is a printed page of its own: a numbered `chapter` after the sample round (the reference), or
     an unnumbered page outside the book's two columns, its first (`first`, the handout) or its
     last (`last`, the house-rule sheet)."""
-    from gouji_dsl.docs.quick_card import quick_chapter
-    from gouji_dsl.docs.sample_round import SAMPLE_TITLE, sample_for, sample_items
-
     zh = lang == "zh"
     game = {f"ch-{c[0]}" for c in CHAPTERS[:CHAPTER_AFTER_PICTURES]}
     last = max((i for i, ch in enumerate(chapters) if ch.id in game), default=len(chapters) - 1)
@@ -270,8 +270,7 @@ def with_pictures(v, lang: str, chapters: list[Chapter], engine=None, quick_at: 
         told.append(Chapter("ch-sample", 0, SAMPLE_TITLE[0] if zh else SAMPLE_TITLE[1], intro, items, "rules"))
     quick = quick_chapter(v, lang, 0, engine)
     if quick_at == "chapter":   # a chapter among others: its name alone, as in the contents
-        from gouji_dsl.docs.quick_card import TITLE
-        quick.title = TITLE[0] if zh else TITLE[1]
+        quick.title = QUICK_TITLE[0] if zh else QUICK_TITLE[1]
     if quick_at == "first":
         out = [quick] + chapters[:last + 1] + told + chapters[last + 1:]
     elif quick_at == "last":
@@ -396,25 +395,4 @@ def _intros(v, lang: str) -> dict[str, list[Block]]:
                         T("Each note belongs to the rule with the same number: the file and line it was written on, the source lines it cites, and the project's decision where the sources leave a gap."))],
         "files": [Para(T("本玩法的规则文件，以及它所继承的文件（先是本玩法，然后是上一级）：") if zh else
                        T("The variant's rule file and the files it extends (this variant first, then its ancestors):"))],
-    }
-
-
-def labels(lang: str) -> dict:
-    zh = lang == "zh"
-    return {
-        "contents": "目录" if zh else "Contents",
-        "rule": "规则" if zh else "rule",
-        "written": "写于" if zh else "written in",
-        "sources": "出处" if zh else "sources",
-        "no_sources": "无" if zh else "none",
-        "example": "例" if zh else "Example",
-        "term": "术语" if zh else "term",
-        "english": "英文" if zh else "English",
-        "meaning": "解释" if zh else "meaning",
-        "print_hint": "打印时目录自动隐藏。" if zh else "The sidebar is hidden when printing.",
-        "lang": "zh-Hans" if zh else "en",
-        "line": "行" if zh else "line",
-        "decision": "项目决定" if zh else "Decision",
-        "default": "默认" if zh else "default",
-        "back": "返回正文" if zh else "back to the rule",
     }

@@ -5,15 +5,25 @@ and as its parent does (the rule's own rulebook sentences), with the situation
 from __future__ import annotations
 
 from gouji_dsl import __version__
-from gouji_dsl.facets import sentences
-from gouji_dsl.docs.book import HEADER_RULES, labels, rule_blocks, with_pictures
-from gouji_dsl.prose.document import Chapter, Document, ExampleItem, Heading, Para, RuleItem, anchor_of, resolve_terms
-from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.docs.book import HEADER_RULES, with_pictures
 from gouji_dsl.docs.pictures import extra_names_of, mark_card_groups
+from gouji_dsl.facets import sentences
 from gouji_dsl.facets.sentences import Ctx
-from gouji_dsl.prose.text import T, Text
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
+from gouji_dsl.prose.document import (
+    Chapter,
+    Document,
+    ExampleItem,
+    Heading,
+    Para,
+    RuleItem,
+    anchor_of,
+    labels,
+    resolve_terms,
+)
+from gouji_dsl.prose.errors import RulebookError
+from gouji_dsl.prose.text import T, Text
 from gouji_dsl.rules.about import summary_text
 
 # Bookkeeping a player never sees.
@@ -27,7 +37,7 @@ def _sentences(v, key: str, lang: str) -> list:
     renderer = sentences.renderer(key)
     if renderer is None:
         raise RulebookError(msg("commands.book.no_rendering_short", rule=key))
-    return sentences.for_the_players(rule_blocks(Ctx(v), renderer, lang)[1])[0]   # a formula in words only
+    return sentences.for_the_players(sentences.rule_blocks(Ctx(v), renderer, lang)[1])[0]   # a formula in words only
 
 
 def _labelled(label: Text, blocks: list) -> list:

@@ -15,10 +15,22 @@ opposites); the burn condition and 开点 are the rule's own handout sentences.
 from __future__ import annotations
 
 from gouji_dsl import __version__
-from gouji_dsl.prose.document import (Bullets, Chapter, Document, Figure, Para, QuickBox, Table, TRow, block_texts,
-                                     resolve_terms)
 from gouji_dsl.docs.pictures import cards, extra_names_of, mark_card_groups, seating_figure
+from gouji_dsl.facets import sentences
 from gouji_dsl.facets.sentences import Ctx
+from gouji_dsl.prose.document import (
+    Bullets,
+    Chapter,
+    Document,
+    Figure,
+    Para,
+    QuickBox,
+    Table,
+    TRow,
+    block_texts,
+    labels,
+    resolve_terms,
+)
 from gouji_dsl.prose.text import T, Text, join, plain
 
 TITLE = ("速查卡", "Quick card")
@@ -28,11 +40,8 @@ TYPES_SHOWN = 10      # Shuangkou play types on the card
 
 def _rule(ctx: Ctx, key: str, lang: str) -> list:
     """A rule's handout blocks (its own sentences, for the table)."""
-    from gouji_dsl.facets import sentences
-    from gouji_dsl.docs.book import rule_blocks
-
     renderer = sentences.renderer(key)
-    return sentences.for_the_players(rule_blocks(ctx, renderer, lang)[1])[0] if renderer else []
+    return sentences.for_the_players(sentences.rule_blocks(ctx, renderer, lang)[1])[0] if renderer else []
 
 
 def _place(ctx: Ctx, place: int, lang: str) -> Text:
@@ -333,7 +342,6 @@ def quick_chapter(v, lang: str, number: int, engine=None) -> Chapter:
 
 def build_quick(v, lang: str, ws=None, engine=None) -> Document:
     """The quick card of checked variant `v` alone: one A4 side (`gouji doc VARIANT --quick`)."""
-    from gouji_dsl.docs.book import labels
     from gouji_dsl.rules.about import summary_text
 
     zh = lang == "zh"

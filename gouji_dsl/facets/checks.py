@@ -11,14 +11,12 @@ abstract variants too, so they tolerate unset (None) rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from gouji_dsl.diagnostics import Pos, Reporter
 from gouji_dsl.facets import spec
 from gouji_dsl.messages import Message, msg
-
-if TYPE_CHECKING:  # rules modules import this one while the schema imports them
-    from gouji_dsl.model.schema import Variant
+from gouji_dsl.model.variant import Variant
 
 Check = Callable[["Variant", Reporter], None]
 # Warnings (model.lints runs them): what an author probably forgot, in a variant that checks.

@@ -221,6 +221,20 @@ def blocks(value) -> list:
     return [value]
 
 
+def rule_blocks(ctx: Ctx, renderer: Renderer, lang: str) -> tuple:
+    """(the rule's value, the blocks its sentences make in `lang`) for the variant of `ctx`."""
+    section, name = renderer.key.split(".")
+    value = getattr(ctx.v.sections[section], name)
+    try:
+        zh_blocks, en_blocks = renderer.fn(ctx, value)
+    except RulebookError:
+        raise
+    except Exception as exc:  # a renderer bug must name the rule
+        raise RulebookError(msg("commands.book.rendering_failed", rule=renderer.key, kind=type(exc).__name__,
+                                error=exc)) from exc
+    return value, blocks(zh_blocks if lang == "zh" else en_blocks)
+
+
 def said(zh, en) -> Said:
     return blocks(zh), blocks(en)
 

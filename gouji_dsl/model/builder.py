@@ -12,11 +12,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from gouji_dsl.model import schema as m
-from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Pos, Reporter, did_you_mean, one_of
+from gouji_dsl.lang import nodes as n
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import Message, msg
+from gouji_dsl.model import schema as m
 from gouji_dsl.model.fields import field_applies
 from gouji_dsl.model.tables import Stated, resolve
 from gouji_dsl.model.types import EXTRA_KINDS, INVALID, Context, RowT

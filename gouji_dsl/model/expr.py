@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import did_you_mean, one_of
+from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, TRUE_WORDS, CardT, Context, VType, quote
 

@@ -10,11 +10,10 @@ table rows is warned about by the builder, in `tables`.)
 """
 from __future__ import annotations
 
-
-from gouji_dsl.model import schema as m
 from gouji_dsl.diagnostics import Reporter
-from gouji_dsl.messages import Message, msg
 from gouji_dsl.facets.checks import DEAD, LINTS, lint, value_of
+from gouji_dsl.messages import Message, msg
+from gouji_dsl.model import schema as m
 from gouji_dsl.model.fields import field_named
 from gouji_dsl.model.registry import rule_keys
 from gouji_dsl.model.types import EnumT, ListT

@@ -13,11 +13,9 @@ every field that has no default.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
-from typing import Any, Mapping
 
-from gouji_dsl.diagnostics import Pos
 from gouji_dsl.model.fields import Section, field_applies, rule
+from gouji_dsl.model.variant import Origin, Variant
 from gouji_dsl.rules.about import About, Decision, Source, SourceNote
 from gouji_dsl.rules.burning import BurnRules
 from gouji_dsl.rules.buy import BuyRules
@@ -32,9 +30,9 @@ from gouji_dsl.rules.open import OpenRules
 from gouji_dsl.rules.patterns import ChainRule, JokerBomb, PatternRules, PatternType
 from gouji_dsl.rules.plays import JokerKill, PlayRules
 from gouji_dsl.rules.ranks import RankConstraint, RankRules
+from gouji_dsl.rules.results import BonusRow, MergeRow, Multiplier, ResultClass, ResultRules
 from gouji_dsl.rules.revolution import RevolutionRules
 from gouji_dsl.rules.room import PlayerRank, RoomRules
-from gouji_dsl.rules.results import BonusRow, MergeRow, Multiplier, ResultClass, ResultRules
 from gouji_dsl.rules.scoring import ScoringRules
 from gouji_dsl.rules.table import TableRules
 from gouji_dsl.rules.threes import ThreesRules
@@ -56,47 +54,6 @@ SECTIONS: tuple[type[Section], ...] = (
 )
 SECTION_BY_NAME = {s.NAME: s for s in SECTIONS}
 SECTION_ALIASES = {s.ZH: s.NAME for s in SECTIONS}
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a rule was written: file position, and the sources it cites."""
-
-    pos: Pos
-    variant: str
-    cites: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Variant:
-    name: str
-    parent: str | None
-    abstract: bool
-    file: str
-    lineage: tuple[str, ...]  # self first, then ancestors
-    sections: Mapping[str, Section]
-    origins: Mapping[str, Origin]
-    # Every citation written in the lineage's files, for checking.
-    citations: tuple = ()
-    # The rule file of each variant in the lineage, as messages and rulebooks name it
-    # (`variants/zaozhuang.gouji` for a standard variant, `club.gouji` for a user's).
-    files: Mapping[str, str] = field(default_factory=dict)
-
-    def file_of(self, variant: str) -> str:
-        return self.files.get(variant, f"variants/{variant}.gouji")
-
-    def __getattr__(self, item: str) -> Any:
-        sections = self.__dict__.get("sections")
-        if sections is not None and item in sections:
-            return sections[item]
-        raise AttributeError(item)
-
-    @property
-    def game(self) -> str:
-        return self.sections["about"].game
-
-    def origin(self, path: str) -> Origin | None:
-        return self.origins.get(path)
 
 
 def rule_fields(section, game: str) -> list:

@@ -5,10 +5,7 @@ that the two engines differ in how they compute, never in what a table says.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # rules modules import this one while the schema is being built
-    from gouji_dsl.model import schema as m
+from gouji_dsl.model.variant import Variant
 
 SWAP = {"me": "opp", "opp": "me", "both": "both", "neither": "neither"}
 DECLARED_CASES = ("neither", "both", "me", "opp")
@@ -38,18 +35,18 @@ def pair_states(me: int, opp: int, declared: frozenset, opened: frozenset) -> tu
     return state(me in declared, opp in declared), state(me in opened, opp in opened)
 
 
-def extra_kinds(variant: m.Variant) -> tuple:
+def extra_kinds(variant: Variant) -> tuple:
     """The tokens of the variant's extra card kinds ([cards] extra), in rank order: card
     vectors hold the 15 standard kinds, then these (the checker makes `order` say so)."""
     declared = {row.token for row in variant.cards.extra}
     return tuple(card for card in variant.cards.order if card in declared)
 
 
-def team_of(variant: m.Variant) -> dict[int, int]:
+def team_of(variant: Variant) -> dict[int, int]:
     return {seat: i for i, team in enumerate(variant.table.teams) for seat in team}
 
 
-def opposite_of(variant: m.Variant) -> dict[int, int]:
+def opposite_of(variant: Variant) -> dict[int, int]:
     out = {}
     for a, b in variant.table.opposites:
         out[a], out[b] = b, a

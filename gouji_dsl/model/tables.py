@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Pos
+from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg
 from gouji_dsl.model.types import INVALID, Context, RowT
 

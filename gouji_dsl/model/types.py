@@ -10,8 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Reporter, did_you_mean, one_of
+from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import Message, msg, text
 
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")

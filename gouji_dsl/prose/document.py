@@ -291,3 +291,24 @@ def resolve_terms(doc: Document) -> None:
         else:
             holder[:] = [resolve(t) for t in holder]
 
+
+def labels(lang: str) -> dict:
+    """The words of a book's own frame (contents, endnotes, glossary heads) in `lang`."""
+    zh = lang == "zh"
+    return {
+        "contents": "目录" if zh else "Contents",
+        "rule": "规则" if zh else "rule",
+        "written": "写于" if zh else "written in",
+        "sources": "出处" if zh else "sources",
+        "no_sources": "无" if zh else "none",
+        "example": "例" if zh else "Example",
+        "term": "术语" if zh else "term",
+        "english": "英文" if zh else "English",
+        "meaning": "解释" if zh else "meaning",
+        "print_hint": "打印时目录自动隐藏。" if zh else "The sidebar is hidden when printing.",
+        "lang": "zh-Hans" if zh else "en",
+        "line": "行" if zh else "line",
+        "decision": "项目决定" if zh else "Decision",
+        "default": "默认" if zh else "default",
+        "back": "返回正文" if zh else "back to the rule",
+    }

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter, did_you_mean
 from gouji_dsl.facets import phrases as dp
@@ -14,13 +13,10 @@ from gouji_dsl.facets.sentences import column_head, said
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import SECTION_TYPES, Section, column, field_applies, field_named, rule
 from gouji_dsl.model.types import EnumT, Member, OptionalT, RowT, StrT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.paths import sources_dir
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, plain
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

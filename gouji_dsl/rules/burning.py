@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -16,11 +15,8 @@ from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import BOOL, ExprT, Formula
 from gouji_dsl.model.fields import HAND, REST, Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, Text, join
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

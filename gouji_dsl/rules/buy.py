@@ -5,7 +5,6 @@ huangjindao) is `ranks = [3]`, `sellers = [opposite, teammate_after, teammate_be
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -17,12 +16,9 @@ from gouji_dsl.facets.sentences import add_inactive, said
 from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import ANY_CARD, Section, rule
 from gouji_dsl.model.types import CARDS, CardT, EnumT, IntT, ListT, Member
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, code, join, num, plain
 from gouji_dsl.runtime import cards as _cards
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

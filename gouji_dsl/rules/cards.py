@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -16,13 +15,10 @@ from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.semantics import extra_kinds
 from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, CardT, IntT, ListT, OptionalT, RowT, StrT, VType
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, join, plain
 from gouji_dsl.runtime import cards as _rt
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -14,11 +13,8 @@ from gouji_dsl.facets.sentences import add_inactive, said
 from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, OptionalT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, circles, num
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

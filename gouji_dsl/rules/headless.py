@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -13,10 +12,7 @@ from gouji_dsl.facets.hooks import ask, hook
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, Member
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
+from gouji_dsl.model.variant import Variant
 
 # --- the rules ------------------------------------------------------------------
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import dataclasses as _dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -15,12 +14,9 @@ from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import INT, ExprT, Formula, Var
 from gouji_dsl.model.fields import RANK_3_A, Section, column, rule
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, Member, OptionalT, RangeT, RowT, StrT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para
 from gouji_dsl.prose.text import LANGS, Num, T, code, join, plain
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

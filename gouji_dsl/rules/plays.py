@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -14,12 +13,9 @@ from gouji_dsl.facets.sentences import check_columns, said
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, Member, OptionalT, RowT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, join, plain
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

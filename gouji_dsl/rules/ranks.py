@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -14,13 +13,10 @@ from gouji_dsl.facets.sentences import check_columns
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import RANK_3_A, Section, column, rule
 from gouji_dsl.model.types import BoolT, RowT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, plain
 from gouji_dsl.runtime import cards as _cards
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses as _dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -25,15 +24,12 @@ from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import evaluate
 from gouji_dsl.model.fields import PLACE, Section, column, rule
 from gouji_dsl.model.types import BoolT, IntT, ListT, RowT, StrT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, join, plain
 from gouji_dsl.rules.patterns import PatternRules
 from gouji_dsl.runtime.cards import ResultError
 from gouji_dsl.runtime.results import ResultSpec
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -19,13 +19,10 @@ from gouji_dsl.model.expr import BOOL, ExprT, Formula, evaluate
 from gouji_dsl.model.fields import ANY_CARD, ANY_KIND, HAND, SEAT, Section, column, rule
 from gouji_dsl.model.semantics import opposite_of, team_of
 from gouji_dsl.model.types import CARDS, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT, RowT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import Num, T, code, join, plain
 from gouji_dsl.runtime import cards as _cards
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 

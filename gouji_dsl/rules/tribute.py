@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -16,14 +16,11 @@ from gouji_dsl.model.expr import INT, ExprT, Formula
 from gouji_dsl.model.fields import LEVEL, PLACE, Section, column, rule
 from gouji_dsl.model.semantics import DECLARED_CASES, OPENED_CASES, dian_cell
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, RowT
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Note, Para, Table, TRow, anchor_of
 from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.prose.explain import explain, used_names
 from gouji_dsl.prose.text import LANGS, T, Text, cards_en, join, plain
-
-if TYPE_CHECKING:
-    from gouji_dsl.model.schema import Variant
-
 
 # --- the rules ------------------------------------------------------------------
 
