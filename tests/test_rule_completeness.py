@@ -228,6 +228,41 @@ def test_every_setting_is_a_rules_field_the_runtime_reads(generated):
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
+def _functions_of(path: Path) -> dict[str, ast.AST]:
+    """Every function of a module by its qualified name ("Game._can_defer", "first_leader_on")."""
+    found: dict[str, ast.AST] = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = prefix + child.name
+                if not isinstance(child, ast.ClassDef):
+                    found[name] = child
+                visit(child, name + ".")
+    visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    return found
+
+
+def test_every_setting_names_where_the_fast_flow_carries_it_out():
+    """Each Setting's `realised_in` names functions of gouji_dsl/runtime that exist and read it."""
+    package = Path(gouji_dsl.__file__).parent
+    problems = []
+    for key, setting in facets("engine").items():
+        if not isinstance(setting, spec.Setting):
+            continue
+        if not setting.realised_in:
+            problems.append(f"{key}: its Setting names no place of the fast flow (realised_in)")
+        for point in setting.realised_in:
+            file, _, function = point.partition(":")
+            path = package / file
+            node = _functions_of(path).get(function) if file.startswith("runtime/") and path.is_file() else None
+            if node is None:
+                problems.append(f"{key}: {point} is no function of gouji_dsl/runtime")
+            elif not any(isinstance(n, ast.Attribute) and n.attr == setting.name for n in ast.walk(node)):
+                problems.append(f"{key}: {point} does not read .{setting.name}")
+    assert not problems, "\n".join(problems)
+
+
 def test_every_card_function_is_defined_by_the_generated_modules(generated):
     problems = []
     for key, value in facets("engine").items():

@@ -55,6 +55,10 @@ class Setting:
     # The value in a game whose variants do not have the rule's section (Shuangkou has no
     # [burning]): one under which the flow does what the game does without the rule.
     absent: Any = NO_ABSENT
+    # Where the fast flow carries it out: "runtime/flow.py:Game._can_defer", the functions of
+    # gouji_dsl/runtime that read `rules.<name>` (tests/test_rule_completeness.py checks that each
+    # exists and reads it). A rule read all over the flow (the seats, the deck) names its main ones.
+    realised_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
