@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import traceback
 from pathlib import Path
@@ -279,6 +280,13 @@ def cmd_build(args, ws: Workspace) -> int:
     chosen = Path(args.output) if args.output is not None else None  # a folder: checked in _run (check_outputs)
     outputs: list = []
     full_build = not args.variants and chosen is None
+    if full_build and not _rules_class_fresh(ws, args.check):
+        if args.check:
+            print(text("cli.build.stale", command="gouji build"), file=sys.stderr)
+            return EXIT_RULES
+        # Rules has just been rewritten, but this process holds the class as it was: the engines
+        # are built by a fresh one.
+        return subprocess.call([sys.executable, "-m", "gouji_dsl", "build"])
     if full_build:
         outputs.append(Output(package_dir / "__init__.py", INIT_TEXT))
     for v in variants:
@@ -305,6 +313,22 @@ def cmd_build(args, ws: Workspace) -> int:
     print(text("cli.build.built", count=len(variants), changed=len(stale)))
     _warn_stale_compiled()
     return EXIT_OK
+
+
+def _rules_class_fresh(ws: Workspace, check: bool) -> bool:
+    """Does runtime/state.py's Rules list the settings the rules register (backends/rules_class.py)?
+    If not, say so, and (unless checking) rewrite it."""
+    from gouji_dsl.backends import rules_class
+
+    path, fresh = rules_class.state_path(), rules_class.state_source()
+    if path.read_text(encoding="utf-8") == fresh:
+        return True
+    if check:
+        print(text("cli.build.out_of_date", file=ws.display(path)), file=sys.stderr)
+    else:
+        write_atomic(path, fresh)
+        print(text("cli.build.rules_rewritten", file=ws.display(path)))
+    return False
 
 
 def _build_compiled(args) -> int:

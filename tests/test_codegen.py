@@ -106,9 +106,10 @@ def test_rules_data_fields_are_exactly_the_registered_settings():
     settings = [spec.facet(key, "engine") for key in registry.rule_keys()]
     names = [s.name for s in settings if isinstance(s, spec.Setting)]
     assert len(names) == len(set(names)), "two rules set one field of Rules"
-    # The fields the engine sets itself (card functions; a pattern game's notation) are not rules'.
+    # The fields the engine sets itself (card functions; a pattern game's notation and answers) are not rules'.
+    engine_set = {"notation", "has_answer", "answer_actions"}
     data_fields = {f.name for f in dataclasses.fields(Rules)
-                   if f.type not in ("Callable", Callable) and f.default is dataclasses.MISSING}
+                   if f.type not in ("Callable", Callable) and f.name not in engine_set}
     assert data_fields == {"name"} | set(names)
 
 
@@ -228,3 +229,44 @@ def test_both_engines_games_are_games_and_the_generated_ones_research_games(name
                  engine.new_position({seat: "7 8" for seat in range(1, engine.PLAYERS + 1)}, 1)]
         assert all(isinstance(g, Game) for g in games)
         assert isinstance(game, ResearchGame) == (engine is gouji_dsl.engine(name))
+
+
+# --- Rules is written from the rules' settings (backends/rules_class.py) ---------------------
+
+def test_rules_lists_exactly_the_registered_settings():
+    from gouji_dsl.backends import rules_class
+    from gouji_dsl.runtime.state import Rules
+
+    assert rules_class.state_path().read_text(encoding="utf-8") == rules_class.state_source()
+    fields = {f.name: f for f in dataclasses.fields(Rules)}
+    for key, setting in registry.settings():
+        field = fields[setting.name]
+        assert field.type == setting.annotation, key
+        if setting.absent is not spec.NO_ABSENT:
+            assert field.default == setting.absent, key
+
+
+def test_a_stale_rules_is_reported_by_check_and_rewritten_by_build(tmp_path, monkeypatch, capsys):
+    from gouji_dsl.backends import rules_class
+
+    stale = tmp_path / "state.py"
+    fresh = rules_class.state_source()
+    stale.write_text(fresh.replace("    defer: bool  # flow.defer\n", ""), encoding="utf-8")
+    monkeypatch.setattr(rules_class, "state_path", lambda: stale)
+    assert not cli._rules_class_fresh(Workspace(), check=True)
+    assert "state.py" in capsys.readouterr().err and stale.read_text(encoding="utf-8") != fresh
+    assert not cli._rules_class_fresh(Workspace(), check=False)
+    assert stale.read_text(encoding="utf-8") == fresh
+
+
+@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+def test_a_generated_engine_passes_only_the_settings_not_at_their_default(name):
+    from gouji_dsl.backends import rules_class
+
+    source = (generated_dir() / f"{module_name(name)}.py").read_text(encoding="utf-8")
+    call = next(node for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Rules")
+    known = rules_class.defaults()
+    passed = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords
+              if kw.arg in known or kw.arg in {s.name for _k, s in registry.settings()}}
+    assert passed and not [n for n, value in passed.items() if rules_class.is_default(n, value, known)]

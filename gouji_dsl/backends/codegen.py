@@ -13,12 +13,14 @@ import hashlib
 import importlib
 import sys
 import types
+from typing import Any
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
 from gouji_dsl import __version__
+from gouji_dsl.backends import rules_class
 from gouji_dsl.backends.api import MODULE_PROTOCOLS
 from gouji_dsl.backends.specialise import specialise
 from gouji_dsl.backends.specialise.imports import merged
@@ -148,6 +150,15 @@ def _card_imports(v: m.Variant) -> list[str]:
     if v.tribute.enabled:
         names.append("sum_tributes")
     return names
+
+
+def engine_settings(v: m.Variant) -> list[tuple[str, Any]]:
+    """The settings a generated engine passes to Rules, sorted: its name and every setting whose
+    value is not the field's default (backends/rules_class.py), so that a rule added with its
+    do-nothing value as default rewrites no engine of a variant that leaves it alone."""
+    known = rules_class.defaults()
+    return sorted((name, value) for name, value in game_settings(v).items()
+                  if name == "name" or not rules_class.is_default(name, value, known))
 
 
 def module_api() -> tuple[str, ...]:
@@ -286,7 +297,7 @@ def engine_context(v: m.Variant) -> dict:
         "redeal_expr": _translate(v.table.redeal_if, {"hand": "hand"}) if v.table.redeal_if is not None else None,
         "redeal_formula": formula_comment("[table] redeal_if", v.table.redeal_if) if v.table.redeal_if is not None else None,
         # Plain data only (ints, strings, bools, tuples, dicts of ints), emitted with repr.
-        "settings": sorted(game_settings(v).items()),
+        "settings": engine_settings(v),
         "burn_uses_rest": uses(v.burning.condition, "rest"),
         "burn_is_carry_rule": is_call(v.burning.condition, "carry_rule", "rest"),
         "burn_expr": _translate(v.burning.condition, {"hand": "hand", "rest": "rest"}),
@@ -336,7 +347,7 @@ def pattern_context(v: m.Variant) -> dict:
         "api": _name_lines(module_api()),
         "spec_source": spec_source(pattern_spec(v)),
         "results_source": result_spec_source(result_spec(v)),
-        "settings": sorted(game_settings(v).items()),
+        "settings": engine_settings(v),
     }
 
 

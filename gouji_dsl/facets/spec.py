@@ -59,6 +59,10 @@ class Setting:
     # gouji_dsl/runtime that read `rules.<name>` (tests/test_rule_completeness.py checks that each
     # exists and reads it). A rule read all over the flow (the seats, the deck) names its main ones.
     realised_in: tuple[str, ...] = ()
+    # Its type as `runtime.state.Rules` declares the field ("bool", "int | None", "tuple"): the
+    # settings part of Rules is written from these by `gouji build` (backends/rules_class.py),
+    # with `absent`, where there is one, as the field's default.
+    annotation: str = ""
 
 
 @dataclass(frozen=True)

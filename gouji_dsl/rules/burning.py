@@ -125,31 +125,31 @@ type_only("burning.allowed", "burning.condition", "burning.teammates_may_burn", 
 
 spec.register("burning.allowed", "engine", spec.Setting("burn_allowed", lambda v: v.burning.allowed,
                                                                 ("can_burn", "tributes", "score"), absent=False,
-                                                        realised_in=("runtime/flow.py:Game._may_burn",)))
+                                                        annotation="bool", realised_in=("runtime/flow.py:Game._may_burn",)))
 spec.register("burning.condition", "engine", spec.CardFunction(("can_burn",)))  # the formula, translated
 spec.register("burning.teammates_may_burn", "engine",
               spec.Setting("teammates_may_burn", lambda v: v.burning.teammates_may_burn, absent=False,
-                           realised_in=("runtime/flow.py:Game._set_queue_after_play",)))
+                           annotation="bool", realised_in=("runtime/flow.py:Game._set_queue_after_play",)))
 spec.register("burning.after_pass", "engine", spec.Setting("burn_after_pass", lambda v: v.burning.after_pass, absent=False,
-                                                           realised_in=("runtime/flow.py:Game._may_burn",)))
+                                                           annotation="bool", realised_in=("runtime/flow.py:Game._may_burn",)))
 spec.register("burning.ask_order", "engine", spec.Setting("burn_ask_order", lambda v: v.burning.ask_order, absent=(),
-                                                          realised_in=("runtime/flow.py:Game._set_queue_after_play",)))
+                                                          annotation="tuple", realised_in=("runtime/flow.py:Game._set_queue_after_play",)))
 # Also compiled into can_burn (a burn needs a joker-carrying answer).
 spec.register("burning.first_play_needs_joker", "engine",
               spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",), absent=False,
-                           realised_in=("runtime/flow.py:Game._legal_actions", "runtime/flow.py:Game._may_burn")))
+                           annotation="bool", realised_in=("runtime/flow.py:Game._legal_actions", "runtime/flow.py:Game._may_burn")))
 spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader", lambda v: v.burning.failure_leader, absent='next_player',
-                                                               realised_in=("runtime/flow.py:Game._fail_burn",)))
+                                                               annotation="str", realised_in=("runtime/flow.py:Game._fail_burn",)))
 spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: v.burning.lift, absent='no',
-                                                     realised_in=("runtime/flow.py:Game._play",)))
+                                                     annotation="str", realised_in=("runtime/flow.py:Game._play",)))
 spec.register("burning.joker_check", "engine",
               spec.Setting("joker_check_leads_only", lambda v: v.burning.joker_check == "leads_only", absent=False,
-                           realised_in=("runtime/flow.py:Game._play",)))
+                           annotation="bool", realised_in=("runtime/flow.py:Game._play",)))
 spec.register("burning.free_after_rounds", "engine",
               spec.Setting("burn_free_after_rounds", lambda v: v.burning.free_after_rounds, absent=None,
-                           realised_in=("runtime/flow.py:Game._may_burn", "runtime/flow.py:Game._play")))
+                           annotation="int | None", realised_in=("runtime/flow.py:Game._may_burn", "runtime/flow.py:Game._play")))
 spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lambda v: v.burning.counter_burn, absent=False,
-                                                             realised_in=("runtime/flow.py:Game._may_burn",)))
+                                                             annotation="bool", realised_in=("runtime/flow.py:Game._may_burn",)))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -83,17 +83,17 @@ for _rule in ("price", "sellers", "no_price", "seller_min", "order"):
 # --- engine -------------------------------------------------------------------
 
 spec.register("buy.ranks", "engine", spec.Setting("buy_ranks", lambda v: tuple(v.buy.ranks), absent=(),
-                                                  realised_in=("runtime/bounds.py:_max_hand", "runtime/setup.py:SetUp._after_declare", "runtime/setup.py:SetUp._buy_cards")))
+                                                  annotation="tuple", realised_in=("runtime/bounds.py:_max_hand", "runtime/setup.py:SetUp._after_declare", "runtime/setup.py:SetUp._buy_cards")))
 spec.register("buy.sellers", "engine", spec.Setting("buy_sellers", lambda v: tuple(v.buy.sellers), absent=(),
-                                                    realised_in=("runtime/setup.py:SetUp._buy_cards",)))
+                                                    annotation="tuple", realised_in=("runtime/setup.py:SetUp._buy_cards",)))
 spec.register("buy.price", "engine", spec.Setting("buy_price", lambda v: tuple(v.buy.price), absent=(),
-                                                  realised_in=("runtime/setup.py:SetUp._buy_one",)))
+                                                  annotation="tuple", realised_in=("runtime/setup.py:SetUp._buy_one",)))
 spec.register("buy.no_price", "engine", spec.Setting("buy_no_price", lambda v: v.buy.no_price, absent='no_sale',
-                                                     realised_in=("runtime/setup.py:SetUp._buy_one",)))
+                                                     annotation="str", realised_in=("runtime/setup.py:SetUp._buy_one",)))
 spec.register("buy.seller_min", "engine", spec.Setting("buy_seller_min", lambda v: v.buy.seller_min, absent=0,
-                                                       realised_in=("runtime/setup.py:SetUp._buy_one",)))
+                                                       annotation="int", realised_in=("runtime/setup.py:SetUp._buy_one",)))
 spec.register("buy.order", "engine", spec.Setting("buy_order", lambda v: v.buy.order, absent='by_round',
-                                                  realised_in=("runtime/setup.py:SetUp._buy_cards",)))
+                                                  annotation="str", realised_in=("runtime/setup.py:SetUp._buy_cards",)))
 
 
 # --- interpreter --------------------------------------------------------------

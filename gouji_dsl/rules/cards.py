@@ -170,7 +170,7 @@ def card_kinds(v) -> tuple:
 # Extra kinds lengthen the card vectors and the play tuples (a count per joker kind): the flow
 # reads its notation (parse, format) from card_kinds, the card functions the joker kinds.
 spec.register("cards.extra", "engine", spec.Setting("card_kinds", card_kinds,
-                                                    realised_in=("runtime/flow.py:Game._is_legal", "runtime/flow.py:Game._play", "runtime/setup.py:SetUp._counts", "runtime/setup.py:given_deal")))
+                                                    annotation="tuple", realised_in=("runtime/flow.py:Game._is_legal", "runtime/flow.py:Game._play", "runtime/setup.py:SetUp._counts", "runtime/setup.py:given_deal")))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -64,15 +64,15 @@ for _rule in ("after_first_out_with_revolution", "lead_return_circles", "pass_ke
 # --- engine -------------------------------------------------------------------
 
 spec.register("chaos.starts_at", "engine", spec.Setting("chaos_starts_at", lambda v: v.chaos.starts_at, absent=None,
-                                                        realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._check_chaos")))
+                                                        annotation="int | None", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._check_chaos")))
 spec.register("chaos.after_first_out_with_revolution", "engine",
               spec.Setting("chaos_after_first_out_with_revolution", lambda v: v.chaos.after_first_out_with_revolution, absent=False,
-                           realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._check_chaos")))
+                           annotation="bool", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._check_chaos")))
 spec.register("chaos.lead_return_circles", "engine", spec.Setting("chaos_circles", lambda v: v.chaos.lead_return_circles, absent=1,
-                                                                  realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance")))
+                                                                  annotation="int", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance")))
 spec.register("chaos.pass_keeps_right", "engine",
               spec.Setting("chaos_pass_keeps_right", lambda v: v.chaos.pass_keeps_right, absent=False,
-                           realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._may_answer")))
+                           annotation="bool", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._may_answer")))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -70,15 +70,15 @@ type_only("end.ends_when", "end.remaining", "end.sweep")
 # --- engine -------------------------------------------------------------------
 
 spec.register("end.ends_when", "engine", spec.Setting("ends_all_out", lambda v: v.end.ends_when == "all_out",
-                                                      realised_in=("runtime/flow.py:Game._game_over",)))
+                                                      annotation="bool", realised_in=("runtime/flow.py:Game._game_over",)))
 spec.register("end.remaining", "engine", spec.Setting("remaining", lambda v: v.end.remaining,
-                                                      realised_in=("runtime/flow.py:Game._place_holders",)))
+                                                      annotation="str", realised_in=("runtime/flow.py:Game._place_holders",)))
 # Also compiled into tributes and score (串三户 changes both).
 spec.register("end.sweep", "engine", spec.Setting("sweep_ends", lambda v: v.end.sweep, ("tributes", "score"),
-                                                  realised_in=("runtime/flow.py:Game._game_over",)))
+                                                  annotation="bool", realised_in=("runtime/flow.py:Game._game_over",)))
 spec.register("end.places", "engine", spec.Setting(
     "place_names", lambda v: tuple(p.zh for p in sorted(v.end.places, key=lambda p: p.place)),
-                                                   realised_in=("runtime/flow.py:Game.standings",)))
+                                                   annotation="tuple", realised_in=("runtime/flow.py:Game.standings",)))
 
 
 # --- interpreter --------------------------------------------------------------

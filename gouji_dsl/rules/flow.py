@@ -80,20 +80,20 @@ dead("flow.defer_to", "[flow] defer_to", switched_off("flow.defer", msg("model.d
 
 spec.register("flow.gouji_answer", "engine",
               spec.Setting("gouji_answer_anyone", lambda v: v.flow.gouji_answer == "anyone",
-                           realised_in=("runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._restricted")))
+                           annotation="bool", realised_in=("runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._restricted")))
 spec.register("flow.defer", "engine", spec.Setting("defer", lambda v: v.flow.defer,
-                                                   realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._can_defer")))
+                                                   annotation="bool", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._can_defer")))
 spec.register("flow.defer_to", "engine", spec.Setting("defer_any_play", lambda v: v.flow.defer_to == "any_play",
-                                                      realised_in=("runtime/flow.py:Game._can_defer",)))
+                                                      annotation="bool", realised_in=("runtime/flow.py:Game._can_defer",)))
 spec.register("flow.pass_rule", "engine", spec.Setting("pass_rule", lambda v: v.flow.pass_rule,
-                                                       realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance", "runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._may_burn", "runtime/flow.py:Game._set_queue_after_play")))
+                                                       annotation="str", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance", "runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._may_burn", "runtime/flow.py:Game._set_queue_after_play")))
 spec.register("flow.lead_return_circles", "engine",
               spec.Setting("lead_return_circles", lambda v: v.flow.lead_return_circles,
-                           realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance")))
+                           annotation="int", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance")))
 spec.register("flow.going_out_gouji", "engine", spec.Setting("going_out_gouji", lambda v: v.flow.going_out_gouji,
-                                                             realised_in=("runtime/flow.py:Game._go_out",)))
+                                                             annotation="str", realised_in=("runtime/flow.py:Game._go_out",)))
 spec.register("flow.take_over", "engine", spec.Setting("take_over_partner", lambda v: v.flow.take_over == "partner",
-                                                       realised_in=("runtime/flow.py:Game._win_round",)))
+                                                       annotation="bool", realised_in=("runtime/flow.py:Game._win_round",)))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -50,12 +50,12 @@ type_only("headless.scope", "headless.pass_loses_gouji")
 # --- engine -------------------------------------------------------------------
 
 spec.register("headless.cause", "engine", spec.Setting("headless_cause", lambda v: v.headless.cause, absent=None,
-                                                       realised_in=("runtime/flow.py:Game._update_headless", "runtime/setup.py:SetUp._begin_play")))
+                                                       annotation="str | None", realised_in=("runtime/flow.py:Game._update_headless", "runtime/setup.py:SetUp._begin_play")))
 spec.register("headless.scope", "engine", spec.Setting("headless_any_play", lambda v: v.headless.scope == "any_play", absent=False,
-                                                       realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._may_answer")))
+                                                       annotation="bool", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._may_answer")))
 spec.register("headless.pass_loses_gouji", "engine",
               spec.Setting("headless_pass_loses_gouji", lambda v: v.headless.pass_loses_gouji, absent=False,
-                           realised_in=("runtime/flow.py:Game._may_answer",)))
+                           annotation="bool", realised_in=("runtime/flow.py:Game._may_answer",)))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -35,11 +35,11 @@ type_only("info.report_at", "info.show_team_at", "info.watch_after_out")
 
 # Read by Game.observation: what each seat may see.
 spec.register("info.report_at", "engine", spec.Setting("report_at", lambda v: v.info.report_at, absent=None,
-                                                       realised_in=("runtime/flow.py:Game.observation",)))
+                                                       annotation="int | None", realised_in=("runtime/flow.py:Game.observation",)))
 spec.register("info.show_team_at", "engine", spec.Setting("show_team_at", lambda v: v.info.show_team_at, absent=None,
-                                                          realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/observe.py:_Spec.__init__")))
+                                                          annotation="int | None", realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/observe.py:_Spec.__init__")))
 spec.register("info.watch_after_out", "engine", spec.Setting("watch_after_out", lambda v: v.info.watch_after_out, absent=False,
-                                                             realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/observe.py:_Spec.__init__")))
+                                                             annotation="bool", realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/observe.py:_Spec.__init__")))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -69,10 +69,10 @@ def check_no_opening(v: Variant, rep: Reporter) -> None:
 # --- engine -------------------------------------------------------------------
 
 spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method, ("opens",), absent='none',
-                                                    realised_in=("runtime/bounds.py:_gouji_score_facts", "runtime/flow.py:Game._open", "runtime/flow.py:Game._play", "runtime/flow.py:Game._win_round")))
+                                                    annotation="str", realised_in=("runtime/bounds.py:_gouji_score_facts", "runtime/flow.py:Game._open", "runtime/flow.py:Game._play", "runtime/flow.py:Game._win_round")))
 spec.register("open.counts", "engine", spec.CardFunction(("opens",)))  # the formula, translated
 spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare, ("tributes", "score"), absent=False,
-                                                     realised_in=("runtime/bounds.py:_pre_play_actions", "runtime/setup.py:SetUp._start_deal")))
+                                                     annotation="bool", realised_in=("runtime/bounds.py:_pre_play_actions", "runtime/setup.py:SetUp._start_deal")))
 
 
 # --- interpreter --------------------------------------------------------------

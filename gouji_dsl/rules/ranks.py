@@ -87,7 +87,7 @@ def rank_rules(v) -> tuple:
 # is given directly and to say why a lead is refused.
 spec.register("ranks.constraints", "engine",
               spec.Setting("rank_rules", rank_rules, ("classify", "plays", "answers", "lead_actions", "can_burn"), absent=(),
-                           realised_in=("runtime/flow.py:Game._breaks_rank_rule", "runtime/flow.py:Game._is_legal")))
+                           annotation="tuple", realised_in=("runtime/flow.py:Game._breaks_rank_rule", "runtime/flow.py:Game._is_legal")))
 
 
 # --- interpreter --------------------------------------------------------------

@@ -267,7 +267,7 @@ for _field in _dataclasses.fields(ResultRules):
 spec.register("results.redraw_after", "engine", spec.Setting(
     "redraw_after_winners", lambda v: tuple(sorted(tuple(sorted(c.winners)) for c in v.results.classes
                                                    if c.name in v.results.redraw_after)), absent=(),
-                                                             realised_in=("runtime/flow.py:Game.next_match",)))
+                                                             annotation="tuple", realised_in=("runtime/flow.py:Game.next_match",)))
 
 
 # --- interpreter --------------------------------------------------------------

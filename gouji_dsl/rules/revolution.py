@@ -54,14 +54,14 @@ type_only("revolution.allowed", "revolution.condition", "revolution.redeal_at")
 # --- engine -------------------------------------------------------------------
 
 spec.register("revolution.allowed", "engine", spec.Setting("revolution", lambda v: v.revolution.allowed, absent=False,
-                                                           realised_in=("runtime/bounds.py:_deals", "runtime/bounds.py:_pre_play_actions", "runtime/setup.py:SetUp._after_declare")))
+                                                           annotation="bool", realised_in=("runtime/bounds.py:_deals", "runtime/bounds.py:_pre_play_actions", "runtime/setup.py:SetUp._after_declare")))
 spec.register("revolution.condition", "engine", spec.CardFunction(("_may_revolt",)))  # the formula, translated
 spec.register("revolution.redeal_at", "engine", spec.Setting("redeal_at", lambda v: v.revolution.redeal_at, absent=0,
-                                                             realised_in=("runtime/bounds.py:_deals", "runtime/flow.py:Game.apply_action")))
+                                                             annotation="int", realised_in=("runtime/bounds.py:_deals", "runtime/flow.py:Game.apply_action")))
 spec.register("revolution.place", "engine", spec.Setting("revolution_place", lambda v: v.revolution.place, absent=0,
-                                                         realised_in=("runtime/setup.py:SetUp._begin_play",)))
+                                                         annotation="int", realised_in=("runtime/setup.py:SetUp._begin_play",)))
 spec.register("revolution.auto_open", "engine", spec.Setting("auto_open", lambda v: v.revolution.auto_open, absent=False,
-                                                             realised_in=("runtime/setup.py:SetUp._begin_play",)))
+                                                             annotation="bool", realised_in=("runtime/setup.py:SetUp._begin_play",)))
 
 
 # --- interpreter --------------------------------------------------------------

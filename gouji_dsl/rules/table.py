@@ -278,9 +278,9 @@ type_only("table.direction")
 
 spec.register("table.players", "engine", spec.Setting("players", lambda v: v.table.players,
                                                                ("tributes", "score"),
-                                                      realised_in=("runtime/flow.py:Game._advance", "runtime/flow.py:Game._fail_burn", "runtime/flow.py:Game._go_out", "runtime/flow.py:Game._place_holders", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game.apply_action")))
+                                                      annotation="int", realised_in=("runtime/flow.py:Game._advance", "runtime/flow.py:Game._fail_burn", "runtime/flow.py:Game._go_out", "runtime/flow.py:Game._place_holders", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game.apply_action")))
 spec.register("table.decks", "engine", spec.Setting("decks", lambda v: v.table.decks,
-                                                    realised_in=("runtime/action_ids.py:ActionIds.action_to_id", "runtime/flow.py:Game.apply_action", "runtime/game.py:first_leader_on", "runtime/game.py:new_position", "runtime/setup.py:given_deal")))
+                                                    annotation="int", realised_in=("runtime/action_ids.py:ActionIds.action_to_id", "runtime/flow.py:Game.apply_action", "runtime/game.py:first_leader_on", "runtime/game.py:new_position", "runtime/setup.py:given_deal")))
 
 
 def deck_counts(v) -> tuple:
@@ -296,22 +296,22 @@ def cards_each(v) -> int:
 
 
 spec.register("table.cards_per_player", "engine", spec.Setting("cards_per_player", cards_each,
-                                                               realised_in=("runtime/bounds.py:_max_game_length", "runtime/bounds.py:_max_hand", "runtime/setup.py:SetUp._shuffle_and_deal", "runtime/setup.py:given_deal")))
+                                                               annotation="int", realised_in=("runtime/bounds.py:_max_game_length", "runtime/bounds.py:_max_hand", "runtime/setup.py:SetUp._shuffle_and_deal", "runtime/setup.py:given_deal")))
 spec.register("table.copies", "engine", spec.Setting("deck_counts", deck_counts,
-                                                     realised_in=("runtime/setup.py:SetUp._shuffle_and_deal", "runtime/setup.py:given_deal")))
+                                                     annotation="tuple", realised_in=("runtime/setup.py:SetUp._shuffle_and_deal", "runtime/setup.py:given_deal")))
 spec.register("table.redeal_if", "engine", spec.CardFunction(("_redeal_if",)))  # the formula, translated
 spec.register("table.teams", "engine", spec.Setting("teams", team_of, ("tributes", "score"),
-                                                    realised_in=("runtime/flow.py:Game._game_over", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._swept", "runtime/flow.py:Game.next_match", "runtime/flow.py:Game.observation", "runtime/setup.py:SetUp._buy_one")))              # seat -> team index
+                                                    annotation="dict", realised_in=("runtime/flow.py:Game._game_over", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._swept", "runtime/flow.py:Game.next_match", "runtime/flow.py:Game.observation", "runtime/setup.py:SetUp._buy_one")))              # seat -> team index
 spec.register("table.opposites", "engine", spec.Setting("opposite", opposite_of, ("tributes", "score", "graduated"),
-                                                        realised_in=("runtime/flow.py:Game._can_defer", "runtime/flow.py:Game._last_chance", "runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._play", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._update_headless")))  # seat -> its opposite
+                                                        annotation="dict", realised_in=("runtime/flow.py:Game._can_defer", "runtime/flow.py:Game._last_chance", "runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._play", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._update_headless")))  # seat -> its opposite
 spec.register("table.direction", "engine",
               spec.NoPlay("seats are numbered in playing order, so the direction only tells players where to sit"))
 spec.register("table.first_leader", "engine", spec.Setting("first_leader", lambda v: v.table.first_leader,
-                                                           realised_in=("runtime/setup.py:SetUp._begin_play", "runtime/setup.py:first_leader_of")))
+                                                           annotation="str", realised_in=("runtime/setup.py:SetUp._begin_play", "runtime/setup.py:first_leader_of")))
 spec.register("table.first_seat", "engine", spec.Setting("first_seat", lambda v: v.table.first_seat,
-                                                         realised_in=("runtime/setup.py:first_leader_of",)))
+                                                         annotation="int | None", realised_in=("runtime/setup.py:first_leader_of",)))
 spec.register("table.first_card", "engine", spec.Setting("first_card", lambda v: v.table.first_card,
-                                                         realised_in=("runtime/setup.py:first_leader_of",)))
+                                                         annotation="str | None", realised_in=("runtime/setup.py:first_leader_of",)))
 
 
 # --- interpreter --------------------------------------------------------------

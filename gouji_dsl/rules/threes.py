@@ -32,7 +32,7 @@ type_only("threes.threes_last")
 # the setting to refuse an early lead of 3s and to record who was beaten (men tribute).
 spec.register("threes.threes_last", "engine", spec.Setting("threes_last", lambda v: v.threes.threes_last,
                                                                    ("classify", "plays", "lead_actions", "can_burn", "tributes", "score"), absent=False,
-                                                           realised_in=("runtime/flow.py:Game._is_legal", "runtime/flow.py:Game._play", "runtime/flow.py:Game._why_illegal")))
+                                                           annotation="bool", realised_in=("runtime/flow.py:Game._is_legal", "runtime/flow.py:Game._play", "runtime/flow.py:Game._why_illegal")))
 
 
 # --- interpreter --------------------------------------------------------------

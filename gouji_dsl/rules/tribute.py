@@ -221,17 +221,17 @@ spec.register("tribute.dian_graduation", "engine", spec.CardFunction(("tributes"
 # Which cards go back is the flow's (D20), through runtime.setup.returnable; with
 # return_from_dealt (000:L60) the flow gives no received card, in tribute or in return.
 spec.register("tribute.returned", "engine", spec.Setting("returned", lambda v: v.tribute.returned, absent=False,
-                                                         realised_in=("runtime/setup.py:SetUp._pay_tributes",)))
+                                                         annotation="bool", realised_in=("runtime/setup.py:SetUp._pay_tributes",)))
 spec.register("tribute.mutual_dian_returned", "engine",
               spec.Setting("mutual_dian_returned", lambda v: v.tribute.mutual_dian_returned, absent=False,
-                           realised_in=("runtime/setup.py:SetUp._pay_tributes",)))
+                           annotation="bool", realised_in=("runtime/setup.py:SetUp._pay_tributes",)))
 spec.register("tribute.return_limit", "engine",
               spec.Setting("return_not_above_received", lambda v: v.tribute.return_limit == "not_above_received", absent=False,
-                           realised_in=("runtime/setup.py:returnable",)))
+                           annotation="bool", realised_in=("runtime/setup.py:returnable",)))
 spec.register("tribute.return_from_dealt", "engine", spec.Setting("return_from_dealt", lambda v: v.tribute.return_from_dealt, absent=False,
-                                                                  realised_in=("runtime/setup.py:SetUp._pay_tributes", "runtime/setup.py:returnable")))
+                                                                  annotation="bool", realised_in=("runtime/setup.py:SetUp._pay_tributes", "runtime/setup.py:returnable")))
 spec.register("tribute.no_single_return", "engine", spec.Setting("no_single_return", lambda v: v.tribute.no_single_return, absent=False,
-                                                                 realised_in=("runtime/setup.py:returnable",)))
+                                                                 annotation="bool", realised_in=("runtime/setup.py:returnable",)))
 
 
 # --- interpreter --------------------------------------------------------------

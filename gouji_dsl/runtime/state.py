@@ -30,22 +30,12 @@ MOST_ENGINES = 64
 
 @dataclass(frozen=True)
 class Rules:
-    """Everything the flow needs from a variant, resolved once. The data fields are
-    the rules' registered `spec.Setting`s (model.registry.game_settings); the
-    card functions come from the engine that builds the Rules."""
+    """Everything the flow needs from a variant, resolved once. The data fields are the rules'
+    registered `spec.Setting`s, written between the marker lines below by `gouji build`
+    (backends/rules_class.py; never edit them); the card functions come from the engine that
+    builds the Rules."""
 
     name: str
-    players: int
-    decks: int
-    cards_per_player: int          # `all` resolved: the deck's size / players
-    deck_counts: tuple             # the whole deck: how many of each card kind (indexed like card_kinds)
-    card_kinds: tuple              # the card kinds in vector order: runtime.cards.CARDS, then [cards] extra
-    teams: dict                    # seat -> its team's number
-    opposite: dict
-    first_leader: str
-    first_seat: int | None         # the leader of every game when first_leader is fixed_seat
-    first_card: str | None         # the card whose holder leads first when first_leader is card_holder
-    place_names: tuple
     # card functions
     classify: Callable
     is_gouji: Callable             # play tuple -> bool
@@ -59,62 +49,69 @@ class Rules:
     tributes: Callable
     score: Callable
     graduated: Callable            # match results -> seats open by 点贡毕业 in the next game
-    # flow
-    gouji_answer_anyone: bool      # anyone may answer a 级牌 in turn, like any play (no burning)
-    defer: bool
-    defer_any_play: bool
-    pass_rule: str                 # round, round_except_opposite, once_per_round
-    lead_return_circles: int
-    going_out_gouji: str
-    take_over_partner: bool
-    chaos_starts_at: int | None    # None: there is no 四户乱缠
-    chaos_after_first_out_with_revolution: bool
-    chaos_circles: int
-    chaos_pass_keeps_right: bool
-    # burning
-    burn_allowed: bool
-    teammates_may_burn: bool
-    burn_after_pass: bool
-    burn_ask_order: tuple          # seats counted after the 级牌 player, and "opposite"
-    first_play_needs_joker: bool
-    failure_leader: str
-    lift: str                      # who lifts a burn: anyone, opposite_or_headless, no
-    joker_check_leads_only: bool   # only a burner's leads must carry a joker
-    burn_free_after_rounds: int | None  # 级牌 rounds after which a player's 级牌 burn without the condition
-    counter_burn: bool
-    # 无头, 开点, 宣点
-    headless_cause: str | None
-    headless_any_play: bool
-    headless_pass_loses_gouji: bool
-    open_method: str
-    declare: bool
-    # modes
-    threes_last: bool
-    rank_rules: tuple              # [ranks] constraints: (rank, single, last_only, all_at_once, bare) rows
-    buy_ranks: tuple               # [buy]: the ranks bought after the deal, in order (card names)
-    buy_sellers: tuple             # seller positions asked, in order
-    buy_price: tuple               # price cards (card names), first held is paid
-    buy_no_price: str              # no_sale | free
-    buy_seller_min: int
-    buy_order: str                 # by_round | by_buyer
-    revolution: bool
-    redeal_at: int
-    revolution_place: int
-    auto_open: bool
-    report_at: int | None
-    show_team_at: int | None
-    watch_after_out: bool
-    # end of the game
-    ends_all_out: bool             # play on until at most one player holds cards (else: one team left)
-    remaining: str                 # how players left holding cards are placed: by_cards, playing_order, seat_order
-    sweep_ends: bool               # a team taking places 1-3 ends the game at once (串三户)
-    # tribute
-    returned: bool
-    mutual_dian_returned: bool
-    return_not_above_received: bool
-    return_from_dealt: bool
-    no_single_return: bool
-    redraw_after_winners: tuple     # [results] redraw_after: the winners' places after which the leader is drawn anew
+    # --- the settings: written by `gouji build` from the rules' spec.Settings (backends/rules_class.py) ---
+    players: int  # table.players
+    decks: int  # table.decks
+    cards_per_player: int  # table.cards_per_player
+    teams: dict  # table.teams
+    opposite: dict  # table.opposites
+    first_leader: str  # table.first_leader
+    first_seat: int | None  # table.first_seat
+    first_card: str | None  # table.first_card
+    deck_counts: tuple  # table.copies
+    card_kinds: tuple  # cards.extra
+    gouji_answer_anyone: bool  # flow.gouji_answer
+    defer: bool  # flow.defer
+    defer_any_play: bool  # flow.defer_to
+    pass_rule: str  # flow.pass_rule
+    lead_return_circles: int  # flow.lead_return_circles
+    going_out_gouji: str  # flow.going_out_gouji
+    take_over_partner: bool  # flow.take_over
+    ends_all_out: bool  # end.ends_when
+    remaining: str  # end.remaining
+    sweep_ends: bool  # end.sweep
+    place_names: tuple  # end.places
+    rank_rules: tuple = ()  # ranks.constraints
+    threes_last: bool = False  # threes.threes_last
+    buy_ranks: tuple = ()  # buy.ranks
+    buy_sellers: tuple = ()  # buy.sellers
+    buy_price: tuple = ()  # buy.price
+    buy_no_price: str = 'no_sale'  # buy.no_price
+    buy_seller_min: int = 0  # buy.seller_min
+    buy_order: str = 'by_round'  # buy.order
+    chaos_starts_at: int | None = None  # chaos.starts_at
+    chaos_after_first_out_with_revolution: bool = False  # chaos.after_first_out_with_revolution
+    chaos_circles: int = 1  # chaos.lead_return_circles
+    chaos_pass_keeps_right: bool = False  # chaos.pass_keeps_right
+    burn_allowed: bool = False  # burning.allowed
+    teammates_may_burn: bool = False  # burning.teammates_may_burn
+    burn_after_pass: bool = False  # burning.after_pass
+    burn_ask_order: tuple = ()  # burning.ask_order
+    first_play_needs_joker: bool = False  # burning.first_play_needs_joker
+    failure_leader: str = 'next_player'  # burning.failure_leader
+    lift: str = 'no'  # burning.lift
+    counter_burn: bool = False  # burning.counter_burn
+    joker_check_leads_only: bool = False  # burning.joker_check
+    burn_free_after_rounds: int | None = None  # burning.free_after_rounds
+    headless_cause: str | None = None  # headless.cause
+    headless_any_play: bool = False  # headless.scope
+    headless_pass_loses_gouji: bool = False  # headless.pass_loses_gouji
+    open_method: str = 'none'  # open.method
+    declare: bool = False  # open.declare
+    revolution: bool = False  # revolution.allowed
+    redeal_at: int = 0  # revolution.redeal_at
+    revolution_place: int = 0  # revolution.place
+    auto_open: bool = False  # revolution.auto_open
+    report_at: int | None = None  # info.report_at
+    show_team_at: int | None = None  # info.show_team_at
+    watch_after_out: bool = False  # info.watch_after_out
+    returned: bool = False  # tribute.returned
+    mutual_dian_returned: bool = False  # tribute.mutual_dian_returned
+    return_not_above_received: bool = False  # tribute.return_limit
+    return_from_dealt: bool = False  # tribute.return_from_dealt
+    no_single_return: bool = False  # tribute.no_single_return
+    redraw_after_winners: tuple = ()  # results.redraw_after
+    # --- end of the settings ---
     # Plays of another shape than Gouji's one rank (Shuangkou's runs, bombs and wilds: [plays]
     # shape = patterns): the notation reads, writes and checks them (runtime.pattern_kinds:
     # `lead_ok(hand, play)` too), and a play tuple ends with the 15 counts of the cards it

@@ -71,6 +71,8 @@ MESSAGES.update({
     "cli.build.up_to_date": ("gouji: generated files are up to date ({count} engine(s))",
                              "gouji：生成的文件都是最新的（{count} 个引擎）"),
     "cli.build.wrote": ("wrote {file}", "已写入 {file}"),
+    "cli.build.rules_rewritten": ("wrote {file}: its Rules now lists the settings the rules register; building the "
+                                  "engines with it", "已写入 {file}：其中的 Rules 已按规则登记的设置重写；接着用它生成引擎"),
     "cli.build.built": ("gouji: {count} engine(s) and their rulebooks built, {changed} file(s) changed",
                         "gouji：已生成 {count} 个引擎及其规则书，改动了 {changed} 个文件"),
     "cli.build.needs_compiled": ("--{option} goes with --compiled", "--{option} 要和 --compiled 一起用"),
