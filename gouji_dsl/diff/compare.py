@@ -112,7 +112,7 @@ class RuleDiff:
 
     @property
     def effect(self) -> str:
-        """What the difference changes: the play of a game, the room, or only a label (diff.phrases)."""
+        """What the difference changes: the play of a game, the room, or only a label (facets.phrases)."""
         return effect_of(self.path)
 
     @property

@@ -1,7 +1,7 @@
 """Bilingual rulebooks: a variant's checked rule model -> Markdown and HTML, in Chinese and English.
 
 Every rule's sentences live in its own module (`gouji_dsl.rules.<section>`,
-region `# --- rulebook ---`, registered through `docs.sentences`); a rule
+region `# --- rulebook ---`, registered through `facets.sentences`); a rule
 without them, a table column no renderer shows, or a policy (enum member)
 without a sentence raises `RulebookError`. Examples are computed at
 generation time by the variant's engine and checked against the rule text

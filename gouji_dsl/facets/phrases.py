@@ -1,4 +1,4 @@
-"""Diff phrases: the "phrase" facet of every rule (rules.spec), and how it is said.
+"""Diff phrases: the "phrase" facet of every rule (facets.spec), and how it is said.
 
 Each rule module registers its rules' phrases in its `# --- diff ---` region
 with `phrase(key, ...)`. A phrase is a predicate said of a variant for one

@@ -4,7 +4,7 @@ Every rule (a field `section.name` of a section dataclass) has five facets,
 each registered by the rule's own module in `gouji_dsl.rules`:
 
 - check:        how the checker validates it: a check function `fn(variant, reporter)`
-                (registered with `model.checks.check(*keys)`), or `TypeOnly()` when
+                (registered with `facets.checks.check(*keys)`), or `TypeOnly()` when
                 its value type says everything (the builder rejects a wrong value);
 - engine:       how the generated engine realises it: `Setting` (a field of
                 `runtime.game.Rules` that the fast flow reads), `CardFunction` (compiled

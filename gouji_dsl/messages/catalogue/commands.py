@@ -516,7 +516,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # docs/provenance.py
     "commands.book.cannot_read_source": ("cannot read the source document {file}: {reason}", "无法读取来源文档 {file}：{reason}"),
     "commands.book.no_rule_file": ("cannot find the rule file of '{name}'", "找不到 '{name}' 的规则文件"),
-    # docs/sentences.py
+    # facets/sentences.py
     "commands.book.unknown_chapter": ("the rule {rule} is put in an unknown chapter '{chapter}'",
                                       "规则 {rule} 被放进了未知的章 '{chapter}'"),
     "commands.book.chapter_without_section": ("the chapter '{chapter}' does not show rules of [{section}] "

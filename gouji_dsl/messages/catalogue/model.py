@@ -58,7 +58,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "mark the variant 'abstract'",
                                "请继承一个设定了这些规则的玩法（variant NAME extends gouji），或者在这里设定它们，"
                                "或者把这个玩法标为 'abstract'"),
-    # model/checks.py
+    # facets/checks.py
     # model/expr.py
     "model.type_word_number": ("a number", "数"),
     "model.type_word_condition": ("yes/no (a condition)", "是/否（条件）"),
