@@ -30,8 +30,8 @@ def offered_action(value, ref) -> Action:
     without the fast engine's reader. IllegalAction, briefly, when it names no action of the
     game's notation or holds more of a card than the whole deck; whether the rules allow it now
     is for the game to say."""
-    if type(value) is str or (isinstance(value, str) and type(value) is not str):
-        text = str.__str__(value)  # a subclass's own methods are never called
+    if isinstance(value, str):
+        text = str.__str__(value)  # a plain str: a subclass's own methods are never called
         if len(text) > LONGEST:
             raise IllegalAction(f"an action of {len(text):,} characters is no action")
         words = text.split()
@@ -49,7 +49,7 @@ def offered_action(value, ref) -> Action:
             raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
         action = play_action(play, ref.kinds) if words[0] == PLAY else burn_action(play, ref.kinds)
     else:
-        if not isinstance(value, (tuple, list)) or isinstance(value, str):
+        if not isinstance(value, (tuple, list)):
             raise IllegalAction(f"{describe(value)} is not an action: use an Action or a string like 'play 7 7 7'")
         items = list(tuple.__iter__(value)) if isinstance(value, tuple) else list(value)
         if len(items) != 2 or type(items[0]) is not str:
@@ -95,9 +95,9 @@ def read_finished(data, v, opposite: dict[int, int]) -> Finished:
     (宣点, burning, 憋三)."""
     if type(data) is not dict:
         raise ResultError("result must be an object")
-    for key in sorted(data):
-        if key not in FIELDS:
-            raise ResultError(f"unknown result field(s): {', '.join(sorted(k for k in data if k not in FIELDS))}")
+    unknown = [key for key in data if key not in FIELDS]
+    if unknown:
+        raise ResultError(f"unknown result field(s): {', '.join(sorted(unknown))}")
     players = v.table.players
 
     def seats(name: str, value, once: bool = False) -> list[int]:
