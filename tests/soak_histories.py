@@ -36,6 +36,7 @@ from gouji_dsl.diagnostics import RuleErrors, UsageError  # noqa: E402
 from gouji_dsl.lang.loader import Workspace  # noqa: E402
 from gouji_dsl.play.selfplay import (OUTCOMES, ReplayError, check_history, play_match, read_history,  # noqa: E402
                                      replay_file, to_json)
+from json_paths import nodes, set_at  # noqa: E402
 from soak_runner import Chunk, Failure, input_seed, parser, run  # noqa: E402
 
 ODD = [None, True, False, 0, -1, 1, 2, 7, 2**63, -2**70, 1.5, -0.0, 1e308, "", "x", "pass", "play 3", "play BJ BJ",
@@ -49,26 +50,6 @@ def base_histories(variant: str) -> tuple[str, ...]:
     """A variant's real histories, as `gouji play --json` writes them."""
     engine = gouji_dsl.engine(variant)
     return tuple(to_json(engine, play_match(engine, seed, 2, "random")) for seed in range(3))
-
-
-def _nodes(value, path=()):
-    yield path, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _nodes(item, path + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _nodes(item, path + (index,))
-
-
-def _set(root, path, value):
-    if not path:
-        return value
-    parent = root
-    for step in path[:-1]:
-        parent = parent[step]
-    parent[path[-1]] = value
-    return root
 
 
 def _mutate_history(rng: random.Random, history: list, actions: list[str]) -> None:
@@ -108,18 +89,16 @@ def _mutate_json(rng: random.Random, data):
         else:  # a tampered outcome: a place, score, result or tribute
             name = rng.choice(OUTCOMES)
             if name in record:
-                paths = [p for p, _ in _nodes(record[name])]
-                path = rng.choice(paths)
-                node = dict(_nodes(record[name]))[path]
+                path, node = rng.choice(list(nodes(record[name])))
                 if isinstance(node, (int, float)) and not isinstance(node, bool) and rng.random() < 0.7:
-                    record[name] = _set(record[name], path, node + rng.choice([1, -1, 0.5, 1000]))
+                    record[name] = set_at(record[name], path, node + rng.choice([1, -1, 0.5, 1000]))
                 else:
-                    record[name] = _set(record[name], path, copy.deepcopy(rng.choice(ODD)))
+                    record[name] = set_at(record[name], path, copy.deepcopy(rng.choice(ODD)))
         return data
-    path, node = rng.choice(list(_nodes(data)))
+    path, node = rng.choice(list(nodes(data)))
     roll = rng.random()
     if roll < 0.5:
-        return _set(data, path, copy.deepcopy(rng.choice(ODD)))
+        return set_at(data, path, copy.deepcopy(rng.choice(ODD)))
     if isinstance(node, dict) and node:
         key = rng.choice(list(node))
         if roll < 0.75:
@@ -132,7 +111,7 @@ def _mutate_json(rng: random.Random, data):
         else:
             node.append(copy.deepcopy(rng.choice(node)))
     elif isinstance(node, str):
-        return _set(data, path, rng.choice(["zaozhuang", "lianzhong", "", "nowhere", "../x.gouji", node + "x"]))
+        return set_at(data, path, rng.choice(["zaozhuang", "lianzhong", "", "nowhere", "../x.gouji", node + "x"]))
     return data
 
 

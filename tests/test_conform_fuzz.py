@@ -21,6 +21,7 @@ from hypothesis import given, strategies as st
 
 from gouji_dsl.cli import main
 from gouji_dsl.play.conform import run_files, workspace_engines
+from json_paths import nodes, set_at
 from gouji_dsl.lang.loader import Workspace
 
 CASE_FILES = sorted((Path(__file__).parent / "conformance").glob("*.jsonl"))
@@ -196,34 +197,13 @@ ODD_TEXT = ["\u2028", "\u2029", "\x85", "\r", "\n", "\t", "\x00", "\ud800", '"',
             "#", "9" * 4301, "1e999", "NaN", "-", "\ufeff", "null", "小王", "[" * 3000, "]" * 3000]
 
 
-def _nodes(value, path=()):
-    """Every (path, value) inside a JSON value, the root included."""
-    yield path, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _nodes(item, path + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _nodes(item, path + (index,))
-
-
-def _set(root, path, value):
-    if not path:
-        return value
-    parent = root
-    for step in path[:-1]:
-        parent = parent[step]
-    parent[path[-1]] = value
-    return root
-
-
 def _odd_value(rng: random.Random):
     roll = rng.random()
     if roll < 0.6:
         return json.loads(json.dumps(rng.choice(ODD_VALUES)))
     if roll < 0.9:  # a value from another real case: plausible, but in the wrong place
         other = rng.choice(REAL_CASES)
-        return json.loads(json.dumps(rng.choice(list(_nodes(other)))[1]))
+        return json.loads(json.dumps(rng.choice(list(nodes(other)))[1]))
     value = json.loads(json.dumps(rng.choice(ODD_VALUES)))  # a copy: mutations must not reach ODD_VALUES
     for _ in range(rng.randint(1, 60)):
         value = [value] if rng.random() < 0.5 else {"k": value}
@@ -231,10 +211,10 @@ def _odd_value(rng: random.Random):
 
 
 def _mutate_json(rng: random.Random, case):
-    path, node = rng.choice(list(_nodes(case)))
+    path, node = rng.choice(list(nodes(case)))
     roll = rng.random()
     if roll < 0.5:
-        return _set(case, path, _odd_value(rng))
+        return set_at(case, path, _odd_value(rng))
     if isinstance(node, dict) and node:
         key = rng.choice(list(node))
         if roll < 0.7:
@@ -249,9 +229,9 @@ def _mutate_json(rng: random.Random, case):
             node.append(_odd_value(rng) if rng.random() < 0.5 else (rng.choice(node) if node else 1))
     elif isinstance(node, str) and node:
         i = rng.randrange(len(node))
-        return _set(case, path, node[:i] + rng.choice(["", " ", "X", "2", "BJ", "\u2028", "=9", "10"]) + node[i + 1:])
+        return set_at(case, path, node[:i] + rng.choice(["", " ", "X", "2", "BJ", "\u2028", "=9", "10"]) + node[i + 1:])
     elif isinstance(node, (int, float)) and not isinstance(node, bool):
-        return _set(case, path, rng.choice([node + 1, node - 1, -node, node * 1000, 0, float(node)]))
+        return set_at(case, path, rng.choice([node + 1, node - 1, -node, node * 1000, 0, float(node)]))
     return case
 
 
