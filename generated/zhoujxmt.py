@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import gouji_dsl.runtime.cards as rt
 import random
+from collections.abc import Sequence
+from fractions import Fraction
 from gouji_dsl.runtime.action_ids import ActionIds
 from gouji_dsl.runtime.actions import Action, DECLARE_ACTION, DEFER_ACTION, IllegalAction, KNOWN, PASS_ACTION, REVOLT_ACTION, action_to_string, burn_action, check_seat, describe, play_action, read_action
 from gouji_dsl.runtime.bounds import Bounded
 from gouji_dsl.runtime.cards import Classified, INVALID, format_cards, parse_cards, read_result, sum_tributes
 from gouji_dsl.runtime.flow import _BY_PLACE, _DECLARING, _LEAD_SHAPES, _PLAYING, _REVOLTING
 from gouji_dsl.runtime.game import buy_on as _buy_on, first_leader_on as _first_leader_on, new_game as _new_game, new_position as _new_position, replay as _replay
-from gouji_dsl.runtime.observe import Observing
+from gouji_dsl.runtime.observe import Observation, Observing
 from gouji_dsl.runtime.resample import Resampling
 from gouji_dsl.runtime.setup import check_redeals, first_leader_of, given_deal, returnable as _returnable, shuffle
-from gouji_dsl.runtime.state import FIELDS, Match, Phase, Rules, _copy_rng, restore_game, seats_after
+from gouji_dsl.runtime.state import FIELDS, GameResult, Match, Phase, Rules, _Self, _copy_rng, restore_game, seats_after
 from typing import Any, Final
 
 # The engine API (gouji_dsl.engines.Engine), and the titles and flow rules.
@@ -575,22 +577,22 @@ class Game:
     r: Rules
     seed: Any
     match: Match
-    log: list
-    _history: list
+    log: list[str | tuple[int, Action]]
+    _history: list[Action]
     _rng: random.Random
     kinds: Any
-    _start: Any
-    _given_deal: tuple | None
+    _start: tuple[Any, ...] | Game | None
+    _given_deal: tuple[tuple[int, ...], ...] | None
     _deal_pending: bool
-    _page_at: tuple
-    _trail: list | None
+    _page_at: tuple[int, int]
+    _trail: list[tuple[int, Game]] | None
     phase: Phase
     phase_seats: list[int]
     hands: list[list[int]]
     dealt: list[list[int]]
     dead: list[int]
     played: list[int]
-    tribute_log: list[dict]
+    tribute_log: list[dict[str, str | int]]
     declared: set[int]
     revolters: list[int]
     revolutionary: int | None
@@ -604,14 +606,14 @@ class Game:
     chaos: bool
     obligation: set[int]
     burn_of: dict[int, int]
-    burned_play: dict[int, tuple]
+    burned_play: dict[int, tuple[int, ...]]
     bombs: list[list[int]]
     gouji_rounds: dict[int, int]
     terminal: bool
-    _legal: list | None
-    _scores: list | None
+    _legal: list[Action] | None
+    _scores: list[int | Fraction] | None
     cur: int
-    top: tuple | None
+    top: tuple[int, ...] | None
     top_seat: int | None
     top_gouji: bool
     top_free: bool
@@ -628,11 +630,12 @@ class Game:
     played_in_round: set[int]
     last_chance_used: bool
     gouji_this_round: set[int]
-    _answers_cache: dict[int, list]
+    _answers_cache: dict[int, list[tuple[int, ...]]]
 
     # --- from gouji_dsl/runtime/flow.py: the round, the legal actions, the moves, the results ---------------------
 
-    def __init__(self, rules: Rules | None=None, seed=None, match: Match | None=None, deal=None):
+    def __init__(
+            self, rules: Rules | None=None, seed: int | float | str | bytes | None=None, match: Match | None=None, deal: Sequence[str | Sequence[int]] | None=None) -> None:
         if rules is None:
             # A blank game, its fields set by whoever made it (clone, unpickling, a position): a
             # compiled game's `Game.__new__(Game)` comes here, as a Python one's does not.
@@ -704,7 +707,7 @@ class Game:
             return True
         return seat == _RULE_OPPOSITE[x]
 
-    def _answers_of(self, seat: int) -> list[tuple]:
+    def _answers_of(self, seat: int) -> list[tuple[int, ...]]:
         """The plays of `seat` that beat the top (cached until the top changes).
 
         No 3s filter is needed in 憋三: a play that beats anything holds a rank
@@ -974,7 +977,7 @@ class Game:
         else:
             self.queue = order
 
-    def _play(self, seat: int, play: tuple, burn: bool) -> None:
+    def _play(self, seat: int, play: tuple[int, ...], burn: bool) -> None:
         hand = self.hands[seat - 1]
         (previous_top, previous_seat) = (self.top, self.top_seat)
         played = self.played
@@ -1017,7 +1020,7 @@ class Game:
         self._set_queue_after_play(seat)
         self._advance(seat)
 
-    def _go_out(self, seat: int, play: tuple) -> None:
+    def _go_out(self, seat: int, play: tuple[int, ...]) -> None:
         place = min((p for p in range(1, 7) if p not in self.place_of.values()))
         self.place_of[seat] = place
         self.finish_order.append(seat)
@@ -1037,7 +1040,7 @@ class Game:
         opp = _RULE_OPPOSITE[seat]
         self.headless.add(opp)
 
-    def _fail_burn(self, seat: int, play: tuple) -> None:
+    def _fail_burn(self, seat: int, play: tuple[int, ...]) -> None:
         """D15: a non-last play without a joker after burning: the burner takes the lowest free place."""
         self.obligation.discard(seat)
         place = max((p for p in range(1, 7) if p not in self.place_of.values()))
@@ -1089,7 +1092,7 @@ class Game:
         """串三户: places 1-3 are taken, all by one team."""
         seat_at = {p: s for s, p in self.place_of.items()}
         top = [seat_at.get(p) for p in (1, 2, 3)]
-        return None not in top and len({_RULE_TEAMS[s] for s in top}) == 1
+        return None not in top and len({_RULE_TEAMS[s] for s in top}) == 1  # type: ignore[index]  # no None: just checked
 
     def _place_holders(self, holders: list[int]) -> None:
         """Players still holding cards take the free places ([end] remaining): by_cards,
@@ -1172,12 +1175,12 @@ class Game:
         ("头科", 3): the places as the variant's [end] places names them."""
         return [(('头科', '二科', '三科', '四科', '二落', '大落')[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=_BY_PLACE)]
 
-    def result(self) -> dict:
+    def result(self) -> GameResult:
         """The finished game as docs/conformance.md's `result`."""
         finish = [s for s, _p in sorted(self.place_of.items(), key=_BY_PLACE)]
         return {'finish': finish, 'opened': sorted(self.opened), 'declared': sorted(self.declared), 'burns': [list(b) for b in self.burns_done], 'men': [list(m) for m in self.men]}
 
-    def returns(self) -> list[int]:
+    def returns(self) -> list[int | Fraction]:
         if not self.terminal:
             return [0] * 6
         return list(self._scores)
@@ -1189,7 +1192,7 @@ class Game:
         first = self.finish_order[0] if self.finish_order else None
         return Match(results=self.match.results + [self.result()], first_out=first)
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
         ValueError if `seat` is not one of the seats 1..players."""
         check_seat(seat, 6)
@@ -1228,7 +1231,7 @@ class Game:
         self._pay_tributes()
         self._after_declare()
 
-    def _shuffle_and_deal(self) -> list:
+    def _shuffle_and_deal(self) -> list[list[int]]:
         """The deck (rules.deck_counts: how many of each card kind) shuffled once, and
         cards_per_player cards to each seat in turn; the first deal of a game given one
         (`new_game(..., deal=...)`) is that deal instead."""
@@ -1264,7 +1267,7 @@ class Game:
         result = dict(previous, previous=[{'opened': list(g.get('opened', ()))} for g in self.match.results[:-1]])
         entries = tributes(result)
         received: dict[int, list[int]] = {}
-        by_pair: dict[tuple, list[int]] = {}
+        by_pair: dict[tuple[str, int, int], list[int]] = {}
         for e in entries:
             (payer, receiver) = (e['from'], e['to'])
             # The cards the payer may not give: what it received (return_from_dealt), or in a
@@ -1284,14 +1287,14 @@ class Game:
             self.log.append(f"tribute {e['kind']}: seat {payer} gives seat {receiver} {self.kinds.format_cards(self._counts(cards)) or 'nothing'}")
         return
 
-    def _counts(self, cards: list[int]) -> tuple:
+    def _counts(self, cards: list[int]) -> tuple[int, ...]:
         """A list of card indexes as a count vector (as long as the variant's card kinds)."""
         counts = [0] * 15
         for c in cards:
             counts[c] += 1
         return tuple(counts)
 
-    def _highest(self, seat: int, kept: tuple) -> int | None:
+    def _highest(self, seat: int, kept: tuple[int, ...]) -> int | None:
         """The seat's highest card beyond the `kept` counts (cards it may not give), or None."""
         hand = self.hands[seat - 1]
         for card in range(len(hand) - 1, -1, -1):
@@ -1319,7 +1322,7 @@ class Game:
     # --- from gouji_dsl/runtime/state.py: the fields --------------------------------------------------------------
 
     def _init_state(
-            self, rules: Rules, seed, match: Match, log: list | None=None, rng: random.Random | None=None) -> None:
+            self, rules: Rules, seed: Any, match: Match, log: list[str | tuple[int, Action]] | None=None, rng: random.Random | None=None) -> None:
         """Every field: the game ones from the arguments, the deal and round ones from their defaults."""
         self.r = rules
         self.seed = seed
@@ -1337,7 +1340,7 @@ class Game:
         self._reset_deal()
         self._reset_round()
 
-    def _new_deal(self, hands: list) -> None:
+    def _new_deal(self, hands: Sequence[Sequence[int]]) -> None:
         """The one initialiser of a deal, shared by dealing and `new_position`:
         every deal and round field afresh, with these hands."""
         self._reset_deal()
@@ -1358,12 +1361,12 @@ class Game:
                 return s
         return seat
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self: _Self, memo: dict[int, object]) -> _Self:
         # `clone` copies what a game changes and shares what it never does (the Rules, the
         # Match, tuples): a deep copy that way is independent and some twenty times cheaper.
         return self.clone()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         # Pickled as its class and its fields' values, in FIELDS order (the Rules as a reference
         # to its engine's RULES): the same for the unspecialised and every specialised Game. Not
         # its undo checkpoints (copies of the game: the copy undoes by replaying, then keeps its own).

@@ -73,8 +73,13 @@ _LEFT = pytest.StashKey[list]()  # the names found there at the end
 def pytest_configure(config):
     if hasattr(config, "workerinput"):  # an xdist worker: the controller made the folder and checks it
         return
-    saved = {name: os.environ.get(name) for name in ("TMPDIR", "PYTEST_DEBUG_TEMPROOT")}
+    saved = {name: os.environ.get(name) for name in ("TMPDIR", "PYTEST_DEBUG_TEMPROOT", "PYTHONDONTWRITEBYTECODE")}
     os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
+    # Hundreds of tests run `gouji` in a process of its own, as a user does. A machine that sets
+    # PYTHONDONTWRITEBYTECODE (container images often do) would have each of them compile the whole
+    # package again from source (about 0.3 s of CPU each): the workers and those processes may
+    # write their bytecode caches (__pycache__, which git ignores) like any Python process.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     run_tmp = tempfile.mkdtemp(prefix="pytest-gouji-run-")
     os.environ["TMPDIR"] = run_tmp
     tempfile.tempdir = None  # gettempdir() reads TMPDIR again

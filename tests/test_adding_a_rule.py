@@ -47,7 +47,7 @@ spec.register("scoring.zero_sum", "engine",'''),
 spec.register("scoring.zero_sum", "interpreter",'''),
     # 5. its sentences in both languages
     (RULE_MODULE, '''book.bool_rule("scoring.zero_sum", "scoring",''', '''@book.rule("scoring.first_bonus", "scoring")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     if not value:
         return said(T("头科没有额外的分。"), T("The first player out gets no extra points."))
     return said(T("头科另得{n}分。", n=value), T("The first player out gets {n} extra points.", n=value))

@@ -350,7 +350,8 @@ def test_generated_and_oracle_agree_on_house_rules(tmp_path, base, text):
 
 # --- independence: the oracle's flow shares no code with the fast flow -----------------------------
 
-SHARED_DATA = {"gouji_dsl.runtime.cards": None, "gouji_dsl.runtime.actions": None, "gouji_dsl.runtime.state": {"Match"}}
+SHARED_DATA = {"gouji_dsl.runtime.cards": None, "gouji_dsl.runtime.actions": None, "gouji_dsl.runtime.state": {"Match"},
+               "gouji_dsl.runtime.pattern_kinds": {"PatternNotation", "PatternPlay"}}  # Shuangkou's card notation
 
 
 def _runtime_imports(source: str, bindings: bool = False) -> list[tuple[str, set]]:
@@ -373,13 +374,17 @@ def _runtime_imports(source: str, bindings: bool = False) -> list[tuple[str, set
 
 
 def test_the_oracle_shares_no_flow_code_with_the_fast_flow():
-    """The oracle's modules and every rule's interpreter region import from the runtime only
-    card notation, actions and Match: never its Game, Rules, flow or setup (nor the Rules
-    settings of model.semantics), so a flow bug cannot hide in code both engines run."""
+    """The oracle's modules (its flow, the reference's card functions, the pattern reference) and
+    every rule's interpreter region import from the runtime only card notation, actions and
+    Match: never its Game, Rules, flow or setup, nor anything of model.semantics (the seats,
+    teams and card kinds the generated engines are built from), so a bug cannot hide in code
+    both engines run."""
     import gouji_dsl.backends.oracle as oracle
     import gouji_dsl.rules as rules
 
-    sources = {path.name: path.read_text(encoding="utf-8") for path in Path(oracle.__file__).parent.glob("*.py")}
+    backends = Path(oracle.__file__).parent.parent
+    sources = {path.name: path.read_text(encoding="utf-8") for path in
+               [*Path(oracle.__file__).parent.glob("*.py"), backends / "reference.py", backends / "pattern_reference.py"]}
     for name, source in sources.items():
         for module, names in _runtime_imports(source):
             assert module in SHARED_DATA, f"{name} imports {module}"

@@ -34,12 +34,20 @@ ROWS = [
     (SK + "[patterns]\nchains = yes\nchain_rules =\n" + CHAIN + "  | 4 | 5 | 3 |\n",
      ["house.gouji:4:1: error: chains = yes needs chain_lines: a chain's strength in lines"]),
     (SK + "[patterns]\nchain_unequal = yes\n", ["house.gouji:4:1: error: chain_unequal = yes needs chains = yes"]),
+    # a lone last card must be a play (soak finding: no legal action); a bomb must fit the decks' 8 of a rank
+    (SK + TYPES + '  | "pair" | "对子" | 2 | 1 | 1 |\n',
+     ["house.gouji:4:1: error: no play type is a single card (width 1, min_length 1): a player left with one card "
+      "could not lead it"]),
+    (SK + TYPES + '  | "one" | "一张" | 1 | 1 | 3 |\n', []),
+    (SK + "[patterns]\nbomb_min = 9\n",
+     ["house.gouji:4:1: error: a bomb of 9 cards of one rank cannot be made: 2 deck(s) hold 8 of each rank"]),
+    (SK + "[patterns]\nbomb_min = 8\n", []),
     (SK + "[patterns]\nchains = yes\nchain_lines = smallest + bombs\nchain_rules =\n" + CHAIN + "  | 3 | 5 | 3 |\n",
      ["house.gouji:8:3: error: a bomb has at least 4 cards (bomb_min)"]),
     (SK + "[patterns]\nchains = yes\nchain_lines = smallest + bombs\nchain_rules =\n" + CHAIN + "  | 4 | 4 | 3 |\n", []),
-    (SK + TYPES + '  | "pair_run" | "连对" | 2 | 4 | 3 |\n',
-     ["house.gouji:6:3: error: 'pair_run': min_length 4 is above max_length 3"]),
-    (SK + TYPES + '  | "pair_run" | "连对" | 2 | 3 | 3 |\n', []),
+    (SK + TYPES + '  | "single" | "单张" | 1 | 1 | 1 |\n  | "pair_run" | "连对" | 2 | 4 | 3 |\n',
+     ["house.gouji:7:3: error: 'pair_run': min_length 4 is above max_length 3"]),
+    (SK + TYPES + '  | "single" | "单张" | 1 | 1 | 1 |\n  | "pair_run" | "连对" | 2 | 3 | 3 |\n', []),
     # [table]
     (TABLE + "teams = [[1, 3, 5, 6], [2, 4]]\n", ["house.gouji:5:1: error: the teams are unequal (4 and 2 players)"]),
     (TABLE + "teams = [[1, 3, 5], [2, 4, 7]]\n", ["house.gouji:5:1: error: teams name seat 7, but there are only seats 1..6"]),

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from gouji_runner import Ran, run_gouji
+
 CLUB = """\
 variant 俱乐部 extends 联众
 
@@ -42,14 +44,18 @@ def club(tmp_path_factory):
     return folder
 
 
-def _gouji(folder: Path, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
+def _gouji(folder: Path, *args: str, process: bool = False) -> subprocess.CompletedProcess | Ran:
+    """`gouji ARGS` on an organiser's machine (a Chinese locale, nothing else set): in this process
+    (tests/gouji_runner.py), or with `process` in a Python of its own, as the installed script."""
     env = {k: v for k, v in os.environ.items() if k not in ("GOUJI_LANG", "LC_ALL", "LC_MESSAGES", "GOUJI_PATH")}
     env["LANG"] = "zh_CN.UTF-8"
+    if not process:
+        return run_gouji(list(args), folder, env)
     return subprocess.run([sys.executable, "-m", "gouji_dsl", *args], cwd=folder, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+                          text=True, timeout=300)
 
 
-def _speaks_chinese(run: subprocess.CompletedProcess, *, output: str = "stdout") -> None:
+def _speaks_chinese(run: subprocess.CompletedProcess | Ran, *, output: str = "stdout") -> None:
     said = run.stdout + run.stderr
     assert run.returncode == 0, said[-3000:]
     assert "警告" not in said and "warning" not in said.lower(), said[-3000:]
@@ -111,7 +117,7 @@ def test_every_command_on_a_chinese_house_rule_speaks_chinese_and_warns_of_nothi
 def test_a_mistake_in_a_chinese_house_rule_is_told_in_chinese(club):
     (club / "俱乐部.gouji").write_text(CLUB.replace("让圈 = 2", "让圈 = 9").replace("报牌 = 10", "报牌 = 不报"),
                                        encoding="utf-8")
-    run = _gouji(club, "check", "俱乐部.gouji")
+    run = _gouji(club, "check", "俱乐部.gouji", process=True)  # the installed script, on a Chinese machine
     assert run.returncode == 1
     assert "俱乐部.gouji:7:6: 错误: " in run.stderr, run.stderr
     assert "gouji：2 个错误" in run.stderr, run.stderr

@@ -1,8 +1,16 @@
 """Every example of the README and docs/ runs, and prints what the page shows (tests/docs_examples.py
-reads them out of the Markdown): a manual whose commands are run by its tests cannot go stale."""
+reads them out of the Markdown): a manual whose commands are run by its tests cannot go stale.
+
+A command that is `gouji` and its arguments alone runs in this process (tests/gouji_runner.py:
+the function the installed script calls, with the page's environment and folder; stdout and
+stderr in one stream, as in a terminal). Starting a Python for each of the manual's hundred
+commands cost most of this test's time.
+A line the shell must read (a pipe, a redirection, `cd`, `;`, a variable, a wildcard) runs in
+bash, as before; .ci/smoke-install runs the installed script itself."""
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -11,10 +19,20 @@ from pathlib import Path
 import pytest
 
 from docs_examples import RUN_LANGUAGES, blocks, commands, matches
+from gouji_runner import run_gouji
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
 TIMEOUT = 120  # seconds a command of the manual may take: the examples are small on purpose
+SHELL_SYNTAX = set("|&;<>()$`*?[]{}~=!#")  # a line with any of these is the shell's to read
+
+
+def gouji_arguments(command: str) -> list[str] | None:
+    """The arguments of a command that is `gouji` alone with its arguments, else None."""
+    if SHELL_SYNTAX & set(command):
+        return None
+    words = shlex.split(command)
+    return words[1:] if words and words[0] == "gouji" else None
 
 
 def _environment(page: Path, folder: Path) -> dict[str, str]:
@@ -50,14 +68,19 @@ def test_every_example_of_the_page_runs_and_prints_what_it_shows(page, tmp_path)
                 failures.append(f"{page.name}:{block.line}: the Python example fails:\n{run.stderr[-2000:]}")
             continue
         for command in commands(block):
-            run = subprocess.run(["bash", "-c", command.command], cwd=folder, env=env, stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
-            printed = run.stdout.splitlines()
-            if not command.expected and run.returncode != 0:
-                failures.append(f"{page.name}:{command.line}: `{command.command}` exits {run.returncode}:\n"
-                                + run.stdout[-2000:])
-            elif not matches(command.expected, printed):
-                failures.append(f"{page.name}:{command.line}: `{command.command}` prints\n" + run.stdout[-3000:]
+            arguments = gouji_arguments(command.command)
+            if arguments is not None:
+                ran = run_gouji(arguments, folder, env, merged=True)
+                status, output = ran.returncode, ran.stdout
+            else:
+                run = subprocess.run(["bash", "-c", command.command], cwd=folder, env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
+                status, output = run.returncode, run.stdout
+            if not command.expected and status != 0:
+                failures.append(f"{page.name}:{command.line}: `{command.command}` exits {status}:\n"
+                                + output[-2000:])
+            elif not matches(command.expected, output.splitlines()):
+                failures.append(f"{page.name}:{command.line}: `{command.command}` prints\n" + output[-3000:]
                                 + "\n--- the page shows ---\n" + "\n".join(command.expected))
     assert not failures, "\n\n".join(failures)
 
@@ -85,3 +108,27 @@ def test_the_documentation_site_builds_with_every_link_resolved(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     assert (tmp_path / "site" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("command,arguments", [
+    ("gouji check", ["check"]),
+    ("gouji doc 俱乐部.gouji --lang zh", ["doc", "俱乐部.gouji", "--lang", "zh"]),
+    ("gouji show 'a b'", ["show", "a b"]),
+    ("gouji play nosuch; echo $?", None), ("gouji check | head -1", None), ("gouji fmt *.gouji", None),
+    ("cd out && gouji check", None), ("GOUJI_PATH=.. gouji check", None), ("gouji doc x > y.md", None),
+    ("python3 -c 'print(1)'", None), ("head -1 sheet.md", None),
+])
+def test_a_line_runs_in_process_only_when_it_is_gouji_and_its_arguments(command, arguments):
+    assert gouji_arguments(command) == arguments
+
+
+def test_a_command_in_process_gets_its_environment_and_folder_and_gives_them_back(tmp_path):
+    (tmp_path / "x.gouji").write_text("variant x extends nosuch\n", encoding="utf-8")
+    before = dict(os.environ), os.getcwd(), sys.stdout, sys.stderr
+    env = {"PATH": os.environ["PATH"], "LANG": "C.UTF-8", "GOUJI_LANG": "zh", "HOME": str(tmp_path)}
+    ran = run_gouji(["check", "x.gouji"], tmp_path, env)
+    assert ran.returncode == 1 and ran.stdout == ""
+    assert "x.gouji:1:19: 错误" in ran.stderr and "nosuch" in ran.stderr  # a rule error, located, in Chinese
+    assert (dict(os.environ), os.getcwd(), sys.stdout, sys.stderr) == before
+    ran = run_gouji(["--no-such-option"], tmp_path, env, merged=True)
+    assert ran.returncode == 2 and ran.stdout.startswith("用法：gouji") and ran.stderr == ""  # argparse's exit

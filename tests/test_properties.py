@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import random
 import re
 import sys
 import tempfile
@@ -103,6 +104,7 @@ def assert_fmt_properties(folder: Path, text: str, names: str = "en") -> None:
 
 # --- text from the grammar ----------------------------------------------------
 
+@settings(max_examples=max(10, settings.default.max_examples // 4))  # texts from the grammar are slow to draw
 @given(from_lark(_lark()))
 def test_grammar_text_never_fails_internally(text):
     try:
@@ -282,9 +284,25 @@ def test_mutated_variant_files_fmt_and_check(folder, text, names):
 
 # --- whatever checks, builds: check finds everything build and doc would fail on ---------
 
+GAME_ACTIONS = 60  # enough to lead, answer, pass and finish a round or two
+
+
+def short_game(engine, rng: random.Random) -> None:
+    """Some random actions of a game: whoever is to act has a legal action (a house rule the
+    checker accepts never leaves a player with nothing to do: soak finding, a lone card with no
+    single-card play type)."""
+    game = engine.new_game(seed=rng.randrange(2**32))
+    for _step in range(GAME_ACTIONS):
+        if game.is_terminal():
+            return
+        actions = game.legal_actions()
+        assert actions, f"no legal action for seat {game.current_player()} in:\n{game}"
+        game.apply_action(rng.choice(actions))
+
+
 def check_build_doc(folder: Path, text: str) -> str:
     """Run house.gouji = text through `check`, then, if it checks, through what `build`
-    does (render the engine, compile and load it) and what `doc` does (the rulebooks in
+    does (render the engine, compile and load it, and a short random game on it) and what `doc` does (the rulebooks in
     both languages and both formats). Returns 'errors' or 'built'.
 
     Anything but RuleErrors escaping here is an internal error (exit 3) of `build` or
@@ -294,7 +312,8 @@ def check_build_doc(folder: Path, text: str) -> str:
         return "errors"
     try:
         if has_engine(variant):
-            codegen.module_from_source("house", codegen.render_engine(variant))
+            engine = codegen.module_from_source("house", codegen.render_engine(variant))
+            short_game(engine, random.Random(len(text)))
         if has_rulebook(variant):
             for lang in rulebook.LANGS:
                 for fmt in rulebook.FORMATS:
@@ -312,7 +331,9 @@ PIPELINE_EXAMPLES = int(os.environ.get("GOUJI_PIPELINE_EXAMPLES", "0")) or None
 
 
 def _pipeline_settings(test):
-    return settings(max_examples=PIPELINE_EXAMPLES)(test) if PIPELINE_EXAMPLES else test
+    # Each example may build an engine and write four books: a quarter of the profile's count by
+    # default (25); tests/soak_rules.py runs the issue-scale count of rule files through all of it.
+    return settings(max_examples=PIPELINE_EXAMPLES or max(10, settings.default.max_examples // 4))(test)
 
 
 @_pipeline_settings

@@ -527,13 +527,17 @@ def game_situations(path: str, base, budget: Budget) -> Iterator[tuple[Situation
                PASS_RATES[seed % len(PASS_RATES)])
 
 
-def game_witness(path: str, base, child, budget: Budget) -> str | None:
+def game_witness(path: str, base, child, budget: Budget, engines: Callable[[], tuple]) -> str | None:
+    """A game where the two rules part (searched on the flow from each one's RULES), replayed from
+    scratch on both generated engines (`engines()` builds them)."""
     rules = (base.RULES, child.RULES)
+    built = None
     for situation, steps, rng, pass_rate in game_situations(path, base, budget):
         found = lockstep(situation, steps, rng, rules, pass_rate)
         if found is None:
             continue
-        differs = replayed(found, base, child)
+        built = built or engines()
+        differs = replayed(found, *built)
         if differs:  # verified on both engine modules, from scratch
             key = sorted(differs)[0]
             return f"game {json.dumps(found.to_json(), ensure_ascii=False)}: {key} {differs[key][0]} -> {differs[key][1]}"
@@ -591,10 +595,12 @@ def function_witness(path: str, base, child, base_model: m.Variant, child_model:
 
 
 def engine_witness(path: str, base_model: m.Variant, child_model: m.Variant, budget: Budget) -> str | None:
-    base, child = engine_of(base_model), engine_of(child_model)
+    # The searches ask the card functions and play on the flow from RULES; only a game found is
+    # replayed on the two generated engines (game_witness), so only then are they built.
+    base, child = codegen.card_functions(base_model), codegen.card_functions(child_model)
     return (card_witness(path, base, child, budget.card_cases)
             or function_witness(path, base, child, base_model, child_model)
-            or game_witness(path, base, child, budget))
+            or game_witness(path, base, child, budget, lambda: (engine_of(base_model), engine_of(child_model))))
 
 
 # The null child's book, by (variant object, language): every value of a descriptive rule is

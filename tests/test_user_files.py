@@ -17,6 +17,7 @@ import gouji_dsl
 from gouji_dsl.lang.loader import CHINESE_NAMES, PATH_VARIABLE, Workspace
 from gouji_dsl.phases import Compilation
 from helpers import CLUB_RULES
+from gouji_runner import Ran, run_gouji
 
 
 # Extends a sibling file, not a standard variant; changes a card rule, so the
@@ -40,11 +41,12 @@ thresholds =
 """
 
 
-def gouji(folder: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+def gouji(folder: Path, *args: str, env: dict | None = None) -> Ran:
+    """`gouji ARGS` in `folder` (in this process: tests/gouji_runner.py), the search path unset
+    unless `env` sets it."""
     full_env = {k: v for k, v in os.environ.items() if k != PATH_VARIABLE}
     full_env.update(env or {})
-    return subprocess.run([sys.executable, "-m", "gouji_dsl", *args], cwd=folder, env=full_env,
-                          capture_output=True, text=True, timeout=300)
+    return run_gouji(list(args), folder, full_env)
 
 
 @pytest.fixture

@@ -351,22 +351,41 @@ def pattern_context(v: m.Variant) -> dict:
     }
 
 
-def render_engine(v: m.Variant) -> str:
-    """The variant's engine module: its card functions and settings from the template, then its
-    game, the flow specialised to those settings (backends/specialise)."""
+def _card_part(v: m.Variant) -> tuple[jinja2.Template, dict[str, Any], str]:
+    """The engine template, its context, and the module it writes without the game (the card
+    functions, RULES and the tables)."""
     if v.plays.shape == "patterns":
         template, context = _environment().get_template("pattern_engine.py.j2"), pattern_context(v)
     else:
         template, context = _environment().get_template("engine.py.j2"), engine_context(v)
-    cards = template.render(**context, flow_section="")
+    return template, context, template.render(**context, flow_section="")
+
+
+def _card_namespace(v: m.Variant, cards: str) -> dict[str, Any]:
+    namespace: dict[str, Any] = {"__name__": f"gouji_dsl._specialising.{module_name(v.name)}"}
+    # The card functions and RULES need nothing the game defines.
+    exec(compile(cards, f"generated/{module_name(v.name)}.py", "exec"), namespace)  # noqa: S102 - our own generated code
+    return namespace
+
+
+def card_functions(v: m.Variant) -> types.SimpleNamespace:
+    """The variant's engine without its game: the card functions (`beats`, `answers`, `tributes`,
+    `score` ...), `RULES` and the tables, as the generated module defines them. What asks no
+    game of the engine (a search of card cases, a game on the unspecialised flow from `RULES`)
+    is answered without specialising the flow, which is most of the time a build takes."""
+    _template, _context, cards = _card_part(v)
+    return types.SimpleNamespace(**_card_namespace(v, cards))
+
+
+def render_engine(v: m.Variant) -> str:
+    """The variant's engine module: its card functions and settings from the template, then its
+    game, the flow specialised to those settings (backends/specialise)."""
+    template, context, cards = _card_part(v)
     found = _RENDERED.get(cards)
     if found is not None:
         return found
-    origin = f"generated/{module_name(v.name)}.py"
-    namespace = {"__name__": f"gouji_dsl._specialising.{module_name(v.name)}"}
-    # Executed once, to know what its settings and functions are: the card functions and RULES
-    # need nothing the game defines.
-    exec(compile(cards, origin, "exec"), namespace)  # noqa: S102 - our own generated code
+    # Executed once, to know what its settings and functions are.
+    namespace = _card_namespace(v, cards)
     game = specialise(namespace, v.name, cards)
     source = with_imports(template.render(**context, flow_section=_flow_section(game)), game.imports)
     # A template or specialiser bug must not reach disk. The code is kept for a module made from

@@ -16,7 +16,27 @@ from gouji_dsl.model import schema as m
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.model.expr import evaluate
 from gouji_dsl.backends.oracle.readings import Finished, dian_amounts, pair_case, read_finished, replayed, tribute_list
-from gouji_dsl.model.semantics import extra_kinds, opposite_of, team_of
+
+
+# --- the table and the cards, read from the model here (not model.semantics, which the generated
+# engines are built from: a mistake there would be made by both engines alike) -----------------
+
+def team_index(v: m.Variant, seat: int) -> int:
+    """Which of [table] teams the seat plays in (its place in the list)."""
+    return next(i for i, team in enumerate(v.table.teams) if seat in team)
+
+
+def opposite_seat(v: m.Variant, seat: int) -> int:
+    """The seat across from `seat`: the other seat of its pair in [table] opposites."""
+    return next(b if a == seat else a for a, b in v.table.opposites if seat in (a, b))
+
+
+def extra_tokens(v: m.Variant) -> tuple[str, ...]:
+    """The extra card kinds ([cards] extra), in the order [cards] order ranks them."""
+    return tuple(card for card in v.cards.order if any(row.token == card for row in v.cards.extra))
+
+
+ANSWERS_KEPT = 4096  # answers the reference keeps (answers): a game asks a few hundred
 
 
 class Reference:
@@ -29,11 +49,12 @@ class Reference:
         self.name = self.VARIANT = variant.name
         self.PLAYERS = variant.table.players
         # The card kinds: the 15 standard ones, then [cards] extra (the eagle), each a joker.
-        self.kinds = rt.kinds(extra_kinds(variant))
+        self.kinds = rt.kinds(extra_tokens(variant))
         self.parse_cards = self.kinds.parse_cards
         self.format_cards = self.kinds.format_cards
         # Every joker kind by its value (its place in the order: SJ 13, BJ 14, an eagle 15).
         self.joker_values = {card: self.kinds.index[card] for card in variant.cards.jokers}
+        self._answers: dict[tuple, tuple] = {}  # (hand, lead) -> answers
 
     pattern_plays = False  # one-rank play tuples (backends.pattern_reference has the other shape)
 
@@ -182,6 +203,18 @@ class Reference:
         return sorted(found)
 
     def answers(self, hand, lead) -> list[tuple]:
+        """Every play of `hand` that beats `lead`, sorted. The oracle's flow asks the same question
+        several times an action (who may answer, the legal actions, a burn): each answer is kept
+        for its hand and lead, which with the rules decide it, and the newest few thousand kept."""
+        key = (tuple(hand), lead)
+        found = self._answers.get(key)
+        if found is None:
+            if len(self._answers) >= ANSWERS_KEPT:
+                self._answers.clear()
+            found = self._answers[key] = tuple(self._all_answers(hand, lead))
+        return list(found)
+
+    def _all_answers(self, hand, lead) -> list[tuple]:
         size = sum(lead[1:])
         # Each joker of the lead may take more than one of the answer's.
         extra = sum(max([n for _k, n in self._kills(j)] or [1]) - 1 for j in self._values(lead) if j >= rt.SMALL)
@@ -243,7 +276,7 @@ class Reference:
     # --- results ------------------------------------------------------------------------
 
     def _read(self, result) -> Finished:
-        return read_finished(result, self.v, opposite_of(self.v))
+        return read_finished(result, self.v, {seat: opposite_seat(self.v, seat) for seat in self._seats()})
 
     def _match_state(self, games) -> tuple[frozenset, dict]:
         """Over the opened seats of a match's games, oldest first: the last game's
@@ -276,10 +309,12 @@ class Reference:
         _now, streak = self._match_state([r["opened"] for r in results])
         return {payer for (receiver, payer), level in streak.items() if level >= t.dian_max_level}
 
+    def _seats(self) -> range:
+        return range(1, self.v.table.players + 1)
+
     def _sweep(self, result: Finished) -> bool:
-        teams = team_of(self.v)
         first = result.finish[:3]
-        return self.v.end.sweep and len({teams[s] for s in first}) == 1
+        return self.v.end.sweep and len({team_index(self.v, s) for s in first}) == 1
 
     def tributes(self, result) -> list[dict]:
         v, t = self.v, self.v.tribute
@@ -287,7 +322,7 @@ class Reference:
         if not t.enabled:
             return []
         opened, streak = self._state_of(result)
-        opposite = opposite_of(v)
+        opposite = {seat: opposite_seat(v, seat) for seat in self._seats()}
         place = {p: s for p, s in enumerate(result.finish, 1)}
         entries = []
         for kind in t.order:
@@ -324,9 +359,9 @@ class Reference:
         points = {seat: s.place_points[i] for i, seat in enumerate(result.finish)}
         if self._sweep(result):
             points = {seat: p * s.sweep_multiplier for seat, p in points.items()}
-        teams = team_of(v)
+        teams = {seat: team_index(v, seat) for seat in self._seats()}
         opened, _streak = self._state_of(result)
-        opposite = opposite_of(v)
+        opposite = {seat: opposite_seat(v, seat) for seat in self._seats()}
         scores = []
         for seat in range(1, v.table.players + 1):
             if s.team_sum:

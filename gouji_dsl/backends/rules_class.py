@@ -15,14 +15,20 @@ from typing import Any
 
 from gouji_dsl.facets import spec
 from gouji_dsl.model import registry
+from gouji_dsl.backends.specialise.source import source_path
 from gouji_dsl.runtime import state
 
 BEGIN = "    # --- the settings: written by `gouji build` from the rules' spec.Settings (backends/rules_class.py) ---"
 END = "    # --- end of the settings ---"
+# Annotations `mypy --strict gouji_dsl/runtime` refuses without their items' types: a setting annotated
+# so is written with an ignore saying why, until its Setting's annotation gives them ("tuple[int, ...]").
+BARE_GENERICS = frozenset({"tuple", "list", "dict", "set", "frozenset"})
 
 
 def state_path() -> Path:
-    return Path(state.__file__)
+    # Not state.__file__: in a compiled copy (gouji build --compiled) that names the extension
+    # module, or the relative path it was compiled from.
+    return source_path(state)
 
 
 def defaults() -> dict[str, Any]:
@@ -41,9 +47,16 @@ def settings_block() -> str:
     settings = registry.settings()
     plain = [(key, s) for key, s in settings if s.absent is spec.NO_ABSENT]
     defaulted = [(key, s) for key, s in settings if s.absent is not spec.NO_ABSENT]
-    lines = [f"    {s.name}: {s.annotation}  # {key}" for key, s in plain]
-    lines += [f"    {s.name}: {s.annotation} = {s.absent!r}  # {key}" for key, s in defaulted]
+    lines = [f"    {s.name}: {s.annotation}{_comment(key, s)}" for key, s in plain]
+    lines += [f"    {s.name}: {s.annotation} = {s.absent!r}{_comment(key, s)}" for key, s in defaulted]
     return "\n".join(lines)
+
+
+def _comment(key: str, setting: spec.Setting) -> str:
+    """The comment of a setting's line: its rule, and mypy's ignore for a bare generic annotation."""
+    if setting.annotation in BARE_GENERICS:
+        return f"  # type: ignore[type-arg]  # {key} (bare in its Setting)"
+    return f"  # {key}"
 
 
 def state_source() -> str:

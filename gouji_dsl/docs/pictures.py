@@ -18,6 +18,7 @@ seating diagram is said in one sentence (`Figure.text`).
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -159,7 +160,14 @@ def spoken(token: str, lang: str, extra_names: dict) -> str:
 def faces_svg(text: str, lang: str, extra_names: dict | None = None) -> Markup:
     """The cards of one group as a fanned row of small faces (one inline SVG); the group as
     players say it is its accessible name. Text that is no card group is an error."""
-    extra_names = extra_names or {}
+    return _faces_svg(text, lang, tuple(sorted((extra_names or {}).items())))
+
+
+# A book draws the same few groups hundreds of times (every example of every rule, in three
+# formats of two languages): each is drawn once. The drawing is a pure function of its arguments.
+@functools.lru_cache(maxsize=4096)
+def _faces_svg(text: str, lang: str, extras: tuple[tuple[str, tuple[str, str]], ...]) -> Markup:
+    extra_names = dict(extras)
     tokens = card_tokens(text, tuple(extra_names))
     if tokens is None:
         raise ValueError(f"not a card group: {text!r}")

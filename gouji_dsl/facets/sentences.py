@@ -23,14 +23,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from gouji_dsl.facets import spec
 from gouji_dsl.messages import msg
 from gouji_dsl.model.expr import ExprT, Formula
 from gouji_dsl.model.fields import field_named
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, StrT
-from gouji_dsl.prose.document import Bullets, Formula_, Note, Para, Table, TRow, anchor_of
+from gouji_dsl.prose.document import Block, Bullets, Formula_, Note, Para, Table, TRow, anchor_of
 from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.prose.explain import explain, legend
 from gouji_dsl.prose.text import LANGS, T, Text, code, join, plain
@@ -93,7 +93,9 @@ class Ctx:
 
 # --- registration -------------------------------------------------------------------
 
-Said = tuple  # (zh blocks, en blocks)
+Said = tuple[list[Block], ...]  # a renderer's blocks in each language of prose.text.LANGS (zh, en)
+# A renderer: (Ctx, the rule's value) -> Said. The decorator hands it back unchanged, with its type.
+RenderFn = TypeVar("RenderFn", bound=Callable[..., Said])
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ def group(section: str, zh: str | None, en: str | None = None) -> None:
     _GROUPS[section] = (zh, en) if zh else None
 
 
-def rule(key: str, chapter: str, members: tuple[str, ...] | None = None):
+def rule(key: str, chapter: str, members: tuple[str, ...] | None = None) -> Callable[[RenderFn], RenderFn]:
     """Register the renderer of one rule (its "book" facet). A policy rule lists
     the members it has sentences for (and raises RulebookError for any other)."""
     section = key.split(".")[0]
@@ -129,7 +131,7 @@ def rule(key: str, chapter: str, members: tuple[str, ...] | None = None):
     if section not in CHAPTERS[_CHAPTER_INDEX[chapter]][3]:
         raise RulebookError(msg("commands.book.chapter_without_section", chapter=chapter, section=section))
 
-    def deco(fn):
+    def deco(fn: RenderFn) -> RenderFn:
         spec.register(key, "book", Renderer(key, chapter, _GROUPS.get(section), fn, members, next(_SEQ)))
         return fn
     return deco

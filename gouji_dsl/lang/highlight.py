@@ -10,6 +10,7 @@ own regular expressions, which gives the same tokens in every release.
 """
 from __future__ import annotations
 
+import functools
 import html
 
 from markupsafe import Markup
@@ -51,6 +52,7 @@ CSS = """\
 .highlight .g-word { color: #aa22ff; font-weight: bold; }"""
 
 
+@functools.lru_cache(maxsize=None)  # a few dozen token types; a book asks tens of thousands of times
 def css_class(token) -> str | None:
     """The CSS class of a token type, or None for text shown plainly."""
     for kind, name in _CLASSES:
@@ -98,6 +100,8 @@ def _line_html(pieces: list[tuple[str | None, str]]) -> str:
                    for cls, value in pieces)
 
 
+# A build writes each rule file into six books (two languages, three formats): highlighted once.
+@functools.lru_cache(maxsize=16)
 def source_html(text: str, anchor: str) -> Markup:
     """A whole rule file: numbered lines, line n with the id `{anchor}-{n}` (for links to a rule's line)."""
     lines = _lines(text)

@@ -94,7 +94,27 @@ def decode(data: bytes, name: str) -> str:
     return text.removeprefix("\ufeff")
 
 
+# Trees of files up to this size are kept, the newest CACHED_FILES of them: every workspace
+# reads the standard variants' files (and a test suite or a long process makes many workspaces),
+# and a tree is immutable (frozen dataclasses and tuples), so one parse serves them all. Larger
+# files are parsed each time, so the cache stays small whatever files come.
+CACHED_FILE_SIZE = 64 * 1024
+CACHED_FILES = 64
+
+
 def parse_text(text: str, name: str = "<string>") -> n.File:
+    """The syntax tree of rule file text (`name` is how diagnostics cite it); raises RuleErrors."""
+    if len(text) <= CACHED_FILE_SIZE:
+        return _parse_cached(text, name)
+    return _parse(text, name)
+
+
+@functools.lru_cache(maxsize=CACHED_FILES)
+def _parse_cached(text: str, name: str) -> n.File:
+    return _parse(text, name)  # a RuleErrors raised is not kept: a bad file is parsed again
+
+
+def _parse(text: str, name: str) -> n.File:
     text = normalise_line_breaks(text)
     _check_line_count(text, name)
     _check_characters(text, name)

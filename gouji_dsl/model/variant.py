@@ -34,10 +34,18 @@ class Variant:
     # (`variants/zaozhuang.gouji` for a standard variant, `club.gouji` for a user's).
     files: Mapping[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Each section as an attribute of its own (`v.table`), found without __getattr__: the
+        # reference interpreter and the books read the model millions of times a run.
+        for name, section in self.sections.items():
+            if name not in self.__dict__ and not hasattr(type(self), name):
+                object.__setattr__(self, name, section)
+
     def file_of(self, variant: str) -> str:
         return self.files.get(variant, f"variants/{variant}.gouji")
 
     def __getattr__(self, item: str) -> Any:
+        # Only for what __post_init__ did not set (an instance unpickled from an older form).
         sections = self.__dict__.get("sections")
         if sections is not None and item in sections:
             return sections[item]

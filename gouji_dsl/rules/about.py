@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from gouji_dsl.diagnostics import Reporter, did_you_mean
 from gouji_dsl.facets import phrases as dp
@@ -17,6 +18,9 @@ from gouji_dsl.model.variant import Variant
 from gouji_dsl.paths import sources_dir
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -66,8 +70,8 @@ class About(Section):
     region_en: str = rule(StrT(200), "英文地区", "where or on which platform it is played, in English", default="")
     summary: str = rule(StrT(2000), "说明", "a sentence on what makes this variant what it is", default="")
     summary_zh: str = rule(StrT(2000), "中文说明", "the same sentence in Chinese, for the Chinese rulebook", default="")
-    sources: tuple = rule(RowT(Source, key=("key",)), "出处", "the source documents rules cite")
-    decisions: tuple = rule(RowT(Decision, key=("id",)), "决定", "decisions taken where the sources are silent or contradict each other", default=())
+    sources: tuple[Source, ...] = rule(RowT(Source, key=("key",)), "出处", "the source documents rules cite")
+    decisions: tuple[Decision, ...] = rule(RowT(Decision, key=("id",)), "决定", "decisions taken where the sources are silent or contradict each other", default=())
     source: str | None = rule(OptionalT(StrT(40)), "本玩法的资料",
                               "the key of the variant's own source document (a row of sources); the book marks every rule "
                               "that does not cite it as borrowed or decided. none: no listed document is the variant's own "
@@ -75,7 +79,7 @@ class About(Section):
     coverage: str = rule(StrT(2000), "资料说明", "one sentence on how complete the variant's own source is, in English: the book opens with it",
                          default="")
     coverage_zh: str = rule(StrT(2000), "中文资料说明", "the same sentence in Chinese, for the Chinese book", default="")
-    source_notes: tuple = rule(RowT(SourceNote, key=("rule", "lines")), "原文说明",
+    source_notes: tuple[SourceNote, ...] = rule(RowT(SourceNote, key=("rule", "lines")), "原文说明",
                                "words of the variant's own source the rules read otherwise or do not model, each said in "
                                "the book next to a rule", default=())
 
@@ -196,12 +200,13 @@ def check_source_notes(v: Variant, rep: Reporter) -> None:
             rep.error(pos, msg("rules.note_quote_not_found", quote=row.quote, lines=row.lines, file=file))
 
 
-def own_source(v) -> str | None:
+def own_source(v: Variant) -> str | None:
     """The key of the variant's own source document, or None."""
-    return value_of(v, "about.source")
+    key: str | None = value_of(v, "about.source")
+    return key
 
 
-def own_source_notes(v) -> list[SourceNote]:
+def own_source_notes(v: Variant) -> list[SourceNote]:
     """The source notes of the variant's own source (an inherited table may hold another's)."""
     key = own_source(v)
     if key is None:
@@ -294,29 +299,29 @@ book.enum_rule("about.game", "about", {
 
 
 @book.rule("about.title", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     return said(T("中文名称：**{t}**。", t=value), T("Chinese title: **{t}**.", t=value))
 
 
 @book.rule("about.title_en", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     return said(T("英文名称：{t}。", t=value), T("English title: **{t}**.", t=value))
 
 
 @book.rule("about.region", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     return said(T("流行地区或平台：{r}。", r=value), T("Where it is played: {r}.", r=ctx.v.about.region_en or value))
 
 
 @book.rule("about.region_en", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     # The Chinese book names the region in Chinese (about.region); this is the English book's.
     return said(T("流行地区或平台：{r}。", r=ctx.v.about.region),
                 T("Where it is played: {r}.", r=value or ctx.v.about.region))
 
 
 @book.rule("about.summary", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     zh = ctx.v.about.summary_zh or value
     en = value or ctx.v.about.summary_zh
     return said(T("一句话简介：{s}", s=zh) if zh else T("（规则文件没有写一句话简介。）"),
@@ -324,13 +329,17 @@ def _(ctx, value):
 
 
 @book.rule("about.summary_zh", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     if not value:
         return said(T("（规则文件没有写中文简介。）"), T("(The rule file gives no summary in Chinese.)"))
     return said(T("一句话简介：{s}", s=value), T("In one sentence: {s}", s=ctx.v.about.summary or value))
 
 
-def _rows_table(key: str, rows: tuple, lang: str, columns: tuple[str, ...], text) -> Table:
+_Row = TypeVar("_Row", Source, Decision)   # a row of the tables _rows_table shows
+
+
+def _rows_table(key: str, rows: tuple[_Row, ...], lang: str, columns: tuple[str, ...],
+                text: Callable[[_Row, str], str]) -> Table:
     """A table of `rows` under the heads of `columns`, the last column's text in the book's language."""
     row_cls = book.field_type(key).row_cls
     head = [column_head(row_cls, c, lang) for c in columns]
@@ -340,7 +349,7 @@ def _rows_table(key: str, rows: tuple, lang: str, columns: tuple[str, ...], text
 
 
 @book.rule("about.sources", "sources")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[Source, ...]) -> Said:
     out = []
     for lang in LANGS:
         # The title column shows the book's language: title (Chinese) or title_en (English).
@@ -352,7 +361,7 @@ def _(ctx, rows):
 
 
 @book.rule("about.decisions", "sources")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[Decision, ...]) -> Said:
     out = []
     for lang in LANGS:
         summary = "summary_zh" if lang == "zh" else "summary"
@@ -363,7 +372,7 @@ def _(ctx, rows):
 
 
 @book.rule("about.coverage", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     # The book's header shows the line (docs.book HEADER_RULES); this is its sentence elsewhere.
     zh = coverage_text(ctx.v.about, "zh")
     en = coverage_text(ctx.v.about, "en")
@@ -372,7 +381,7 @@ def _(ctx, value):
 
 
 @book.rule("about.coverage_zh", "about")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Said:
     zh = coverage_text(ctx.v.about, "zh")
     en = coverage_text(ctx.v.about, "en")
     return said(T("资料：{c}", c=zh) if zh else T("（规则文件没有用中文说明资料有多全。）"),
@@ -380,7 +389,7 @@ def _(ctx, value):
 
 
 @book.rule("about.source", "sources")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str | None) -> Said:
     if value is None:
         return said(T("本玩法没有自己的资料（见书首的说明），书中不逐条注明规则借自哪里。"),
                     T("No listed document is this variant's own (see the opening of the book), so the book does not mark rules as borrowed."))
@@ -393,7 +402,7 @@ def _(ctx, value):
 
 
 @book.rule("about.source_notes", "sources")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[SourceNote, ...]) -> Said:
     if not rows:
         return said(T("本玩法的资料没有需要另外说明的原文。"), T("No words of this variant's source need a note of their own."))
     shown = set(map(id, own_source_notes(ctx.v)))
@@ -422,14 +431,14 @@ def _(ctx, rows):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_sources(rows, lang: str) -> str:
+def _phrase_sources(rows: tuple[Source, ...], lang: str) -> str:
     keys = " ".join(f"@{r.key}" for r in rows)
     if lang == "zh":
         return f"引用{len(rows)}份出处（{keys}）" if rows else "没有出处"
     return f"cites {len(rows)} source document{'s' if len(rows) != 1 else ''} ({keys})" if rows else "cites no source"
 
 
-def _phrase_decisions(rows, lang: str) -> str:
+def _phrase_decisions(rows: tuple[Decision, ...], lang: str) -> str:
     ids = " ".join(r.id for r in rows)
     if lang == "zh":
         return f"记录了{len(rows)}条决定（{ids}）" if rows else "没有记录决定"
@@ -456,7 +465,7 @@ dp.phrase("about.coverage", dp.said("资料说明（英文）为“{v}”", "say
 dp.phrase("about.coverage_zh", dp.said("资料说明为「{v}」", "says of its source in Chinese 「{v}」"), effect=dp.LABEL)
 
 
-def _phrase_source_notes(rows, lang: str) -> str:
+def _phrase_source_notes(rows: tuple[SourceNote, ...], lang: str) -> str:
     lines = " ".join(r.lines for r in rows)
     if lang == "zh":
         return f"对{len(rows)}处原文另有说明（{lines}）" if rows else "没有原文说明"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Literal, Sequence, cast
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -18,9 +19,12 @@ from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, NumberOrNam
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, Text, join
 
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Play, Said
+
 # --- the rules ------------------------------------------------------------------
 
-OPPOSITE = "opposite"
+OPPOSITE: Final = "opposite"  # Final: its literal type lets `== OPPOSITE` tell ask_order's seat counts from it
 MAX_AFTER = 11  # a table has at most 12 seats: the others sit 1..11 seats after a player
 
 
@@ -46,7 +50,7 @@ class BurnRules(Section):
     condition: Formula = rule(ExprT(BOOL, HAND, REST), "条件", "when a player who can beat the 级牌 may burn")
     teammates_may_burn: bool = rule(BoolT(), "联邦可烧", "whether the 级牌 player's own teammates may burn it")
     after_pass: bool = rule(BoolT(), "过牌后可烧", "whether a player who passed in this round may still burn")
-    ask_order: tuple = rule(ASK_ORDER, "烧牌顺序",
+    ask_order: tuple[int | Literal["opposite"], ...] = rule(ASK_ORDER, "烧牌顺序",
                             "who is asked to burn, in order, as seats counted after the 级牌 player; "
                             "the opposite answers where `opposite` stands")
     first_play_needs_joker: bool = rule(BoolT(), "首手带王", "whether the burning play itself must carry a joker")
@@ -92,7 +96,7 @@ def check_ask_order(v: Variant, rep: Reporter) -> None:
         rep.error(pos, msg("rules.ask_order_opposite_by_number", seats=k))
 
 
-def opposite_distance(players: int, opposites) -> int | None:
+def opposite_distance(players: int, opposites: tuple[tuple[int, ...], ...]) -> int | None:
     """How many seats after every player their opposite sits (3 at six seats), or None
     when that differs from seat to seat."""
     facing = {a: b for a, b in opposites} | {b: a for a, b in opposites}
@@ -133,7 +137,7 @@ spec.register("burning.teammates_may_burn", "engine",
 spec.register("burning.after_pass", "engine", spec.Setting("burn_after_pass", lambda v: v.burning.after_pass, absent=False,
                                                            annotation="bool", realised_in=("runtime/flow.py:Game._may_burn",)))
 spec.register("burning.ask_order", "engine", spec.Setting("burn_ask_order", lambda v: v.burning.ask_order, absent=(),
-                                                          annotation="tuple", realised_in=("runtime/flow.py:Game._set_queue_after_play",)))
+                                                          annotation="tuple[int | str, ...]", realised_in=("runtime/flow.py:Game._set_queue_after_play",)))
 # Also compiled into can_burn (a burn needs a joker-carrying answer).
 spec.register("burning.first_play_needs_joker", "engine",
               spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",), absent=False,
@@ -156,13 +160,14 @@ spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lam
 
 
 @hook("burning.allowed", "burning.after_pass", "burning.counter_burn", "burning.free_after_rounds", absent=lambda g, seat: False)
-def may_burn(g, seat: int) -> bool:
+def may_burn(g: Game, seat: int) -> bool:
     """May `seat`, one of `burners_in_order`, burn (烧牌) the 级牌 on the table now? Where
     burning is allowed: after passing in this round only with after_pass, never back at
     one's burner without counter_burn (反烧); and its cards must meet the condition
     (the Reference's can_burn), unless the 级牌 player has played 级牌 in free_after_rounds
     earlier rounds: then any play it may burn with will do (B4)."""
-    b, owner = g.v.burning, g.top_seat
+    b: BurnRules = g.v.burning
+    owner = g.top_seat
     if not b.allowed:
         return False
     if seat in g.passed and not b.after_pass:
@@ -177,13 +182,13 @@ def may_burn(g, seat: int) -> bool:
 
 
 @hook("burning.ask_order", "burning.teammates_may_burn", absent=lambda g, seat: ([], []))
-def burners_in_order(g, seat: int) -> tuple[list[int], list[int]]:
+def burners_in_order(g: Game, seat: int) -> tuple[list[int], list[int]]:
     """Who is asked whether to burn `seat`'s 级牌: the seats ask_order counts from `seat` in
     playing order, in its order, split where it names the opposite (those before are asked
     before the opposite answers, those after once he has passed). Left out: seats without
     cards, the opposite, 无头 players, and its teammates unless they may burn. (A 无头
     player's 级牌 is never burned: the flow does not ask.)"""
-    b = g.v.burning
+    b: BurnRules = g.v.burning
     own, opposite = ask("table.teams", g, seat), ask("table.opposites", g, seat)
     around = g._after(seat)
     before: list[int] = []
@@ -201,13 +206,13 @@ def burners_in_order(g, seat: int) -> tuple[list[int], list[int]]:
 
 
 @hook("burning.first_play_needs_joker", absent=lambda g, plays: plays)
-def burning_plays(g, plays: list[tuple]) -> list[tuple]:
+def burning_plays(g: Game, plays: list[Play]) -> list[Play]:
     """The plays a burner may burn with: all that beat the 级牌, or only those with a joker."""
     return [p for p in plays if any(p[3:])] if g.v.burning.first_play_needs_joker else list(plays)
 
 
 @hook("burning.failure_leader", absent=lambda g, burner: None)
-def after_failed_burn(g, burner: int) -> None:
+def after_failed_burn(g: Game, burner: int) -> None:
     """D15: after a failed burn, the burned 级牌 is back on the table (burned_player, if its
     player still holds cards), or the next player holding cards leads. burned_player_leads
     (zhoujxMT B7): the burned player starts a new round, or the first holder after them."""
@@ -222,17 +227,17 @@ def after_failed_burn(g, burner: int) -> None:
 
 
 @hook("burning.lift", absent=lambda g, burner, beater: False)
-def burn_lifted(g, burner: int, beater: int) -> bool:
+def burn_lifted(g: Game, burner: int, beater: int) -> bool:
     """解烧: does `beater`, beating a play of `burner`, end its burn (without penalty)? With
     anyone, always; with opposite_or_headless, when the beater is the burner's opposite or 无头."""
-    lift = g.v.burning.lift
+    lift: str = g.v.burning.lift
     if lift == "opposite_or_headless":
         return beater == ask("table.opposites", g, burner) or beater in g.headless
     return lift == "anyone"
 
 
 @hook("burning.joker_check", absent=lambda g, play, out, lead: False)
-def burn_fails(g, play: tuple, out: bool, lead: bool) -> bool:
+def burn_fails(g: Game, play: Play, out: bool, lead: bool) -> bool:
     """D15: does this play of a burner fail the burn? Not their last play and no joker in
     it; with joker_check = leads_only, only when it is a lead (B6)."""
     if out or any(play[3:]):  # a joker of any kind, an extra kind (the eagle) included
@@ -246,13 +251,13 @@ reference_methods(("can_burn",), "burning.condition")
 # --- rulebook -----------------------------------------------------------------
 
 
-def _no_burning(ctx):
+def _no_burning(ctx: book.Ctx) -> tuple[str, str] | None:
     if not ctx.v.burning.allowed:
         return ("本玩法不能烧牌，此条不起作用。", "There is no burning here, so this rule does not apply.")
     return None
 
 
-def burn_bool(key, yes, no):
+def burn_bool(key: str, yes: tuple[str, str], no: tuple[str, str]) -> None:
     book.bool_rule(key, "burning", yes, no, inactive=_no_burning)
 
 
@@ -264,7 +269,7 @@ book.bool_rule("burning.allowed", "burning",
 
 
 @book.rule("burning.condition", "burning")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: Formula) -> Said:
     constant = value.node.id if isinstance(value.node, n.Name) else None   # `yes` or `no`: no formula to say
     if constant in ("yes", "true", "是", "有"):
         return add_inactive(said(T("烧牌不另设条件：手中有一手牌能打过这手级牌，就可以烧。"),
@@ -290,7 +295,7 @@ def _ordinal_en(k: int) -> str:
     return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
 
 
-def _counted_seats(ctx, ks) -> tuple[Text, Text]:
+def _counted_seats(ctx: book.Ctx, ks: Sequence[int]) -> tuple[Text, Text]:
     """'出级牌人之后第2家（联邦）、第4家（联邦）' / 'the 2nd (teammate) and 4th (teammate) player after ...':
     a side is named when it is the same from every seat."""
     t = ctx.v.table
@@ -307,9 +312,10 @@ def _counted_seats(ctx, ks) -> tuple[Text, Text]:
 
 
 @book.rule("burning.ask_order", "burning")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[int | Literal["opposite"], ...]) -> Said:
     cut = value.index(OPPOSITE)
-    before, after = value[:cut], value[cut + 1:]
+    # `opposite` stands in the order once (a list of unique entries): the others count seats.
+    before, after = cast("tuple[int, ...]", value[:cut]), cast("tuple[int, ...]", value[cut + 1:])
     zh = T("**烧牌顺序**：座位从出级牌的人往后按出牌顺序数（下家是第1家）。")
     en = T("**Who is asked to burn**: seats are counted from the gouji player in playing order (the next player is the 1st).")
     if before:
@@ -333,7 +339,7 @@ def _(ctx, value):
 
 
 book.group("burning", "烧牌之后", "After the burn")
-def _later_plays(ctx, value) -> dict:
+def _later_plays(ctx: book.Ctx, value: bool) -> dict[str, str]:
     """The plays of a burner the joker check covers (burning.joker_check)."""
     if ctx.v.burning.joker_check == "leads_only":
         return {"later_zh": "每次发牌的那一手", "later_en": "every later lead", "each_en": "every lead"}
@@ -348,8 +354,9 @@ book.bool_rule("burning.first_play_needs_joker", "burning",
                extra=_later_plays, inactive=_no_burning)
 
 
-@book.rule("burning.failure_leader", "burning", members=("burned_player", "next_player", "burned_player_leads"))
-def _(ctx, value):
+@book.rule("burning.failure_leader", "burning",
+           members=("burned_player", "next_player", "burned_player_leads"))
+def _(ctx: book.Ctx, value: str) -> Said:
     low = ctx.lowest_places()[:2]
     names_zh = "、然后".join(ctx.place_zh(p) for p in low)
     names_en = T("first ") + join([ctx.place_en(p) for p in low], "en", ",", "then")
@@ -389,7 +396,7 @@ book.enum_rule("burning.joker_check", "burning", {
 
 
 @book.rule("burning.free_after_rounds", "burning")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int | None) -> Said:
     if value is None:
         out = said(T("出够级牌的轮数不影响烧牌：烧牌总要满足烧牌条件。"),
                    T("How many rounds a player has played gouji plays in does not change burning: a burn always needs the condition."))
@@ -407,7 +414,7 @@ burn_bool("burning.counter_burn",
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_condition(formula, lang: str) -> str:
+def _phrase_condition(formula: Formula, lang: str) -> str:
     if formula.text == "carry_rule(rest)":
         return ("余牌除最后一手外每手都能带王即可烧（带王规则，D12）" if lang == "zh" else
                 "lets a player burn when the cards left can go out with a joker in every play but the last (carry rule, D12)")
@@ -424,7 +431,7 @@ dp.phrase("burning.teammates_may_burn", dp.yes_no(
 dp.phrase("burning.after_pass", dp.yes_no(
     "过牌后仍可烧", "lets a player who passed still burn",
     "过牌后不能再烧", "takes the burn from a player who passed"))
-def _phrase_ask_order(value, lang: str) -> str:
+def _phrase_ask_order(value: tuple[int | Literal["opposite"], ...], lang: str) -> str:
     cut = value.index(OPPOSITE)
     before, after = value[:cut], value[cut + 1:]
     if lang == "zh":

@@ -5,6 +5,7 @@ huangjindao) is `ranks = [3]`, `sellers = [opposite, teammate_after, teammate_be
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -19,6 +20,9 @@ from gouji_dsl.model.types import CARDS, CardT, EnumT, IntT, ListT, Member
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, code, join, num, plain
 from gouji_dsl.runtime import cards as _cards
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -39,13 +43,13 @@ class BuyRules(Section):
     NAME = "buy"
     ZH = "买牌"
     EN = "Buying cards (买牌)"
-    ranks: tuple = rule(ListT(CardT(CARDS[:13], msg("rules.type_rank_3_to_2")), 0, 13, unique=True), "点数",
+    ranks: tuple[str, ...] = rule(ListT(CardT(CARDS[:13], msg("rules.type_rank_3_to_2")), 0, 13, unique=True), "点数",
                         "the ranks bought after the deal, one after the other; a player holding none of a rank buys one",
                         default=())
-    sellers: tuple = rule(ListT(SELLER, 1, 5, unique=True), "卖家",
+    sellers: tuple[str, ...] = rule(ListT(SELLER, 1, 5, unique=True), "卖家",
                           "whom a buyer asks, in this order; a seller on the buyer's team gives the card for nothing",
                           default=("opposite",))
-    price: tuple = rule(ListT(ANY_CARD, 0, 15, unique=True), "买价",
+    price: tuple[str, ...] = rule(ListT(ANY_CARD, 0, 15, unique=True), "买价",
                         "what a buyer pays a seller of the other team: one card, the first of these they hold",
                         default=("2", "SJ", "BJ"))
     no_price: str = rule(NO_PRICE, "无价", "what happens when the buyer holds none of the price cards", default="no_sale")
@@ -83,11 +87,11 @@ for _rule in ("price", "sellers", "no_price", "seller_min", "order"):
 # --- engine -------------------------------------------------------------------
 
 spec.register("buy.ranks", "engine", spec.Setting("buy_ranks", lambda v: tuple(v.buy.ranks), absent=(),
-                                                  annotation="tuple", realised_in=("runtime/bounds.py:_max_hand", "runtime/setup.py:SetUp._after_declare", "runtime/setup.py:SetUp._buy_cards")))
+                                                  annotation="tuple[str, ...]", realised_in=("runtime/bounds.py:_max_hand", "runtime/setup.py:SetUp._after_declare", "runtime/setup.py:SetUp._buy_cards")))
 spec.register("buy.sellers", "engine", spec.Setting("buy_sellers", lambda v: tuple(v.buy.sellers), absent=(),
-                                                    annotation="tuple", realised_in=("runtime/setup.py:SetUp._buy_cards",)))
+                                                    annotation="tuple[str, ...]", realised_in=("runtime/setup.py:SetUp._buy_cards",)))
 spec.register("buy.price", "engine", spec.Setting("buy_price", lambda v: tuple(v.buy.price), absent=(),
-                                                  annotation="tuple", realised_in=("runtime/setup.py:SetUp._buy_one",)))
+                                                  annotation="tuple[str, ...]", realised_in=("runtime/setup.py:SetUp._buy_one",)))
 spec.register("buy.no_price", "engine", spec.Setting("buy_no_price", lambda v: v.buy.no_price, absent='no_sale',
                                                      annotation="str", realised_in=("runtime/setup.py:SetUp._buy_one",)))
 spec.register("buy.seller_min", "engine", spec.Setting("buy_seller_min", lambda v: v.buy.seller_min, absent=0,
@@ -100,7 +104,7 @@ spec.register("buy.order", "engine", spec.Setting("buy_order", lambda v: v.buy.o
 
 
 @hook("buy.ranks", "buy.sellers", "buy.price", "buy.no_price", "buy.seller_min", "buy.order", absent=lambda g: None)
-def buy_cards(g) -> None:
+def buy_cards(g: Game) -> None:
     """买牌, after the deal (and any tribute and 宣点), before 革命: for each rank of `ranks`
     in turn, every player holding none of it buys one. by_round: the first seller position
     is tried for every such player in seat order, then the second for those still without,
@@ -108,8 +112,8 @@ def buy_cards(g) -> None:
     A seller must hold at least seller_min of the rank. A teammate gives it for nothing; a
     seller of the other team is paid the first price card the buyer holds, and when the
     buyer holds none, gives it for nothing (free) or does not sell (no_sale)."""
-    b = g.v.buy
-    seats = ask("table.players", g)
+    b: BuyRules = g.v.buy
+    seats: list[int] = ask("table.players", g)
     for name in b.ranks:
         rank = _cards.INDEX[name]
         if b.order == "by_round":
@@ -123,10 +127,11 @@ def buy_cards(g) -> None:
                     any(_try(g, seat, position, rank) for position in b.sellers)
 
 
-def _seller(g, seat: int, position: str) -> int | None:
+def _seller(g: Game, seat: int, position: str) -> int | None:
     """The seat at `position` from the buyer `seat`; None if there is none (no teammate)."""
     if position == "opposite":
-        return ask("table.opposites", g, seat)
+        opposite: int = ask("table.opposites", g, seat)
+        return opposite
     others = g._after(seat)  # the other seats in playing order, from the one after `seat`
     if position == "next":
         return others[0]
@@ -139,9 +144,9 @@ def _seller(g, seat: int, position: str) -> int | None:
     return mates[0] if position == "teammate_after" else mates[-1]
 
 
-def _try(g, seat: int, position: str, rank: int) -> bool:
+def _try(g: Game, seat: int, position: str, rank: int) -> bool:
     """`seat` asks the seller at `position` for one card of `rank`; True if it got one."""
-    b = g.v.buy
+    b: BuyRules = g.v.buy
     seller = _seller(g, seat, position)
     if seller is None or g.hands[seller - 1][rank] < b.seller_min:
         return False
@@ -172,7 +177,7 @@ _SELLER_WORDS = {"opposite": ("对家", "their opposite"),
                  "next": ("下家", "the player right after them (下家)")}
 
 
-def _no_buying(ctx):
+def _no_buying(ctx: book.Ctx) -> tuple[str, str] | None:
     if not ctx.v.buy.ranks:
         return ("本玩法不买牌，此条不起作用。", "Nobody buys cards here, so this rule does not apply.")
     return None
@@ -182,7 +187,7 @@ book.absent("buy.ranks", lambda v, value: not value, "不[[买牌]]", "no [[买�
 
 
 @book.rule("buy.ranks", "before")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Said:
     if not value:
         return said(T("不买牌：发完牌后谁也不向别人买牌。"), T("Nobody buys cards after the deal."))
     if tuple(value) == ("3",):
@@ -203,7 +208,7 @@ def _(ctx, value):
 
 
 @book.rule("buy.sellers", "before")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Said:
     zh = T("买牌时依次问：") + join([plain(_SELLER_WORDS[s][0]) for s in value], "zh", "、") + \
         T("。同一方的联邦白给，不用付牌。")
     en = T("A buyer asks, in this order: ") + join([plain(_SELLER_WORDS[s][1]) for s in value], "en", ",", "then") + \
@@ -215,7 +220,7 @@ def _(ctx, value):
 
 
 @book.rule("buy.price", "before")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Said:
     if value:
         zh = T("向敌方买牌要付一张牌，按先后顺序：") + join([plain(_CARD_ZH.get(c, c)) for c in value], "zh", "、") + \
             T("（有前者就先付前者），付给卖牌的人。")
@@ -235,7 +240,7 @@ book.enum_rule("buy.no_price", "before", {
 
 
 @book.rule("buy.seller_min", "before")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     return add_inactive(said(T("卖牌的人手中该点数至少有{n}张时才卖（给）一张。", n=value),
                              T("A player sells (or gives) one only if they hold at least {n} of the rank.", n=num(value))),
                         _no_buying(ctx))
@@ -252,19 +257,19 @@ book.enum_rule("buy.order", "before", {
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_ranks(ranks, lang: str) -> str:
+def _phrase_ranks(ranks: tuple[str, ...], lang: str) -> str:
     if lang == "zh":
         return f"发牌后依次买 {'、'.join(ranks)}" if ranks else "不买牌"
     return f"lets a player with none of {', '.join(ranks)} buy one after the deal" if ranks else "has no buying of cards"
 
 
-def _phrase_sellers(sellers, lang: str) -> str:
+def _phrase_sellers(sellers: tuple[str, ...], lang: str) -> str:
     if lang == "zh":
         return f"买牌依次问 {'、'.join(_SELLER_WORDS[s][0] for s in sellers)}"
     return f"has a buyer ask {', then '.join(_SELLER_WORDS[s][1] for s in sellers)}"
 
 
-def _phrase_price(cards, lang: str) -> str:
+def _phrase_price(cards: tuple[str, ...], lang: str) -> str:
     if lang == "zh":
         return f"买牌依次用 {'、'.join(cards)} 中先有的一张付" if cards else "买牌不用付牌"
     return f"pays for a bought card with the first it holds of {', '.join(cards)}" if cards else "lets cards be bought for nothing"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -20,6 +21,10 @@ from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, join, plain
 from gouji_dsl.runtime import cards as _rt
 
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Said
+    from gouji_dsl.model.types import Context, Sentinel
+
 # --- the rules ------------------------------------------------------------------
 
 MAX_EXTRA = 4      # extra card kinds a variant may declare
@@ -32,7 +37,7 @@ class KindTokenT(VType):
 
     label = msg("rules.type_card_token")
 
-    def convert(self, node, ctx):
+    def convert(self, node: _n.Expr, ctx: Context) -> str | Sentinel:
         word = node.id if isinstance(node, _n.Name) else str(node.value) if isinstance(node, _n.Int) else None
         if word is None:
             return self.wrong(node, ctx)
@@ -61,12 +66,12 @@ class CardRules(Section):
     ZH = "牌"
     EN = "Cards"
     GAMES = ("gouji", "shuangkou")
-    order: tuple = rule(ListT(KIND, 15, 15 + MAX_EXTRA, unique=True), "大小",
+    order: tuple[str, ...] = rule(ListT(KIND, 15, 15 + MAX_EXTRA, unique=True), "大小",
                         "every card kind from lowest to highest; suits never matter")
     filler: str | None = rule(OptionalT(CardT(CARDS[:13], msg("rules.type_rank_3_to_2"))), "贴牌",
                               "a rank that, played with another rank, counts as that rank (贴2)")
-    jokers: tuple = rule(ListT(CardT(("SJ", "BJ"), msg("rules.type_a_joker"), extras=True), 0, 2 + MAX_EXTRA, unique=True), "王", "the jokers")
-    extra: tuple = rule(RowT(ExtraKind, key=("token",)), "加牌",
+    jokers: tuple[str, ...] = rule(ListT(CardT(("SJ", "BJ"), msg("rules.type_a_joker"), extras=True), 0, 2 + MAX_EXTRA, unique=True), "王", "the jokers")
+    extra: tuple[ExtraKind, ...] = rule(RowT(ExtraKind, key=("token",)), "加牌",
                         "card kinds beyond the 54-card deck (the eagle 鹰 of some six-deck games), ranked above the big "
                         "joker and played as jokers", default=())
 
@@ -162,7 +167,7 @@ spec.register("cards.filler", "engine", spec.CardFunction(_CARD_FUNCTIONS))
 spec.register("cards.jokers", "engine", spec.CardFunction(_CARD_FUNCTIONS))
 
 
-def card_kinds(v) -> tuple:
+def card_kinds(v: Variant) -> tuple[str, ...]:
     """Every card kind in vector order: the 15 standard kinds, then the extra kinds ([cards] extra)."""
     return CARDS + extra_kinds(v)
 
@@ -170,7 +175,7 @@ def card_kinds(v) -> tuple:
 # Extra kinds lengthen the card vectors and the play tuples (a count per joker kind): the flow
 # reads its notation (parse, format) from card_kinds, the card functions the joker kinds.
 spec.register("cards.extra", "engine", spec.Setting("card_kinds", card_kinds,
-                                                    annotation="tuple", realised_in=("runtime/flow.py:Game._is_legal", "runtime/flow.py:Game._play", "runtime/setup.py:SetUp._counts", "runtime/setup.py:given_deal")))
+                                                    annotation="tuple[str, ...]", realised_in=("runtime/flow.py:Game._is_legal", "runtime/flow.py:Game._play", "runtime/setup.py:SetUp._counts", "runtime/setup.py:given_deal")))
 
 
 # --- interpreter --------------------------------------------------------------
@@ -188,7 +193,7 @@ book.group("cards", "牌", "The cards")   # the group table.decks opened: no sec
 
 
 @book.rule("cards.order", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Said:
     names_zh = {"SJ": "小王", "BJ": "大王"} | {row.token: row.zh for row in ctx.v.cards.extra}
     zh = T("牌只论点数，不论花色。点数从小到大：") + plain(" < ".join(names_zh.get(c, c) for c in value)) + plain("。")
     en = T("Only ranks matter, never suits. From lowest to highest: ") + code(" < ".join(value)) + plain(".")
@@ -196,7 +201,7 @@ def _(ctx, value):
 
 
 @book.rule("cards.jokers", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Said:
     if not value:
         return said(T("不用王。"), T("No jokers are used."))
     names = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")} | {r.token: (r.zh, r.en) for r in ctx.v.cards.extra}
@@ -212,7 +217,7 @@ def _(ctx, value):
 
 
 @book.rule("cards.extra", "players")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[ExtraKind, ...]) -> Said:
     if not rows:
         return said(T("除54张一副的牌外，没有别的牌。"), T("There are no cards beyond the 54-card decks."))
     key = "cards.extra"
@@ -237,7 +242,7 @@ def _(ctx, rows):
 
 
 @book.rule("cards.filler", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str | None) -> Said:
     if value is None:
         return said(T("没有贴牌：每张牌只代表它自己的点数。"), T("There are no filler cards: every card stands for its own rank."))
     return said(T("**[[贴2]]**（也叫贴钱）：{r}和别的点数一起出时，每张{r}都当作那个点数。", r=value),
@@ -247,11 +252,11 @@ def _(ctx, value):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_order(kinds, lang: str) -> str:
+def _phrase_order(kinds: tuple[str, ...], lang: str) -> str:
     return f"牌从小到大为 {' '.join(kinds)}" if lang == "zh" else f"ranks the cards {' < '.join(kinds)}"
 
 
-def _phrase_jokers(jokers, lang: str) -> str:
+def _phrase_jokers(jokers: tuple[str, ...], lang: str) -> str:
     if lang == "zh":
         return f"王为 {' '.join(jokers)}" if jokers else "不用王"
     return f"plays with the jokers {' '.join(jokers)}" if jokers else "plays without jokers"
@@ -265,7 +270,7 @@ dp.phrase("cards.filler", {
 dp.phrase("cards.jokers", _phrase_jokers)
 
 
-def _phrase_extra(rows, lang: str) -> str:
+def _phrase_extra(rows: tuple[ExtraKind, ...], lang: str) -> str:
     if not rows:
         return "不另加牌" if lang == "zh" else "uses no card kind beyond the 54-card decks"
     if lang == "zh":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -15,6 +16,9 @@ from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, OptionalT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, circles, num
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -79,10 +83,10 @@ spec.register("chaos.pass_keeps_right", "engine",
 
 
 @hook("chaos.starts_at", "chaos.after_first_out_with_revolution", absent=lambda g: False)
-def chaos_begins(g) -> bool:
+def chaos_begins(g: Game) -> bool:
     """四户乱缠 begins once at most starts_at players hold cards, or (with the revolution
     rule) once the first player is out in a game with a revolutionary."""
-    c = g.v.chaos
+    c: ChaosRules = g.v.chaos
     if c.starts_at is None:
         return False  # no 四户乱缠: the 级牌, passing, deferring and burning rules hold to the end
     if len(g._holders()) <= c.starts_at:
@@ -91,13 +95,14 @@ def chaos_begins(g) -> bool:
 
 
 @hook("chaos.lead_return_circles", absent=lambda g: 1)
-def chaos_circles(g) -> int:
+def chaos_circles(g: Game) -> int:
     """In 四户乱缠: the full circles of passes a play needs to win the round."""
-    return g.v.chaos.lead_return_circles
+    c: ChaosRules = g.v.chaos
+    return c.lead_return_circles
 
 
 @hook("chaos.pass_keeps_right", absent=lambda g, seat: False)
-def answers_in_chaos(g, seat: int) -> bool:
+def answers_in_chaos(g: Game, seat: int) -> bool:
     """In 四户乱缠 anyone may beat anything in turn; a pass loses that right for the round
     unless pass_keeps_right."""
     return g.v.chaos.pass_keeps_right or seat not in g.passed
@@ -108,7 +113,7 @@ def answers_in_chaos(g, seat: int) -> bool:
 book.group("chaos", "四户乱缠", "The free-for-all (四户乱缠)")
 
 
-def _no_chaos(ctx) -> tuple[str, str] | None:
+def _no_chaos(ctx: book.Ctx) -> tuple[str, str] | None:
     """The not-in-play note of the other chaos rules when there is no 四户乱缠."""
     if ctx.v.chaos.starts_at is None:
         return ("本玩法没有四户乱缠，此条不起作用。", "There is no free-for-all here, so this rule does not apply.")
@@ -116,7 +121,7 @@ def _no_chaos(ctx) -> tuple[str, str] | None:
 
 
 @book.rule("chaos.starts_at", "headless")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int | None) -> Said:
     if value is None:
         return said(T("**没有[[四户乱缠]]**：直到终局，级牌、过牌、让牌、烧牌的规则都照常适用。"),
                     T("**There is no [[四户乱缠|free-for-all]]**: the gouji-play, passing, deferring and burning rules apply until the end of the game."))
@@ -141,7 +146,7 @@ book.bool_rule("chaos.after_first_out_with_revolution", "headless",
 
 
 @book.rule("chaos.lead_return_circles", "headless")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     return add_inactive(said(T("乱缠时，无论出什么牌，要重新获得发牌权，需要其他人都过牌{c}。", c=circles(value, "zh")),
                              T("In the free-for-all, whatever the play, its player leads again after {c} of passes.", c=circles(value, "en"))),
                         _no_chaos(ctx))

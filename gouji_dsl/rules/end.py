@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -16,6 +17,9 @@ from gouji_dsl.model.types import BoolT, EnumT, Member, RowT, StrT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para
 from gouji_dsl.prose.text import LANGS, T
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -43,7 +47,7 @@ class EndRules(Section):
     ends_when: str = rule(ENDS_WHEN, "结束", "when a game ends")
     remaining: str = rule(REMAINING, "剩余排名", "how players left holding cards at the end take the free places")
     sweep: bool = rule(BoolT(), "串三户", "a team taking places 1-3 ends the game at once (串三户)", games=("gouji",), absent=False)
-    places: tuple = rule(RowT(Place, key=("place",), min_rows=2), "名次", "the names of the places")
+    places: tuple[Place, ...] = rule(RowT(Place, key=("place",), min_rows=2), "名次", "the names of the places")
 
 
 # --- checks -------------------------------------------------------------------
@@ -78,14 +82,14 @@ spec.register("end.sweep", "engine", spec.Setting("sweep_ends", lambda v: v.end.
                                                   annotation="bool", realised_in=("runtime/flow.py:Game._game_over",)))
 spec.register("end.places", "engine", spec.Setting(
     "place_names", lambda v: tuple(p.zh for p in sorted(v.end.places, key=lambda p: p.place)),
-                                                   annotation="tuple", realised_in=("runtime/flow.py:Game.standings",)))
+                                                   annotation="tuple[str, ...]", realised_in=("runtime/flow.py:Game.standings",)))
 
 
 # --- interpreter --------------------------------------------------------------
 
 
 @hook("end.ends_when")
-def decided(g) -> bool:
+def decided(g: Game) -> bool:
     """Is the game over? At a sweep where it ends the game; else all_out: at most one
     player holds cards; one_team_left: everyone holding cards is on one team."""
     if ask("end.sweep", g):
@@ -97,7 +101,7 @@ def decided(g) -> bool:
 
 
 @hook("end.sweep", absent=lambda g: False)
-def swept(g) -> bool:
+def swept(g: Game) -> bool:
     """串三户 (with sweep): places 1-3 are taken, all by one team."""
     if not g.v.end.sweep:
         return False
@@ -108,7 +112,7 @@ def swept(g) -> bool:
 
 
 @hook("end.remaining")
-def remaining_order(g, order: list[int]) -> list[int]:
+def remaining_order(g: Game, order: list[int]) -> list[int]:
     """The order in which players still holding cards at the end take the free places
     (`order`: them in playing order from the seat after the last player out, D10):
     by_cards, fewer cards first, ties in that playing order; playing_order, that order;
@@ -135,7 +139,7 @@ book.enum_rule("end.ends_when", "end", {
 })
 
 
-def _remaining_inactive(ctx):
+def _remaining_inactive(ctx: book.Ctx) -> tuple[str, str] | None:
     # Under all_out only one player is left holding cards, unless a sweep ends the game early.
     if ctx.v.end.ends_when == "all_out" and not ctx.v.end.sweep:
         return ("本局打到只剩一人有牌为止，此条不起作用。", "Play goes on until one player is left holding cards, so this rule does not apply.")
@@ -152,8 +156,9 @@ _REMAINING_SENTENCES = {
 }
 
 
-@book.rule("end.remaining", "end", tuple(_REMAINING_SENTENCES))
-def _(ctx, value):
+@book.rule("end.remaining", "end",
+           tuple(_REMAINING_SENTENCES))
+def _(ctx: book.Ctx, value: str) -> Said:
     if value not in _REMAINING_SENTENCES:
         raise no_sentence("end.remaining", value)
     zh, en = _REMAINING_SENTENCES[value]
@@ -171,7 +176,7 @@ book.bool_rule("end.sweep", "end",
 
 
 @book.rule("end.places", "end")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[Place, ...]) -> Said:
     out = []
     for lang in LANGS:
         table = generic_table("end.places", rows, lang)
@@ -183,7 +188,7 @@ def _(ctx, rows):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_places(rows, lang: str) -> str:
+def _phrase_places(rows: tuple[Place, ...], lang: str) -> str:
     if lang == "zh":
         return f"名次称为 {'、'.join(r.zh for r in rows)}"
     return f"names the places {', '.join(r.en for r in rows)} ({'、'.join(r.zh for r in rows)})"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -15,6 +16,9 @@ from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, Member
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, circles
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -100,18 +104,19 @@ spec.register("flow.take_over", "engine", spec.Setting("take_over_partner", lamb
 
 
 @hook("flow.gouji_answer", absent=lambda g: False)
-def gouji_restricts(g) -> bool:
+def gouji_restricts(g: Game) -> bool:
     """opposite_only: a 级牌 in force is answered only by its player's opposite (burns and
     无头 players aside); anyone: in turn, like any play."""
-    return g.v.flow.gouji_answer == "opposite_only"
+    f: FlowRules = g.v.flow
+    return f.gouji_answer == "opposite_only"
 
 
 @hook("flow.defer", "flow.defer_to", absent=lambda g, seat: False)
-def may_defer(g, seat: int) -> bool:
+def may_defer(g: Game, seat: int) -> bool:
     """让牌: the opposite of the top play's player, once a round, outside 四户乱缠, not on a
     play someone went out with that anyone or only the opposite may answer (底牌), and on
     a 级牌 only with defer_to = any_play."""
-    f = g.v.flow
+    f: FlowRules = g.v.flow
     if not f.defer or g.chaos or seat in g.defer_used or g.top_free or g.top_opposite_only:
         return False
     if seat != ask("table.opposites", g, g.top_seat):
@@ -120,7 +125,7 @@ def may_defer(g, seat: int) -> bool:
 
 
 @hook("flow.pass_rule")
-def pass_rule(g, question: str, seat: int) -> bool:
+def pass_rule(g: Game, question: str, seat: int) -> bool:
     """What passing and playing cost `seat` in a round (outside 四户乱缠), asked as `question`:
 
     "passed"      `seat` passed in this round: may it still beat the top play?
@@ -135,7 +140,7 @@ def pass_rule(g, question: str, seat: int) -> bool:
     "deferred"    `seat` deferred (让牌) and has not acted since, and another player has just
                   played: has `seat` passed? once_per_round: yes (the 让牌 was its turn).
     """
-    rule = g.v.flow.pass_rule
+    rule: str = g.v.flow.pass_rule
     if question == "passed":
         return rule == "none" or (rule == "round_except_opposite" and seat == ask("table.opposites", g, g.top_seat))
     if question == "played":
@@ -152,16 +157,17 @@ def pass_rule(g, question: str, seat: int) -> bool:
 
 
 @hook("flow.lead_return_circles")
-def circles_to_win(g) -> int:
+def circles_to_win(g: Game) -> int:
     """Full circles of passes the top play needs to win the round: one for a 级牌 in force
     or a play someone went out with; else lead_return_circles (让两圈), in 四户乱缠 the chaos rule's."""
     if g._gouji_in_force() or g.top_free or g.top_opposite_only:
         return 1
-    return ask("chaos.lead_return_circles", g) if g.chaos else g.v.flow.lead_return_circles
+    needed: int = ask("chaos.lead_return_circles", g) if g.chaos else g.v.flow.lead_return_circles
+    return needed
 
 
 @hook("flow.going_out_gouji", absent=lambda g: None)
-def gouji_goes_out(g) -> None:
+def gouji_goes_out(g: Game) -> None:
     """A 级牌 someone went out with (底牌, before 四户乱缠): anyone may answer it, only the
     opposite may (anyone if the opposite is out), it is a plain play, or (as_usual) it
     stays a 级牌 like any other: answered by the opposite, burned, 无头 as usual."""
@@ -177,12 +183,12 @@ def gouji_goes_out(g) -> None:
 
 
 @hook("flow.take_over")
-def next_leader(g, owner: int) -> int:
+def next_leader(g: Game, owner: int) -> int:
     """Who leads after `owner`'s play won the round: `owner`; if it is out, its partner
     (take_over = partner, if holding cards) or the next player holding cards (接风)."""
     if g._holds_cards(owner):
         return owner
-    partner = ask("table.opposites", g, owner)
+    partner: int = ask("table.opposites", g, owner)
     if g.v.flow.take_over == "partner" and g._holds_cards(partner):
         return partner
     return g._next_holder(owner)
@@ -216,7 +222,7 @@ book.enum_rule("flow.pass_rule", "course", {
 
 
 @book.rule("flow.defer", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Said:
     if value:
         return said(T("**[[让牌]]**：对家出的牌轮到你时，如果既不想过牌、又不想马上上牌，可以声明让牌：你的下两家先上牌；他们都过牌后，再由你决定上牌还是过牌。"),
                     T("**[[让牌|Deferring]]**: when your opposite's play comes to you and you want neither to pass nor to answer at once, you may defer: your next two players act first, and if both pass, you decide whether to answer or pass."))
@@ -231,7 +237,7 @@ book.enum_rule("flow.defer_to", "course", {
 
 
 @book.rule("flow.lead_return_circles", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     if ctx.v.game != "gouji":  # no 级牌, no 四户乱缠
         if value == 1:
             return said(T("出牌的人，要等其他持牌人都过牌（一圈）后，才重新获得发牌权。"),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -17,6 +18,9 @@ from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, join, plain
 
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Said
+
 # --- the rules ------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -30,7 +34,7 @@ class GoujiRules(Section):
     NAME = "gouji"
     ZH = "级牌"
     EN = "级牌 (gouji plays)"
-    thresholds: tuple = rule(RowT(Threshold, key=("rank",), min_rows=1), "门槛", "the least size at which a rank makes a 级牌")
+    thresholds: tuple[Threshold, ...] = rule(RowT(Threshold, key=("rank",), min_rows=1), "门槛", "the least size at which a rank makes a 级牌")
     jokers_make_gouji: bool = rule(BoolT(), "带王即级", "whether every play containing a joker is a 级牌")
     fillers_count: bool = rule(BoolT(), "贴牌计数", "whether filler 2s count towards the size of the rank they join")
 
@@ -76,7 +80,7 @@ book.group("gouji", "级牌", "Gouji plays (级牌)")
 
 
 @book.rule("gouji.thresholds", "plays")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[Threshold, ...]) -> Said:
     key = "gouji.thresholds"
     check_columns(Threshold, ("rank", "at_least"), key)
     listed = {r.rank for r in rows}
@@ -116,7 +120,7 @@ book.bool_rule("gouji.fillers_count", "plays",
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_thresholds(rows, lang: str) -> str:
+def _phrase_thresholds(rows: tuple[Threshold, ...], lang: str) -> str:
     shown = [f"{r.rank}×{r.at_least}" for r in rows]
     if lang == "zh":
         return f"级牌门槛为 {'、'.join(shown)}（点数×最少张数）"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -13,6 +14,9 @@ from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, Member
 from gouji_dsl.model.variant import Variant
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game
 
 # --- the rules ------------------------------------------------------------------
 
@@ -62,7 +66,7 @@ spec.register("headless.pass_loses_gouji", "engine",
 
 
 @hook("headless.cause", absent=lambda g, seat, reason: None)
-def becomes_headless(g, seat: int, reason: str) -> None:
+def becomes_headless(g: Game, seat: int, reason: str) -> None:
     """无头 (D25): who loses their head when `seat` goes out (reason "out") or sits out as
     the revolutionary ("revolution"): its opposite, for opposite_out only when it goes
     out, for opposite_of_first_out only when it is the first player out."""
@@ -75,14 +79,14 @@ def becomes_headless(g, seat: int, reason: str) -> None:
 
 
 @hook("headless.scope", absent=lambda g, seat: False)
-def answers_any_play(g, seat: int) -> bool:
+def answers_any_play(g: Game, seat: int) -> bool:
     """any_play: a 无头 player may beat any play in turn, and anyone a 无头 player's play,
     passed or not (gouji_plays: only 级牌, which the 级牌 rules handle)."""
     return g.v.headless.scope == "any_play" and (g.top_seat in g.headless or seat in g.headless)
 
 
 @hook("headless.pass_loses_gouji", absent=lambda g, seat: False)
-def headless_may_answer_gouji(g, seat: int) -> bool:
+def headless_may_answer_gouji(g: Game, seat: int) -> bool:
     """May the 无头 `seat` answer a 级牌? Not after passing a plain play in this round,
     where pass_loses_gouji says so."""
     return not (g.v.headless.pass_loses_gouji and seat in g.passed_plain)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
@@ -12,6 +13,9 @@ from gouji_dsl.facets.sentences import said
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, OptionalT
 from gouji_dsl.prose.text import T
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -46,14 +50,14 @@ spec.register("info.watch_after_out", "engine", spec.Setting("watch_after_out", 
 
 
 @hook("info.report_at", absent=lambda g, left: False)
-def reported(g, left: int) -> bool:
+def reported(g: Game, left: int) -> bool:
     """报牌: is a player's count of cards shown to all, holding `left` cards?"""
     at = g.v.info.report_at
     return at is not None and left <= at
 
 
 @hook("info.show_team_at", absent=lambda g, viewer, other, left: False)
-def shows_teammate(g, viewer: int, other: int, left: int) -> bool:
+def shows_teammate(g: Game, viewer: int, other: int, left: int) -> bool:
     """Does `viewer` see the hand of `other`, a teammate still holding `left` cards?"""
     at = g.v.info.show_team_at
     return (at is not None and left <= at and g._holds_cards(other)
@@ -61,7 +65,7 @@ def shows_teammate(g, viewer: int, other: int, left: int) -> bool:
 
 
 @hook("info.watch_after_out", absent=lambda g, viewer: None)
-def watched_teammate(g, viewer: int) -> int | None:
+def watched_teammate(g: Game, viewer: int) -> int | None:
     """看牌: the teammate whose hand `viewer`, gone out, watches (the first in seat order still holding cards)."""
     if not g.v.info.watch_after_out or viewer not in g.finish_order:
         return None
@@ -76,7 +80,7 @@ book.group("info", "报牌与看牌", "What players see")
 
 
 @book.rule("info.report_at", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int | None) -> Said:
     if value is None:
         return said(T("不报牌：剩几张牌不用告诉别人。"), T("Nobody has to tell how many cards they hold."))
     return said(T("**[[报牌]]**：剩{n}张以内要报牌，说出自己还剩几张。", n=value),
@@ -84,7 +88,7 @@ def _(ctx, value):
 
 
 @book.rule("info.show_team_at", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int | None) -> Said:
     if ctx.v.game != "gouji":   # Shuangkou: one partner (搭档), 明/暗 hands (002:L22-24)
         if value is None:
             return said(T("**全暗**：每人只能看自己的牌，不能看搭档的牌。"),
@@ -102,7 +106,7 @@ def _(ctx, value):
 
 
 @book.rule("info.watch_after_out", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Said:
     if ctx.v.game != "gouji":   # Shuangkou's words: 出完牌, 搭档
         return said(T("出完牌后可以看搭档的牌。") if value else T("出完牌后也不能看搭档的牌。"),
                     T("A player who is out may watch their partner's hand.") if value else

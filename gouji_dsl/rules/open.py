@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -17,6 +18,9 @@ from gouji_dsl.model.types import BoolT, EnumT, Member
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.explain import conditions
 from gouji_dsl.prose.text import T
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Play, Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -79,7 +83,7 @@ spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open
 
 
 @hook("open.method", absent=lambda g, seat, play, beaten_by, burn, was_in_force: None)
-def settle_open(g, seat: int, play: tuple, beaten_by: int | None, burn: bool, was_in_force: bool) -> None:
+def settle_open(g: Game, seat: int, play: Play, beaten_by: int | None, burn: bool, was_in_force: bool) -> None:
     """开点 (D16, D26) for `seat`'s `play` (one that counts: the Reference's `opens`), when
     it wins the round (`beaten_by` None; the table still shows it) or is beaten.
     Either method: a 级牌 in force that wins the round opens, outside 四户乱缠.
@@ -100,7 +104,7 @@ def settle_open(g, seat: int, play: tuple, beaten_by: int | None, burn: bool, wa
 
 
 @hook("open.declare", absent=lambda g: [])
-def declaring_seats(g) -> list[int]:
+def declaring_seats(g: Game) -> list[int]:
     """宣点: before play each seat in turn, seat 1 first, may declare."""
     return list(ask("table.players", g)) if g.v.open.declare else []
 
@@ -120,7 +124,7 @@ book.bool_rule("open.declare", "before",
 book.group("open", "开点", "Opening (开点)")
 
 
-def _count_facts(v) -> list[tuple[str, str, str]] | None:
+def _count_facts(v: Variant) -> list[tuple[str, str, str]] | None:
     """What [open] counts asks of a play besides being a gouji play (facts about the play, in
     words); None when it asks something the words below cannot say."""
     facts = conditions(v.open.counts.node, field_type("open.counts"))
@@ -129,7 +133,7 @@ def _count_facts(v) -> list[tuple[str, str, str]] | None:
     return [f for f in facts if f[1] != "是级牌"]
 
 
-def _see_below(ctx, value):
+def _see_below(ctx: book.Ctx, value: str) -> dict[str, str]:
     """ "（算开点的级牌见下条）" when some gouji plays do not count."""
     every = _count_facts(ctx.v) == []
     return {"c_zh": "" if every else "（哪些级牌算数见下条）", "c_en": "" if every else " (which ones count: below)"}
@@ -149,7 +153,7 @@ book.enum_rule("open.method", "course", {
 
 
 @book.rule("open.counts", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: Formula) -> Said:
     facts = _count_facts(ctx.v)
     if facts == []:
         out = said(T("每一手级牌都算数，带王的、单张的也算。"), T("Every gouji play counts towards opening, single cards and plays with jokers too."))
@@ -165,7 +169,7 @@ def _(ctx, value):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_counts(formula, lang: str) -> str:
+def _phrase_counts(formula: Formula, lang: str) -> str:
     return f"计入开点的牌：{formula.text}" if lang == "zh" else f"counts plays with {formula.text} towards 开点"
 
 

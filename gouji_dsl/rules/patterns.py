@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses as _dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -17,6 +18,9 @@ from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, Member, Opti
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para
 from gouji_dsl.prose.text import LANGS, Num, T, code, join, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -50,31 +54,31 @@ class PatternRules(Section):
     ZH = "牌型表"
     EN = "Play types, bombs and wild cards"
     GAMES = ("shuangkou",)
-    types: tuple = rule(RowT(PatternType, key=("name",), min_rows=1), "牌型", "the non-bomb play types: runs of equal groups")
-    run_ranks: tuple = rule(RangeT(RANK_3_A), "连牌范围", "the ranks a run may use")
+    types: tuple[PatternType, ...] = rule(RowT(PatternType, key=("name",), min_rows=1), "牌型", "the non-bomb play types: runs of equal groups")
+    run_ranks: tuple[str, str] = rule(RangeT(RANK_3_A), "连牌范围", "the ranks a run may use")
     bomb_min: int = rule(IntT(2, 64), "炸弹张数", "least cards of one rank that make a bomb")
     bomb_lines: Formula = rule(ExprT(INT, Var("cards", INT, "张数", "cards in the bomb")), "炸弹线数", "a bomb's strength in lines")
-    joker_bombs: tuple = rule(RowT(JokerBomb, key=("name",)), "王炸", "bombs made of jokers only")
+    joker_bombs: tuple[JokerBomb, ...] = rule(RowT(JokerBomb, key=("name",)), "王炸", "bombs made of jokers only")
     chains: bool = rule(BoolT(), "连环炸", "whether bombs on consecutive ranks make one chain bomb", default=False)
-    chain_rules: tuple = rule(RowT(ChainRule), "连环炸条件", "which bombs make a chain", default=())
+    chain_rules: tuple[ChainRule, ...] = rule(RowT(ChainRule), "连环炸条件", "which bombs make a chain", default=())
     chain_lines: Formula | None = rule(OptionalT(ExprT(INT, Var("smallest", INT, "最小线数", "lines of the chain's smallest bomb"),
                                                       Var("bombs", INT, "连数", "number of bombs in the chain"))),
                                        "连环炸线数", "a chain's strength in lines", default=None)
     chain_unequal: bool = rule(BoolT(), "不等连炸", "whether the bombs of a chain may differ in size", default=False)
-    bomb_ties: tuple = rule(ListT(EnumT(Member("joker_bomb", "王炸", "a joker bomb"), Member("chain", "连环炸", "a chain bomb"),
+    bomb_ties: tuple[str, ...] = rule(ListT(EnumT(Member("joker_bomb", "王炸", "a joker bomb"), Member("chain", "连环炸", "a chain bomb"),
                                         Member("bomb", "炸弹", "a bomb of one rank")), 3, 3, unique=True),
                             "同线大小", "at equal lines, which kind of bomb wins, strongest first")
-    wilds: tuple = rule(ListT(CardT(("SJ", "BJ"), msg("rules.type_a_joker")), 0, 2, unique=True), "百搭", "cards that stand for any card from 3 to 2 inside a play", default=())
+    wilds: tuple[str, ...] = rule(ListT(CardT(("SJ", "BJ"), msg("rules.type_a_joker")), 0, 2, unique=True), "百搭", "cards that stand for any card from 3 to 2 inside a play", default=())
 
 
 # --- checks -------------------------------------------------------------------
 
 
 @check("patterns.types", "patterns.joker_bombs", "patterns.chains", "patterns.chain_rules",
-       "patterns.chain_unequal", "patterns.wilds")
+       "patterns.chain_unequal", "patterns.wilds", "patterns.bomb_min")
 def check_patterns(v: Variant, rep: Reporter) -> None:
-    """Lengths and bomb sizes are ranges that are not empty, chains say what they are
-    made of, wild cards are jokers, and joker bombs fit the decks."""
+    """Lengths and bomb sizes are ranges that are not empty, a single card is a play, chains
+    say what they are made of, wild cards are jokers, and bombs and joker bombs fit the decks."""
     sec = v.sections.get("patterns")
     if not isinstance(sec, PatternRules):
         return
@@ -82,6 +86,16 @@ def check_patterns(v: Variant, rep: Reporter) -> None:
         if t.min_length > t.max_length:
             rep.error(at(v, f"patterns.types[{i}]"),
                       msg("rules.min_length_above_max", name=t.name, min_length=t.min_length, max_length=t.max_length))
+    # A player to lead must have a play whatever cards are left: with no type of one card
+    # (width 1, length 1) a last lone card could never be led, and the game would stop there.
+    if sec.types and not any(t.width == 1 and t.min_length == 1 for t in sec.types):
+        rep.error(at(v, "patterns.types"), msg("rules.no_single_type"), hint=msg("rules.no_single_type_hint"))
+    decks = value_of(v, "table.decks")
+    # A bomb is bomb_min natural cards of one rank at least (the rulebook shows one; wild jokers
+    # only stand in for missing cards): the decks must hold that many.
+    if decks and sec.bomb_min is not None and sec.bomb_min > 4 * decks:
+        rep.error(at(v, "patterns.bomb_min"), msg("rules.bomb_above_decks", cards=sec.bomb_min, decks=decks,
+                                                  most=4 * decks))
     if sec.chains:
         if not sec.chain_rules:
             rep.error(at(v, "patterns.chains"), msg("rules.chains_need_rules"))
@@ -98,14 +112,13 @@ def check_patterns(v: Variant, rep: Reporter) -> None:
     for card in sec.wilds or ():
         if card not in jokers:
             rep.error(at(v, "patterns.wilds"), msg("rules.wild_not_a_joker", card=card))
-    decks = value_of(v, "table.decks")
     if decks and sec.joker_bombs:
         for i, bomb in enumerate(sec.joker_bombs):
             if bomb.jokers > 2 * decks:
                 rep.error(at(v, f"patterns.joker_bombs[{i}]"), msg("rules.too_few_jokers", decks=decks, jokers=2 * decks))
 
 
-type_only("patterns.run_ranks", "patterns.bomb_min", "patterns.bomb_lines", "patterns.chain_lines", "patterns.bomb_ties")
+type_only("patterns.run_ranks", "patterns.bomb_lines", "patterns.chain_lines", "patterns.bomb_ties")
 
 
 dead("patterns.chain_rules", msg("model.dead_chain_table"), switched_off("patterns.chains", msg("model.dead_no_chain_bombs")))
@@ -134,10 +147,11 @@ for _field in _dataclasses.fields(PatternRules):
 book.group("patterns", "牌型与炸弹", "Play types and bombs")
 
 
-def _table_rule(key, intro_zh, intro_en, empty=None, inactive=None):
+def _table_rule(key: str, intro_zh: str, intro_en: str, empty: tuple[str, str] | None = None,
+                inactive: Callable[[book.Ctx], tuple[str, str] | None] | None = None) -> None:
     """A table rule: an introduction and every row; `empty` (zh, en) when it has none."""
     @book.rule(key, "plays")
-    def _(ctx, rows):
+    def _(ctx: book.Ctx, rows: tuple[PatternType, ...] | tuple[JokerBomb, ...] | tuple[ChainRule, ...]) -> Said:
         note = inactive(ctx) if inactive else None
         if not rows and empty:
             return add_inactive(said(T(empty[0]), T(empty[1])), note)
@@ -145,7 +159,7 @@ def _table_rule(key, intro_zh, intro_en, empty=None, inactive=None):
         return add_inactive(out, note)
 
 
-def _no_chains(ctx):
+def _no_chains(ctx: book.Ctx) -> tuple[str, str] | None:
     if not ctx.v.patterns.chains:
         return ("本玩法没有连环炸，此条不起作用。", "There are no chain bombs here, so this rule does not apply.")
     return None
@@ -157,20 +171,20 @@ _table_rule("patterns.types",
 
 
 @book.rule("patterns.run_ranks", "plays")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, str]) -> Said:
     low, high = value
     return said(T("连牌（顺子、连对等）只能用{a}到{b}的点数，不能连到2和王。", a=low, b=high),
                 T("Runs (straights, pair runs and the like) use the ranks {a} to {b} only; 2s and jokers never join a run.", a=low, b=high))
 
 
 @book.rule("patterns.bomb_min", "plays")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     return said(T("**炸弹**：同一点数{n}张或更多。炸弹可以打任何不是炸弹的牌。", n=value),
                 T("**Bombs**: {N} or more cards of one rank. A bomb beats any play that is not a bomb.", N=Num(value)))
 
 
 @book.rule("patterns.bomb_lines", "plays")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: Formula) -> Said:
     return formula_blocks("patterns.bomb_lines", value,
                           ("炸弹的大小看**线数**，线数多的大；一个炸弹的线数是{w}。",
                            "A bomb's strength is its number of **lines**, and more lines win; a bomb's lines are {w}."))
@@ -190,7 +204,7 @@ _table_rule("patterns.chain_rules",
 
 
 @book.rule("patterns.chain_lines", "plays")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: Formula | None) -> Said:
     if value is None:
         return add_inactive(said(T("没有规定连环炸的线数。"), T("No lines are set for chain bombs.")), _no_chains(ctx))
     return add_inactive(formula_blocks("patterns.chain_lines", value, ("连环炸的线数：", "A chain bomb's lines:")), _no_chains(ctx))
@@ -203,14 +217,14 @@ book.bool_rule("patterns.chain_unequal", "plays",
 
 
 @book.rule("patterns.bomb_ties", "plays")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Said:
     kinds = field_type("patterns.bomb_ties").item.members
     return said(T("线数相同时，按以下顺序比大小（大者在前）：") + join([plain(kinds[k].zh) for k in value], "zh", "、") + plain("。"),
                 T("At equal lines, the kinds of bomb rank, strongest first: ") + join([plain(kinds[k].en) for k in value], "en", ",", "then") + plain("."))
 
 
 @book.rule("patterns.wilds", "plays")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Said:
     if not value:
         return said(T("没有百搭牌：王只代表它自己。"), T("There are no wild cards: jokers stand for themselves."))
     names = {"SJ": "小王", "BJ": "大王"}
@@ -224,22 +238,22 @@ def _(ctx, value):
 _PHRASE_BOMB_KINDS = {"joker_bomb": ("王炸", "a joker bomb"), "chain": ("连环炸", "a chain bomb"), "bomb": ("炸弹", "a bomb of one rank")}
 
 
-def _phrase_types(rows, lang: str) -> str:
+def _phrase_types(rows: tuple[PatternType, ...], lang: str) -> str:
     if lang == "zh":
         return f"牌型有 {'、'.join(r.zh for r in rows)}"
     return f"allows the play types {', '.join(f'{r.name} ({r.zh})' for r in rows)}"
 
 
-def _phrase_run_ranks(span, lang: str) -> str:
+def _phrase_run_ranks(span: tuple[str, str], lang: str) -> str:
     low, high = span
     return f"连牌从{low}到{high}" if lang == "zh" else f"lets runs use the ranks {low} to {high}"
 
 
-def _phrase_bomb_lines(formula, lang: str) -> str:
+def _phrase_bomb_lines(formula: Formula, lang: str) -> str:
     return f"炸弹线数为 {formula.text}" if lang == "zh" else f"counts a bomb's lines as {formula.text}"
 
 
-def _phrase_joker_bombs(rows, lang: str) -> str:
+def _phrase_joker_bombs(rows: tuple[JokerBomb, ...], lang: str) -> str:
     if not rows:
         return "没有王炸" if lang == "zh" else "has no joker bombs"
     if lang == "zh":
@@ -247,7 +261,7 @@ def _phrase_joker_bombs(rows, lang: str) -> str:
     return "has the joker bombs " + ", ".join(f"{r.name} ({r.jokers} jokers, {r.lines} lines)" for r in rows)
 
 
-def _phrase_chain_rules(rows, lang: str) -> str:
+def _phrase_chain_rules(rows: tuple[ChainRule, ...], lang: str) -> str:
     if not rows:
         return "没有连环炸条件" if lang == "zh" else "sets no condition for chain bombs"
     if lang == "zh":
@@ -256,13 +270,13 @@ def _phrase_chain_rules(rows, lang: str) -> str:
     return "chains " + ", or ".join(parts)
 
 
-def _phrase_bomb_ties(kinds, lang: str) -> str:
+def _phrase_bomb_ties(kinds: tuple[str, ...], lang: str) -> str:
     if lang == "zh":
         return f"同线时 {' > '.join(_PHRASE_BOMB_KINDS[k][0] for k in kinds)}"
     return f"breaks a tie in lines {' > '.join(_PHRASE_BOMB_KINDS[k][1] for k in kinds)}"
 
 
-def _phrase_wilds(cards, lang: str) -> str:
+def _phrase_wilds(cards: tuple[str, ...], lang: str) -> str:
     if lang == "zh":
         return f"{'、'.join(cards)}百搭" if cards else "没有百搭"
     return f"makes {' and '.join(cards)} wild" if cards else "has no wild cards"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -16,6 +17,11 @@ from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, Member, OptionalT, 
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, join, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Said
+    from gouji_dsl.prose.document import Block
+    from gouji_dsl.prose.text import Text
 
 # --- the rules ------------------------------------------------------------------
 
@@ -54,7 +60,7 @@ class PlayRules(Section):
                                games=("gouji",), absent=True)
     compare: str = rule(COMPARE, "比较", "how an answer is compared with the play it answers")
     same_size: bool = rule(BoolT(), "张数相同", "whether an answer must have as many cards as the play it answers")
-    joker_kills: tuple = rule(RowT(JokerKill, key=("joker",)), "杀王",
+    joker_kills: tuple[JokerKill, ...] = rule(RowT(JokerKill, key=("joker",)), "杀王",
                               "how each joker of the play answered is killed by the answer's jokers; "
                               "a joker kind without a row cannot be beaten", default=(), games=("gouji",), absent=())
     jokers_rank_lowest: bool = rule(BoolT(), "纯王论小王",
@@ -89,7 +95,7 @@ def check_same_size(v: Variant, rep: Reporter) -> None:
 JOKER_KINDS = ("SJ", "BJ")   # lowest first: "higher" and "just below" in joker_kills follow this order
 
 
-def joker_order(v) -> tuple:
+def joker_order(v: Variant) -> tuple[str, ...]:
     """The joker kinds lowest first: SJ, BJ, then the extra card kinds ([cards] extra, the
     eagle) as the order ranks them."""
     order = value_of(v, "cards.order") or ()
@@ -183,13 +189,13 @@ book.enum_rule("plays.compare", "plays", {
 })
 
 
-def extra_killers(v) -> bool:
+def extra_killers(v: Variant) -> bool:
     """Do the joker kills ever take more cards than the jokers they kill?"""
     return any((r.by_higher or 0) > 1 or r.by_same or r.by_lower for r in v.plays.joker_kills)
 
 
 @book.rule("plays.same_size", "plays")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Said:
     if value and ctx.v.plays.shape == "patterns":
         return said(T("上牌必须与所打的牌牌型相同、长度相同；炸弹除外：炸弹可以打任何不是炸弹的牌。"),
                     T("An answer must be of the same type and length as the play it answers, except a bomb, which beats any play that is not a bomb."))
@@ -206,12 +212,12 @@ def _(ctx, value):
 JOKER_NAMES = {"SJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
 
 
-def joker_names(v) -> dict:
+def joker_names(v: Variant) -> dict[str, tuple[str, str]]:
     """Each joker kind's (Chinese, English) name, the extra card kinds' ([cards] extra) among them."""
     return JOKER_NAMES | {row.token: (row.zh, row.en) for row in v.cards.extra}
 
 
-def _kill_ways(row, v, lang: str) -> list:
+def _kill_ways(row: JokerKill, v: Variant, lang: str) -> list[Text]:
     """The ways a row kills its joker, in words."""
     zh = lang == "zh"
     jokers, kinds, names = v.cards.jokers, joker_order(v), joker_names(v)
@@ -235,7 +241,7 @@ def _kill_ways(row, v, lang: str) -> list:
 
 
 @book.rule("plays.joker_kills", "plays")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[JokerKill, ...]) -> Said:
     key = "plays.joker_kills"
     check_columns(JokerKill, ("joker", "by_higher", "by_same", "by_lower"), key)
     jokers = ctx.v.cards.jokers
@@ -252,7 +258,7 @@ def _(ctx, rows):
             # A Chinese book names the joker (小王); an English one writes it as the examples do.
             trows.append(TRow([plain(name) if zh else code(r.joker) + plain(f" ({name})"), cell], anchor_of(f"{key}[{i}]")))
         if zh:
-            parts = [Para(T("**杀王**：对方牌中的每一张王，都要用自己的王单独杀掉，杀法如下表："))]
+            parts: list[Block] = [Para(T("**杀王**：对方牌中的每一张王，都要用自己的王单独杀掉，杀法如下表："))]
         else:
             parts = [Para(T("**Joker kills** (杀王): each joker of the play answered must be killed by jokers of the answer "
                             "set aside for it, in one of these ways:"))]
@@ -293,7 +299,7 @@ dp.phrase("plays.compare", {
 })
 
 
-def _phrase_kills(rows, lang: str) -> str:
+def _phrase_kills(rows: tuple[JokerKill, ...], lang: str) -> str:
     shown = []
     for r in rows:
         ways = [w for w in (f"{r.by_higher}×higher" if r.by_higher else "", f"{r.by_same}×{r.joker}" if r.by_same else "",

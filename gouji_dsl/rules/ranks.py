@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -17,6 +18,10 @@ from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, plain
 from gouji_dsl.runtime import cards as _cards
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Said
+    from gouji_dsl.prose.document import Block
 
 # --- the rules ------------------------------------------------------------------
 
@@ -36,7 +41,7 @@ class RankRules(Section):
     NAME = "ranks"
     ZH = "点数限制"
     EN = "Constrained ranks"
-    constraints: tuple = rule(RowT(RankConstraint, key=("rank",)), "出法限制",
+    constraints: tuple[RankConstraint, ...] = rule(RowT(RankConstraint, key=("rank",)), "出法限制",
                               "how plays of these ranks may be made, looking at the player's whole hand", default=())
 
 
@@ -75,10 +80,11 @@ def check_constraints(v: Variant, rep: Reporter) -> None:
 # --- engine -------------------------------------------------------------------
 
 
-def rank_rules(v) -> tuple:
+def rank_rules(v: Variant) -> tuple[tuple[int, bool, bool, bool, bool], ...]:
     """The table as the engines read it: (rank index, single, last_only, all_at_once, bare)
     per row, sorted by rank."""
-    rows = v.sections["ranks"].constraints if "ranks" in v.sections else ()
+    # A variant's section named "ranks" is this module's RankRules (model.fields.SECTION_TYPES).
+    rows = cast(RankRules, v.sections["ranks"]).constraints if "ranks" in v.sections else ()
     return tuple(sorted((_cards.INDEX[r.rank], r.single, r.last_only, r.all_at_once, r.bare) for r in rows))
 
 
@@ -87,7 +93,7 @@ def rank_rules(v) -> tuple:
 # is given directly and to say why a lead is refused.
 spec.register("ranks.constraints", "engine",
               spec.Setting("rank_rules", rank_rules, ("classify", "plays", "answers", "lead_actions", "can_burn"), absent=(),
-                           annotation="tuple", realised_in=("runtime/flow.py:Game._breaks_rank_rule", "runtime/flow.py:Game._is_legal")))
+                           annotation="tuple[tuple[int, bool, bool, bool, bool], ...]", realised_in=("runtime/flow.py:Game._breaks_rank_rule", "runtime/flow.py:Game._is_legal")))
 
 
 # --- interpreter --------------------------------------------------------------
@@ -112,10 +118,10 @@ _COLUMNS = ("single", "last_only", "all_at_once", "bare")
 
 
 @book.rule("ranks.constraints", "plays")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[RankConstraint, ...]) -> Said:
     key = "ranks.constraints"
     check_columns(RankConstraint, ("rank",) + _COLUMNS, key)
-    out = []
+    out: list[list[Block]] = []
     for lang in LANGS:
         zh = lang == "zh"
         if not rows:
@@ -145,7 +151,7 @@ def _(ctx, rows):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_constraints(rows, lang: str) -> str:
+def _phrase_constraints(rows: tuple[RankConstraint, ...], lang: str) -> str:
     if not rows:
         return "出牌不受点数限制" if lang == "zh" else "constrains no rank's plays"
     shown = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses as _dataclasses
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -31,14 +32,19 @@ from gouji_dsl.rules.patterns import PatternRules
 from gouji_dsl.runtime.cards import ResultError
 from gouji_dsl.runtime.results import ResultSpec
 
+if TYPE_CHECKING:
+    from gouji_dsl.diagnostics import Pos
+    from gouji_dsl.facets.protocols import Game, Said
+    from gouji_dsl.messages import Message
+
 # --- the rules ------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class ResultClass:
     name: str = column(StrT(40), "名称", "the result's identifier")
     zh: str = column(StrT(40), "中文", "its Chinese name")
-    winners: tuple = column(ListT(PLACE, 1, 12, unique=True), "胜方名次", "the places of the winning team's players")
-    scores: tuple = column(ListT(IntT(-1000, 1000), 2, 12), "名次分", "the base score (胜负分) of places 1, 2, ...")
+    winners: tuple[int, ...] = column(ListT(PLACE, 1, 12, unique=True), "胜方名次", "the places of the winning team's players")
+    scores: tuple[int, ...] = column(ListT(IntT(-1000, 1000), 2, 12), "名次分", "the base score (胜负分) of places 1, 2, ...")
 
 
 @dataclass(frozen=True)
@@ -67,20 +73,20 @@ class ResultRules(Section):
     EN = "Results and scores"
     # Shuangkou's for now; a Gouji variant with bombs could add "gouji" here.
     GAMES = ("shuangkou",)
-    classes: tuple = rule(RowT(ResultClass, key=("name",), min_rows=1), "胜负分",
+    classes: tuple[ResultClass, ...] = rule(RowT(ResultClass, key=("name",), min_rows=1), "胜负分",
                           "the result classes: the winning team's places and the base score of each place")
-    multipliers: tuple = rule(RowT(Multiplier, key=("lines",), min_rows=1), "翻倍",
+    multipliers: tuple[Multiplier, ...] = rule(RowT(Multiplier, key=("lines",), min_rows=1), "翻倍",
                               "the game multiplier by the winning team's best merged line count")
     multiplier_step: int = rule(IntT(0, 100000), "翻倍递增", "above the multiplier table, each further line adds this much")
-    merge: tuple = rule(RowT(MergeRow, key=("lines_from",)), "合并线数",
+    merge: tuple[MergeRow, ...] = rule(RowT(MergeRow, key=("lines_from",)), "合并线数",
                         "how several bombs of equal lines played by one player count together", default=())
-    bonus: tuple = rule(RowT(BonusRow, key=("lines",)), "给到分",
+    bonus: tuple[BonusRow, ...] = rule(RowT(BonusRow, key=("lines",)), "给到分",
                         "the bomb bonus: what each other player pays for a bomb played", default=())
     base: int = rule(IntT(1, 1000000), "底分", "the stake every score is multiplied by", default=1)
     no_doubling: bool = rule(BoolT(), "无翻倍", "bombs do not multiply the scores (the multiplier is 1)", default=False)
     # S13: after these results the next game's first leader is drawn anew (the 明牌), with
     # [table] first_leader = previous_first; after the others the previous game's first leads.
-    redraw_after: tuple = rule(ListT(StrT(40), 0, 12, unique=True), "明牌重抽",
+    redraw_after: tuple[str, ...] = rule(ListT(StrT(40), 0, 12, unique=True), "明牌重抽",
                                "after a game of these result classes the next game's first leader is drawn anew "
                                "(a card turned face up in the deal: 明牌), not the previous game's first player out",
                                default=())
@@ -89,7 +95,7 @@ class ResultRules(Section):
 # --- checks -------------------------------------------------------------------
 
 
-def _places_text(places) -> str:
+def _places_text(places: Iterable[int]) -> str:
     return ", ".join(map(str, places))
 
 
@@ -145,7 +151,7 @@ def check_classes(v: Variant, rep: Reporter) -> None:
                       hint=msg("rules.add_result_classes"))
 
 
-def _lines_run_errors(v: Variant, key: str, amount: str) -> list[tuple]:
+def _lines_run_errors(v: Variant, key: str, amount: str) -> list[tuple[Pos, Message]]:
     """(position, message) for a table by lines with a line count missing between its
     first and last rows, or whose amount falls as lines rise."""
     rows = value_of(v, key)
@@ -228,7 +234,7 @@ def fewest_lines(v: Variant) -> int:
     sec = v.sections.get("patterns")
     if not isinstance(sec, PatternRules) or sec.bomb_min is None or sec.bomb_lines is None:
         return 1
-    lines = [evaluate(sec.bomb_lines, {"cards": sec.bomb_min}, {})]
+    lines: list[int] = [evaluate(sec.bomb_lines, {"cards": sec.bomb_min}, {})]
     lines += [bomb.lines for bomb in sec.joker_bombs or ()]
     return max(1, min(lines))
 
@@ -267,7 +273,7 @@ for _field in _dataclasses.fields(ResultRules):
 spec.register("results.redraw_after", "engine", spec.Setting(
     "redraw_after_winners", lambda v: tuple(sorted(tuple(sorted(c.winners)) for c in v.results.classes
                                                    if c.name in v.results.redraw_after)), absent=(),
-                                                             annotation="tuple", realised_in=("runtime/flow.py:Game.next_match",)))
+                                                             annotation="tuple[tuple[int, ...], ...]", realised_in=("runtime/flow.py:Game.next_match",)))
 
 
 # --- interpreter --------------------------------------------------------------
@@ -275,11 +281,11 @@ spec.register("results.redraw_after", "engine", spec.Setting(
 # with runtime.results but the error type, so the two can be compared.
 
 
-def _whole(x) -> bool:
+def _whole(x: object) -> bool:
     return type(x) is int  # a bool is no number here
 
 
-def _reference_result(v: Variant, result) -> tuple[list[int], list[list[int]], int, bool]:
+def _reference_result(v: Variant, result: object) -> tuple[list[int], list[list[int]], int, bool]:
     players = v.table.players
     if not isinstance(result, dict) or not set(result) <= {"finish", "bombs", "base", "no_doubling"}:
         raise ResultError("a result is an object with the fields finish, bombs, base and no_doubling")
@@ -327,21 +333,22 @@ def reference_lines(v: Variant, played: list[int]) -> int:
 
 
 def reference_multiplier(v: Variant, lines: int) -> int:
-    table = {row.lines: row.multiplier for row in v.results.multipliers}
+    r: ResultRules = v.results
+    table = {row.lines: row.multiplier for row in r.multipliers}
     top = max(table)
     if lines > top:
-        return table[top] + v.results.multiplier_step * (lines - top)
+        return table[top] + r.multiplier_step * (lines - top)
     return table.get(lines, 1)  # below the table: no bomb among the winners, ×1
 
 
 def reference_bonus(v: Variant, lines: int) -> int:
-    table = {row.lines: row.each for row in v.results.bonus}
+    table: dict[int, int] = {row.lines: row.each for row in v.results.bonus}
     if not table:
         return 0
     return table[max(table)] if lines > max(table) else table.get(lines, 0)
 
 
-def reference_score(v: Variant, result) -> list[int]:
+def reference_score(v: Variant, result: object) -> list[int]:
     """The scores of seats 1..players, from the model: 底分 × (胜负分 × 翻倍数 + 给到分)."""
     finish, bombs, base, no_doubling = _reference_result(v, result)
     players = v.table.players
@@ -368,7 +375,7 @@ for _field in _dataclasses.fields(ResultRules):
 
 
 @hook("results.redraw_after", absent=lambda g: False)
-def leader_redrawn(g) -> bool:
+def leader_redrawn(g: Game) -> bool:
     """S13: is the next game's first leader drawn anew after this finished game? Yes when
     its result class (the first player out's team's places) is listed in redraw_after."""
     r = g.v.results
@@ -384,7 +391,7 @@ book.group("results", "结算", "Results and scores")
 
 
 @book.rule("results.classes", "scoring")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[ResultClass, ...]) -> Said:
     out = []
     for lang in LANGS:
         zh = lang == "zh"
@@ -405,7 +412,7 @@ def _(ctx, rows):
 
 
 @book.rule("results.multipliers", "scoring")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[Multiplier, ...]) -> Said:
     intro_zh = ("**翻倍**：胜方队伍内最高的线数（每人的炸弹合并后，见下）决定本局的翻倍数；"
                 "胜方没有打出炸弹时，翻倍数为1。")
     intro_en = ("**Multiplier**: the winning team's best line count (after merging, below) sets the game's "
@@ -419,7 +426,7 @@ def _(ctx, rows):
 
 
 @book.rule("results.multiplier_step", "scoring")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     rows = ctx.v.results.multipliers or ()
     if not rows:
         return said(T("线数超过翻倍表时，每多一线翻倍数加{s}。", s=value),
@@ -433,7 +440,7 @@ def _(ctx, value):
 
 
 @book.rule("results.merge", "scoring")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[MergeRow, ...]) -> Said:
     if not rows:
         return said(T("同样线数的炸弹不合并：每人的线数是他打出的最高线数。"),
                     T("Bombs of equal lines do not merge: a player's line count is the most lines of any bomb they played."))
@@ -455,7 +462,7 @@ def _(ctx, rows):
 
 
 @book.rule("results.bonus", "scoring")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[BonusRow, ...]) -> Said:
     if not rows:
         return said(T("没有给到分。"), T("There is no bomb bonus (给到分)."))
     top = max(row.lines for row in rows)
@@ -469,7 +476,7 @@ def _(ctx, rows):
 
 
 @book.rule("results.base", "scoring")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     return said(T("**底分**：{n}。每人的得分 = 底分 ×（胜负分 × 翻倍数 + 给到分）。", n=value),
                 T("**Stake** (底分): {n}. Each player scores stake × (result score × multiplier + bomb bonus).", n=value))
 
@@ -481,7 +488,7 @@ book.bool_rule("results.no_doubling", "scoring",
 
 
 @book.rule("results.redraw_after", "scoring")
-def _(ctx, names):
+def _(ctx: book.Ctx, names: tuple[str, ...]) -> Said:
     if not names:
         return said(T("下一局谁先出牌不看这一局的结果，按上面的规定确定。"),
                     T("Who leads the next game does not depend on this game's result: it is settled as said above."))
@@ -499,7 +506,7 @@ def _(ctx, names):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_classes(rows, lang: str) -> str:
+def _phrase_classes(rows: tuple[ResultClass, ...], lang: str) -> str:
     if not rows:
         return "没有胜负分" if lang == "zh" else "has no result classes"
     scores = [" ".join(map(str, r.scores)) for r in rows]
@@ -510,7 +517,7 @@ def _phrase_classes(rows, lang: str) -> str:
                                             for r, s in zip(rows, scores))
 
 
-def _phrase_multipliers(rows, lang: str) -> str:
+def _phrase_multipliers(rows: Sequence[Multiplier], lang: str) -> str:
     if not rows:
         return "没有翻倍表" if lang == "zh" else "has no multiplier table"
     rows = sorted(rows, key=lambda r: r.lines)
@@ -524,13 +531,13 @@ def _merged(add: int) -> str:
     return f"L + N {'-' if add < 0 else '+'} {abs(add)}" if add else "L + N"
 
 
-def _span(row, zh: bool) -> str:
+def _span(row: MergeRow, zh: bool) -> str:
     if row.lines_from == row.lines_to:
         return f"{row.lines_from}" if zh else f"{row.lines_from} lines"
     return f"{row.lines_from}至{row.lines_to}" if zh else f"{row.lines_from} to {row.lines_to} lines"
 
 
-def _phrase_merge(rows, lang: str) -> str:
+def _phrase_merge(rows: tuple[MergeRow, ...], lang: str) -> str:
     if not rows:
         return "炸弹不合并线数" if lang == "zh" else "never merges a player's bombs"
     if lang == "zh":
@@ -538,7 +545,7 @@ def _phrase_merge(rows, lang: str) -> str:
     return "merges " + "; ".join(f"N bombs of L = {_span(r, False)} into {_merged(r.add)}" for r in rows)
 
 
-def _phrase_bonus(rows, lang: str) -> str:
+def _phrase_bonus(rows: Sequence[BonusRow], lang: str) -> str:
     if not rows:
         return "没有给到分" if lang == "zh" else "pays no bomb bonus"
     rows = sorted(rows, key=lambda r: r.lines)
@@ -558,7 +565,7 @@ dp.phrase("results.no_doubling", dp.yes_no(
     "按胜方炸弹翻倍", "multiplies the scores by the winners' bombs"))
 
 
-def _phrase_redraw_after(names, lang: str) -> str:
+def _phrase_redraw_after(names: tuple[str, ...], lang: str) -> str:
     if not names:
         return "上局头名总是先出" if lang == "zh" else "always lets the previous game's first player out lead"
     listed = "、".join(names) if lang == "zh" else ", ".join(names)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -16,6 +17,9 @@ from gouji_dsl.model.fields import HAND, PLACE, Section, rule
 from gouji_dsl.model.types import BoolT, IntT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, num
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
 
 # --- the rules ------------------------------------------------------------------
 
@@ -68,7 +72,7 @@ spec.register("revolution.auto_open", "engine", spec.Setting("auto_open", lambda
 
 
 @hook("revolution.allowed", absent=lambda g: [])
-def revolting_seats(g) -> list[int]:
+def revolting_seats(g: Game) -> list[int]:
     """革命: the seats asked, in seat order, whether to revolt: those whose hands meet the
     condition (the Reference's may_revolt), if revolution is allowed at all."""
     if not g.v.revolution.allowed:
@@ -77,19 +81,21 @@ def revolting_seats(g) -> list[int]:
 
 
 @hook("revolution.redeal_at", absent=lambda g: False)
-def redeal(g) -> bool:
+def redeal(g: Game) -> bool:
     """With this many revolutionaries the cards are dealt again."""
-    return len(g.revolters) >= g.v.revolution.redeal_at
+    r: RevolutionRules = g.v.revolution
+    return len(g.revolters) >= r.redeal_at
 
 
 @hook("revolution.place", absent=lambda g: 0)
-def revolutionary_place(g) -> int:
+def revolutionary_place(g: Game) -> int:
     """The place the revolutionary (the first to revolt) takes at once, sitting out."""
-    return g.v.revolution.place
+    r: RevolutionRules = g.v.revolution
+    return r.place
 
 
 @hook("revolution.auto_open", absent=lambda g, seat: None)
-def revolution_opens(g, seat: int) -> None:
+def revolution_opens(g: Game, seat: int) -> None:
     """自动认点: the revolutionary's opposite counts as opened."""
     if g.v.revolution.auto_open:
         g.opened.add(ask("table.opposites", g, seat))
@@ -104,7 +110,7 @@ book.group("revolution", "革命", "Revolution (革命)")
 book.absent("revolution.allowed", lambda v, value: not value, "不[[革命]]", "no [[革命|revolution]]")
 
 
-def _no_revolution(ctx):
+def _no_revolution(ctx: book.Ctx) -> tuple[str, str] | None:
     if not ctx.v.revolution.allowed:
         return ("本玩法不革命，此条不起作用。", "There is no revolution here, so this rule does not apply.")
     return None
@@ -117,14 +123,15 @@ book.bool_rule("revolution.allowed", "before",
 
 
 @book.rule("revolution.condition", "before")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: Formula) -> Said:
     return add_inactive(formula_blocks("revolution.condition", value, ("革命条件：", "The revolution condition:")),
                         _no_revolution(ctx))
 
 
-def _revolution_rule(key, zh_t, en_t, extra=None):
+def _revolution_rule(key: str, zh_t: str, en_t: str,
+                     extra: Callable[[book.Ctx, int], dict[str, str]] | None = None) -> None:
     @book.rule(key, "before")
-    def _(ctx, value):
+    def _(ctx: book.Ctx, value: int) -> Said:
         values = {"n": value, "N": num(value) if isinstance(value, int) and not isinstance(value, bool) else value}
         if extra:
             values.update(extra(ctx, value))
@@ -138,7 +145,7 @@ _revolution_rule("revolution.place", "革命者算作第{n}名（{p}），其对
 
 
 @book.rule("revolution.auto_open", "before")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Said:
     if value:
         zh, en = T("**[[自动认点]]**：革命者算作没开点，其对家算作开点。"), T("**[[自动认点|Automatic opening]]**: the revolutionary counts as not open, their opposite as open.")
     else:
@@ -149,7 +156,7 @@ def _(ctx, value):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_condition(formula, lang: str) -> str:
+def _phrase_condition(formula: Formula, lang: str) -> str:
     return f"满足 {formula.text} 的手牌可以革命" if lang == "zh" else f"lets a dealt hand revolt when {formula.text}"
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -16,6 +17,10 @@ from gouji_dsl.model.types import BoolT, EnumT, IntT, Member, RowT, StrT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Said
+    from gouji_dsl.prose.text import Text
 
 # --- the rules ------------------------------------------------------------------
 
@@ -40,7 +45,7 @@ class RoomRules(Section):
     leave_penalty: int = rule(IntT(0, 1000), "离场罚分倍数", "a player leaving early loses this many times the game's score")
     penalty_first_leaver_only: bool = rule(BoolT(), "仅罚首个离场", "only the first player to leave is penalised")
     rank_by: str = rule(RANK_BY, "级别依据", "what the player rank table is looked up by", default="points")
-    ranks: tuple = rule(RowT(PlayerRank, key=("title",)), "级别", "the player rank table (列兵 ... 上将)", default=())
+    ranks: tuple[PlayerRank, ...] = rule(RowT(PlayerRank, key=("title",)), "级别", "the player rank table (列兵 ... 上将)", default=())
 
 
 # --- checks -------------------------------------------------------------------
@@ -119,14 +124,14 @@ book.enum_rule("room.mode", "room", {
 
 
 @book.rule("room.min_games", "room")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     if value == 0:
         return said(T("没有最少局数的限制，随时可以离开。"), T("There is no minimum number of games: players may leave at any time."))
     return said(T("至少要打满{n}局，才能离开而不受罚。", n=value), T("A player must finish {n} games before leaving without penalty.", n=value))
 
 
 @book.rule("room.leave_penalty", "room")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     if value == 0:
         return said(T("提前离开不额外罚分。"), T("Leaving early costs nothing extra."))
     return said(T("未打满局数就离开（或托管）的玩家，在当局结束后额外扣除{n}倍的分数。", n=value),
@@ -134,7 +139,7 @@ def _(ctx, value):
 
 
 @book.rule("room.penalty_first_leaver_only", "room")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Said:
     if value:
         zh, en = T("只罚第一个离开的人，之后离开的人不再罚分。"), T("Only the first player to leave is penalised; those who leave after them are not.")
     else:
@@ -150,7 +155,7 @@ book.enum_rule("room.rank_by", "room", {
                                      ("本玩法没有级别表，此条不起作用。", "There is no rank table here, so this rule does not apply.")))
 
 
-def _span(low, high, zh: bool):
+def _span(low: int, high: int | None, zh: bool) -> Text:
     """A rank's range of points or coins: up to the next rank's minimum."""
     if high is None:
         return plain(f"{low}以上" if zh else f"{low} or more")
@@ -158,7 +163,7 @@ def _span(low, high, zh: bool):
 
 
 @book.rule("room.ranks", "room")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[PlayerRank, ...]) -> Said:
     if not rows:
         return said(T("没有玩家级别表。"), T("There is no player rank table."))
     check_columns(PlayerRank, ("title", "points_min", "coins_min"), "room.ranks")
@@ -182,7 +187,7 @@ def _(ctx, rows):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_ranks(rows, lang: str) -> str:
+def _phrase_ranks(rows: tuple[PlayerRank, ...], lang: str) -> str:
     if not rows:
         return "没有级别表" if lang == "zh" else "has no player rank table"
     span = f"{rows[0].title}……{rows[-1].title}" if lang == "zh" else f"{rows[0].title} … {rows[-1].title}"

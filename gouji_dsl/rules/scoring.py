@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -17,6 +18,11 @@ from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow
 from gouji_dsl.prose.text import LANGS, T, plain
 
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from gouji_dsl.facets.protocols import Said
+
 # --- the rules ------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -24,12 +30,12 @@ class ScoringRules(Section):
     NAME = "scoring"
     ZH = "计分"
     EN = "Scoring"
-    place_points: tuple = rule(ListT(IntT(-1000, 1000), 2, 12), "名次分", "points for places 1, 2, ...")
+    place_points: tuple[int, ...] = rule(ListT(IntT(-1000, 1000), 2, 12), "名次分", "points for places 1, 2, ...")
     team_sum: bool = rule(BoolT(), "联邦合计", "each player scores the sum of their team's place points")
     sweep_multiplier: int = rule(IntT(1, 10), "串三户倍数", "place points are multiplied by this after a sweep")
     open_points: int = rule(IntT(0, 1000), "点贡分", "a player who opened against an opposite who did not scores this, the opposite loses it")
     zero_sum: bool = rule(BoolT(), "零和", "scores of a game must add up to zero")
-    scale: int = rule(RatioT(), "得分倍率", "every score of a game (place points, sweep, open points) is multiplied by this "
+    scale: int | Fraction = rule(RatioT(), "得分倍率", "every score of a game (place points, sweep, open points) is multiplied by this "
                       "number, whole or a fraction such as 1/3; scores that do not come out whole are exact fractions",
                       default=1)
 
@@ -78,7 +84,7 @@ book.group("scoring", None)
 
 
 @book.rule("scoring.place_points", "scoring")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[int, ...]) -> Said:
     out = []
     for lang in LANGS:
         zh = lang == "zh"
@@ -98,7 +104,7 @@ book.bool_rule("scoring.team_sum", "scoring",
 
 
 @book.rule("scoring.sweep_multiplier", "scoring")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     if value == 1:
         zh, en = T("串三户时名次分不变。"), T("A sweep does not change the place points.")
     else:
@@ -109,7 +115,7 @@ def _(ctx, value):
 
 
 @book.rule("scoring.open_points", "scoring")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     if value == 0:
         return said(T("开点不计分。"), T("Opening scores nothing."))
     zh = T("**点贡分**：自己开点而对家没开，得{n}分；自己没开而对家开了，扣{n}分；都开或都没开，不得分也不扣分。", n=value)
@@ -121,7 +127,7 @@ def _(ctx, value):
 
 
 @book.rule("scoring.scale", "scoring")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int | Fraction) -> Said:
     if value == 1:
         return said(T("得分就按上面算出的分数，不再折算。"), T("Scores are as computed above, not scaled."))
     shown = str(value)  # 3, or 1/3
@@ -152,7 +158,7 @@ book.bool_rule("scoring.zero_sum", "scoring",
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_place_points(points, lang: str) -> str:
+def _phrase_place_points(points: tuple[int, ...], lang: str) -> str:
     shown = " ".join(map(str, points))
     return f"名次分依次为 {shown}" if lang == "zh" else f"gives places 1 to {len(points)} the points {shown}"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, cast
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -23,6 +23,10 @@ from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import Num, T, code, join, plain
 from gouji_dsl.runtime import cards as _cards
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
+    from gouji_dsl.rules.cards import ExtraKind
 
 # --- the rules ------------------------------------------------------------------
 
@@ -54,16 +58,16 @@ class TableRules(Section):
     GAMES = ("gouji", "shuangkou")
     players: int = rule(IntT(2, 12), "人数", "number of players; seats are numbered 1.. in playing order")
     decks: int = rule(IntT(1, 12), "副数", "number of 54-card decks shuffled together")
-    cards_per_player: int | str = rule(CARDS_EACH, "每人张数", "cards dealt to each player")
-    teams: tuple = rule(ListT(ListT(SEAT, 1, 12, unique=True), 2, 2), "联邦", "the two teams, as lists of seats")
-    opposites: tuple = rule(ListT(ListT(SEAT, 2, 2, unique=True), 1, 6), "对家", "pairs of seats facing each other (对家 / 对头)")
+    cards_per_player: int | Literal["all"] = rule(CARDS_EACH, "每人张数", "cards dealt to each player")
+    teams: tuple[tuple[int, ...], ...] = rule(ListT(ListT(SEAT, 1, 12, unique=True), 2, 2), "联邦", "the two teams, as lists of seats")
+    opposites: tuple[tuple[int, ...], ...] = rule(ListT(ListT(SEAT, 2, 2, unique=True), 1, 6), "对家", "pairs of seats facing each other (对家 / 对头)")
     direction: str = rule(DIRECTION, "方向", "the direction of play, as players see it (seat numbers always follow playing order)")
     first_leader: str = rule(FIRST_LEADER, "上班", "who leads first in a game")
     first_seat: int | None = rule(OptionalT(SEAT), "上班座位", "the seat that leads first in every game, with first_leader = fixed_seat",
                                   default=None)
     first_card: str | None = rule(OptionalT(ANY_KIND), "上班牌", "the card whose holder leads first, with first_leader = card_holder",
                                   default=None)
-    copies: tuple = rule(RowT(Copies, key=("card",)), "张数表",
+    copies: tuple[Copies, ...] = rule(RowT(Copies, key=("card",)), "张数表",
                          "copies of a card kind in the whole deck, where not decks × 4 (decks × 1 for a joker); "
                          "suits never matter, so keeping k of the n copies is k copies", default=())
     redeal_if: Formula | None = rule(OptionalT(ExprT(BOOL, HAND)), "重发条件",
@@ -76,7 +80,7 @@ class TableRules(Section):
 CARDS_PER_DECK = 54
 
 
-def kind_copies(decks: int, copies, extra=()) -> dict[str, int]:
+def kind_copies(decks: int, copies: Iterable[Copies] | None, extra: Iterable[ExtraKind] | None = ()) -> dict[str, int]:
     """How many cards of each kind the whole deck holds: decks × 4 of a rank, decks × 1
     of a joker, unless the copies table says otherwise; then each extra card kind
     ([cards] extra rows, in vector order) with its own copies."""
@@ -86,7 +90,7 @@ def kind_copies(decks: int, copies, extra=()) -> dict[str, int]:
     return counts
 
 
-def _extra_rows(v) -> tuple:
+def _extra_rows(v: Variant) -> tuple[ExtraKind, ...]:
     """[cards] extra in vector order (the order's), () when unset or in error."""
     rows = value_of(v, "cards.extra") if "cards" in v.sections else None
     order = value_of(v, "cards.order") if "cards" in v.sections else None
@@ -189,7 +193,7 @@ def check_redeal_if(v: Variant, rep: Reporter) -> None:
               hint=msg("rules.redeal_forever_hint"))
 
 
-def _only_functions(node, allowed) -> bool:
+def _only_functions(node: _n.Expr, allowed: tuple[str, ...]) -> bool:
     if isinstance(node, _n.Call):
         return node.func.id in allowed and all(_only_functions(a, allowed) for a in node.args)
     if isinstance(node, _n.Unary):
@@ -283,27 +287,28 @@ spec.register("table.decks", "engine", spec.Setting("decks", lambda v: v.table.d
                                                     annotation="int", realised_in=("runtime/action_ids.py:ActionIds.action_to_id", "runtime/flow.py:Game.apply_action", "runtime/game.py:first_leader_on", "runtime/game.py:new_position", "runtime/setup.py:given_deal")))
 
 
-def deck_counts(v) -> tuple:
+def deck_counts(v: Variant) -> tuple[int, ...]:
     """The whole deck as a count per card kind, indexed like the card kinds (runtime.cards)."""
     counts = kind_copies(v.table.decks, v.table.copies, _extra_rows(v))
     return tuple(counts.values())
 
 
-def cards_each(v) -> int:
+def cards_each(v: Variant) -> int:
     """cards_per_player as a number: `all` shares the whole deck out evenly."""
-    each = v.table.cards_per_player
-    return sum(deck_counts(v)) // v.table.players if each == "all" else each
+    t: TableRules = v.table
+    each = t.cards_per_player
+    return sum(deck_counts(v)) // t.players if each == "all" else each
 
 
 spec.register("table.cards_per_player", "engine", spec.Setting("cards_per_player", cards_each,
                                                                annotation="int", realised_in=("runtime/bounds.py:_max_game_length", "runtime/bounds.py:_max_hand", "runtime/setup.py:SetUp._shuffle_and_deal", "runtime/setup.py:given_deal")))
 spec.register("table.copies", "engine", spec.Setting("deck_counts", deck_counts,
-                                                     annotation="tuple", realised_in=("runtime/setup.py:SetUp._shuffle_and_deal", "runtime/setup.py:given_deal")))
+                                                     annotation="tuple[int, ...]", realised_in=("runtime/setup.py:SetUp._shuffle_and_deal", "runtime/setup.py:given_deal")))
 spec.register("table.redeal_if", "engine", spec.CardFunction(("_redeal_if",)))  # the formula, translated
 spec.register("table.teams", "engine", spec.Setting("teams", team_of, ("tributes", "score"),
-                                                    annotation="dict", realised_in=("runtime/flow.py:Game._game_over", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._swept", "runtime/flow.py:Game.next_match", "runtime/flow.py:Game.observation", "runtime/setup.py:SetUp._buy_one")))              # seat -> team index
+                                                    annotation="dict[int, int]", realised_in=("runtime/flow.py:Game._game_over", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._swept", "runtime/flow.py:Game.next_match", "runtime/flow.py:Game.observation", "runtime/setup.py:SetUp._buy_one")))              # seat -> team index
 spec.register("table.opposites", "engine", spec.Setting("opposite", opposite_of, ("tributes", "score", "graduated"),
-                                                        annotation="dict", realised_in=("runtime/flow.py:Game._can_defer", "runtime/flow.py:Game._last_chance", "runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._play", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._update_headless")))  # seat -> its opposite
+                                                        annotation="dict[int, int]", realised_in=("runtime/flow.py:Game._can_defer", "runtime/flow.py:Game._last_chance", "runtime/flow.py:Game._may_answer", "runtime/flow.py:Game._play", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game._update_headless")))  # seat -> its opposite
 spec.register("table.direction", "engine",
               spec.NoPlay("seats are numbered in playing order, so the direction only tells players where to sit"))
 spec.register("table.first_leader", "engine", spec.Setting("first_leader", lambda v: v.table.first_leader,
@@ -318,21 +323,21 @@ spec.register("table.first_card", "engine", spec.Setting("first_card", lambda v:
 
 
 @hook("table.players")
-def seats(g) -> list[int]:
+def seats(g: Game) -> list[int]:
     """The seats in playing order, 1 .. players."""
     return list(range(1, g.v.table.players + 1))
 
 
 @hook("table.decks", "table.cards_per_player", "table.copies")
-def deal(g) -> list[list[int]]:
+def deal(g: Game) -> list[list[int]]:
     """The documented deal: the deck in order (every 3, then every 4, ..., every 2, the
     small jokers, the big jokers; of each kind decks × 4, decks × 1 of a joker, or as many
     as the copies table says) is shuffled once by the game's generator, and seat 1 takes
     the first `cards_per_player` cards (all: the deck's size / players), seat 2 the next
     ...; the rest stay undealt. Returns each seat's card counts, one per card kind."""
-    t = g.v.table
+    t: TableRules = g.v.table
     stated = {row.card: row.copies for row in t.copies}
-    deck = []
+    deck: list[int] = []
     for kind, card in enumerate(_cards.CARDS):
         deck += [kind] * stated.get(card, t.decks if card in ("SJ", "BJ") else 4 * t.decks)
     # Then each extra card kind ([cards] extra), above the big joker in the order given there.
@@ -346,7 +351,7 @@ def deal(g) -> list[list[int]]:
 
 
 @hook("table.redeal_if")
-def redeal_for(g, hands) -> int | None:
+def redeal_for(g: Game, hands: list[list[int]]) -> int | None:
     """The first seat whose dealt hand meets the redeal condition (the Reference's
     redeal_if), or None: the cards stand. No condition: None."""
     if g.v.table.redeal_if is None:
@@ -355,32 +360,36 @@ def redeal_for(g, hands) -> int | None:
 
 
 @hook("table.teams")
-def team(g, seat: int) -> int:
+def team(g: Game, seat: int) -> int:
     """The index of `seat`'s team in the rule's list of teams."""
     return next(i for i, members in enumerate(g.v.table.teams) if seat in members)
 
 
 @hook("table.opposites")
-def opposite(g, seat: int) -> int:
+def opposite(g: Game, seat: int) -> int:
     """`seat`'s opposite (对家)."""
-    return next(b if seat == a else a for a, b in g.v.table.opposites if seat in (a, b))
+    t: TableRules = g.v.table
+    return next(b if seat == a else a for a, b in t.opposites if seat in (a, b))
 
 
 @hook("table.first_leader", "table.first_seat", "table.first_card")
-def first_leader(g) -> int:
+def first_leader(g: Game) -> int:
     """Who leads first: fixed_seat, the seat first_seat names; previous_first, the first
     player out of the match's previous game; card_holder, the first seat from seat 1 whose
     hand holds first_card as play begins (every card is dealt and the card is kept, so some
     seat does); otherwise (and in a match's first game) drawn by the game's generator
     (`randint(1, players)`, its one draw after the last shuffle)."""
-    t = g.v.table
+    t: TableRules = g.v.table
     if t.first_leader == "fixed_seat":
-        return t.first_seat  # no draw: the generator is not used
+        # No draw: the generator is not used. A checked fixed_seat names its seat (check_first_seat).
+        return cast(int, t.first_seat)
     if t.first_leader == "previous_first" and g.match.first_out:
         return g.match.first_out
     if t.first_leader == "card_holder":
-        card = g.ref.kinds.index[t.first_card]
-        return next(seat for seat in seats(g) if g.hands[seat - 1][card])
+        card = g.ref.kinds.index[cast(str, t.first_card)]  # a checked card_holder names its card (check_first_seat)
+        # (hook() hands `seats` back untyped, facets.hooks: the typed name keeps the answer an int.)
+        holder: int = next(seat for seat in seats(g) if g.hands[seat - 1][card])
+        return holder
     return g._rng.randint(1, t.players)
 
 
@@ -394,13 +403,13 @@ book.group("table", "玩家", "The players")
 
 
 @book.rule("table.players", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     return said(T("{n}人游戏，座位按出牌顺序编为1到{n}号。", n=value),
                 T("{N} players take part; their seats are numbered 1 to {n} in playing order.", N=Num(value), n=value))
 
 
 @book.rule("table.teams", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[tuple[int, ...], ...]) -> Said:
     if ctx.v.game != "gouji":  # partners (对家), not 联邦
         zh = T("玩家分为两方，对面而坐的两人是一方（互为对家）：") + join([ctx.seats_zh(t) for t in value], "zh", "对", "against")
         en = T("The players form two teams of partners sitting opposite each other: ")
@@ -414,7 +423,7 @@ def _(ctx, value):
 
 
 @book.rule("table.opposites", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[tuple[int, ...], ...]) -> Said:
     team = {s: i for i, t in enumerate(ctx.v.table.teams) for s in t}
     enemies = all(team.get(a) != team.get(b) for a, b in value)
     pairs_zh = join([T("{a}号与{b}号", a=a, b=b) for a, b in value], "zh", "、")
@@ -440,7 +449,7 @@ book.group("table", "牌", "The cards")
 
 
 @book.rule("table.decks", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Said:
     total = value * 54
     return said(T("使用{d}副牌，每副54张（含大小王），共{t}张，洗在一起。", d=value, t=total),
                 T("{D} deck{s} of 54 cards (jokers included) are shuffled together: {t} cards in all.",
@@ -451,7 +460,7 @@ _JOKER_ZH = {"SJ": "小王", "BJ": "大王"}
 
 
 @book.rule("table.copies", "players")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[Copies, ...]) -> Said:
     t = ctx.v.table
     if not rows:
         return said(T("每个点数各有{n}张，大小王各{d}张（每副4张、1张）。", n=4 * t.decks, d=t.decks),
@@ -478,7 +487,7 @@ def _(ctx, rows):
 
 
 @book.rule("table.cards_per_player", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int | Literal["all"]) -> Said:
     t = ctx.v.table
     total = sum(kind_copies(t.decks, t.copies, _extra_rows(ctx.v)).values())
     if value == "all":
@@ -494,7 +503,7 @@ def _(ctx, value):
 
 
 @book.rule("table.redeal_if", "players")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: Formula | None) -> Said:
     if value is None:
         return said(T("发下的牌不论好坏都算数，不因手牌重新发牌。"),
                     T("A deal always stands: no hand makes the cards be dealt again."))
@@ -520,7 +529,7 @@ book.enum_rule("table.first_leader", "course", {
 }, extra=lambda ctx, value: _first_game(ctx))
 
 
-def _first_game(ctx) -> dict:
+def _first_game(ctx: book.Ctx) -> dict[str, str]:
     """Who leads the first game under previous_first: Shuangkou turns a card face up in the
     deal (明牌, 002:L2; [results] redraw_after turns one again after the results it names),
     whose holder, a seat as random as any, leads; elsewhere a player drawn at random."""
@@ -532,14 +541,14 @@ def _first_game(ctx) -> dict:
 
 
 @book.rule("table.first_card", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str | None) -> Said:
     if value is None:
         return said(T("没有指定上班的牌。"), T("No card decides the first lead."))
     return said(T("上班的牌：`{c}`。", c=value), T("The card that decides the first lead: `{c}`.", c=value))
 
 
 @book.rule("table.first_seat", "course")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int | None) -> Said:
     if value is None:
         return said(T("没有固定的上班座位。"), T("No seat is fixed to lead first."))
     return said(T("每局由{s}号座位上班。", s=value), T("Seat {s} leads first in every game.", s=value))
@@ -548,12 +557,12 @@ def _(ctx, value):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_teams(teams, lang: str) -> str:
+def _phrase_teams(teams: tuple[tuple[int, ...], ...], lang: str) -> str:
     sides = [" ".join(map(str, team)) for team in teams]
     return f"联邦为 {' 对 '.join(sides)}" if lang == "zh" else f"seats the teams {' against '.join(sides)}"
 
 
-def _phrase_opposites(pairs, lang: str) -> str:
+def _phrase_opposites(pairs: tuple[tuple[int, ...], ...], lang: str) -> str:
     shown = [f"{a}-{b}" for a, b in pairs]
     if lang == "zh":
         return f"对家为 {'、'.join(shown)}"
@@ -568,7 +577,7 @@ dp.phrase("table.cards_per_player", {
 })
 
 
-def _phrase_copies(rows, lang: str) -> str:
+def _phrase_copies(rows: tuple[Copies, ...], lang: str) -> str:
     if not rows:
         return "每种牌按副数计张数" if lang == "zh" else "uses every card of the decks"
     shown = [f"{r.card}×{r.copies}" for r in rows]
@@ -577,7 +586,7 @@ def _phrase_copies(rows, lang: str) -> str:
     return f"keeps {', '.join(shown)} in the deck (card × copies)"
 
 
-def _phrase_redeal_if(formula, lang: str) -> str:
+def _phrase_redeal_if(formula: Formula | None, lang: str) -> str:
     if formula is None:
         return "发下的牌都算数" if lang == "zh" else "lets every deal stand"
     return f"有人手牌满足 {formula.text} 时重新发牌" if lang == "zh" else f"deals again while some hand meets {formula.text}"

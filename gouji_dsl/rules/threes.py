@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
@@ -10,6 +11,9 @@ from gouji_dsl.facets.checks import type_only
 from gouji_dsl.facets.hooks import hook
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game
 
 # --- the rules ------------------------------------------------------------------
 
@@ -39,7 +43,7 @@ spec.register("threes.threes_last", "engine", spec.Setting("threes_last", lambda
 
 
 @hook("threes.threes_last", absent=lambda g, seat, out: False)
-def waits_on_threes(g, seat: int, out: bool) -> bool:
+def waits_on_threes(g: Game, seat: int, out: bool) -> bool:
     """憋三 (D22): after this play `seat` holds only 3s, so its play stands right before
     its final 3s (beaten, it owes 闷贡). The Reference's classify and lead_actions read
     the rule too: 3s only on their own, and only all of them as the last play."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -21,6 +21,14 @@ from gouji_dsl.prose.document import Note, Para, Table, TRow, anchor_of
 from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.prose.explain import explain, used_names
 from gouji_dsl.prose.text import LANGS, T, Text, cards_en, join, plain
+
+if TYPE_CHECKING:
+    from gouji_dsl.facets.protocols import Game, Said
+    from gouji_dsl.model.types import VType
+    from gouji_dsl.prose.document import Block
+
+    # A tribute rule's sentences, as tribute_rule takes them: a Text or blocks in each language.
+    Sentences = tuple[Text | list[Block], ...]
 
 # --- the rules ------------------------------------------------------------------
 
@@ -69,10 +77,10 @@ class TributeRules(Section):
     ZH = "进贡"
     EN = "Tribute (进贡) and return (还贡)"
     enabled: bool = rule(BoolT(), "进贡", "whether tribute cards change hands before the next deal")
-    order: tuple = rule(ListT(TRIBUTE_KIND, 1, 4, unique=True), "顺序", "which tributes exist, in the order they are paid")
-    luo: tuple = rule(RowT(LuoTribute, key=("payer", "receiver")), "落贡", "place tribute: who pays whom how many")
+    order: tuple[str, ...] = rule(ListT(TRIBUTE_KIND, 1, 4, unique=True), "顺序", "which tributes exist, in the order they are paid")
+    luo: tuple[LuoTribute, ...] = rule(RowT(LuoTribute, key=("payer", "receiver")), "落贡", "place tribute: who pays whom how many")
     sweep_luo: str = rule(SWEEP_LUO, "串三户落贡", "place tribute after a sweep (串三户)")
-    dian: tuple = rule(RowT(DianRow, key=("declared", "opened")), "点贡",
+    dian: tuple[DianRow, ...] = rule(RowT(DianRow, key=("declared", "opened")), "点贡",
                        "open tribute between opposites: by who declared and who opened; rows for 'opp' are mirrored from 'me'")
     dian_max_level: int = rule(IntT(1, 10), "点贡级数", "the highest 点贡 level over consecutive games")
     dian_graduation: bool = rule(BoolT(), "点贡毕业", "after paying at the highest level, the payer is open in the next game")
@@ -238,7 +246,7 @@ spec.register("tribute.no_single_return", "engine", spec.Setting("no_single_retu
 
 
 @hook("tribute.returned", "tribute.mutual_dian_returned", absent=lambda g, kind, payer, receiver, paid: False)
-def is_returned(g, kind: str, payer: int, receiver: int, paid: dict) -> bool:
+def is_returned(g: Game, kind: str, payer: int, receiver: int, paid: dict[tuple[str, int, int], list[int]]) -> bool:
     """还贡 (D20): does `receiver` return cards for the tribute of this kind from `payer`?
     Not at all without returned; not for 点贡 paid both ways between a pair (`paid`:
     (kind, payer, receiver) -> cards of this deal) without mutual_dian_returned."""
@@ -249,7 +257,7 @@ def is_returned(g, kind: str, payer: int, receiver: int, paid: dict) -> bool:
 
 
 @hook("tribute.return_from_dealt", absent=lambda g, seat: tuple(g.hands[seat - 1]))
-def givable(g, seat: int) -> tuple:
+def givable(g: Game, seat: int) -> tuple[int, ...]:
     """000:L60 「進貢和還貢的牌，只僅限于自己的發牌時摸到手牌」: how many of each card `seat` may
     give now, in tribute or in return. With the rule, only cards it was dealt and has not
     given (`g.tribute_given`: what it gave in this deal), never a card received in this
@@ -283,13 +291,13 @@ def tribute_name(kind: str, lang: str) -> Text:
     return T("{e} ({z})", e=_TRIBUTE_EN[kind], z=member.zh)
 
 
-def _no_tribute(ctx):
+def _no_tribute(ctx: book.Ctx) -> tuple[str, str] | None:
     if not ctx.v.tribute.enabled:
         return ("本玩法不进贡，此条不起作用。", "No tribute changes hands here, so this rule does not apply.")
     return None
 
 
-def _graduation_counts(ctx):
+def _graduation_counts(ctx: book.Ctx) -> tuple[str, str] | None:
     """Without tribute, 点贡 levels still count where they graduate a player (open next game)."""
     if not ctx.v.tribute.enabled and ctx.v.tribute.dian_graduation:
         return ("本玩法不进贡，但点贡级数照常累计：按最高级“应进”点贡的玩家，下一局照样自动算开点（影响点贡分）。",
@@ -297,11 +305,16 @@ def _graduation_counts(ctx):
     return None
 
 
-def tribute_rule(key, members: tuple[str, ...] | None = None, note=None):
+_V = TypeVar("_V")  # the value of the rule a tribute_rule says
+
+
+def tribute_rule(key: str, members: tuple[str, ...] | None = None,
+                 note: Callable[[book.Ctx], tuple[str, str] | None] | None = None,
+                 ) -> Callable[[Callable[[book.Ctx, _V], Sentences]], Callable[[book.Ctx, _V], Sentences]]:
     """A tribute rule: its sentences, then `note(ctx)` as a reading if it gives one, else
     the not-in-play note when no tribute changes hands."""
-    def deco(fn):
-        def wrapped(ctx, value):
+    def deco(fn: Callable[[book.Ctx, _V], Sentences]) -> Callable[[book.Ctx, _V], Sentences]:
+        def wrapped(ctx: book.Ctx, value: _V) -> Said:
             zh, en = fn(ctx, value)
             zh, en = blocks(zh), blocks(en)
             reading = note(ctx) if note else None
@@ -319,7 +332,7 @@ book.group("tribute", None)
 
 
 @book.rule("tribute.enabled", "tribute")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Said:
     if value:
         return said(T("**[[进贡]]**：从第二局起，发完牌后、出牌前，按上一局的结果进贡：进贡者把手中最大的牌交给收贡者。[[还贡]]见本章后面。"),
                     T("**[[进贡|Tribute]]**: from the second game on, after the deal and before play, tribute is paid according to the previous game: the payer hands their highest cards to the receiver. The [[还贡|return]] of cards is described at the end of this chapter."))
@@ -327,7 +340,7 @@ def _(ctx, value):
 
 
 @tribute_rule("tribute.order")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: tuple[str, ...]) -> Sentences:
     return (T("进贡的种类和先后顺序：") + join([tribute_name(k, "zh") for k in value], "zh", "、") + plain("。"),
             T("The kinds of tribute, in the order they are paid: ") + join([tribute_name(k, "en") for k in value], "en", ",", "then") + plain("."))
 
@@ -336,7 +349,7 @@ book.group("tribute", "落贡", "Place tribute (落贡)")
 
 
 @tribute_rule("tribute.luo")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[LuoTribute, ...]) -> Sentences:
     key = "tribute.luo"
     check_columns(LuoTribute, ("payer", "receiver", "count"), key)
     active = "luo" in ctx.v.tribute.order
@@ -350,7 +363,7 @@ def _(ctx, rows):
                        plain(r.count)], anchor_of(f"{key}[{i}]")) for i, r in enumerate(rows)]
         intro = (T("**[[落贡]]**：后几名向前几名进贡，每人进最大的牌：") if zh else
                  T("**[[落贡|Place tribute]]**: the last places pay the first, each their highest cards:"))
-        parts = [Para(intro), Table(head, trows, numeric=(2,))] if rows else [Para(T("没有落贡。") if zh else T("There is no place tribute."))]
+        parts: list[Block] = [Para(intro), Table(head, trows, numeric=(2,))] if rows else [Para(T("没有落贡。") if zh else T("There is no place tribute."))]
         if not active and rows:
             parts.append(inactive_note(lang, "落贡不在进贡种类中，此表不起作用。" if zh else "Place tribute is not among the tribute kinds, so this table does not apply."))
         out.append(parts)
@@ -358,7 +371,7 @@ def _(ctx, rows):
 
 
 @tribute_rule("tribute.sweep_luo", members=("as_usual", "to_own_opposite"))
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Sentences:
     if value == "as_usual":
         zh, en = T("串三户时落贡照常。"), T("After a sweep (串三户) the place tribute is paid as usual.")
     elif value == "to_own_opposite":
@@ -374,7 +387,7 @@ book.group("tribute", "点贡", "Open tribute (点贡)")
 
 
 @tribute_rule("tribute.dian")
-def _(ctx, rows):
+def _(ctx: book.Ctx, rows: tuple[DianRow, ...]) -> Sentences:
     key = "tribute.dian"
     check_columns(DianRow, ("declared", "opened", "me_gives", "opp_gives"), key)
     v = ctx.v
@@ -388,11 +401,11 @@ def _(ctx, rows):
     for lang in LANGS:
         zh = lang == "zh"
 
-        def who(vtype, value, said_en):
+        def who(vtype: VType, value: str, said_en: dict[str, str]) -> Text:
             # The column heads name 宣点 and 开点; an English cell says only who.
             return cell(vtype, value, lang) if zh else plain(said_en[value])
 
-        def cards(formula):
+        def cards(formula: Formula) -> Text:
             return plain(explain(formula.node, lang, etype))   # "0", "1", "点贡的级数"
         # Every case the table can meet, each as players see it (a row of the rule file seen from
         # the other player is shown like any other); then, muted, the rows no case reaches (宣点
@@ -434,7 +447,7 @@ def _(ctx, rows):
 
 
 @tribute_rule("tribute.dian_max_level", note=_graduation_counts)
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Sentences:
     if value == 1:
         return T("点贡不分级：每次都按1级计。"), T("The open tribute has a single level: it is always 1.")
     return (T("**点贡升级**：同一对对家连续几局都是一方开点、另一方没开，点贡的级数每局加1，最多{n}级。", n=value),
@@ -442,7 +455,7 @@ def _(ctx, value):
 
 
 @tribute_rule("tribute.dian_graduation", note=_graduation_counts)
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Sentences:
     if value:
         return (T("**[[点贡毕业]]**：按最高级（{n}级）进过点贡的玩家，下一局自动算开点。", n=ctx.v.tribute.dian_max_level),
                 T("**[[点贡毕业|Graduation]]**: a player who paid the open tribute at the top level ({n}) counts as open in the next game.", n=ctx.v.tribute.dian_max_level))
@@ -455,7 +468,7 @@ book.absent("tribute.men", lambda v, value: value == 0 or "men" not in v.tribute
 
 
 @tribute_rule("tribute.shao")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Sentences:
     if value == 0 or "shao" not in ctx.v.tribute.order:
         return T("没有烧贡。"), T("There is no burn tribute (烧贡).")
     return (T("**[[烧贡]]**：每成功烧牌一次（烧牌者按规则出完），被烧者向烧牌者进{n}张。", n=value),
@@ -463,7 +476,7 @@ def _(ctx, value):
 
 
 @tribute_rule("tribute.men")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: int) -> Sentences:
     if value == 0 or "men" not in ctx.v.tribute.order:
         return T("没有闷贡。"), T("There is no threes tribute (闷贡).")
     return (T("**[[闷贡]]**：憋三时，最后一手3之前的那手牌被人打掉（被“闷”住）的玩家，向打掉它的人进{n}张。", n=value),
@@ -474,21 +487,21 @@ book.group("tribute", "还贡", "Returning (还贡)")
 
 
 @tribute_rule("tribute.returned")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Sentences:
     if value:
         return T("**[[还贡]]**：收了谁的贡，就要还给谁，收几张还几张。"), T("**[[还贡|Return]]**: the receiver gives the same payer back as many cards as they received.")
     return T("收贡者不还贡。"), T("Receivers return nothing.")
 
 
 @tribute_rule("tribute.mutual_dian_returned")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Sentences:
     if value:
         return T("双方都没开点而互进的点贡也要还。"), T("Open tribute exchanged when neither opened is returned too.")
     return T("双方都没开点而互进的点贡不还。"), T("Open tribute exchanged when neither opened is not returned.")
 
 
 @tribute_rule("tribute.return_limit", members=("none", "not_above_received"))
-def _(ctx, value):
+def _(ctx: book.Ctx, value: str) -> Sentences:
     if value == "none":
         return T("还贡可以还任何牌。"), T("Any card may be returned.")
     if value == "not_above_received":
@@ -497,7 +510,7 @@ def _(ctx, value):
 
 
 @tribute_rule("tribute.return_from_dealt")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Sentences:
     if value:
         return (T("进贡和还贡的牌只能是自己发牌时摸到的牌：这一局收到的牌（贡牌或还回来的牌）不能再进出去，比如大落刚收到点贡的王，进落贡时不能把它进出去。"),
                 T("Tribute and return cards come only from the player's own dealt cards, never from cards received in this deal (tribute or returned cards): a last place (大落) who has just received a joker as open tribute may not pass it on as place tribute."))
@@ -505,7 +518,7 @@ def _(ctx, value):
 
 
 @tribute_rule("tribute.no_single_return")
-def _(ctx, value):
+def _(ctx: book.Ctx, value: bool) -> Sentences:
     if value:
         return (T("**不还单张**：收贡者不能还进贡者手中没有的点数（联邦之间除外）。"),
                 T("**No singles back**: the receiver may not return a rank the payer does not hold (except between teammates)."))
@@ -515,12 +528,12 @@ def _(ctx, value):
 # --- diff ---------------------------------------------------------------------
 
 
-def _phrase_order(kinds, lang: str) -> str:
+def _phrase_order(kinds: tuple[str, ...], lang: str) -> str:
     text = " > ".join(TRIBUTE_KIND.members[k].zh for k in kinds)
     return f"进贡顺序为 {text}" if lang == "zh" else f"pays {text} (in that order)"
 
 
-def _phrase_luo(rows, lang: str) -> str:
+def _phrase_luo(rows: tuple[LuoTribute, ...], lang: str) -> str:
     if not rows:
         return "没有落贡" if lang == "zh" else "has no 落贡"
     if lang == "zh":
@@ -528,7 +541,7 @@ def _phrase_luo(rows, lang: str) -> str:
     return "pays 落贡 " + ", ".join(f"from place {r.payer} to place {r.receiver} ×{r.count}" for r in rows)
 
 
-def _phrase_dian(rows, lang: str) -> str:
+def _phrase_dian(rows: tuple[DianRow, ...], lang: str) -> str:
     if not rows:
         return "没有点贡表" if lang == "zh" else "has no 点贡 table"
     if lang == "zh":

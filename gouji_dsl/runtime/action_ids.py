@@ -26,8 +26,14 @@ page shown, for a framework whose undo puts back the view a decision had (the Op
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import BURN, DECLARE, DEFER, PASS, PLAY, REVOLT, Action, IllegalAction, read_action
+
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.protocols import GameView
+    from gouji_dsl.runtime.state import Rules
 
 ACTION_IDS = 1024           # ids of every variant: 0 .. ACTION_IDS - 1
 MORE = ACTION_IDS - 1       # on a full page: show the next page of legal actions
@@ -43,19 +49,19 @@ RANK_SLOTS = 14             # rank -1 (jokers only), 0..11 (3..A), 12 (2)
 PATTERN_HEAD = 4
 
 
-def feature_size(rules) -> int:
+def feature_size(rules: Rules) -> int:
     """Length of `action_features` for a variant."""
     return len(FEATURE_KINDS) + RANK_SLOTS + len(rules.card_kinds) + PATTERN_HEAD
 
 
-def feature_names(rules) -> list[str]:
+def feature_names(rules: Rules) -> list[str]:
     """What each position of `action_features` holds, for users reading the vectors."""
     return ([f"kind={k}" for k in FEATURE_KINDS] + ["rank=jokers"] + [f"rank={c}" for c in rt.CARDS[:13]]
             + [f"cards:{c}" for c in rules.card_kinds]
             + ["pattern_type+1", "pattern_length", "pattern_top+1", "pattern_lines"])
 
 
-def feature_divisors(rules) -> tuple:
+def feature_divisors(rules: Rules) -> tuple[int, ...]:
     """The most each position of `action_features` can hold in the variant (at least 1 each):
     the tensors of runtime/observe.py hold every feature divided by its divisor, so in [0, 1].
 
@@ -68,6 +74,8 @@ def feature_divisors(rules) -> tuple:
         return found[1]
     head = (1,) * PATTERN_HEAD
     if rules.pattern_plays:
+        if TYPE_CHECKING:  # pattern plays: the rules have their notation
+            assert rules.notation is not None
         spec = rules.notation.spec
         longest = max([row[3] for row in spec.types] + [jokers for _name, jokers, _lines in spec.joker_bombs]
                       + [spec.max_bombs if spec.chains else 1])
@@ -79,10 +87,10 @@ def feature_divisors(rules) -> tuple:
     return divisors
 
 
-_DIVISORS: dict[int, tuple] = {}
+_DIVISORS: dict[int, tuple[Rules, tuple[int, ...]]] = {}
 
 
-def action_features(rules, action: Action | None) -> tuple:
+def action_features(rules: Rules, action: Action | None) -> tuple[int, ...]:
     """The fixed-size feature vector of an action (None: the page step `MORE`)."""
     size = feature_size(rules)
     features = [0] * size
@@ -113,15 +121,15 @@ class ActionIds:
     the game's field `_page_at`: (number of actions applied, page), so a page belongs to the
     state it was turned in."""
 
-    def num_distinct_actions(self) -> int:
+    def num_distinct_actions(self: GameView) -> int:
         """How many action ids there are: every legal action of every state has an id below it."""
         return ACTION_IDS
 
-    def _page(self) -> int:
+    def _page(self: GameView) -> int:
         at, page = self._page_at
         return page if at == len(self._history) else 0
 
-    def _page_view(self) -> tuple[list, int, bool]:
+    def _page_view(self: GameView) -> tuple[list[Action], int, bool]:
         """(the legal actions, the first one on the page shown, whether `MORE` is offered)."""
         legal = self._legal_actions()
         if len(legal) <= ACTION_IDS:
@@ -129,11 +137,11 @@ class ActionIds:
         first = self._page() * PER_PAGE
         return legal, first, first + PER_PAGE < len(legal)
 
-    def page_shown(self) -> int:
+    def page_shown(self: GameView) -> int:
         """The page of legal action ids shown (0: the first; see the module docstring)."""
         return self._page()
 
-    def show_page(self, page: int) -> None:
+    def show_page(self: GameView, page: int) -> None:
         """Show page `page` of this decision's legal action ids (0 is the first). IllegalAction,
         changing nothing, for a page the decision does not have."""
         legal = self._legal_actions()
@@ -143,7 +151,7 @@ class ActionIds:
                                 f"show on page{'s 0 ..' if pages > 1 else ''} {pages - 1}")
         self._page_at = (len(self._history), page)
 
-    def legal_id_count(self) -> int:
+    def legal_id_count(self: GameView) -> int:
         """How many ids are legal (`len(legal_action_ids())`, without making the list): a random
         agent draws `randrange(legal_id_count())`."""
         count = len(self._legal_actions())
@@ -152,14 +160,14 @@ class ActionIds:
         first = self._page() * PER_PAGE
         return ACTION_IDS if first + PER_PAGE < count else count - first
 
-    def legal_action_ids(self) -> list[int]:
+    def legal_action_ids(self: GameView) -> list[int]:
         """The ids of the legal actions: 0 .. k-1 (on a full page, the last is `MORE`)."""
         legal, first, more = self._page_view()
         if not first and not more:
             return list(range(len(legal)))
         return list(range(PER_PAGE)) + [MORE] if more else list(range(len(legal) - first))
 
-    def id_to_action(self, action_id: int) -> Action | None:
+    def id_to_action(self: GameView, action_id: int) -> Action | None:
         """The legal action an id names in this state (None for `MORE`, the page step)."""
         legal, first, more = self._page_view()
         if action_id.__class__ is not int:
@@ -173,7 +181,7 @@ class ActionIds:
             raise IllegalAction(f"action id {action_id} is not legal here: the legal ids are 0..{shown - 1 + more}")
         return legal[first + action_id]
 
-    def action_to_id(self, action: Action | str) -> int:
+    def action_to_id(self: GameView, action: Action | str) -> int:
         """The id of a legal action in this state (on the page shown)."""
         if isinstance(action, str):
             action = read_action(action, self.r.decks, self.kinds)
@@ -188,10 +196,11 @@ class ActionIds:
                                 f"apply MORE ({MORE}) until it is")
         return index - first
 
-    def apply_action_id(self, action_id: int) -> Action | None:
+    def apply_action_id(self: GameView, action_id: int) -> Action | None:
         """Apply the legal action an id names, or turn the page for `MORE`; returns the action
         applied (None for a page step)."""
         legal = self._legal_actions()
+        action: Action | None  # None: MORE, the page step
         if len(legal) <= ACTION_IDS and action_id.__class__ is int and 0 <= action_id < len(legal):
             # One page (nearly every decision): the id is the position itself. Frameworks call
             # this every step, so it skips id_to_action's page arithmetic.
@@ -205,10 +214,10 @@ class ActionIds:
         self.apply_action(action)
         return action
 
-    def action_id_features(self, action_id: int) -> tuple:
+    def action_id_features(self: GameView, action_id: int) -> tuple[int, ...]:
         """`action_features` of the action an id names here."""
         return action_features(self.r, self.id_to_action(action_id))
 
-    def legal_action_features(self) -> list[tuple]:
+    def legal_action_features(self: GameView) -> list[tuple[int, ...]]:
         """`action_features` of every legal id, in id order."""
         return [self.action_id_features(i) for i in self.legal_action_ids()]

@@ -8,9 +8,13 @@ anything else is checked here first.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, cast
 
 from gouji_dsl.runtime import cards as rt
+
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.protocols import NotationAction, OwnPlays, ReplayedGame
 
 PLAY, PASS, DEFER, BURN, DECLARE, REVOLT = "play", "pass", "defer", "burn", "declare", "revolt"
 KIND_ORDER = {PASS: 0, DEFER: 1, DECLARE: 2, REVOLT: 3, BURN: 4, PLAY: 5}
@@ -18,12 +22,12 @@ KIND_ORDER = {PASS: 0, DEFER: 1, DECLARE: 2, REVOLT: 3, BURN: 4, PLAY: 5}
 
 class Action(NamedTuple):
     kind: str
-    play: tuple | None = None
+    play: tuple[int, ...] | None = None
 
     def __str__(self) -> str:
         return action_to_string(self)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Action], tuple[object, ...]]:
         # Pickled (and deep-copied) by its notation, kind and play: the copy is the engine's
         # shared Action where there is one, which the flow trusts without checking it again.
         return (shared_action, (getattr(type(self), "KINDS", None), self.kind, self.play))
@@ -34,8 +38,8 @@ DEFER_ACTION = Action(DEFER)
 DECLARE_ACTION = Action(DECLARE)
 REVOLT_ACTION = Action(REVOLT)
 _SIMPLE_ACTIONS = {PASS: PASS_ACTION, DEFER: DEFER_ACTION, DECLARE: DECLARE_ACTION, REVOLT: REVOLT_ACTION}
-PLAY_ACTIONS: dict[tuple, Action] = {}
-_BURN_ACTIONS: dict[tuple, Action] = {}
+PLAY_ACTIONS: dict[tuple[int, ...], Action] = {}
+_BURN_ACTIONS: dict[tuple[int, ...], Action] = {}
 # The ids of the shared Action objects above. Each was checked when it was made
 # and they live as long as the module, so `apply_action` can trust an action it
 # finds here by identity (every action from `legal_actions()` is one) and
@@ -48,11 +52,13 @@ _DISPLAY_DECKS = 256    # str() of an unshared action shows at most this many de
 
 # A variant with extra card kinds ([cards] extra, the eagle Y) has tables of its own, of Actions
 # of a subclass that shows their cards in its notation (`str(action)` is "play 8 Y Y").
-_KINDS_TABLES: dict[tuple, tuple] = {}
-_ACTION_CLASSES: set[type] = set()  # those subclasses (exact types: a user's own subclass is not one)
+# A notation's (shared play actions, shared burn actions, Action class).
+Tables = tuple[dict[tuple[int, ...], Action], dict[tuple[int, ...], Action], type[Action]]
+_KINDS_TABLES: dict[tuple[object, ...], Tables] = {}
+_ACTION_CLASSES: set[type[Action]] = set()  # those subclasses (exact types: a user's own subclass is not one)
 
 
-def kinds_tables(kinds: rt.Kinds) -> tuple:
+def kinds_tables(kinds: rt.Kinds) -> Tables:
     """(shared play actions, shared burn actions, Action class) of a card notation."""
     if kinds is rt.STANDARD:
         return PLAY_ACTIONS, _BURN_ACTIONS, Action
@@ -64,7 +70,7 @@ def kinds_tables(kinds: rt.Kinds) -> tuple:
     return found
 
 
-def shared_action(kinds, kind: str, play) -> Action:
+def shared_action(kinds: rt.Kinds | None, kind: str, play: tuple[int, ...] | None) -> Action:
     """The Action of `kind` and `play` in the notation `kinds` (None: the standard one), for
     unpickling: the shared one where the engine has made it, else a new one (checked when applied)."""
     kinds = kinds or rt.STANDARD
@@ -78,7 +84,7 @@ def shared_action(kinds, kind: str, play) -> Action:
     return found if found is not None else cls(kind, play)
 
 
-def play_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:
+def play_action(play: tuple[int, ...], kinds: rt.Kinds = rt.STANDARD) -> Action:
     if kinds is rt.STANDARD:
         return _action(PLAY_ACTIONS, PLAY, play)
     plays, _burns, cls = kinds_tables(kinds)
@@ -88,7 +94,7 @@ def play_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:
 _MOST_TRUSTED = 200_000  # shared actions of one notation made by `trusted_play_action`; beyond, unshared
 
 
-def trusted_play_action(play: tuple, kinds: rt.Kinds) -> Action:
+def trusted_play_action(play: tuple[int, ...], kinds: rt.Kinds) -> Action:
     """The Action of a play the engine enumerated itself (so valid by construction), without
     checking it again: a Shuangkou hand with four wild jokers leads thousands of plays, and
     re-classifying each would cost more than finding them. Shared while the table is small;
@@ -103,14 +109,15 @@ def trusted_play_action(play: tuple, kinds: rt.Kinds) -> Action:
     return action
 
 
-def burn_action(play: tuple, kinds: rt.Kinds = rt.STANDARD) -> Action:
+def burn_action(play: tuple[int, ...], kinds: rt.Kinds = rt.STANDARD) -> Action:
     if kinds is rt.STANDARD:
         return _action(_BURN_ACTIONS, BURN, play)
     _plays, burns, cls = kinds_tables(kinds)
     return _action(burns, BURN, play, cls)
 
 
-def _action(table: dict, kind: str, play, cls: type = Action) -> Action:
+def _action(table: dict[tuple[int, ...], Action], kind: str, play: tuple[int, ...],
+            cls: type[Action] = Action) -> Action:
     """The shared Action of `kind` for `play`, made (and checked) the first time it is asked for."""
     try:
         action = table.get(play)
@@ -121,17 +128,19 @@ def _action(table: dict, kind: str, play, cls: type = Action) -> Action:
     return action
 
 
-def _problem(play, most: int | None, most_jokers: int | None, kinds: rt.Kinds) -> str | None:
+def _problem(play: object, most: int | None, most_jokers: int | None, kinds: rt.Kinds) -> str | None:
     """Why `play` is not a play of the notation `kinds` (at most `most` of a card, `most_jokers`
     of a joker); None if it is. A notation with plays of its own (Shuangkou's) says itself."""
     if kinds.own_plays:
-        return kinds.play_problem(play, most, most_jokers)
+        return cast("OwnPlays", kinds).play_problem(play, most, most_jokers)  # own_plays: it has them
     return play_problem(play, most, most_jokers, kinds.jokers)
 
 
-def _shared(table: dict, kind: str, play, cls: type = Action) -> Action:
+def _shared(table: dict[tuple[int, ...], Action], kind: str, play: tuple[int, ...],
+            cls: type[Action] = Action) -> Action:
     """A new Action for `play`, shared (and known) when it is a canonical play of a real size."""
-    kinds = cls.KINDS if cls is not Action else rt.STANDARD
+    # Another class than Action is a notation's (kinds_tables), which has its KINDS.
+    kinds = cast("NotationAction", cls).KINDS if cls is not Action else rt.STANDARD
     problem = _problem(play, _SHARED_MOST, _SHARED_MOST, kinds)
     if problem is None:
         action = table[play] = cls(kind, play)
@@ -142,7 +151,7 @@ def _shared(table: dict, kind: str, play, cls: type = Action) -> Action:
     raise IllegalAction(f"{describe(play)}: {problem}")
 
 
-def action_key(action: Action):
+def action_key(action: Action) -> tuple[int, tuple[int, ...]]:
     return (KIND_ORDER[action.kind], action.play or ())
 
 
@@ -161,7 +170,7 @@ class IllegalAction(ValueError):
 # --- actions from outside: validated before anything reads them ----------------------------------
 
 
-def describe(value, depth: int = 0) -> str:
+def describe(value: Any, depth: int = 0) -> str:  # Any: any value at all, examined by its exact type
     """A short, safe description of any value for an error message. It never calls
     the value's own __repr__ or __str__ (which could raise, loop or be huge) and
     never formats a huge int (Python refuses ints of more than 4,300 digits)."""
@@ -181,14 +190,15 @@ def describe(value, depth: int = 0) -> str:
     return f"a {kind.__name__[:40]} object"
 
 
-def check_seat(seat, players: int, error: type = ValueError) -> int:
+def check_seat(seat: object, players: int, error: type[Exception] = ValueError) -> int:
     """`seat` if it is one of the seats 1..players; else raises `error` saying so."""
     if type(seat) is not int or not 1 <= seat <= players:
         raise error(f"{describe(seat)} is not a seat: the seats are 1 to {players}")
     return seat
 
 
-def play_problem(play, most: int | None, most_jokers: int | None, jokers: int | None = 2) -> str | None:
+# Any: any value offered as a play, examined by its exact type (which mypy does not follow).
+def play_problem(play: Any, most: int | None, most_jokers: int | None, jokers: int | None = 2) -> str | None:
     """Why `play` is not a canonical play tuple (rank, natural, fillers, small, big, *extras)
     with `jokers` joker counts (any number from 2 to 2 + MAX_EXTRA when None), at most `most`
     of a rank or of 2s and `most_jokers` of each joker; None if it is."""
@@ -210,7 +220,8 @@ def play_problem(play, most: int | None, most_jokers: int | None, jokers: int | 
     return None
 
 
-def normal_action(action, decks: int | None, kinds: rt.Kinds = rt.STANDARD) -> Action | None:
+# Any: any value offered as an action, examined by its exact type (which mypy does not follow).
+def normal_action(action: Any, decks: int | None, kinds: rt.Kinds = rt.STANDARD) -> Action | None:
     """`action` (an Action, or a plain (kind, play) tuple or list) as a well-formed Action
     (the shared one when there is one), or None when it is malformed. With `decks`,
     no play may hold more of a card than that many decks have."""
@@ -235,7 +246,7 @@ def normal_action(action, decks: int | None, kinds: rt.Kinds = rt.STANDARD) -> A
     return table.get(play) or cls(PLAY if kind == PLAY else BURN, play)
 
 
-def read_action(action, decks: int, kinds: rt.Kinds = rt.STANDARD) -> Action:
+def read_action(action: object, decks: int, kinds: rt.Kinds = rt.STANDARD) -> Action:
     """Any value offered to `apply_action` as a well-formed Action, or IllegalAction saying
     briefly why not. Checks only the form; whether the rules allow it is the game's business.
     `kinds`: the variant's card notation (extra card kinds lengthen its play tuples)."""
@@ -250,7 +261,7 @@ def read_action(action, decks: int, kinds: rt.Kinds = rt.STANDARD) -> Action:
     return normal
 
 
-def _refuse(action, decks: int, kinds: rt.Kinds = rt.STANDARD) -> None:
+def _refuse(action: Any, decks: int, kinds: rt.Kinds = rt.STANDARD) -> NoReturn:  # Any: as normal_action's
     """Raise IllegalAction naming what is wrong with a malformed action."""
     shown = describe(action)
     if type(action) not in (Action, tuple, list) and type(action) not in _ACTION_CLASSES:
@@ -287,7 +298,7 @@ def string_to_action(text: str, kinds: rt.Kinds = rt.STANDARD) -> Action:
             counts = kinds.parse_cards(" ".join(words[1:]))
         except rt.CardError as exc:
             raise IllegalAction(_clip(str(exc))) from None
-        play = kinds.play_of(counts) if kinds.own_plays else canonical_play(counts)
+        play = cast("OwnPlays", kinds).play_of(counts) if kinds.own_plays else canonical_play(counts)
         if play is None:
             raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
         return play_action(play, kinds) if kind == PLAY else burn_action(play, kinds)
@@ -299,7 +310,7 @@ def _clip(message: str, most: int = 200) -> str:
     return message if len(message) <= most else message[:most] + "..."
 
 
-def canonical_play(counts) -> tuple | None:
+def canonical_play(counts: Sequence[int]) -> tuple[int, ...] | None:
     """The canonical play tuple of cards of one-rank shape (one rank 3..A or none, besides 2s
     and jokers); None for no cards or several ranks. Validity is the variant's business."""
     ranks = [i for i in range(12) if counts[i]]
@@ -317,7 +328,7 @@ def canonical_play(counts) -> tuple | None:
     return (-1, 0, 0, counts[13], counts[14])
 
 
-def replay_history(new_game, history):
+def replay_history(new_game: Callable[[], ReplayedGame], history: Sequence[Action | str]) -> ReplayedGame:
     """`new_game()` with each action of `history` applied (and verified); IllegalAction names
     the first action refused, counting from 1. Both engines' `replay` (a history is untrusted input)."""
     if type(history) not in (list, tuple):
@@ -331,14 +342,15 @@ def replay_history(new_game, history):
     return game
 
 
-def shown(action) -> str:
+def shown(action: object) -> str:
     """An action as its player wrote it, if that is short and safe to print; else described."""
     if type(action) is str and len(action) <= 80:
         return action
     return str(action) if id(action) in KNOWN else describe(action)
 
 
-def check_position_seats(players: int, leader, out, opened, headless) -> None:
+def check_position_seats(players: int, leader: int, out: Mapping[int, int] | None, opened: Iterable[int],
+                         headless: Iterable[int] | None) -> None:
     """ValueError unless every seat (and place) `new_position` is given is one of 1..players:
     the arguments of both engines' `new_position` are untrusted input."""
     n = players
@@ -357,17 +369,18 @@ def check_position_seats(players: int, leader, out, opened, headless) -> None:
             check_seat(seat, n)
 
 
-def position_hands(players: int, decks: int, hands, kinds: rt.Kinds = rt.STANDARD, deck_counts=None) -> dict:
+def position_hands(players: int, decks: int, hands: Mapping[int, str | Sequence[int]], kinds: rt.Kinds = rt.STANDARD,
+                   deck_counts: Sequence[int] | None = None) -> dict[int, tuple[int, ...]]:
     """new_position's hands as count tuples (as long as `kinds`); ValueError naming a bad seat or
     card list (untrusted input to both engines' `new_position`). `deck_counts`, when given, caps
     each kind (extra card kinds have their own copies)."""
     if not isinstance(hands, dict):
         raise ValueError(f"hands map seats to cards, e.g. {{1: '7 7 7 BJ'}}, not {describe(hands)}")
-    vectors = {}
+    vectors: dict[int, tuple[int, ...]] = {}
     for seat, cards in hands.items():
         check_seat(seat, players)
         if isinstance(cards, str):  # CardError (a ValueError) names the bad token
-            cards = kinds.parse_hand(cards) if kinds.own_plays else kinds.parse_cards(cards)
+            cards = cast("OwnPlays", kinds).parse_hand(cards) if kinds.own_plays else kinds.parse_cards(cards)
         elif type(cards) in (tuple, list) and len(cards) == kinds.size and all(type(n) is int and n >= 0 for n in cards):
             cards = tuple(cards)
         else:
@@ -380,7 +393,7 @@ def position_hands(players: int, decks: int, hands, kinds: rt.Kinds = rt.STANDAR
     return vectors
 
 
-def check_seats_hold_cards(players: int, vectors: dict, out) -> None:
+def check_seats_hold_cards(players: int, vectors: Mapping[int, Sequence[int]], out: Mapping[int, int] | None) -> None:
     """ValueError unless every seat not `out` holds cards in new_position's `vectors`
     (from position_hands; `out` already checked by check_position_seats)."""
     for seat in range(1, players + 1):

@@ -53,7 +53,9 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-from typing import Any
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from gouji_dsl.runtime import patterns as pt
 from gouji_dsl.runtime import results as rs
@@ -61,16 +63,23 @@ from gouji_dsl.runtime.action_ids import ACTION_IDS, PER_PAGE
 from gouji_dsl.runtime.numbers import exact
 from gouji_dsl.runtime.setup import MAX_REVOLUTION_REDEALS
 
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.state import Rules
+
 __all__ = ["max_game_length", "max_game_steps", "max_legal_actions", "utility_bounds", "utility_sum", "Bounded"]
 
-_cache: dict = {}  # (function name, id(rules)) -> (rules, value): Rules holds dicts, so it is not hashable
+# (function name, id(rules)) -> (rules, value): Rules holds dicts, so it is not hashable
+_cache: dict[tuple[str, int], tuple[Rules, object]] = {}
+_T = TypeVar("_T")
+Score = int | Fraction  # a score: whole, or an exact fraction under [scoring] scale (runtime/numbers.py)
+ScoreFacts = tuple[tuple[Score, Score], Score | None]  # (lowest, highest) score, and the sum of the scores if constant
 
 
-def _cached(name: str, rules, compute):
+def _cached(name: str, rules: Rules, compute: Callable[[Rules], _T]) -> _T:
     key = (name, id(rules))
     hit = _cache.get(key)
     if hit is not None and hit[0] is rules:
-        return hit[1]
+        return cast(_T, hit[1])  # kept under this name: what compute returned
     value = compute(rules)
     _cache[key] = (rules, value)
     return value
@@ -78,7 +87,7 @@ def _cached(name: str, rules, compute):
 
 # --- length --------------------------------------------------------------------------------
 
-def _deals(r) -> int:
+def _deals(r: Rules) -> int:
     """Most deals of one game: 革命 with redeal_at revolutionaries or more deals again, until
     the MAX_REVOLUTION_REDEALS-th redeal raises (the deal it would start has no actions)."""
     if r.revolution and r.redeal_at <= r.players:
@@ -86,7 +95,7 @@ def _deals(r) -> int:
     return 1
 
 
-def _asks_after_play(r) -> int:
+def _asks_after_play(r: Rules) -> int:
     """Most recorded actions between one play and the next: passes and a defer."""
     n = r.players
     others = n - 1
@@ -112,29 +121,29 @@ def _asks_after_play(r) -> int:
     return max(normal, chaos)
 
 
-def _pre_play_actions(r) -> int:
+def _pre_play_actions(r: Rules) -> int:
     per_deal = (r.players if r.declare else 0) + (r.players if r.revolution else 0)
     return _deals(r) * per_deal
 
 
-def max_game_length(rules) -> int:
+def max_game_length(rules: Rules) -> int:
     """A bound on the number of actions (`history()`) of any game of the variant."""
     return _cached("length", rules, _max_game_length)
 
 
-def _max_game_length(r) -> int:
+def _max_game_length(r: Rules) -> int:
     plays = r.players * r.cards_per_player - 1
     return _pre_play_actions(r) + plays + (plays - 1) * _asks_after_play(r)
 
 
 # --- page steps ----------------------------------------------------------------------------
 
-def _max_hand(r) -> int:
+def _max_hand(r: Rules) -> int:
     """Most cards a hand holds in a game without tribute: the deal and one card per [buy] rank."""
     return r.cards_per_player + len(r.buy_ranks)
 
 
-def _gouji_max_plays(r, hand: int) -> int:
+def _gouji_max_plays(r: Rules, hand: int) -> int:
     """Most one-rank plays of a hand of `hand` cards: max (N+1)(t+1)∏(j+1) - 1."""
     deck = r.deck_counts
     naturals_in_deck = sum(deck[:12])
@@ -187,7 +196,7 @@ def _pattern_max_plays(spec: pt.PatternSpec, hand: int) -> int:
     return total
 
 
-def _deficits(length: int, width: int, wild: int) -> list:
+def _deficits(length: int, width: int, wild: int) -> list[int]:
     """ways[w]: the ways to leave d_1..d_length wild slots (each 0..width) summing to w <= wild."""
     ways = [1] + [0] * wild
     for _rank in range(length):
@@ -195,7 +204,7 @@ def _deficits(length: int, width: int, wild: int) -> list:
     return ways
 
 
-def _chain_count(spec: pt.PatternSpec, hand: int, wild: int, split: list) -> int:
+def _chain_count(spec: pt.PatternSpec, hand: int, wild: int, split: list[int]) -> int:
     """Chains of a hand of at most `hand` cards: for each length, the smaller of two counts
     (`_chains_in_deck`, `_chains_in_hand`) times the tops, each naturals choice taken with
     every number of wilds spent, its line counts and its SJ/BJ splits."""
@@ -214,12 +223,12 @@ def _chain_count(spec: pt.PatternSpec, hand: int, wild: int, split: list) -> int
     return count
 
 
-def _chains_in_deck(spec: pt.PatternSpec, hand: int, wild: int, split: list, length: int, lines: int) -> int:
+def _chains_in_deck(spec: pt.PatternSpec, hand: int, wild: int, split: list[int], length: int, lines: int) -> int:
     """Chains of one top and length anywhere in the deck with at most `hand` cards."""
     # ways[(naturals, deficit)]: naturals chosen for the ranks so far
     ways = {(0, 0): 1}
     for _rank in range(length):
-        nxt: dict = {}
+        nxt: dict[tuple[int, int], int] = {}
         for (naturals, deficit), n in ways.items():
             for u in range(min(max(spec.copies[:pt.RANKS]), hand - naturals) + 1):
                 d = deficit + max(0, spec.bomb_min - u)
@@ -252,24 +261,26 @@ def _chains_in_hand(spec: pt.PatternSpec, hand: int, wild: int, length: int) -> 
     return count
 
 
-def max_legal_actions(rules) -> int:
+def max_legal_actions(rules: Rules) -> int:
     """A bound on the legal actions of any decision of a game without tribute."""
     return _cached("legal", rules, _max_legal_actions)
 
 
-def _max_legal_actions(r) -> int:
+def _max_legal_actions(r: Rules) -> int:
     hand = _max_hand(r)
     if r.pattern_plays:
+        if TYPE_CHECKING:  # pattern plays: the rules have their notation
+            assert r.notation is not None
         return 1 + _pattern_max_plays(r.notation.spec, hand)  # pass, or a play
     return 2 + _gouji_max_plays(r, hand)  # pass, defer, or a play (a burn replaces it)
 
 
-def max_game_steps(rules) -> int:
+def max_game_steps(rules: Rules) -> int:
     """`max_game_length` plus the page steps (`MORE`) any of its decisions can take."""
     return _cached("steps", rules, _max_game_steps)
 
 
-def _max_game_steps(r) -> int:
+def _max_game_steps(r: Rules) -> int:
     k = max_legal_actions(r)
     pages = 1 if k <= ACTION_IDS else math.ceil(k / PER_PAGE)
     return max_game_length(r) * pages
@@ -277,29 +288,29 @@ def _max_game_steps(r) -> int:
 
 # --- scores --------------------------------------------------------------------------------
 
-def utility_bounds(rules) -> tuple:
+def utility_bounds(rules: Rules) -> tuple[Score, Score]:
     """(lowest, highest) return of any seat in any game: ints, or Fractions under [scoring] scale."""
     return _cached("bounds", rules, lambda r: _score_facts(r)[0])
 
 
-def utility_sum(rules):
+def utility_sum(rules: Rules) -> Score | None:
     """The sum of the returns of every game if it is always the same (0: zero-sum), else None."""
     return _cached("sum", rules, lambda r: _score_facts(r)[1])
 
 
-def _score_facts(r) -> tuple:
+def _score_facts(r: Rules) -> ScoreFacts:
     return _cached("facts", r, _pattern_score_facts if r.pattern_plays else _gouji_score_facts)
 
 
-def _gouji_score_facts(r) -> tuple:
+def _gouji_score_facts(r: Rules) -> ScoreFacts:
     seats = list(range(1, r.players + 1))
     finishes = [list(f) for f in itertools.permutations(seats)]
     if r.open_method == "none":
-        opened_sets: list = [[]]
+        opened_sets: list[list[int]] = [[]]
     else:
         opened_sets = [[s for s in seats if mask >> (s - 1) & 1] for mask in range(1 << r.players)]
 
-    def score(finish, opened):
+    def score(finish: list[int], opened: list[int]) -> list[Score]:
         return r.score({"finish": finish, "opened": opened, "declared": [], "burns": [], "men": [], "previous": []})
 
     # The template scores the finish, then adds a term of the opened seats alone: with A(finish)
@@ -319,8 +330,12 @@ def _gouji_score_facts(r) -> tuple:
     return (exact(lo), exact(hi)), total  # whole numbers as ints, as the scores are
 
 
-def _every_score_facts(score, finishes, opened_sets) -> tuple:
+def _every_score_facts(score: Callable[[list[int], list[int]], list[Score]], finishes: list[list[int]],
+                       opened_sets: list[list[int]]) -> ScoreFacts:
     """The extremes and the constant sum over every (finish, opened) pair."""
+    lows: list[Score]
+    highs: list[Score]
+    sums: set[Score]
     lows, highs, sums = [], [], set()
     for finish in finishes:
         for opened in opened_sets:
@@ -331,7 +346,7 @@ def _every_score_facts(score, finishes, opened_sets) -> tuple:
     return (exact(min(lows)), exact(max(highs))), (exact(sums.pop()) if len(sums) == 1 else None)
 
 
-def _result_spec(r) -> rs.ResultSpec:
+def _result_spec(r: Rules) -> rs.ResultSpec:
     module = sys.modules.get(getattr(r.score, "__module__", "") or "")
     spec = getattr(module, "RESULTS", None)
     if not isinstance(spec, rs.ResultSpec):
@@ -339,12 +354,12 @@ def _result_spec(r) -> rs.ResultSpec:
     return spec
 
 
-def _bomb_items(spec: pt.PatternSpec, hand: int) -> list:
+def _bomb_items(spec: pt.PatternSpec, hand: int) -> list[tuple[int, int, int]]:
     """(lines, cards, jokers): for each line count, the fewest cards of a bomb or chain with
     it, and of a joker bomb with it (those take jokers as themselves, and the deck has few)."""
-    fewest: dict = {}
+    fewest: dict[tuple[int, bool], tuple[int, int]] = {}
 
-    def add(lines, cards, jokers):
+    def add(lines: int, cards: int, jokers: int) -> None:
         key = (lines, jokers > 0)
         if lines and cards <= hand and cards < fewest.get(key, (hand + 1,))[0]:
             fewest[key] = (cards, jokers)
@@ -359,13 +374,13 @@ def _bomb_items(spec: pt.PatternSpec, hand: int) -> list:
     return sorted((lines, cards, jokers) for (lines, _j), (cards, jokers) in fewest.items())
 
 
-def _seat_options(result_spec, play_spec, hand: int) -> dict:
+def _seat_options(result_spec: rs.ResultSpec, play_spec: pt.PatternSpec, hand: int) -> dict[int, tuple[int, int]]:
     """best merged lines -> (least, most) bonus a seat's bombs can collect from `hand` cards."""
     items = _bomb_items(play_spec, hand)
     jokers_in_deck = play_spec.copies[pt.SMALL] + play_spec.copies[pt.BIG]
-    options: dict = {}
+    options: dict[int, tuple[int, int]] = {}
 
-    def visit(start, cards, jokers, chosen):
+    def visit(start: int, cards: int, jokers: int, chosen: list[int]) -> None:
         best = rs.best_lines(result_spec, chosen)
         bonus = sum(rs.bonus_each(result_spec, lines) for lines in chosen)
         low, high = options.get(best, (bonus, bonus))
@@ -379,24 +394,26 @@ def _seat_options(result_spec, play_spec, hand: int) -> dict:
     return options
 
 
-def _pattern_score_facts(r) -> tuple:
+def _pattern_score_facts(r: Rules) -> ScoreFacts:
+    if TYPE_CHECKING:  # pattern plays: the rules have their notation
+        assert r.notation is not None
     return _pattern_bounds(_result_spec(r), r.notation.spec, _max_hand(r), r.name)
 
 
-def _pattern_bounds(spec: rs.ResultSpec, play_spec: pt.PatternSpec, hand: int, name: str) -> tuple:
+def _pattern_bounds(spec: rs.ResultSpec, play_spec: pt.PatternSpec, hand: int, name: str) -> ScoreFacts:
     options = _seat_options(spec, play_spec, hand)
     paid_most = max(high for _low, high in options.values())
     others = spec.players - 1
 
-    def mult(best):
+    def mult(best: int) -> int:
         return 1 if spec.no_doubling else rs.multiplier(spec, best)
 
     if any(len(team) != 2 for team in spec.teams):
         raise ValueError(f"{name}: score bounds are derived for teams of two, not {list(spec.teams)}")
     opponents = spec.players - 2
-    tops: list = []
-    bottoms: list = []
-    class_sums = set()
+    tops: list[int] = []
+    bottoms: list[int] = []
+    class_sums: set[int] = set()
     for finish in itertools.permutations(range(1, spec.players + 1)):
         try:
             _name, _winners, by_place = rs.result_class(spec, list(finish))
@@ -435,7 +452,7 @@ def _pattern_bounds(spec: rs.ResultSpec, play_spec: pt.PatternSpec, hand: int, n
 class Bounded:
     """The bounds of a Game's variant (a mixin of runtime.flow.Game)."""
 
-    r: Any  # the Game's Rules
+    r: Rules  # the Game's
 
     def max_game_length(self) -> int:
         """A bound on the actions (`history()`) of any game of this variant."""
@@ -445,10 +462,10 @@ class Bounded:
         """`max_game_length` plus the page steps (`MORE`) of action ids."""
         return max_game_steps(self.r)
 
-    def utility_bounds(self) -> tuple:
+    def utility_bounds(self) -> tuple[Score, Score]:
         """(lowest, highest) return of any seat in any game of this variant."""
         return utility_bounds(self.r)
 
-    def utility_sum(self):
+    def utility_sum(self) -> Score | None:
         """The sum of returns of every game of this variant, or None when it varies."""
         return utility_sum(self.r)

@@ -20,12 +20,16 @@ notation of one set of kinds; the module functions below are the standard one's.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
+
+if TYPE_CHECKING:
+    from _typeshed import IdentityFunction
 
 try:
-    from mypy_extensions import mypyc_attr
+    from mypy_extensions import mypyc_attr as mypyc_attr  # state and pattern_kinds import it from here
 except ImportError:  # only mypyc (`gouji build --compiled`) reads the decorator: without it, it does nothing
-    def mypyc_attr(**_attrs):
+    def mypyc_attr(*_names: str, **_attrs: object) -> IdentityFunction:
         return lambda cls: cls
 
 CARDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
@@ -52,18 +56,18 @@ class Classified(NamedTuple):
     size: int
     jokers: int
     gouji: bool
-    play: tuple | None    # the canonical play tuple, None when invalid
+    play: tuple[int, ...] | None    # the canonical play tuple, None when invalid
 
 
 INVALID = Classified(False, None, 0, 0, False, None)
 
 
-def parse_cards(text: str) -> tuple:
+def parse_cards(text: str) -> tuple[int, ...]:
     """'2 2 7 7 7' -> a 15-count vector. Raises CardError naming a bad token."""
     return STANDARD.parse_cards(text)
 
 
-def format_cards(cards) -> str:
+def format_cards(cards: Sequence[int]) -> str:
     """A count vector (or play tuple) -> '7 7 7 2 2 BJ', lowest first."""
     return STANDARD.format_cards(cards)
 
@@ -78,7 +82,7 @@ def check_notation(text: str) -> None:
     Kinds(extras).parse_cards(text)
 
 
-def cards_of(play: tuple) -> tuple:
+def cards_of(play: Sequence[int]) -> tuple[int, ...]:
     """The count vector of a canonical play tuple (as long as the play's kinds)."""
     rank, natural, fillers = play[0], play[1], play[2]
     counts = [0] * (10 + len(play))
@@ -89,7 +93,7 @@ def cards_of(play: tuple) -> tuple:
     return tuple(counts)
 
 
-def minus(hand, play: tuple) -> tuple:
+def minus(hand: Sequence[int], play: Sequence[int]) -> tuple[int, ...]:
     """The hand without the cards of a play tuple."""
     rest = list(hand)
     rank, natural, fillers = play[0], play[1], play[2]
@@ -111,14 +115,14 @@ class Kinds:
     `play_problem(play, most, most_jokers)` and `play_of(written cards)`."""
 
     own_plays = False
-    key: tuple = ()  # what tells notations apart in runtime.actions' tables of shared actions
+    key: tuple[object, ...] = ()  # what tells notations apart in runtime.actions' tables of shared actions
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Kinds], tuple[object, ...]]:
         # Pickled (and deep-copied) as the shared notation of its extras: a copy of a game
         # keeps the one object the engine's shared actions are checked against.
         return (kinds, (self.extras,))
 
-    def __init__(self, extras: tuple = ()):
+    def __init__(self, extras: Iterable[str] = ()):
         self.extras = tuple(extras)
         self.key = self.extras
         self.names = CARDS + self.extras
@@ -128,7 +132,7 @@ class Kinds:
         self.index.update({name: i for i, name in enumerate(self.names)})
         self._expected = " ".join(self.names) + " (or T, 小王, 大王)"
 
-    def parse_cards(self, text: str) -> tuple:
+    def parse_cards(self, text: str) -> tuple[int, ...]:
         """'2 2 7 7 7' -> a count vector as long as the kinds. Raises CardError naming a bad token."""
         if not isinstance(text, str):
             raise CardError(f"cards must be written as a string of tokens, not {type(text).__name__}")
@@ -140,7 +144,7 @@ class Kinds:
             counts[index] += 1
         return tuple(counts)
 
-    def format_cards(self, cards) -> str:
+    def format_cards(self, cards: Sequence[int]) -> str:
         """A count vector (or play tuple) -> '7 7 7 2 2 BJ', lowest first."""
         if len(cards) == 3 + self.jokers:
             cards = cards_of(cards)
@@ -148,10 +152,10 @@ class Kinds:
 
 
 STANDARD = Kinds()
-_KINDS = {(): STANDARD}
+_KINDS: dict[tuple[str, ...], Kinds] = {(): STANDARD}
 
 
-def kinds(extras=()) -> Kinds:
+def kinds(extras: Iterable[str] = ()) -> Kinds:
     """The notation with these extra card kinds (shared: one object per set of extras)."""
     extras = tuple(extras)
     found = _KINDS.get(extras)
@@ -161,19 +165,19 @@ def kinds(extras=()) -> Kinds:
 
 
 class Result(NamedTuple):
-    finish: tuple
-    opened: frozenset
-    declared: frozenset
-    burns: tuple
-    men: tuple
-    previous: tuple  # of frozensets: the opened seats of earlier games, oldest first
+    finish: tuple[int, ...]
+    opened: frozenset[int]
+    declared: frozenset[int]
+    burns: tuple[tuple[int, ...], ...]  # [seat, seat] pairs
+    men: tuple[tuple[int, ...], ...]
+    previous: tuple[frozenset[int], ...]  # the opened seats of earlier games, oldest first
 
 
 RESULT_FIELDS = {"finish", "opened", "declared", "burns", "men", "previous"}
 
 
-def read_result(data, players: int = 6, declare: bool = True, burn: bool = True, men: bool = True,
-                opposite: dict | None = None) -> Result:
+def read_result(data: object, players: int = 6, declare: bool = True, burn: bool = True, men: bool = True,
+                opposite: dict[int, int] | None = None) -> Result:
     """Validate a finished game's result (docs/conformance.md `result`).
 
     The flags say whether the variant has 宣点, burning and 憋三 at all: a
@@ -186,7 +190,7 @@ def read_result(data, players: int = 6, declare: bool = True, burn: bool = True,
         raise ResultError(f"unknown result field(s): {', '.join(sorted(unknown))}")
     seats = set(range(1, players + 1))
 
-    def seat_list(name, value, unique=False):
+    def seat_list(name: str, value: object, unique: bool = False) -> list[int]:
         if not isinstance(value, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in value):
             raise ResultError(f"result.{name} must be a list of seats")
         bad = [s for s in value if s not in seats]
@@ -200,7 +204,7 @@ def read_result(data, players: int = 6, declare: bool = True, burn: bool = True,
     finish = seat_list("finish", data.get("finish", []))
     if sorted(finish) != sorted(seats):
         raise ResultError(f"result.finish must list each of the {players} seats once")
-    pairs = {}
+    pairs: dict[str, tuple[tuple[int, ...], ...]] = {}
     for name in ("burns", "men"):
         value = data.get(name, [])
         if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
@@ -230,9 +234,14 @@ def read_result(data, players: int = 6, declare: bool = True, burn: bool = True,
     )
 
 
-def sum_tributes(entries) -> list[dict]:
+# One tribute a finished game owes (what a variant's `tributes` returns): `count` cards of
+# `kind` ("dian", "luo", ...) from seat `from` to seat `to`.
+Tribute = TypedDict("Tribute", {"kind": str, "from": int, "to": int, "count": int})
+
+
+def sum_tributes(entries: Iterable[tuple[str, int, int, int]]) -> list[Tribute]:
     """Merge entries with the same kind, payer and receiver; drop zero counts."""
-    merged: dict[tuple, int] = {}
+    merged: dict[tuple[str, int, int], int] = {}
     for kind, payer, receiver, count in entries:
         if count:
             merged[(kind, payer, receiver)] = merged.get((kind, payer, receiver), 0) + count

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, KNOWN, PASS, PASS_ACTION,
@@ -17,10 +20,13 @@ from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEF
                                        read_action)
 from gouji_dsl.runtime.action_ids import ActionIds
 from gouji_dsl.runtime.bounds import Bounded
-from gouji_dsl.runtime.observe import Observing
+from gouji_dsl.runtime.observe import Observation, Observing
 from gouji_dsl.runtime.resample import Resampling
 from gouji_dsl.runtime.setup import SetUp, check_redeals, given_deal
-from gouji_dsl.runtime.state import MOST_ENGINES, Match, Phase, Rules, mypyc_attr, seats_after
+from gouji_dsl.runtime.state import MOST_ENGINES, GameResult, Match, Phase, Rules, mypyc_attr, seats_after
+
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.pattern_kinds import PatternNotation
 
 # Why a play breaks a column of [ranks] constraints.
 _RANK_RULE_WHY = {
@@ -37,14 +43,15 @@ _DECLARING, _REVOLTING, _PLAYING = Phase.DECLARE, Phase.REVOLT, Phase.PLAY
 # Actions between two checkpoints of a game that `undo_action` has been used on.
 UNDO_EVERY = 4
 # Per engine (its classify function): play -> whether it is a lead of the variant's shape.
-_LEAD_SHAPES: dict = {}
+_LEAD_SHAPES: dict[Callable[..., object], dict[tuple[int, ...] | None, bool]] = {}
 
 
 @mypyc_attr(native_class=False)  # like State, its base
 class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
     """One game. Create with `new_game` (or `new_position`)."""
 
-    def __init__(self, rules: Rules | None = None, seed=None, match: Match | None = None, deal=None):
+    def __init__(self, rules: Rules | None = None, seed: int | float | str | bytes | None = None,
+                 match: Match | None = None, deal: Sequence[str | Sequence[int]] | None = None) -> None:
         if rules is None:
             # A blank game, its fields set by whoever made it (clone, unpickling, a position): a
             # compiled game's `Game.__new__(Game)` comes here, as a Python one's does not.
@@ -81,6 +88,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 game._deal_pending = True
             game._start_deal()
             return game
+        if TYPE_CHECKING:  # asked only of a game that keeps its start (undo_action checks)
+            assert start is not None
         return start.clone()
 
     # --- the round --------------------------------------------------------------------
@@ -97,6 +106,9 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
     def _may_burn(self, seat: int) -> bool:
         r = self.r
         x = self.top_seat
+        if TYPE_CHECKING:  # asked only about a top play
+            assert x is not None
+            assert self.top is not None
         # The opposite, 无头 players and (without teammates_may_burn) teammates are never
         # candidates: _set_queue_after_play leaves them out.
         if not r.burn_allowed:
@@ -122,6 +134,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         """May `seat` beat the current top now (not counting a burn)?"""
         r = self.r
         x = self.top_seat
+        if TYPE_CHECKING:  # asked only about a top play
+            assert x is not None
         if self.chaos:
             return r.chaos_pass_keeps_right or seat not in self.passed
         if seat in self.played_in_round and r.pass_rule == "once_per_round":
@@ -149,9 +163,11 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         the engine can tell without: Shuangkou's wild hands hold thousands.)"""
         if self.r.has_answer is None or seat in self._answers_cache:
             return bool(self._answers_of(seat))
+        if TYPE_CHECKING:  # asked only about a top play
+            assert self.top is not None
         return self.r.has_answer(self.hands[seat - 1], self.top)
 
-    def _answers_of(self, seat: int) -> list[tuple]:
+    def _answers_of(self, seat: int) -> list[tuple[int, ...]]:
         """The plays of `seat` that beat the top (cached until the top changes).
 
         No 3s filter is needed in 憋三: a play that beats anything holds a rank
@@ -159,6 +175,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         cache = self._answers_cache
         plays = cache.get(seat)
         if plays is None:
+            if TYPE_CHECKING:  # asked only about a top play
+                assert self.top is not None
             plays = cache[seat] = self.r.answers(self.hands[seat - 1], self.top)
         return plays
 
@@ -221,6 +239,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         self._trail = None  # the copy keeps no trail of its own
         copy = self.clone()
         self._trail = trail
+        if TYPE_CHECKING:  # apply_action checkpoints only a game that keeps a trail
+            assert trail is not None
         trail.append((at, copy))
 
     def legal_actions(self) -> list[Action]:
@@ -268,7 +288,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             found = list(map((PLAY_ACTIONS if kinds is rt.STANDARD else kinds_tables(kinds)[0]).get, answers))
             if None in found:  # a play not met before: its shared action is made now
                 found = [a if a is not None else play_action(p, kinds) for a, p in zip(found, answers)]
-            actions += found
+            actions += found  # type: ignore[arg-type]  # no None is left: each was made just above
         self._legal = actions
         return actions
 
@@ -281,7 +301,11 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 if action.kind != PLAY:
                     return False
                 hand = self.hands[self.cur - 1]
+                if TYPE_CHECKING:  # a play has cards; a game of pattern plays, its rules' pattern notation
+                    assert play is not None and isinstance(self.kinds, PatternNotation)
                 if id(action) in KNOWN and getattr(type(action), "KINDS", None) is self.kinds:
+                    if TYPE_CHECKING:  # as above (the test of identity narrows it otherwise)
+                        assert isinstance(self.kinds, PatternNotation)
                     # One of this engine's own actions: a play of the variant by construction.
                     return self.kinds.holds(hand, play)
                 return self.kinds.lead_ok(hand, play)
@@ -321,13 +345,15 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         play = action.play
         ok = shapes.get(play)
         if ok is None:
+            if TYPE_CHECKING:  # asked only of a play action
+                assert play is not None
             c = self.r.classify(rt.cards_of(play))
             ok = c.valid and c.play == play
             if id(action) in KNOWN:  # a shared action: one of a bounded number of plays
                 shapes[play] = ok
         return ok
 
-    def _breaks_rank_rule(self, hand, play) -> str | None:
+    def _breaks_rank_rule(self, hand: list[int], play: tuple[int, ...]) -> str | None:
         """The column of [ranks] constraints a play from the whole hand `hand` breaks, if any."""
         rank, natural, fillers = play[:3]
         jokers = sum(play[3:])  # small, big and any extra kinds
@@ -348,6 +374,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         r = self.r
         if not r.defer or self.chaos or seat in self.defer_used:
             return False
+        if TYPE_CHECKING:  # asked only about a top play
+            assert self.top_seat is not None
         if seat != r.opposite[self.top_seat] or self.top_free or self.top_opposite_only:
             return False
         return r.defer_any_play or not self.top_gouji
@@ -359,6 +387,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         changes nothing: the form is checked first, then legality, then the move."""
         if id(action) not in KNOWN:  # not one of the engine's own actions: check its form first
             action = read_action(action, self.r.decks, self.kinds)
+        if TYPE_CHECKING:  # KNOWN holds the ids of the engine's shared Actions
+            assert isinstance(action, Action)
         if self.terminal:
             raise IllegalAction("the game is over")
         if seat is not None and (seat.__class__ is not int or seat != self.cur):  # not True or 1.0 for seat 1
@@ -405,12 +435,16 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             self.queue.insert(min(2, len(self.queue)), seat)
             self._advance(seat)
         else:
+            if TYPE_CHECKING:  # a play or a burn: it has cards
+                assert action.play is not None
             self._play(seat, action.play, burn=action.kind == BURN)
 
     def _why_not_seat(self, seat: int, action: Action) -> str:
         r = self.r
         if self.phase is _PLAYING and self.top is not None and action.kind in (PLAY, BURN) and self._restricted():
             x = self.top_seat
+            if TYPE_CHECKING:  # the top play's seat
+                assert x is not None
             if seat != r.opposite[x] and seat not in self.headless and x not in self.headless:
                 return (f"seat {seat} may not answer a 级牌 of seat {x}: only seat {r.opposite[x]} (opposite) "
                         f"or a burner may")
@@ -444,6 +478,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             if any(a > b for a, b in zip(rt.cards_of(action.play), hand)):
                 return f"seat {seat} does not hold {self.kinds.format_cards(action.play)}"
             if self.top is not None and self._in_force() and action.kind == PLAY and seat in self.burners_pending:
+                if TYPE_CHECKING:  # the top play's seat
+                    assert self.top_seat is not None
                 return (f"seat {seat} may answer the 级牌 of seat {self.top_seat} only by burning it "
                         f"('burn {self.kinds.format_cards(action.play)}'): only seat {self.r.opposite[self.top_seat]} (opposite) answers it plainly")
             if action.kind == BURN:
@@ -488,6 +524,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 if k == "opposite":
                     side = last
                     continue
+                if TYPE_CHECKING:  # the other entries are seat counts
+                    assert isinstance(k, int)
                 s = after[k - 1]
                 if (s not in place_of and s != opp and s not in self.headless
                         and (r.teammates_may_burn or r.teams[s] != r.teams[seat])):
@@ -497,7 +535,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         else:
             self.queue = order
 
-    def _play(self, seat: int, play: tuple, burn: bool) -> None:
+    def _play(self, seat: int, play: tuple[int, ...], burn: bool) -> None:
         r = self.r
         hand = self.hands[seat - 1]
         previous_top, previous_seat = self.top, self.top_seat
@@ -529,6 +567,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 played[kind + 10] += play[kind]
         # Beaten: lifts a burn (解烧), and settles 开点 of the beaten 级牌.
         if previous_top is not None:
+            if TYPE_CHECKING:  # a top play has its seat
+                assert previous_seat is not None
             if previous_seat in self.obligation and (r.lift == "anyone" or (
                     r.lift == "opposite_or_headless" and (seat == r.opposite[previous_seat] or seat in self.headless))):
                 self.obligation.discard(previous_seat)
@@ -541,6 +581,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 self._open(previous_seat, before_chaos=self.top_out_gouji)
         out = not any(hand)
         if burn:
+            if TYPE_CHECKING:  # a burn answers a top play
+                assert previous_seat is not None and previous_top is not None
             self.obligation.add(seat)
             self.burn_of[seat] = previous_seat
             self.burned_play[seat] = previous_top
@@ -578,7 +620,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             self.opened.add(seat)
             self.log.append(f"seat {seat} opens (开点)")
 
-    def _go_out(self, seat: int, play: tuple) -> None:
+    def _go_out(self, seat: int, play: tuple[int, ...]) -> None:
         r = self.r
         place = min(p for p in range(1, r.players + 1) if p not in self.place_of.values())
         self.place_of[seat] = place
@@ -614,7 +656,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         else:
             self.headless.add(opp)
 
-    def _fail_burn(self, seat: int, play: tuple) -> None:
+    def _fail_burn(self, seat: int, play: tuple[int, ...]) -> None:
         """D15: a non-last play without a joker after burning: the burner takes the lowest free place."""
         r = self.r
         self.obligation.discard(seat)
@@ -640,7 +682,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         else:
             self._new_round(self._next_holder(seat))
 
-    def _restore_burned(self, seat: int, play: tuple) -> None:
+    def _restore_burned(self, seat: int, play: tuple[int, ...]) -> None:
         """D15: the burned 级牌 is back on the table. Its player's opposite may answer it and
         others may burn it, as when it was played; if nobody does, its player leads."""
         self.top, self.top_seat = play, seat
@@ -685,7 +727,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         """串三户: places 1-3 are taken, all by one team."""
         seat_at = {p: s for s, p in self.place_of.items()}
         top = [seat_at.get(p) for p in (1, 2, 3)]
-        return None not in top and len({self.r.teams[s] for s in top}) == 1
+        return None not in top and len({self.r.teams[s] for s in top}) == 1  # type: ignore[index]  # no None: just checked
 
     def _place_holders(self, holders: list[int]) -> None:
         """Players still holding cards take the free places ([end] remaining): by_cards,
@@ -723,6 +765,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             # What the asking below reads: the same for every seat asked (a pass changes none of it).
             plain = not self._in_force()
             candidates, passed, top, hands, cache = self.burn_candidates, self.passed, self.top, self.hands, self._answers_cache
+            if TYPE_CHECKING:  # seats are asked about a top play
+                assert top is not None
             while queue:
                 nxt = queue.pop(0)
                 if nxt in place_of:
@@ -750,6 +794,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 continue
             self.circles += 1
             owner = self.top_seat
+            if TYPE_CHECKING:  # the top play's seat
+                assert owner is not None
             need = 1
             if not self._in_force() and not self.top_free and not self.top_opposite_only:
                 need = r.chaos_circles if self.chaos else r.lead_return_circles
@@ -766,6 +812,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         """once_per_round (F5): nobody beat the round's lead, so the leader's opposite, who
         passed on it, is asked once more (once a round, not in 四户乱缠). True: they are next."""
         owner = self.top_seat
+        if TYPE_CHECKING:  # the round's lead, on the table
+            assert owner is not None
         opp = self.r.opposite[owner]
         if (self.chaos or self.last_chance_used or opp not in self.passed or not self._holding(opp)
                 or self.played_in_round != {owner}):
@@ -808,7 +856,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         names = self.r.place_names
         return [(names[place - 1], seat) for seat, place in sorted(self.place_of.items(), key=_BY_PLACE)]
 
-    def result(self) -> dict:
+    def result(self) -> GameResult:
         """The finished game as docs/conformance.md's `result`."""
         finish = [s for s, _p in sorted(self.place_of.items(), key=_BY_PLACE)]
         if self.r.pattern_plays:
@@ -816,9 +864,11 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         return {"finish": finish, "opened": sorted(self.opened), "declared": sorted(self.declared),
                 "burns": [list(b) for b in self.burns_done], "men": [list(m) for m in self.men]}
 
-    def returns(self) -> list[int]:
+    def returns(self) -> list[int | Fraction]:
         if not self.terminal:
             return [0] * self.r.players
+        if TYPE_CHECKING:  # a finished game has its scores
+            assert self._scores is not None
         return list(self._scores)
 
     def next_match(self) -> Match:
@@ -834,7 +884,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 first = None
         return Match(results=self.match.results + [self.result()], first_out=first)
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
         ValueError if `seat` is not one of the seats 1..players."""
         r = self.r

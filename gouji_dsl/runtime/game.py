@@ -13,6 +13,7 @@ import for users of the API.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, KIND_ORDER,
                                        MAX_ACTION_TEXT, PASS, PASS_ACTION, PLAY, REVOLT, REVOLT_ACTION, Action,
@@ -35,8 +36,10 @@ __all__ = [
 ]
 
 
-def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | None = None,
-                 opened=(), headless=None, game_class: type = Game) -> Game:
+def new_position(rules: Rules, hands: Mapping[int, str | Sequence[int]], leader: int,
+                 seed: int | float | str | bytes | None = None, out: Mapping[int, int] | None = None,
+                 opened: Iterable[int] = (), headless: Iterable[int] | None = None,
+                 game_class: type[Game] = Game) -> Game:
     """A game set up at a chosen position, for puzzles, analysis and scenario tests.
 
     `hands` maps each seat to its cards ("7 7 7 2 BJ" or a 15-count vector, longer
@@ -65,7 +68,8 @@ def new_position(rules: Rules, hands: dict, leader: int, seed=None, out: dict | 
     return game
 
 
-def buy_on(rules: Rules, hands: dict, game_class: type = Game) -> tuple[dict, list]:
+def buy_on(rules: Rules, hands: Mapping[int, str | Sequence[int]],
+           game_class: type[Game] = Game) -> tuple[dict[int, tuple[int, ...]], list[str | tuple[int, Action]]]:
     """[buy] 买牌 on dealt hands (every seat holding cards), as right after the deal: each
     seat's hand after the trades (a count vector) and the log lines of the trades."""
     game = new_position(rules, hands, leader=1, game_class=game_class)
@@ -74,7 +78,7 @@ def buy_on(rules: Rules, hands: dict, game_class: type = Game) -> tuple[dict, li
     return {seat: tuple(game.hands[seat - 1]) for seat in range(1, rules.players + 1)}, game.log[start:]
 
 
-def first_leader_on(rules: Rules, hands: dict) -> int | None:
+def first_leader_on(rules: Rules, hands: Mapping[int, str | Sequence[int]]) -> int | None:
     """Who leads first when these are the hands at the start of play: a seat, or None where
     the previous game or a draw decides ([table] first_leader random, previous_first)."""
     kinds = rules.notation or rt.kinds(rules.card_kinds[15:])
@@ -83,13 +87,15 @@ def first_leader_on(rules: Rules, hands: dict) -> int | None:
     return first_leader_of(rules, [vectors.get(seat, (0,) * kinds.size) for seat in range(1, rules.players + 1)], kinds)
 
 
-def new_game(rules: Rules, seed=None, match: Match | None = None, deal=None, game_class: type = Game) -> Game:
+def new_game(rules: Rules, seed: int | float | str | bytes | None = None, match: Match | None = None,
+             deal: Sequence[str | Sequence[int]] | None = None, game_class: type[Game] = Game) -> Game:
     """A new game: dealt from `seed`, or from `deal` (one hand per seat, card text or count
     vectors) when given, the rest of its chance (a redeal, a first-leader draw) from `seed`.
     `game_class`: the flow that plays it (a generated engine's specialised `Game`)."""
     return game_class(rules, seed, match, deal)
 
 
-def replay(rules: Rules, history, seed=None, match: Match | None = None, game_class: type = Game) -> Game:
+def replay(rules: Rules, history: Sequence[Action | str], seed: int | float | str | bytes | None = None,
+           match: Match | None = None, game_class: type[Game] = Game) -> Game:
     """A new game with the same seed and match, with each action of `history` applied (and verified)."""
     return replay_history(lambda: game_class(rules, seed, match), history)

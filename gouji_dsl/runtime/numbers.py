@@ -7,31 +7,32 @@ writes expected scores, and a whole score as a plain number.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from numbers import Rational
 
 __all__ = ["scaled", "exact", "to_json", "signed"]
 
 
-def exact(x: Rational) -> int | Fraction:
+def exact(x: int | Rational) -> int | Fraction:
     """`x` as an int when it is whole, else as a Fraction."""
     x = Fraction(x)
     return x.numerator if x.denominator == 1 else x
 
 
-def scaled(scores, numerator: int, denominator: int) -> list:
+def scaled(scores: Iterable[int], numerator: int, denominator: int) -> list[int | Fraction]:
     """Each score times numerator/denominator, exactly."""
     return [exact(Fraction(s * numerator, denominator)) for s in scores]
 
 
-def to_json(x):
+def to_json(x: int | Fraction) -> int | str:
     """A score for JSON: a whole number as itself, a fraction as "p/q"."""
     if isinstance(x, Fraction):
         return str(x) if x.denominator != 1 else x.numerator
     return x
 
 
-def signed(x) -> str:
+def signed(x: int | Fraction) -> str:
     """A score with its sign for people, as format(x, "+d") writes a whole one: +2, +0, -2/3."""
     x = exact(x)
     if isinstance(x, int):

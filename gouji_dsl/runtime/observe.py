@@ -95,13 +95,28 @@ from __future__ import annotations
 import re
 import struct
 import weakref
+from collections.abc import Iterable
+from fractions import Fraction
 from operator import getitem as _getitem
 from operator import sub as _sub
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.action_ids import FEATURE_KINDS, action_features, feature_divisors, feature_size
 from gouji_dsl.runtime.actions import BURN, PLAY, Action, action_to_string, check_seat
 from gouji_dsl.runtime.state import MOST_ENGINES, Phase
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
+
+    from gouji_dsl.runtime.protocols import GameView
+    from gouji_dsl.runtime.state import Rules
+
+    # A float32 numpy array: a tensor, or a part of one. Any: numpy's stubs declare the buffer
+    # protocol, which the memoryviews here read, only from Python 3.12 (the package runs on 3.10).
+    Floats = Any
 
 STATUSES = ("to_move", "holds_top", "played", "passed", "waiting", "idle", "out", "failed", "sits_out", "placed")
 (_TO_MOVE, _HOLDS_TOP, _PLAYED, _PASSED, _WAITING, _IDLE, _OUT, _FAILED, _SITS_OUT, _PLACED) = range(len(STATUSES))
@@ -127,7 +142,38 @@ _RESTORED = re.compile(r"seat (\d+)'s (.*) is back on the table$")
 _SEED_LINE = "deal (seed"
 
 
-def _numpy():
+class Observation(TypedDict, total=False):
+    """What a seat sees (`observation(seat)`: seat .. declared) and knows (`observe(seat)`: all of
+    these; the module docstring says what each holds)."""
+
+    seat: int
+    phase: str
+    current_player: int
+    hands: dict[int, str]             # the seat's own hand and the hands the rules show it
+    card_counts: dict[int, int]       # 报牌: cards left of the seats that report them
+    table: dict[str, object] | None   # {"seat": the top play's seat, "cards": its cards}, or None
+    places: dict[int, int]
+    opened: list[int]
+    declared: list[int]
+    # observe's
+    hand: str
+    dealt: str
+    start_hand: str
+    played: dict[int, str]
+    cards_left: dict[int, int]
+    discarded: dict[int, int]
+    tributes: list[dict[str, str | int]]
+    trick: list[tuple[int, str]]
+    status: dict[int, str]
+    headless: list[int]
+    obligation: list[int]
+    chaos: bool
+    terminal: bool
+    page: int
+    returns: list[int | Fraction]
+
+
+def _numpy() -> ModuleType:
     """numpy, imported the first time a tensor is asked for: it is an optional dependency."""
     global _np
     if _np is None:
@@ -139,24 +185,26 @@ def _numpy():
     return _np
 
 
-_np = None
+_np: ModuleType | None = None
 
 
 # --- layouts ------------------------------------------------------------------------------
 
 
-class Part(tuple):
+class Part(tuple[str, int, int]):
     """One part of a tensor's layout: the tuple (name, offset, size), and `divisor`: for each of
     its `size` entries the number its count was divided by (raw count = entry * divisor; 1 for
     flags and one-hots), or None for the page, which is not divided (see the module
     docstring). Compared, unpacked and indexed as the plain tuple."""
 
-    def __new__(cls, name: str, offset: int, size: int, divisor: tuple | None):
+    divisor: tuple[int, ...] | None
+
+    def __new__(cls, name: str, offset: int, size: int, divisor: tuple[int, ...] | None) -> Part:
         part = tuple.__new__(cls, (name, offset, size))
         part.divisor = divisor
         return part
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Part], tuple[str, int, int, tuple[int, ...] | None]]:
         return (Part, (self[0], self[1], self[2], self.divisor))
 
     def __repr__(self) -> str:
@@ -172,8 +220,18 @@ class _Spec:
                  "_info", "_compact", "top_features", "scaled", "teams", "may_show", "rel", "pack_hand",
                  "head_blocks", "top_blocks", "leading", "no_shown", "zeros", "slots", "info_at",
                  "info_size", "inv_length", "lines", "inv_bombs", "compact_at", "compact_size")
+    # Those set when first needed (a slot is declared here, not assigned: a class value would clash).
+    np_inv_rows: Floats
+    slots: int
+    info_at: dict[str, int]
+    info_size: int
+    inv_length: float
+    lines: int
+    inv_bombs: float
+    compact_at: dict[str, int]
+    compact_size: int
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         n, k = rules.players, len(rules.card_kinds)
         self.n, self.k = n, k
@@ -187,6 +245,7 @@ class _Spec:
         features = self.feature_div = feature_divisors(rules)
         self.inv_features = [1.0 / d for d in features]
         flags = _flags
+        parts: list[tuple[str, int, tuple[int, ...] | None]]  # (name, size, divisors) of each part, in order
         parts = [("phase", 3, flags(3)), ("terminal", 1, flags(1)), ("my_turn", 1, flags(1)), ("page", 1, None),
                  ("hand", k, per_kind), ("shown_hands", (n - 1) * k, per_kind * (n - 1)),
                  ("shown", n - 1, flags(n - 1)), ("played", n * k, per_kind * n),
@@ -204,20 +263,25 @@ class _Spec:
         self.head = [("dealt", k, per_kind), ("start_hand", k, per_kind), ("received", n * k, per_kind * n),
                      ("given", n * k, per_kind * n)]
         self.head_size = 2 * k + 2 * n * k
-        self.np_inv_kind = None  # the numpy constants, made with the first information state (see constants)
-        self._info = None
-        self._compact = None
-        self.top_features: dict = {}
-        self.scaled: dict = {}   # (kind, play) -> the action's features divided by their divisors
-        self.teams: dict = {}
+        # the numpy constants, made with the first information state (see constants)
+        self.np_inv_kind: Floats | None = None
+        self._info: list[Part] | None = None
+        self._compact: list[Part] | None = None
+        self.top_features: dict[tuple[int, ...], memoryview[float]] = {}
+        # (kind, play) -> the action's features divided by their divisors
+        self.scaled: dict[tuple[str, tuple[int, ...] | None], tuple[float, ...]] = {}
+        self.teams: dict[int, memoryview[float]] = {}
         # The rules a tensor reads, looked up once (not per call).
         self.may_show = rules.show_team_at is not None or rules.watch_after_out
         # rel[seat][s]: the place of seat s after seat (0 = seat itself), for the per-seat blocks.
-        self.rel = [None] + [[None] + [(s - seat) % n for s in range(1, n + 1)] for seat in range(1, n + 1)]
+        # A table by seats 1..n: its entries 0 (no seat 0) hold None, which nothing reads.
+        self.rel = cast("list[list[int]]", [None] + [[None] + [(s - seat) % n for s in range(1, n + 1)]
+                                                     for seat in range(1, n + 1)])
         # A hand's counts packed as float32 straight into the tensor: one C call, not a store per number.
         self.pack_hand = struct.Struct(f"={k}f").pack_into
-        self.head_blocks: list | None = None  # phase one-hot, terminal, my_turn and a zero page (see heads)
-        self.top_blocks: dict = {}  # (top play, its seat after the observer, flags) -> its top .. top_flags block
+        self.head_blocks: list[memoryview[float]] | None = None  # phase one-hot, terminal, my_turn and a zero page
+        # (top play, its seat after the observer, flags) -> its top .. top_flags block
+        self.top_blocks: dict[tuple[tuple[int, ...], int, int], memoryview[float]] = {}
         # The top .. top_flags block when leading (no top: the flag "leading" alone), and zeros for
         # the shown hands and flags, as float32 memory.
         self.leading = memoryview(bytearray(4 * (at["status"] - at["top"]))).cast("f")
@@ -225,13 +289,13 @@ class _Spec:
         self.no_shown = memoryview(bytearray(4 * (at["played"] - at["shown_hands"]))).cast("f")
         self.zeros = memoryview(bytearray(4 * n * n)).cast("f")  # to clear a per-seat block (n or n * n entries)
 
-    def constants(self, np) -> None:
+    def constants(self, np: ModuleType) -> None:
         """The numpy arrays the information states scale with (made once, when first needed)."""
         if self.np_inv_kind is None:
             self.np_inv_kind = np.array(self.inv_kind, dtype=np.float32)
             self.np_inv_rows = np.tile(self.np_inv_kind, self.n)
 
-    def info(self) -> list:
+    def info(self) -> list[Part]:
         """The information-state layout (made when first asked for: it needs the game-length bound)."""
         if self._info is None:
             from gouji_dsl.runtime.bounds import max_game_length
@@ -245,7 +309,7 @@ class _Spec:
             self._info = head + _prefixed(self.observation, start)
         return self._info
 
-    def compact(self) -> list:
+    def compact(self) -> list[Part]:
         """The compact information-state layout (made when first asked for, as `info`)."""
         if self._compact is None:
             from gouji_dsl.runtime.bounds import max_game_length
@@ -256,6 +320,8 @@ class _Spec:
             self.inv_length = 1.0 / longest
             self.lines, self.inv_bombs = 0, 0.0
             if rules.pattern_plays:
+                if TYPE_CHECKING:  # pattern plays: the rules have their notation
+                    assert rules.notation is not None
                 spec = rules.notation.spec
                 self.lines = self.feature_div[-1]  # the most lines of any bomb, chain or joker bomb
                 fewest = min([spec.bomb_min] + [jokers for _name, jokers, _lines in spec.joker_bombs])
@@ -271,7 +337,7 @@ class _Spec:
             self._compact = head + _prefixed(self.observation, start)
         return self._compact
 
-    def team(self, np, seat: int) -> memoryview:
+    def team(self, np: ModuleType, seat: int) -> memoryview[float]:
         """1 for each seat (in order from `seat`) of `seat`'s team, as float32 memory: copying
         memory into a memoryview of the tensor is several times cheaper than numpy's slice copy."""
         found = self.teams.get(seat)
@@ -281,12 +347,12 @@ class _Spec:
                 [float(teams[(seat - 1 + rel) % self.n + 1] == teams[seat]) for rel in range(self.n)], dtype=np.float32))
         return found
 
-    def heads(self, np) -> list:
+    def heads(self, np: ModuleType) -> list[memoryview[float]]:
         """The phase .. page block of each (phase, terminal or my turn): [phase index * 3 + (0: neither,
         1: the observer's turn, 2: the game is over)], the page 0 (set apart when a page is turned)."""
         if self.head_blocks is None:
             width = self.at["page"] + 1
-            blocks = []
+            blocks: list[memoryview[float]] = []
             for phase in range(3):
                 for turn in range(3):
                     block = np.zeros(width, np.float32)
@@ -297,7 +363,7 @@ class _Spec:
             self.head_blocks = blocks
         return self.head_blocks
 
-    def top_block(self, np, key: tuple) -> memoryview:
+    def top_block(self, np: ModuleType, key: tuple[tuple[int, ...], int, int]) -> memoryview[float]:
         """The top, top_seat and top_flags blocks of a top play (key: the play, the place of its seat
         after the observer, flags: 1 级牌 in force, 2 anyone may answer, 4 only the opposite may), as
         float32 memory, cached per key."""
@@ -316,7 +382,7 @@ class _Spec:
             found = self.top_blocks[key] = memoryview(block)
         return found
 
-    def top_vector(self, np, play: tuple) -> memoryview:
+    def top_vector(self, np: ModuleType, play: tuple[int, ...]) -> memoryview[float]:
         """The `top` block of a play: its scaled features less the kind (float32 memory, cached per play)."""
         found = self.top_features.get(play)
         if found is None:
@@ -326,7 +392,7 @@ class _Spec:
             found = self.top_features[play] = memoryview(np.array(features, dtype=np.float32))
         return found
 
-    def features(self, action) -> tuple:
+    def features(self, action: Action) -> tuple[float, ...]:
         """`action_features` of an action divided by their divisors (cached per action)."""
         key = (action.kind, action.play)
         found = self.scaled.get(key)
@@ -338,19 +404,20 @@ class _Spec:
         return found
 
 
-def _flags(size: int) -> tuple:
+def _flags(size: int) -> tuple[int, ...]:
     return (1,) * size
 
 
-def _offsets(parts) -> list[Part]:
-    out, offset = [], 0
+def _offsets(parts: Iterable[tuple[str, int, tuple[int, ...] | None]]) -> list[Part]:
+    out: list[Part] = []
+    offset = 0
     for name, size, divisor in parts:
         out.append(Part(name, offset, size, divisor))
         offset += size
     return out
 
 
-def _prefixed(observation: list, start: int) -> list[Part]:
+def _prefixed(observation: list[Part], start: int) -> list[Part]:
     """The observation's parts as the end of an information state that begins them at `start`."""
     return [Part(f"observation.{name}", start + offset, size, part.divisor)
             for part in observation for name, offset, size in (part,)]
@@ -359,7 +426,7 @@ def _prefixed(observation: list, start: int) -> list[Part]:
 _SPECS: dict[int, _Spec] = {}
 
 
-def _spec(rules) -> _Spec:
+def _spec(rules: Rules) -> _Spec:
     spec = _SPECS.get(id(rules))
     if spec is None or spec.rules is not rules:  # the spec holds its Rules, so an id is never reused while kept
         if len(_SPECS) >= MOST_ENGINES:
@@ -368,32 +435,32 @@ def _spec(rules) -> _Spec:
     return spec
 
 
-def observation_layout(rules) -> list[Part]:
+def observation_layout(rules: Rules) -> list[Part]:
     """The `Part`s of `observation_tensor` (name, offset, size; `divisor`), in order (see the module docstring)."""
     return list(_spec(rules).observation)
 
 
-def observation_tensor_size(rules) -> int:
+def observation_tensor_size(rules: Rules) -> int:
     return _spec(rules).size
 
 
-def information_state_layout(rules) -> list[Part]:
+def information_state_layout(rules: Rules) -> list[Part]:
     """The `Part`s of `information_state_tensor`, in order."""
     return list(_spec(rules).info())
 
 
-def information_state_tensor_size(rules) -> int:
+def information_state_tensor_size(rules: Rules) -> int:
     spec = _spec(rules)
     spec.info()
     return spec.info_size
 
 
-def compact_information_state_layout(rules) -> list[Part]:
+def compact_information_state_layout(rules: Rules) -> list[Part]:
     """The `Part`s of `compact_information_state_tensor`, in order."""
     return list(_spec(rules).compact())
 
 
-def compact_information_state_tensor_size(rules) -> int:
+def compact_information_state_tensor_size(rules: Rules) -> int:
     spec = _spec(rules)
     spec.compact()
     return spec.compact_size
@@ -409,15 +476,46 @@ class _Public:
     __slots__ = ("log", "seen", "pattern", "actions", "played", "deck", "inv", "inv_size", "received", "given",
                  "sizes", "flat", "flat_view", "remaining", "sizes_view", "np_rows", "np_seats", "rows", "text", "ref",
                  "mark", "tallied", "kinds", "bombs", "heads", "spec", "views", "n", "k", "touched", "epoch", "__weakref__")
+    log: list[str | tuple[int, Action]]
+    seen: int
+    pattern: bool
+    actions: list[tuple[int, Action]]
+    played: list[list[int]]
+    deck: tuple[int, ...]
+    inv: list[float]
+    inv_size: float
+    received: list[list[int]]
+    given: list[list[int]]
+    sizes: list[int]
+    flat: Floats | None
+    flat_view: memoryview[float] | None
+    remaining: list[int]
+    sizes_view: memoryview[float] | None
+    np_rows: Floats | None
+    np_seats: NDArray[numpy.intp] | None
+    rows: int
+    text: list[str]
+    ref: weakref.ref[_Public] | None
+    mark: int
+    tallied: int
+    kinds: list[list[int]] | None
+    bombs: list[list[int]] | None
+    heads: dict[int, memoryview[float]]
+    spec: _Spec
+    views: list[_View | None]
+    n: int
+    k: int
+    touched: list[int]
+    epoch: int
 
-    def __init__(self, game):
+    def __init__(self, game: GameView) -> None:
         n, k = game.r.players, len(game.r.card_kinds)
         spec = self.spec = _spec(game.r)
         self.n, self.k = n, k
         self.log = game.log
         self.seen = 0
         self.pattern = game.r.pattern_plays
-        self.actions: list = []     # (seat, action) of every action, in order
+        self.actions = []           # (seat, action) of every action, in order
         self.played = [[0] * k for _ in range(n)]   # per seat, its plays and burns this deal
         self.deck = game.r.deck_counts
         self.inv, self.inv_size = spec.inv_kind, spec.inv_size  # the tensors' scales (see numbers)
@@ -430,21 +528,21 @@ class _Public:
         self.np_rows = None
         self.np_seats = None
         self.rows = 0
-        self.text: list = []        # the log as public text (see lines), made when first asked for
+        self.text = []              # the log as public text (see lines), made when first asked for
         self.ref = None             # a weak reference to this record (for _BY_LAST), made once
         self.mark = 0               # the number of actions read at which _public next registers it in _BY_LAST
         # The compact information state's sums (see tally), made when first asked for.
         self.tallied = 0
         self.kinds = self.bombs = None
-        self.heads: dict = {}       # seat -> the information states' head (see _fill_head), until a transfer
-        self.views: list = [None] * n  # per seat: its observation tensor as last made (see _View)
+        self.heads = {}             # seat -> the information states' head (see _fill_head), until a transfer
+        self.views = [None] * n     # per seat: its observation tensor as last made (see _View)
         # For the views: the card kinds each play read took from a hand and added to the played
         # cards, in order, and a count of the lines after which any hand may have changed otherwise
         # (a deal, a transfer, a failed burn: every line but a play's and "seat n leads").
-        self.touched: list = []
+        self.touched = []
         self.epoch = 0
 
-    def copy(self, game) -> "_Public":
+    def copy(self, game: GameView) -> _Public:
         """This record for `game`, whose log begins with the lines read here."""
         other = _Public.__new__(_Public)
         other.spec, other.n, other.k = self.spec, self.n, self.k
@@ -458,6 +556,8 @@ class _Public:
         other.sizes = self.sizes[:]
         other.flat = other.flat_view = other.sizes_view = None
         if self.flat is not None:
+            if TYPE_CHECKING:  # made with flat (numbers): memory of a numpy array
+                assert self.sizes_view is not None and isinstance(self.sizes_view.obj, numpy.ndarray)
             other.flat = self.flat.copy()
             other.flat_view, other.sizes_view = memoryview(other.flat), memoryview(self.sizes_view.obj.copy())
         other.np_rows = None if self.np_rows is None else self.np_rows[:max(64, 2 * self.rows)].copy()
@@ -480,10 +580,12 @@ class _Public:
             if entry.__class__ is tuple:
                 text.append(f"seat {entry[0]}: {action_to_string(entry[1])}")
             else:
+                if TYPE_CHECKING:  # the other entries are lines of text
+                    assert isinstance(entry, str)
                 text.append("deal" if entry.startswith(_SEED_LINE) else entry)
         return text
 
-    def read(self, game):
+    def read(self, game: GameView) -> tuple[int, Action] | None:
         """Read the log lines added since the last call; the last action entry read (or None)."""
         last = None
         everyone = False
@@ -495,6 +597,8 @@ class _Public:
                 if action.kind == PLAY or action.kind == BURN:
                     # A play takes exactly its cards from the hand; every other change to a hand
                     # comes with a log line that has all sizes counted again (below).
+                    if TYPE_CHECKING:  # a play or a burn has cards
+                        assert action.play is not None
                     pairs, kinds = _PAIRS.get(action.play) or _play_pairs(self.pattern, action.play)
                     me = entry[0] - 1
                     row = self.played[me]
@@ -509,15 +613,17 @@ class _Public:
                     flat = self.flat_view
                     if flat is not None:  # and the float32 copies, each kept twice over (see numbers)
                         left = self.sizes_view
+                        if TYPE_CHECKING:  # made with flat_view (numbers)
+                            assert left is not None
                         left[me] = left[me + self.n] = size * self.inv_size
                         # scaled from the exact count (not added up: the sum of scaled steps drifts)
                         at, inv = me * self.k, self.inv
                         again = at + self.n * self.k
                         for kind, _count in pairs:
                             flat[at + kind] = flat[again + kind] = row[kind] * inv[kind]
-            elif entry.endswith(" leads"):
+            elif entry.endswith(" leads"):  # type: ignore[union-attr]  # not a tuple: a line of text
                 continue
-            elif entry.startswith(_SEED_LINE) or entry == "position":
+            elif entry.startswith(_SEED_LINE) or entry == "position":  # type: ignore[union-attr]  # as above
                 self._new_deal()
                 everyone = True
             else:
@@ -525,7 +631,7 @@ class _Public:
                 # other line may tell of cards moved (a transfer, a redeal, a failed burn's hand).
                 everyone = True
                 if " gives seat " in entry or " buys a " in entry or " is given a " in entry:
-                    self._transfer(game, entry)
+                    self._transfer(game, entry)  # type: ignore[arg-type]  # a line of text (as above)
         self.seen = len(self.log)
         if everyone:
             self.epoch += 1
@@ -546,9 +652,9 @@ class _Public:
         if self.flat is not None:
             self.flat[:] = 0
 
-    def _transfer(self, game, line: str) -> None:
+    def _transfer(self, game: GameView, line: str) -> None:
         """A tribute, return or trade line: cards move from one seat to another, publicly."""
-        moved = []
+        moved: list[tuple[int, int, tuple[int, ...]]] = []
         tribute = _TRIBUTE.match(line)
         if tribute:
             giver, taker, cards = tribute.groups()
@@ -572,7 +678,7 @@ class _Public:
                 self.given[giver - 1][kind] += count
                 self.received[taker - 1][kind] += count
 
-    def numbers(self, np) -> None:
+    def numbers(self, np: ModuleType) -> None:
         """Make the float32 copies the tensors read, scaled as they show them (read keeps them up
         to date from then on): flat, each seat's plays as rows, the rows twice over (seat order
         from any seat is then one contiguous slice), and each seat's number of cards, twice over too."""
@@ -583,7 +689,7 @@ class _Public:
         sizes = [size * self.inv_size for size in self.sizes]
         self.sizes_view = memoryview(np.array(sizes + sizes, dtype=np.float32))  # twice over, as flat
 
-    def numpy_history(self, np, spec: _Spec) -> tuple:
+    def numpy_history(self, np: ModuleType, spec: _Spec) -> tuple[Floats, NDArray[numpy.intp]]:
         """(features, seats) of every action so far: float32 rows of scaled action_features
         (`_Spec.features`), absolute seats - 1."""
         n = len(self.actions)
@@ -592,9 +698,13 @@ class _Public:
             rows = np.zeros((capacity, len(spec.feature_div)), dtype=np.float32)
             seats = np.zeros(capacity, dtype=np.intp)
             if self.np_rows is not None:
+                if TYPE_CHECKING:  # made with np_rows
+                    assert self.np_seats is not None
                 rows[:self.rows] = self.np_rows[:self.rows]
                 seats[:self.rows] = self.np_seats[:self.rows]
             self.np_rows, self.np_seats = rows, seats
+        if TYPE_CHECKING:  # made with np_rows
+            assert self.np_seats is not None
         for i in range(self.rows, n):
             seat, action = self.actions[i]
             self.np_rows[i] = spec.features(action)
@@ -602,7 +712,7 @@ class _Public:
         self.rows = n
         return self.np_rows[:n], self.np_seats[:n]
 
-    def tally(self, spec: _Spec) -> tuple:
+    def tally(self, spec: _Spec) -> tuple[list[list[int]], list[list[int]]]:
         """(kinds, bombs) of the compact information state, brought up to date: per seat (seat 1
         first) its number of actions of each of ACTION_KINDS, and (a variant whose bombs have
         lines) its number of bombs of each line count 1..spec.lines."""
@@ -611,11 +721,16 @@ class _Public:
             self.kinds = [[0] * len(ACTION_KINDS) for _ in range(n)]
             self.bombs = [[0] * spec.lines for _ in range(n)]
         kinds, bombs, lines = self.kinds, self.bombs, spec.lines
+        if TYPE_CHECKING:  # made with kinds
+            assert bombs is not None
         actions = self.actions
         for index in range(self.tallied, len(actions)):
             seat, action = actions[index]
             kinds[seat - 1][_KIND_INDEX[action.kind]] += 1
-            if lines and action.kind == PLAY and action.play[3]:  # a pattern play's lines: a bomb
+            if lines and action.kind == PLAY and action.play[3]:  # type: ignore[index]  # a play has cards
+                # a pattern play's lines: a bomb
+                if TYPE_CHECKING:  # a play has cards
+                    assert action.play is not None
                 bombs[seat - 1][action.play[3] - 1] += 1
         self.tallied = len(actions)
         return kinds, bombs
@@ -626,20 +741,23 @@ class _Public:
 # a dead game's id never takes its record (`_public` compares the logs).
 _RECORDS: dict[int, _Public] = {}
 _MOST_RECORDS = 1024  # a record holds the public history and its arrays: tens of kilobytes
-_NEWEST: list = [None]  # the key of _RECORDS inserted or moved last: observing that game again moves nothing
-_COUNTS: dict[tuple, tuple] = {}
-_PAIRS: dict[tuple, tuple] = {}
+# The key of _RECORDS inserted or moved last: observing that game again moves nothing.
+_NEWEST: list[int | None] = [None]
+_COUNTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+# A play's ((kind, count) of each card kind it takes from the hand, those kinds): see _play_pairs.
+_Pairs = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+_PAIRS: dict[tuple[int, ...], _Pairs] = {}
 
 
 # Records by the last action they have read: a copy of a game (clone, resampling) starts from
 # the record of the game it was copied from instead of reading its whole log again. The action
 # entry (a tuple made once per apply_action, shared by copies of the log) is kept with its
 # record: while it is, its id names no other entry.
-_BY_LAST: dict[int, tuple] = {}
+_BY_LAST: dict[int, tuple[tuple[int, Action], weakref.ref[_Public]]] = {}
 _MOST_KEPT = 100_000  # entries of a cache before it starts afresh (long self-play sees many plays)
 
 
-def _public(game) -> _Public:
+def _public(game: GameView) -> _Public:
     """The game's public record, read up to the end of its log. Kept beside the game (not in
     it): a game's fields are its state, which copies and comparisons look at."""
     log = game.log
@@ -679,7 +797,7 @@ _LOOK_BACK = 200  # log lines a copy looks back for a record to start from (a se
 _MARK_EVERY = 8  # actions between a record's entries in _BY_LAST: their lines are well within _LOOK_BACK
 
 
-def _donor(log: list) -> _Public | None:
+def _donor(log: list[str | tuple[int, Action]]) -> _Public | None:
     """A record whose lines so far begin `log` (a copy's log shares its original's entries)."""
     for index in range(len(log) - 1, max(-1, len(log) - 1 - _LOOK_BACK), -1):
         entry = log[index]
@@ -695,7 +813,7 @@ def _donor(log: list) -> _Public | None:
     return None
 
 
-def _play_counts(pattern: bool, play: tuple) -> tuple:
+def _play_counts(pattern: bool, play: tuple[int, ...]) -> tuple[int, ...]:
     """The cards a play or burn takes from the hand (one-rank and pattern plays differ in length)."""
     counts = _COUNTS.get(play)
     if counts is None:
@@ -705,7 +823,7 @@ def _play_counts(pattern: bool, play: tuple) -> tuple:
     return counts
 
 
-def _play_pairs(pattern: bool, play: tuple) -> tuple:
+def _play_pairs(pattern: bool, play: tuple[int, ...]) -> _Pairs:
     """((kind, count) of each card kind a play or burn takes from the hand, those kinds): a few
     of the kinds, cached per play."""
     found = _PAIRS.get(play)
@@ -717,7 +835,7 @@ def _play_pairs(pattern: bool, play: tuple) -> tuple:
     return found
 
 
-def _status_codes(game) -> list[int]:
+def _status_codes(game: GameView) -> list[int]:
     """Each seat's status (an index into STATUSES), seat 1 first (Observing._statuses; a function,
     so that the observation tensor calls it without the method's lookups)."""
     players = game.r.players
@@ -755,14 +873,35 @@ class _View:
 
     __slots__ = ("array", "mv", "head", "epoch", "touched", "top", "status", "marks", "heads", "played", "from_played",
                  "left", "from_left", "top_part", "hand_at", "unseen_at", "order")
+    array: Floats
+    mv: memoryview[float]
+    # What the parts were made from (each _UNMADE until it is made).
+    head: int
+    epoch: int
+    touched: int
+    top: tuple[tuple[int, ...], int, int] | None
+    status: list[int]
+    marks: _Marks
+    # The parts copied every time, and what from.
+    heads: memoryview[float]
+    played: memoryview[float]
+    from_played: memoryview[float]
+    left: memoryview[float]
+    from_left: memoryview[float]
+    top_part: memoryview[float]
+    hand_at: int
+    unseen_at: int
+    order: list[int]
 
-    def __init__(self, np, spec: _Spec, public: _Public, seat: int):
+    def __init__(self, np: ModuleType, spec: _Spec, public: _Public, seat: int) -> None:
         at, n, k, me = spec.at, spec.n, spec.k, seat - 1
         self.array = np.zeros(spec.size, np.float32)
         mv = self.mv = memoryview(self.array)
         team = spec.teams.get(seat)
         mv[at["team"]:at["place"]] = spec.team(np, seat) if team is None else team  # fixed
         self.heads = mv[:at["page"] + 1]
+        if TYPE_CHECKING:  # made before the first view (_observed)
+            assert public.flat_view is not None and public.sizes_view is not None
         # The rows are kept twice over in the record: me, next, ... is one slice.
         self.played, self.from_played = mv[at["played"]:at["cards_left"]], public.flat_view[me * k:(me + n) * k]
         self.left, self.from_left = mv[at["cards_left"]:at["unseen"]], public.sizes_view[me:me + n]
@@ -775,10 +914,14 @@ class _View:
         self.epoch, self.touched = -1, 0  # the record's epoch and touched kinds the hand and unseen show
 
 
-_UNMADE = object()  # what a _View's parts were made from before they are first made
+# What a _View's parts were made from before they are first made: equal to no source. Any: it
+# stands for a source of each part's own type.
+_UNMADE: Any = object()
+# The sources of the marks: opened, declared, headless, obligation, place_of, chaos.
+_Marks = tuple[set[int], set[int], set[int], set[int], dict[int, int], bool]
 
 
-def _observed(game, seat: int, spec: _Spec, public: _Public):
+def _observed(game: GameView, seat: int, spec: _Spec, public: _Public) -> Floats:
     """The observation tensor of `seat` (a float32 array kept in the record: copy it before handing
     it out), brought up to date.
 
@@ -791,6 +934,8 @@ def _observed(game, seat: int, spec: _Spec, public: _Public):
     the status one-hots of the seats whose status changed; the marks (opened .. chaos) when one
     of them did. The played rows and cards left are one memory copy each of the record's float32
     rows. A variant whose seats see other hands (看牌) writes those and the cards unseen whole."""
+    if TYPE_CHECKING:  # the tensor methods import numpy first
+        assert _np is not None
     view = public.views[seat - 1]
     if view is None:
         if public.flat is None:
@@ -836,6 +981,8 @@ def _observed(game, seat: int, spec: _Spec, public: _Public):
             view.top_part[:] = spec.leading
             view.top = None
     else:
+        if TYPE_CHECKING:  # a top play has its seat
+            assert game.top_seat is not None
         key = (top, (game.top_seat - seat) % spec.n,
                (1 if phase is _PLAYING and game._in_force() else 0) | (2 if game.top_free else 0)
                | (4 if game.top_opposite_only else 0))
@@ -864,13 +1011,13 @@ def _observed(game, seat: int, spec: _Spec, public: _Public):
     return view.array
 
 
-def _shown(game, seat: int, spec: _Spec, view: _View, public: _Public, hand: list) -> None:
+def _shown(game: GameView, seat: int, spec: _Spec, view: _View, public: _Public, hand: list[int]) -> None:
     """Write the hand of `seat`, the hands it is shown (shown_hands, shown) and the cards unseen
     less them, whole (a variant with 看牌: whose hands are shown changes with the game)."""
     at, n, k, scaled = spec.at, spec.n, spec.k, spec.scaled_counts
     mv, hands = view.mv, game.hands
     spec.pack_hand(view.array, 4 * at["hand"], *map(_getitem, scaled, hand))
-    unseen = map(_sub, public.remaining, hand)
+    unseen: Iterable[int] = map(_sub, public.remaining, hand)
     mv[at["shown_hands"]:at["played"]] = spec.no_shown
     for other in game._shown_seats(seat):
         rel = (other - seat) % n
@@ -880,7 +1027,7 @@ def _shown(game, seat: int, spec: _Spec, view: _View, public: _Public, hand: lis
     spec.pack_hand(view.array, 4 * at["unseen"], *map(_getitem, scaled, unseen))
 
 
-def _marked(view: _View, marks: tuple, spec: _Spec, seat: int) -> None:
+def _marked(view: _View, marks: _Marks, spec: _Spec, seat: int) -> None:
     """Rewrite the parts of the marks (opened, declared, headless, obligation: a flag per seat;
     place: a one-hot per seat; chaos) whose source has changed, seats counted from `seat`, and
     keep copies of the sources to compare with later."""
@@ -888,6 +1035,8 @@ def _marked(view: _View, marks: tuple, spec: _Spec, seat: int) -> None:
     before = view.marks
     for index, name in enumerate(("opened", "declared", "headless", "obligation")):
         seats = marks[index]
+        if TYPE_CHECKING:  # the first four marks: sets of seats
+            assert isinstance(seats, set)
         if before is _UNMADE or seats != before[index]:
             start = at[name]
             mv[start:start + n] = spec.zeros[:n]
@@ -909,7 +1058,7 @@ def _marked(view: _View, marks: tuple, spec: _Spec, seat: int) -> None:
 class Observing:
     """observe, the tensors and the strings of what a seat knows (a mixin of runtime.flow.Game)."""
 
-    def _shown_seats(self, seat: int) -> list[int]:
+    def _shown_seats(self: GameView, seat: int) -> list[int]:
         """The other seats whose hands `seat` sees: those `observation(seat)["hands"]` shows."""
         r = self.r
         shown = []
@@ -924,11 +1073,11 @@ class Observing:
                 shown.sort()
         return shown
 
-    def _statuses(self) -> list[int]:
+    def _statuses(self: GameView) -> list[int]:
         """Each seat's status (an index into STATUSES), seat 1 first: see the module docstring."""
         return _status_codes(self)
 
-    def _trick(self) -> list[tuple[int, str]]:
+    def _trick(self: GameView) -> list[tuple[int, str]]:
         """The current round's actions since its lead, from the log (see the module docstring)."""
         if self.phase is not Phase.PLAY:
             return []
@@ -960,7 +1109,7 @@ class Observing:
                 trick.append((entry[0], action_to_string(entry[1])))
         return trick
 
-    def observe(self, seat: int) -> dict:
+    def observe(self: GameView, seat: int) -> Observation:
         """Everything `seat` knows now, as a dict: `observation(seat)` and more (the module's docstring
         lists the keys). ValueError if `seat` is not one of the seats 1..players."""
         r = self.r
@@ -971,7 +1120,7 @@ class Observing:
         out = self.observation(seat)
         start = [a + b - c for a, b, c in zip(self.dealt[seat - 1], public.received[seat - 1], public.given[seat - 1])]
         left = {s: sum(self.hands[s - 1]) for s in seats}
-        discarded = {}
+        discarded: dict[int, int] = {}
         for s in self.failed:
             # every hand's size is public: cards_per_player (or a position's), then public transfers
             began = sum(self.dealt[s - 1]) + sum(public.received[s - 1]) - sum(public.given[s - 1])
@@ -997,7 +1146,7 @@ class Observing:
 
     # --- tensors ------------------------------------------------------------------------------
 
-    def observation_tensor(self, seat: int, out=None):
+    def observation_tensor(self: GameView, seat: int, out: Floats | None = None) -> Floats:
         """The observation of `seat` as a float32 vector of `observation_tensor_size(rules)` numbers
         (layout: `observation_layout(rules)`). `out`: a float32 array of that size to fill instead
         of a new one (it is overwritten)."""
@@ -1008,16 +1157,19 @@ class Observing:
         public = _public(self)
         if out is None:
             return _observed(self, seat, public.spec, public).copy()
+        if TYPE_CHECKING:  # imported above
+            assert _np is not None
         _check_out(_np, out, public.spec.size)
         out[:] = _observed(self, seat, public.spec, public)
         return out
 
-    def _fill_observation(self, seat: int, spec: _Spec, out, base: int, public: _Public, np) -> None:
+    def _fill_observation(self: GameView, seat: int, spec: _Spec, out: Floats, base: int, public: _Public,
+                          np: ModuleType) -> None:
         """Write the observation tensor of `seat` into out[base:base + its size] (a C-contiguous
         vector): a copy of the one the record keeps up to date (see _observed)."""
         memoryview(out)[base:base + spec.size] = _observed(self, seat, spec, public).data
 
-    def information_state_tensor(self, seat: int, out=None):
+    def information_state_tensor(self: GameView, seat: int, out: Floats | None = None) -> Floats:
         """What `seat` knows under perfect recall as a float32 vector of
         `information_state_tensor_size(rules)` numbers (layout: `information_state_layout(rules)`).
         `out`: a float32 array of that size to fill instead of a new one."""
@@ -1045,7 +1197,7 @@ class Observing:
             return given
         return out
 
-    def compact_information_state_tensor(self, seat: int, out=None):
+    def compact_information_state_tensor(self: GameView, seat: int, out: Floats | None = None) -> Floats:
         """What `seat` knows, in the bounded form of DouZero, as a float32 vector of
         `compact_information_state_tensor_size(rules)` numbers (layout:
         `compact_information_state_layout(rules)`; what it keeps and forgets: the module
@@ -1066,7 +1218,7 @@ class Observing:
         for block, table, scale, at_block in ((width, kinds, spec.inv_length, at["actions"]),
                                               (spec.lines, bombs, spec.inv_bombs, at.get("bombs"))):
             for rel in range(n if block else 0):
-                o = at_block + rel * block
+                o = at_block + rel * block  # type: ignore[operator]  # at_block is None only for block 0 (no rel)
                 for count in table[(me + rel) % n]:
                     if count:
                         out[o] = count * scale
@@ -1084,7 +1236,7 @@ class Observing:
             return given
         return out
 
-    def _fill_head(self, seat: int, spec: _Spec, out, public: _Public, np) -> None:
+    def _fill_head(self: GameView, seat: int, spec: _Spec, out: Floats, public: _Public, np: ModuleType) -> None:
         """Write the part both information states begin with (dealt, start_hand, received, given:
         `_Spec.head`), scaled, into out[:spec.head_size]. It changes only with a deal or a
         transfer, so the record keeps it per seat until then (numpy would cost tens of
@@ -1108,12 +1260,12 @@ class Observing:
 
     # --- strings ----------------------------------------------------------------------------
 
-    def observation_string(self, seat: int) -> str:
+    def observation_string(self: GameView, seat: int) -> str:
         """What `seat` sees now, as deterministic text."""
         seen = self.observe(seat)
         return _describe(self, seen)
 
-    def information_state_string(self, seat: int) -> str:
+    def information_state_string(self: GameView, seat: int) -> str:
         """What `seat` knows under perfect recall, as deterministic text: its hand as dealt, every
         public line of the log (the seed line left out) and its observation now."""
         seen = self.observe(seat)
@@ -1121,14 +1273,14 @@ class Observing:
         return head + "\n".join(_public(self).lines()) + "\n--\n" + _describe(self, seen)
 
 
-def _check_out(np, out, size: int) -> None:
+def _check_out(np: ModuleType, out: object, size: int) -> None:
     """ValueError, saying why, unless `out` is a writable numpy float32 vector of `size` numbers."""
     if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32 or not out.flags.writeable:
         raise ValueError(f"out is a writable numpy float32 vector of {size} numbers, not "
                          f"{getattr(out, 'dtype', type(out).__name__)} of shape {getattr(out, 'shape', '?')}")
 
 
-def _buffer(np, out, size: int):
+def _buffer(np: ModuleType, out: Floats | None, size: int) -> Floats:
     """A zeroed C-contiguous float32 vector of `size` numbers to write a tensor into: `out` if
     given (checked) and contiguous, else a new one (the caller copies it into a strided `out`)."""
     if out is None:
@@ -1140,7 +1292,7 @@ def _buffer(np, out, size: int):
     return out
 
 
-def _describe(game, seen: dict) -> str:
+def _describe(game: GameView, seen: Observation) -> str:
     seat = seen["seat"]
     r = game.r
     lines = [f"seat {seat} | phase {seen['phase']} | to move: {seen['current_player']} | page {seen['page']}",

@@ -8,10 +8,14 @@ tells `runtime.actions` whether a tuple offered from outside is a play of the va
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from gouji_dsl.runtime import patterns as pt
 from gouji_dsl.runtime.cards import CardError, Kinds, mypyc_attr
+
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.protocols import OwnPlays
 
 PLAY_SIZE = pt.HEAD + 15
 
@@ -23,10 +27,10 @@ class PatternPlay(NamedTuple):
     valid: bool
     type: str | None
     lines: int | None
-    play: tuple | None
+    play: tuple[int, ...] | None
 
     @classmethod
-    def of(cls, spec: pt.PatternSpec, play: tuple | None) -> "PatternPlay":
+    def of(cls, spec: pt.PatternSpec, play: tuple[int, ...] | None) -> PatternPlay:
         if play is None:
             return cls(False, None, None, None)
         return cls(True, pt.type_name(spec, play), play[3] or None, play)
@@ -39,22 +43,23 @@ class PatternNotation(Kinds):
 
     own_plays = True
 
-    def parse_hand(self, text: str) -> tuple:
+    def parse_hand(self, text: str) -> tuple[int, ...]:
         """A hand's 15 counts: cards as they are, never a stand-in."""
         cards = self.parse_cards(text)
         if len(cards) != 15:
             raise CardError("a hand holds cards as they are: write BJ, not BJ=9 (a stand-in is chosen when playing)")
         return cards
 
-    def is_play(self, play) -> bool:
-        return self.play_problem(play, None, None) is None
+    def is_play(self, play: object) -> bool:
+        # Every notation of pattern plays has a play_problem of its own (PatternKinds, the reference's).
+        return cast("OwnPlays", self).play_problem(play, None, None) is None
 
     @staticmethod
-    def holds(hand, play) -> bool:
+    def holds(hand: Sequence[int], play: Sequence[int]) -> bool:
         """Does `hand` (15 counts) hold the cards of `play` (a well-formed play tuple)?"""
         return all(n <= h for n, h in zip(play[pt.HEAD:], hand))
 
-    def lead_ok(self, hand, play) -> bool:
+    def lead_ok(self, hand: Sequence[int], play: Sequence[int]) -> bool:
         """May a leader holding `hand` lead `play` (a well-formed play tuple)?"""
         return self.holds(hand, play) and self.is_play(play)
 
@@ -62,7 +67,7 @@ class PatternNotation(Kinds):
 class PatternKinds(PatternNotation):
     """The notation of one variant's pattern plays (one object per variant)."""
 
-    def __init__(self, spec: pt.PatternSpec, variant: str, module: str = ""):
+    def __init__(self, spec: pt.PatternSpec, variant: str, module: str = "") -> None:
         super().__init__(())
         self.spec = spec
         # Its own table of shared actions: per engine module (named after the variant's identity
@@ -71,26 +76,26 @@ class PatternKinds(PatternNotation):
         self.key = ("patterns", variant, module or object())
         self.module = module              # the engine module whose RULES use it
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Kinds], tuple[object, ...]]:
         # Pickled (and deep-copied) as its engine module's notation, so that a copy of a game
         # shares it, and the shared actions checked against it; without a module, by value.
         if self.module:
             return (notation_of_module, (self.module,))
         return (PatternKinds, (self.spec, self.key[1]))
 
-    def parse_cards(self, text: str) -> tuple:
+    def parse_cards(self, text: str) -> tuple[int, ...]:
         """'5 6 7 8 BJ=9' -> written counts: 15, or 41 with stand-ins (runtime.patterns)."""
         if not isinstance(text, str):
             raise CardError(f"cards must be written as a string of tokens, not {type(text).__name__}")
         return pt.parse_written(text)
 
-    def format_cards(self, cards) -> str:
+    def format_cards(self, cards: Sequence[int]) -> str:
         """A play tuple, written counts (41) or a hand (15) -> text, lowest first."""
         if len(cards) == PLAY_SIZE:
             return pt.format_play(self.spec, tuple(cards))
         return pt.format_written(cards)
 
-    def play_problem(self, play, most: int | None, most_jokers: int | None) -> str | None:
+    def play_problem(self, play: object, most: int | None, most_jokers: int | None) -> str | None:
         """Why `play` is not one of this variant's play tuples (at most `most` of a rank 3..2 and
         `most_jokers` of each joker); None if it is. Only ints are looked at before classifying."""
         if type(play) is not tuple or len(play) != PLAY_SIZE:
@@ -117,7 +122,7 @@ class PatternKinds(PatternNotation):
             return "it is not a play of this variant (see runtime.patterns)"
         return None
 
-    def play_of(self, written) -> tuple | None:
+    def play_of(self, written: tuple[int, ...]) -> tuple[int, ...] | None:
         """The play that written cards make, or None when they make none."""
         return pt.classify(self.spec, written)
 
@@ -126,4 +131,7 @@ def notation_of_module(name: str) -> PatternKinds:
     """The pattern notation of the generated engine module `name` (for unpickling)."""
     from gouji_dsl.runtime.state import rules_of_module
 
-    return rules_of_module(name).notation
+    notation = rules_of_module(name).notation
+    if TYPE_CHECKING:  # the RULES of a pattern engine hold its notation
+        assert notation is not None
+    return notation

@@ -22,20 +22,29 @@ Standard library only.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gouji_dsl.runtime import patterns as pt
 from gouji_dsl.runtime.actions import trusted_play_action
 
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.actions import Action
+    from gouji_dsl.runtime.pattern_kinds import PatternKinds
+
 RANKS = pt.RANKS
 SMALL, BIG = pt.SMALL, pt.BIG
 MOST_PARTS = 100_000  # parts kept per table before it starts afresh
-_NO_PART: tuple = ((), ())
+# A part: (its plays, their shared Actions), both sorted. Typed as a tuple of any length, with
+# items Any: compiled, a pair type is a C struct, and each part put in a list would be a new copy.
+_Part = tuple[tuple[Any, ...], ...]
+_NO_PART: _Part = ((), ())
 
 
 class Moves:
     """The lead and answer actions of one variant's notation (`kinds`, a PatternKinds)."""
 
-    def __init__(self, kinds):
+    def __init__(self, kinds: PatternKinds) -> None:
         self.kinds = kinds
         spec: pt.PatternSpec = kinds.spec
         t = spec._t
@@ -49,21 +58,23 @@ class Moves:
         self.wild_small, self.wild_big = t.wild_small, t.wild_big
         # The bomb parts of the hands asked lately, by hand: a seat is asked about every play it
         # could answer, and its hand changes only when it plays.
-        self.hands: dict[tuple, list] = {}
+        self.hands: dict[tuple[int, ...], list[_Part]] = {}
         # Parts by their keys: (plays, actions), both sorted; one table per kind of part.
-        self.ones: dict[tuple, tuple] = {}
-        self.runs: dict[tuple, tuple] = {}
-        self.bombs: dict[tuple, tuple] = {}
-        self.chains: dict[tuple, tuple] = {}
-        self.jokers: dict[tuple, tuple] = {}
+        self.ones: dict[tuple[int, int, int, int, int], _Part] = {}
+        self.runs: dict[tuple[int, int, int, tuple[int, ...], int, int], _Part] = {}
+        self.bombs: dict[tuple[int, int, int, int], _Part] = {}
+        self.chains: dict[tuple[int, int, tuple[int, ...], int, int], _Part] = {}
+        self.jokers: dict[tuple[int, int], _Part] = {}
 
     # --- parts: computed from their keys alone ------------------------------------------------
 
-    def _keep(self, table: dict, key: tuple, reduced: list[int], pick) -> tuple:
+    # table: one of the tables above, key: one of its keys (each table's of its own shape).
+    def _keep(self, table: dict[Any, _Part], key: tuple[Any, ...], reduced: list[int],
+              pick: Callable[[tuple[int, ...]], bool]) -> _Part:
         """Enumerate the plays of the reduced hand, keep those `pick` accepts, sorted, with actions."""
         t = self.t
         small, big = pt._wilds_held(t, reduced)
-        out: list = []
+        out: list[tuple[int, ...]] = []
         if table is self.ones:
             pt._length_one_plays(t, reduced, small, big, key[0], t.widths[key[0]], key[1] - 1, out)
         elif table is self.runs:
@@ -78,7 +89,7 @@ class Moves:
         table[key] = part
         return part
 
-    def _one(self, key: tuple) -> tuple:
+    def _one(self, key: tuple[int, int, int, int, int]) -> _Part:
         """(row, top, have, small, big): the plays of `row` (one rank) topped by `top`, holding `have`
         of it (a joker kind played as itself when top is SJ or BJ) and these wilds."""
         row, top, have, small, big = key
@@ -88,7 +99,7 @@ class Moves:
             reduced[SMALL], reduced[BIG] = small, big
         return self._keep(self.ones, key, reduced, lambda p: p[0] == row and p[2] == top)
 
-    def _run(self, key: tuple) -> tuple:
+    def _run(self, key: tuple[int, int, int, tuple[int, ...], int, int]) -> _Part:
         """(row, length, top, window, small, big)."""
         row, length, top, window, small, big = key
         reduced = [0] * 15
@@ -96,7 +107,7 @@ class Moves:
         reduced[SMALL], reduced[BIG] = small, big
         return self._keep(self.runs, key, reduced, lambda p: p[0] == row and p[1] == length and p[2] == top)
 
-    def _bomb(self, key: tuple) -> tuple:
+    def _bomb(self, key: tuple[int, int, int, int]) -> _Part:
         """(rank, naturals, small, big)."""
         rank, naturals, small, big = key
         reduced = [0] * 15
@@ -105,7 +116,7 @@ class Moves:
         k_bomb = self.t.k_bomb
         return self._keep(self.bombs, key, reduced, lambda p: p[0] == k_bomb and p[2] == rank)
 
-    def _chain(self, key: tuple) -> tuple:
+    def _chain(self, key: tuple[int, int, tuple[int, ...], int, int]) -> _Part:
         """(length, top, window, small, big)."""
         length, top, window, small, big = key
         reduced = [0] * 15
@@ -114,7 +125,7 @@ class Moves:
         k_chain = self.t.k_chain
         return self._keep(self.chains, key, reduced, lambda p: p[0] == k_chain and p[1] == length and p[2] == top)
 
-    def _joker_bombs(self, key: tuple) -> tuple:
+    def _joker_bombs(self, key: tuple[int, int]) -> _Part:
         """(SJ, BJ) held."""
         reduced = [0] * 15
         reduced[SMALL], reduced[BIG] = key
@@ -124,7 +135,7 @@ class Moves:
     # --- the parts a hand makes, in sort order ------------------------------------------------
 
     def _ones(self, row: int, width: int, jokers_too: bool, lowest: int, hand: list[int], small: int, big: int,
-              out: list) -> None:
+              out: list[_Part]) -> None:
         """The one-rank parts of `row` with tops from `lowest` up (3 .. 2, then SJ, BJ)."""
         wilds = small + big
         ones = self.ones
@@ -141,7 +152,8 @@ class Moves:
                     key = (row, top, width, 0, 0)
                     out.append(ones.get(key) or self._one(key))
 
-    def _run_tops(self, width: int, lengths: tuple[int, ...], lowest_top: int, hand: list[int], wilds: int) -> list:
+    def _run_tops(self, width: int, lengths: tuple[int, ...], lowest_top: int, hand: list[int],
+                  wilds: int) -> list[tuple[int, int]]:
         """(length, top) of every run of these lengths the hand may make, topped from `lowest_top` up,
         sorted. One sweep up the ranks: for each top, the lowest bottom whose window the wilds can
         fill (the window's missing cards, `width` minus each count, at most the wilds), and the
@@ -176,7 +188,7 @@ class Moves:
         return found
 
     def _runs(self, row: int, width: int, lengths: tuple[int, ...], lowest_top: int, hand: list[int], small: int, big: int,
-              out: list) -> None:
+              out: list[_Part]) -> None:
         runs = self.runs
         tops = self._run_tops(width, lengths, lowest_top, hand, small + big)
         if not tops:
@@ -191,7 +203,7 @@ class Moves:
             if part[1]:
                 out.append(part)
 
-    def _bomb_parts(self, hand: list[int], small: int, big: int, out: list) -> None:
+    def _bomb_parts(self, hand: list[int], small: int, big: int, out: list[_Part]) -> None:
         """Every bomb, chain and joker-bomb part of the hand, in sort order."""
         key = tuple(hand)
         found = self.hands.get(key)
@@ -203,7 +215,7 @@ class Moves:
             self.hands[key] = found
         out += found
 
-    def _chain_tops(self, hand: list[int], wilds: int) -> list:
+    def _chain_tops(self, hand: list[int], wilds: int) -> list[tuple[int, int]]:
         """(length, top) of every chain the hand may make, sorted: as `_run_tops`, a bomb of
         bomb_min cards at every rank, from 2 ranks up."""
         t = self.t
@@ -233,7 +245,7 @@ class Moves:
         found.sort()
         return found
 
-    def _find_bomb_parts(self, hand: list[int], small: int, big: int, out: list) -> None:
+    def _find_bomb_parts(self, hand: list[int], small: int, big: int, out: list[_Part]) -> None:
         t = self.t
         wilds = small + big
         bombs = self.bombs
@@ -261,29 +273,29 @@ class Moves:
 
     # --- the actions -------------------------------------------------------------------------
 
-    def leads(self, hand) -> list:
+    def leads(self, hand: list[int]) -> list[Action]:
         """The sorted play actions of a leader holding `hand` (15 counts)."""
         small = hand[SMALL] if self.wild_small else 0
         big = hand[BIG] if self.wild_big else 0
-        parts: list = []
+        parts: list[_Part] = []
         for row, width, one, lengths, jokers_too in self.rows:
             if one:
                 self._ones(row, width, jokers_too, 0, hand, small, big, parts)
             if lengths:
                 self._runs(row, width, lengths, 0, hand, small, big, parts)
         self._bomb_parts(hand, small, big, parts)
-        out: list = []
+        out: list[Action] = []
         for part in parts:
             out += part[1]
         return out
 
-    def answers(self, hand, lead: tuple) -> list:
+    def answers(self, hand: list[int], lead: tuple[int, ...]) -> list[Action]:
         """The sorted play actions of `hand` that beat `lead`."""
         t = self.t
         small = hand[SMALL] if self.wild_small else 0
         big = hand[BIG] if self.wild_big else 0
         kind = lead[0]
-        parts: list = []
+        parts: list[_Part] = []
         if kind < t.n_types:
             length, top = lead[1], lead[2]
             row, width, one, lengths, jokers_too = self.rows[kind]
@@ -292,7 +304,7 @@ class Moves:
             elif length in lengths:
                 self._runs(row, width, (length,), top + 1, hand, small, big, parts)
             self._bomb_parts(hand, small, big, parts)
-            out: list = []
+            out: list[Action] = []
             for part in parts:
                 out += part[1]
             return out

@@ -49,6 +49,7 @@ joker-only play whose size is a joker bomb's is that joker bomb.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gouji_dsl.runtime.cards import CARDS, INDEX, CardError
@@ -78,23 +79,23 @@ class PatternSpec:
     - `copies`: the 15 counts of the whole deck (2 decks: 8 of each rank, 2 SJ, 2 BJ).
     """
 
-    types: tuple
+    types: tuple[tuple[str, int, int, int], ...]
     run_low: int
     run_high: int
     bomb_min: int
-    bomb_lines: tuple
-    joker_bombs: tuple
+    bomb_lines: tuple[int, ...]
+    joker_bombs: tuple[tuple[str, int, int], ...]
     chains: bool
-    chain_rules: tuple
-    chain_lines: tuple
+    chain_rules: tuple[tuple[int, int, int], ...]
+    chain_lines: tuple[tuple[int, ...], ...]
     chain_unequal: bool
-    bomb_ties: tuple
-    wilds: tuple
-    copies: tuple
+    bomb_ties: tuple[str, ...]
+    wilds: tuple[int, ...]
+    copies: tuple[int, ...]
     # The tables the hot paths read, set by __post_init__ (declared: compiled, a spec has no __dict__).
     _t: _Tables = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.copies) != 15:
             raise ValueError("copies needs 15 counts")
         if len(self.bomb_lines) != self.max_size + 1:
@@ -147,7 +148,7 @@ class _Tables:
         self.bomb_min = spec.bomb_min
         self.low, self.high = spec.run_low, spec.run_high
         # (width, length) -> the first row that has it; rows as wide as a bomb have nothing.
-        self.owner = {}
+        self.owner: dict[tuple[int, int], int] = {}
         for kind, (_name, width, lo, hi) in enumerate(spec.types):
             if width >= spec.bomb_min:
                 continue
@@ -178,14 +179,14 @@ def _bomb_key(t: _Tables, kind: int, lines: int, top: int) -> int:
     return (lines * 4 + t.strength[kind]) * 16 + top + 1
 
 
-def _wilds_held(t: _Tables, hand) -> tuple:
+def _wilds_held(t: _Tables, hand: Sequence[int]) -> tuple[int, int]:
     """(SJ, BJ) the hand may use as wilds."""
     return (hand[SMALL] if t.wild_small else 0), (hand[BIG] if t.wild_big else 0)
 
 
 # --- comparison -------------------------------------------------------------------
 
-def beats(spec: PatternSpec, play: tuple, lead: tuple) -> bool:
+def beats(spec: PatternSpec, play: tuple[int, ...], lead: tuple[int, ...]) -> bool:
     """Whether `play` beats `lead` (K2, K3, K7)."""
     t = spec._t
     pk, lk = play[0], lead[0]
@@ -198,14 +199,14 @@ def beats(spec: PatternSpec, play: tuple, lead: tuple) -> bool:
     return _bomb_key(t, pk, play[3], play[2]) > _bomb_key(t, lk, lead[3], lead[2])
 
 
-def type_name(spec: PatternSpec, play: tuple) -> str:
+def type_name(spec: PatternSpec, play: Sequence[int]) -> str:
     """The conformance name of a play's type."""
     return spec._t.names[play[0]]
 
 
 # --- classification -----------------------------------------------------------------
 
-def classify(spec: PatternSpec, written) -> tuple | None:
+def classify(spec: PatternSpec, written: tuple[int, ...]) -> tuple[int, ...] | None:
     """The play that written cards (15 or 41 counts) make, or None if they make none."""
     t = spec._t
     if len(written) == 15:
@@ -256,7 +257,7 @@ def classify(spec: PatternSpec, written) -> tuple | None:
     return None if kind is None else (kind, length, top, 0) + phys
 
 
-def _classify_jokers(t: _Tables, phys: tuple) -> tuple | None:
+def _classify_jokers(t: _Tables, phys: tuple[int, ...]) -> tuple[int, ...] | None:
     """Jokers played as themselves: a joker bomb, or one kind as a single/pair."""
     jokers = phys[SMALL] + phys[BIG]
     for size, lines in t.joker_rows:
@@ -274,10 +275,10 @@ def _classify_jokers(t: _Tables, phys: tuple) -> tuple | None:
 # choices of natural counts or joker kinds give different count vectors), so no set
 # is needed. `floor` (bombs only) is a _bomb_key the play must exceed, or -1.
 
-def plays(spec: PatternSpec, hand) -> list:
+def plays(spec: PatternSpec, hand: Sequence[int]) -> list[tuple[int, ...]]:
     """Every distinct play the 15-count `hand` can make."""
     t = spec._t
-    out: list = []
+    out: list[tuple[int, ...]] = []
     small, big = _wilds_held(t, hand)
     for kind, width in t.length_one:
         _length_one_plays(t, hand, small, big, kind, width, -1, out)
@@ -287,10 +288,10 @@ def plays(spec: PatternSpec, hand) -> list:
     return out
 
 
-def answers(spec: PatternSpec, hand, lead: tuple) -> list:
+def answers(spec: PatternSpec, hand: Sequence[int], lead: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every distinct play of `hand` that beats `lead`."""
     t = spec._t
-    out: list = []
+    out: list[tuple[int, ...]] = []
     small, big = _wilds_held(t, hand)
     kind = lead[0]
     if kind < t.n_types:
@@ -306,12 +307,13 @@ def answers(spec: PatternSpec, hand, lead: tuple) -> list:
     return out
 
 
-def _splits(small: int, big: int) -> list:
+def _splits(small: int, big: int) -> list[tuple[tuple[int, int], ...]]:
     """splits[k]: the (SJ, BJ) pairs that make k wilds from the wilds held."""
     return [tuple((s, k - s) for s in range(max(0, k - big), min(k, small) + 1)) for k in range(small + big + 1)]
 
 
-def _length_one_plays(t, hand, small, big, kind, width, above, out):
+def _length_one_plays(t: _Tables, hand: Sequence[int], small: int, big: int, kind: int, width: int, above: int,
+                      out: list[tuple[int, ...]]) -> None:
     """Plays of one rank (single, pair, triple) with a top rank above `above`."""
     row = [0] * 19
     row[0], row[1] = kind, 1
@@ -352,7 +354,8 @@ def _length_one_plays(t, hand, small, big, kind, width, above, out):
             row[HEAD + joker] = 0
 
 
-def _run_plays(t, hand, small, big, kind, width, shortest, longest, highest, out, lowest_top=0):
+def _run_plays(t: _Tables, hand: Sequence[int], small: int, big: int, kind: int, width: int, shortest: int,
+               longest: int, highest: int, out: list[tuple[int, ...]], lowest_top: int = 0) -> None:
     """Runs of `kind` of shortest..longest ranks (>= 2) with tops lowest_top..highest.
 
     Walks down from each top; every rank takes `width` - u wilds for the u naturals it
@@ -380,7 +383,7 @@ def _run_plays(t, hand, small, big, kind, width, shortest, longest, highest, out
     wilds = small + big
     splits = _splits(small, big)
 
-    def extend(r, length, deficit, used):
+    def extend(r: int, length: int, deficit: int, used: int) -> None:
         if length >= shortest and used and owns[length]:
             row[1] = length
             for row[17], row[18] in splits[deficit]:
@@ -418,7 +421,7 @@ def _run_plays(t, hand, small, big, kind, width, shortest, longest, highest, out
         extend(top, 0, 0, 0)
 
 
-def _bomb_plays(t, hand, small, big, floor, out):
+def _bomb_plays(t: _Tables, hand: Sequence[int], small: int, big: int, floor: int, out: list[tuple[int, ...]]) -> None:
     """Bombs, chains and joker bombs whose key exceeds `floor`."""
     wilds = small + big
     bomb_lines, bomb_min = t.bomb_lines, t.bomb_min
@@ -451,7 +454,7 @@ def _bomb_plays(t, hand, small, big, floor, out):
             out.append((t.k_joker, size, -1, lines) + (0,) * RANKS + (s, size - s))
 
 
-def _chain_plays(t, hand, small, big, floor, out):
+def _chain_plays(t: _Tables, hand: Sequence[int], small: int, big: int, floor: int, out: list[tuple[int, ...]]) -> None:
     """Chains: from each top down, each rank a bomb of u naturals plus wilds.
 
     For the naturals chosen, every total of wilds K is tried; the smallest bomb S
@@ -464,7 +467,7 @@ def _chain_plays(t, hand, small, big, floor, out):
     row = [0] * 19
     row[0] = k_chain
 
-    def emit(r, length, least):
+    def emit(r: int, length: int, least: int) -> None:
         naturals = row[HEAD + r + 1:HEAD + r + 1 + length]
         total = sum(naturals)
         top = row[2]
@@ -491,7 +494,7 @@ def _chain_plays(t, hand, small, big, floor, out):
                     row[17], row[18] = s, spent - s
                     out.append(tuple(row))
 
-    def extend(r, length, least, used):
+    def extend(r: int, length: int, least: int, used: int) -> None:
         if length >= 2 and used:
             row[1] = length
             emit(r, length, least)
@@ -512,7 +515,7 @@ def _chain_plays(t, hand, small, big, floor, out):
 
 # --- yes / no -----------------------------------------------------------------------
 
-def has_answer(spec: PatternSpec, hand, lead: tuple) -> bool:
+def has_answer(spec: PatternSpec, hand: Sequence[int], lead: tuple[int, ...]) -> bool:
     """Whether `hand` holds any play that beats `lead` (the truth of `answers`), from
     what plays are possible (type, length, top, lines) without building them."""
     t = spec._t
@@ -532,7 +535,7 @@ def has_answer(spec: PatternSpec, hand, lead: tuple) -> bool:
     return _beats_bomb(t, hand, wilds, _bomb_key(t, kind, lead[3], lead[2]))
 
 
-def _beats_type(t, hand, wilds, kind, length, top) -> bool:
+def _beats_type(t: _Tables, hand: Sequence[int], wilds: int, kind: int, length: int, top: int) -> bool:
     width = t.widths[kind]
     if length >= len(t.owns[kind]) or not t.owns[kind][length]:
         return False
@@ -553,7 +556,7 @@ def _beats_type(t, hand, wilds, kind, length, top) -> bool:
     return False
 
 
-def _beats_bomb(t, hand, wilds, floor) -> bool:
+def _beats_bomb(t: _Tables, hand: Sequence[int], wilds: int, floor: int) -> bool:
     jokers = hand[SMALL] + hand[BIG]
     for size, lines in t.joker_rows:
         if size <= jokers and _bomb_key(t, t.k_joker, lines, -1) > floor:
@@ -597,7 +600,7 @@ def _beats_bomb(t, hand, wilds, floor) -> bool:
 
 # --- written cards ------------------------------------------------------------------
 
-def written(spec: PatternSpec, play: tuple) -> tuple:
+def written(spec: PatternSpec, play: Sequence[int]) -> tuple[int, ...]:
     """The canonical written counts (41) of a play: stand-ins fill the ranks short of
     naturals from the lowest rank up, SJ before BJ; in a chain the wilds first raise
     every bomb to the smallest size that gives the play's lines, lowest rank first, and
@@ -622,7 +625,7 @@ def written(spec: PatternSpec, play: tuple) -> tuple:
     return phys + tuple(stand)
 
 
-def _chain_slots(t, phys, low, top, lines) -> list:
+def _chain_slots(t: _Tables, phys: tuple[int, ...], low: int, top: int, lines: int) -> list[int]:
     """The ranks a chain's wilds stand for, in the order they are assigned."""
     length = top - low + 1
     naturals = list(phys[low:top + 1])
@@ -648,7 +651,7 @@ def _chain_slots(t, phys, low, top, lines) -> list:
     return sorted(slots)  # SJ before BJ, lowest rank first, as in every play
 
 
-def format_written(cards) -> str:
+def format_written(cards: Sequence[int]) -> str:
     """Written counts (15 or 41) -> text, ranks ascending: `5 6 7 8 BJ=9`."""
     stand = tuple(cards[15:]) if len(cards) == WRITTEN_SIZE else (0,) * (2 * RANKS)
     tokens = []
@@ -661,12 +664,12 @@ def format_written(cards) -> str:
     return " ".join(tokens)
 
 
-def format_play(spec: PatternSpec, play: tuple) -> str:
+def format_play(spec: PatternSpec, play: Sequence[int]) -> str:
     """A play's canonical text: `5 6 7 8 BJ=9`, `9 9 9 BJ=9`, `SJ SJ BJ`."""
     return format_written(written(spec, play))
 
 
-def parse_written(text: str) -> tuple:
+def parse_written(text: str) -> tuple[int, ...]:
     """`5 6 7 8 BJ=9` -> 41 written counts (15 when no card stands in). CardError
     names a bad token (an unknown card, a stand-in that is not a joker, a joker
     standing for a joker)."""

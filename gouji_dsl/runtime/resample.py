@@ -16,12 +16,18 @@ later in the copy is not the real game's.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, TypeVar
 
 from gouji_dsl.runtime.actions import check_seat
 from gouji_dsl.runtime.observe import _public
 
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.protocols import GameView
 
-def known_cards(game) -> dict[int, list[int]]:
+    _Game = TypeVar("_Game", bound=GameView)
+
+
+def known_cards(game: GameView) -> dict[int, list[int]]:
     """Per seat, the cards it is known to hold: received in public transfers (tribute, return,
     trade) of this deal and neither given away nor played since (a lower bound of its hand,
     card kind by card kind). From the game's public record, which observations read too."""
@@ -34,7 +40,7 @@ def known_cards(game) -> dict[int, list[int]]:
 class Resampling:
     """`resample_from_infostate` (a mixin of runtime.flow.Game)."""
 
-    def resample_from_infostate(self, seat: int, rng=None):
+    def resample_from_infostate(self: _Game, seat: int, rng: random.Random | int | str | bytes | None = None) -> _Game:
         """A copy of this game with the cards hidden from `seat` dealt anew (see the module's
         docstring); `rng` is a random.Random, an int seed, or None for a fresh one."""
         check_seat(seat, self.r.players)
@@ -42,6 +48,8 @@ class Resampling:
             rng = random.Random(rng)
         elif not hasattr(rng, "shuffle"):
             raise ValueError(f"rng is a random.Random or a seed, not {type(rng).__name__}")
+        if TYPE_CHECKING:  # a seed was made one above
+            assert isinstance(rng, random.Random)
         seen = set(self.observation(seat)["hands"])
         hidden = [s for s in range(1, self.r.players + 1) if s not in seen and any(self.hands[s - 1])]
         game = self.clone()

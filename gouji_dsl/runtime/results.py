@@ -25,9 +25,11 @@ produce raises `ResultError` saying what is wrong.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
-from gouji_dsl.runtime.cards import ResultError
+from gouji_dsl.runtime.cards import ResultError as ResultError  # runtime.bounds reads it here
 
 RESULT_FIELDS = frozenset({"finish", "bombs", "base", "no_doubling"})
 
@@ -56,11 +58,11 @@ class ResultSpec:
 
 # --- reading a result ----------------------------------------------------------
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_result(spec: ResultSpec, result) -> tuple[list[int], list[tuple[int, int]], int, bool]:
+def read_result(spec: ResultSpec, result: object) -> tuple[list[int], list[tuple[int, int]], int, bool]:
     """(finish, bombs, base, no_doubling) of a result, checked: ResultError for a
     result no game could produce."""
     if not isinstance(result, dict):
@@ -81,7 +83,7 @@ def read_result(spec: ResultSpec, result) -> tuple[list[int], list[tuple[int, in
     return finish, bombs, base, no_doubling
 
 
-def _read_finish(spec: ResultSpec, finish) -> list[int]:
+def _read_finish(spec: ResultSpec, finish: object) -> list[int]:
     if not isinstance(finish, list) or not all(_is_int(s) for s in finish):
         raise ResultError("result.finish must be a list of seats")
     for i, seat in enumerate(finish):
@@ -95,7 +97,7 @@ def _read_finish(spec: ResultSpec, finish) -> list[int]:
     return finish
 
 
-def _read_bombs(spec: ResultSpec, bombs) -> list[tuple[int, int]]:
+def _read_bombs(spec: ResultSpec, bombs: object) -> list[tuple[int, int]]:
     if not isinstance(bombs, list):
         raise ResultError("result.bombs must be a list of [seat, lines] pairs")
     out = []
@@ -157,7 +159,7 @@ def merge_add(spec: ResultSpec, lines: int) -> int | None:
     return None
 
 
-def best_lines(spec: ResultSpec, lines_list) -> int:
+def best_lines(spec: ResultSpec, lines_list: Iterable[int]) -> int:
     """A player's highest line count after merging equal bombs (002:L88-92,
     reading O13): repeatedly the smallest mergeable value held by N >= 2 bombs
     becomes one value L + N + add, until no value can merge. A lone bomb keeps
@@ -170,7 +172,7 @@ def best_lines(spec: ResultSpec, lines_list) -> int:
         if not mergeable:
             return max(counts, default=0)
         value = min(mergeable)
-        merged = value + counts.pop(value) + merge_add(spec, value)
+        merged = value + counts.pop(value) + cast(int, merge_add(spec, value))  # mergeable: it has a merge row
         counts[merged] = counts.get(merged, 0) + 1
 
 
@@ -194,7 +196,7 @@ def bonus_each(spec: ResultSpec, lines: int) -> int:
     return at_or_below[-1] if at_or_below else 0
 
 
-def bonuses(spec: ResultSpec, bombs) -> list[int]:
+def bonuses(spec: ResultSpec, bombs: Iterable[tuple[int, int]]) -> list[int]:
     """Each seat's net 给到分: for each bomb played (not merged, reading O15), every
     other player pays its amount to the player who played it."""
     net = [0] * spec.players
@@ -207,7 +209,7 @@ def bonuses(spec: ResultSpec, bombs) -> list[int]:
     return net
 
 
-def game_multiplier(spec: ResultSpec, finish: list[int], bombs, no_doubling: bool) -> int:
+def game_multiplier(spec: ResultSpec, finish: list[int], bombs: Sequence[tuple[int, int]], no_doubling: bool) -> int:
     """M: the multiplier of the winning team's best merged line count (S23), 1 under 无翻倍 (S12)."""
     if no_doubling:
         return 1
@@ -216,7 +218,7 @@ def game_multiplier(spec: ResultSpec, finish: list[int], bombs, no_doubling: boo
     return multiplier(spec, best)
 
 
-def score(spec: ResultSpec, result) -> list[int]:
+def score(spec: ResultSpec, result: object) -> list[int]:
     """The scores of seats 1..players: base × (class score × M + G) (§7)."""
     finish, bombs, base, no_doubling = read_result(spec, result)
     _name, _winners, by_place = result_class(spec, finish)

@@ -6,9 +6,11 @@ the play phase through the Game's `_check_chaos` and round methods.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.actions import describe, position_hands
+from gouji_dsl.runtime.actions import Action, describe, position_hands
 from gouji_dsl.runtime.state import Phase, Rules, State, mypyc_attr, seats_after
 
 MAX_REDEALS = 1000  # [table] redeal_if: this many deals in a row meeting it stop the game with an error
@@ -19,7 +21,7 @@ MAX_REDEALS = 1000  # [table] redeal_if: this many deals in a row meeting it sto
 MAX_REVOLUTION_REDEALS = 10
 
 
-def check_redeals(log: list) -> None:
+def check_redeals(log: Iterable[str | tuple[int, Action]]) -> None:
     """RuntimeError once 革命 has redealt a game MAX_REVOLUTION_REDEALS times (its log says so)."""
     redeals = sum(1 for line in log if line.__class__ is str and line.endswith("revolutionaries: redeal"))
     if redeals >= MAX_REVOLUTION_REDEALS:
@@ -29,6 +31,8 @@ def check_redeals(log: list) -> None:
 @mypyc_attr(native_class=False)  # like State, its base
 class SetUp(State):
     """The steps of a deal before the first lead."""
+
+    _check_chaos: Callable[[], None]  # Game's method (runtime.flow): play starts through it
 
     def _start_deal(self) -> None:
         r = self.r
@@ -53,13 +57,15 @@ class SetUp(State):
         else:
             self._after_declare()
 
-    def _shuffle_and_deal(self) -> list:
+    def _shuffle_and_deal(self) -> list[list[int]]:
         """The deck (rules.deck_counts: how many of each card kind) shuffled once, and
         cards_per_player cards to each seat in turn; the first deal of a game given one
         (`new_game(..., deal=...)`) is that deal instead."""
         r = self.r
         if self._deal_pending:  # a redeal shuffles
             self._deal_pending = False
+            if TYPE_CHECKING:  # a deal is pending only when new_game was given one
+                assert self._given_deal is not None
             return [list(hand) for hand in self._given_deal]
         deck = [kind for kind, copies in enumerate(r.deck_counts) for _ in range(copies)]
         shuffle(self._rng, deck)
@@ -95,7 +101,7 @@ class SetUp(State):
         result = dict(previous, previous=[{"opened": list(g.get("opened", ()))} for g in self.match.results[:-1]])
         entries = r.tributes(result)
         received: dict[int, list[int]] = {}
-        by_pair: dict[tuple, list[int]] = {}
+        by_pair: dict[tuple[str, int, int], list[int]] = {}
         for e in entries:
             payer, receiver = e["from"], e["to"]
             # The cards the payer may not give: what it received (return_from_dealt), or in a
@@ -129,14 +135,14 @@ class SetUp(State):
             self.tribute_log.append({"kind": "return", "from": receiver, "to": payer, "cards": self.kinds.format_cards(self._counts(back))})
             self.log.append(f"return: seat {receiver} gives seat {payer} {self.kinds.format_cards(self._counts(back)) or 'nothing'}")
 
-    def _counts(self, cards: list[int]) -> tuple:
+    def _counts(self, cards: list[int]) -> tuple[int, ...]:
         """A list of card indexes as a count vector (as long as the variant's card kinds)."""
         counts = [0] * len(self.r.card_kinds)
         for c in cards:
             counts[c] += 1
         return tuple(counts)
 
-    def _highest(self, seat: int, kept: tuple) -> int | None:
+    def _highest(self, seat: int, kept: tuple[int, ...]) -> int | None:
         """The seat's highest card beyond the `kept` counts (cards it may not give), or None."""
         hand = self.hands[seat - 1]
         for card in range(len(hand) - 1, -1, -1):
@@ -229,7 +235,7 @@ class SetUp(State):
         self._check_chaos()
 
 
-def _randbelow(getrandbits, n: int) -> int:
+def _randbelow(getrandbits: Callable[[int], int], n: int) -> int:
     """A random int in [0, n) as random.Random draws one (`_randbelow_with_getrandbits`)."""
     k = n.bit_length()
     r = getrandbits(k)
@@ -238,7 +244,7 @@ def _randbelow(getrandbits, n: int) -> int:
     return r
 
 
-def _shuffle(rng: random.Random, x: list) -> None:
+def _shuffle(rng: random.Random, x: list[int]) -> None:
     getrandbits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
         j = _randbelow(getrandbits, i + 1)
@@ -258,7 +264,7 @@ def _same_as_the_standard_library() -> bool:
 _FAST_SHUFFLE = _same_as_the_standard_library()
 
 
-def shuffle(rng: random.Random, x: list) -> None:
+def shuffle(rng: random.Random, x: list[int]) -> None:
     """`rng.shuffle(x)`: the same permutation, the same random state after it, without a Python
     method call per card (a deal shuffles 216 cards; compiled, this loop is native)."""
     if _FAST_SHUFFLE and type(rng) is random.Random:
@@ -267,19 +273,22 @@ def shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
 
 
-def first_leader_of(r: Rules, hands, kinds) -> int | None:
+def first_leader_of(r: Rules, hands: Sequence[Sequence[int]], kinds: rt.Kinds) -> int | None:
     """The first leader the hands at the start of play decide ([table] first_leader):
     fixed_seat, first_seat; card_holder, the first seat from seat 1 holding first_card (every
     card is dealt, so some seat does); None when the previous game or a draw decides."""
     if r.first_leader == "fixed_seat":
         return r.first_seat
     if r.first_leader == "card_holder":
+        if TYPE_CHECKING:  # a card holder leads: the rules name the card ([table] first_card)
+            assert r.first_card is not None
         card = kinds.index[r.first_card]
         return next(seat for seat in range(1, r.players + 1) if hands[seat - 1][card])
     return None
 
 
-def returnable(rules: Rules, hand, received, given, payer_hand=None, teammates: bool = False) -> tuple:
+def returnable(rules: Rules, hand: Sequence[int], received: Sequence[int], given: Sequence[int],
+               payer_hand: Sequence[int] | None = None, teammates: bool = False) -> tuple[int, ...]:
     """D20: how many of each card (a 15-count vector) a receiver holding `hand` may
     return to the payer who gave them `given`; `received` is every card they
     received in this deal, in tribute or in return (not their own dealt cards), `payer_hand` what the
@@ -296,7 +305,7 @@ def returnable(rules: Rules, hand, received, given, payer_hand=None, teammates: 
     return tuple(allowed)
 
 
-def given_deal(r: Rules, deal) -> tuple:
+def given_deal(r: Rules, deal: Sequence[str | Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     """A deal given to `new_game`: one hand per seat (card text or count vectors), each of
     cards_per_player cards, together no more of a card than the deck has. ValueError otherwise."""
     if type(deal) not in (list, tuple) or len(deal) != r.players:

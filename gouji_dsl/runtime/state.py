@@ -14,18 +14,30 @@ import dataclasses
 import importlib
 import random
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict, TypeVar
 
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.runtime.cards import mypyc_attr
+from gouji_dsl.runtime.actions import Action
+from gouji_dsl.runtime.cards import mypyc_attr as mypyc_attr  # flow and setup import it from here
+
+if TYPE_CHECKING:
+    from gouji_dsl.runtime.flow import Game
+    from gouji_dsl.runtime.pattern_kinds import PatternKinds, PatternPlay
 
 
 # Caches kept per engine (keyed by its Rules or one of its functions) start afresh beyond this many
 # engines: a long process building one house rule after another (an editor, a soak) would
 # otherwise keep every engine it ever built alive through them.
 MOST_ENGINES = 64
+
+# The fields of `Rules` the engine that builds it fills with its card functions (not the rules'
+# settings; tests/test_codegen.py tells the two apart by this list).
+CARD_FUNCTIONS = ("classify", "is_gouji", "answers", "plays", "lead_actions", "can_burn", "counts_for_open",
+                  "may_revolt", "redeal_if", "tributes", "score", "graduated")
 
 
 @dataclass(frozen=True)
@@ -36,30 +48,31 @@ class Rules:
     builds the Rules."""
 
     name: str
-    # card functions
-    classify: Callable
-    is_gouji: Callable             # play tuple -> bool
-    answers: Callable
-    plays: Callable
-    lead_actions: Callable         # hand -> the sorted play actions of a leader (3s rule applied)
-    can_burn: Callable
-    counts_for_open: Callable      # play tuple -> bool (the [open] counts formula)
-    may_revolt: Callable           # hand -> bool (the [revolution] condition)
-    redeal_if: Callable            # dealt hand -> bool (the [table] redeal_if condition; False without one)
-    tributes: Callable
-    score: Callable
-    graduated: Callable            # match results -> seats open by 点贡毕业 in the next game
+    # The card functions (CARD_FUNCTIONS), typed as the flow calls them; each line says what the
+    # function takes and gives.
+    classify: Callable[[tuple[int, ...]], rt.Classified | PatternPlay]  # the counts of cards -> are they one play
+    is_gouji: Callable[[tuple[int, ...]], bool]  # play tuple -> is it a 级牌
+    answers: Callable[[list[int], tuple[int, ...]], list[tuple[int, ...]]]  # (hand, top) -> the plays beating top
+    plays: Callable[[Sequence[int]], list[tuple[int, ...]]]  # hand -> every play of the hand
+    lead_actions: Callable[[list[int]], list[Action]]  # hand -> a leader's sorted actions
+    can_burn: Callable[[list[int], tuple[int, ...], list[tuple[int, ...]]], bool]  # (hand, top, answers) -> may it burn
+    counts_for_open: Callable[[tuple[int, ...]], bool]  # play tuple -> does it count ([open] counts)
+    may_revolt: Callable[[tuple[int, ...]], bool]  # hand -> may it revolt ([revolution] condition)
+    redeal_if: Callable[[list[int]], bool]  # dealt hand -> is the deal dealt again ([table] redeal_if)
+    tributes: Callable[[Mapping[str, object]], list[rt.Tribute]]  # result -> the tributes it owes
+    score: Callable[[Mapping[str, object]], list[int | Fraction]]  # result -> each seat's score
+    graduated: Callable[[list[GameResult]], set[int]]  # match results -> seats open by 点贡毕业
     # --- the settings: written by `gouji build` from the rules' spec.Settings (backends/rules_class.py) ---
     players: int  # table.players
     decks: int  # table.decks
     cards_per_player: int  # table.cards_per_player
-    teams: dict  # table.teams
-    opposite: dict  # table.opposites
+    teams: dict[int, int]  # table.teams
+    opposite: dict[int, int]  # table.opposites
     first_leader: str  # table.first_leader
     first_seat: int | None  # table.first_seat
     first_card: str | None  # table.first_card
-    deck_counts: tuple  # table.copies
-    card_kinds: tuple  # cards.extra
+    deck_counts: tuple[int, ...]  # table.copies
+    card_kinds: tuple[str, ...]  # cards.extra
     gouji_answer_anyone: bool  # flow.gouji_answer
     defer: bool  # flow.defer
     defer_any_play: bool  # flow.defer_to
@@ -70,12 +83,12 @@ class Rules:
     ends_all_out: bool  # end.ends_when
     remaining: str  # end.remaining
     sweep_ends: bool  # end.sweep
-    place_names: tuple  # end.places
-    rank_rules: tuple = ()  # ranks.constraints
+    place_names: tuple[str, ...]  # end.places
+    rank_rules: tuple[tuple[int, bool, bool, bool, bool], ...] = ()  # ranks.constraints
     threes_last: bool = False  # threes.threes_last
-    buy_ranks: tuple = ()  # buy.ranks
-    buy_sellers: tuple = ()  # buy.sellers
-    buy_price: tuple = ()  # buy.price
+    buy_ranks: tuple[str, ...] = ()  # buy.ranks
+    buy_sellers: tuple[str, ...] = ()  # buy.sellers
+    buy_price: tuple[str, ...] = ()  # buy.price
     buy_no_price: str = 'no_sale'  # buy.no_price
     buy_seller_min: int = 0  # buy.seller_min
     buy_order: str = 'by_round'  # buy.order
@@ -86,7 +99,7 @@ class Rules:
     burn_allowed: bool = False  # burning.allowed
     teammates_may_burn: bool = False  # burning.teammates_may_burn
     burn_after_pass: bool = False  # burning.after_pass
-    burn_ask_order: tuple = ()  # burning.ask_order
+    burn_ask_order: tuple[int | str, ...] = ()  # burning.ask_order
     first_play_needs_joker: bool = False  # burning.first_play_needs_joker
     failure_leader: str = 'next_player'  # burning.failure_leader
     lift: str = 'no'  # burning.lift
@@ -110,21 +123,23 @@ class Rules:
     return_not_above_received: bool = False  # tribute.return_limit
     return_from_dealt: bool = False  # tribute.return_from_dealt
     no_single_return: bool = False  # tribute.no_single_return
-    redraw_after_winners: tuple = ()  # results.redraw_after
+    redraw_after_winners: tuple[tuple[int, ...], ...] = ()  # results.redraw_after
     # --- end of the settings ---
     # Plays of another shape than Gouji's one rank (Shuangkou's runs, bombs and wilds: [plays]
     # shape = patterns): the notation reads, writes and checks them (runtime.pattern_kinds:
     # `lead_ok(hand, play)` too), and a play tuple ends with the 15 counts of the cards it
     # takes from the hand. Set by the engine that builds the Rules.
-    notation: Any = None
-    has_answer: Callable | None = None  # (hand, top) -> whether any play beats top, without listing them
-    answer_actions: Callable | None = None  # (hand, top) -> the sorted play Actions of `answers`
+    notation: PatternKinds | None = None
+    # (hand, top) -> whether any play beats top, without listing them
+    has_answer: Callable[[list[int], tuple[int, ...]], bool] | None = None
+    # (hand, top) -> the sorted play Actions of `answers`
+    answer_actions: Callable[[list[int], tuple[int, ...]], list[Action]] | None = None
 
     @property
     def pattern_plays(self) -> bool:
         return self.notation is not None
 
-    def __reduce_ex__(self, protocol):
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[object, ...]:
         # A generated engine's Rules pickles (and deep-copies) as a reference to its module's
         # RULES: small, and the copy shares the engine's functions and notation. Other Rules
         # (the reference interpreter's) pickle field by field.
@@ -134,14 +149,26 @@ class Rules:
         return super().__reduce_ex__(protocol)
 
 
+class GameResult(TypedDict, total=False):
+    """A finished game as docs/conformance.md's `result` (`Game.result()`): a Gouji game's
+    finish, opened, declared, burns and men; a pattern game's finish and bombs."""
+
+    finish: list[int]           # seats in place order
+    opened: list[int]
+    declared: list[int]
+    burns: list[list[int]]      # [burner, burned]
+    men: list[list[int]]        # [seat, beater]
+    bombs: list[list[int]]      # [seat, lines]
+
+
 @dataclass
 class Match:
     """What carries from one game of a match to the next."""
 
-    results: list = field(default_factory=list)     # result dicts of finished games, oldest first
+    results: list[GameResult] = field(default_factory=list)  # result dicts of finished games, oldest first
     first_out: int | None = None                     # 头科 of the previous game
 
-    def previous(self) -> list:
+    def previous(self) -> list[dict[str, list[int]]]:
         return [{"opened": list(r.get("opened", ()))} for r in self.results]
 
 
@@ -164,17 +191,20 @@ def _no_cards() -> list[int]:
     return [0] * 15
 
 
-def _game(default=dataclasses.MISSING, factory=dataclasses.MISSING):
+# The three kinds of field. Any, as in `dataclasses.field`, which they call: a default (or what a
+# factory makes) is of its field's type, and what they return stands in the class body for a value
+# of that type.
+def _game(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISSING) -> Any:
     """A field set when the game is made (`_init_state`) and kept across deals."""
     return field(default=default, default_factory=factory, init=False, repr=False, metadata={"scope": "game"})
 
 
-def _deal(default=dataclasses.MISSING, factory=dataclasses.MISSING):
+def _deal(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISSING) -> Any:
     """A field that starts afresh at each deal."""
     return field(default=default, default_factory=factory, init=False, repr=False, metadata={"scope": "deal"})
 
 
-def _round(default=dataclasses.MISSING, factory=dataclasses.MISSING):
+def _round(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISSING) -> Any:
     """A field that starts afresh at each round (each new lead)."""
     return field(default=default, default_factory=factory, init=False, repr=False, metadata={"scope": "round"})
 
@@ -189,7 +219,7 @@ def _copy_rng(rng: random.Random) -> random.Random:
     return other
 
 
-def _copy_trail(trail: list | None) -> list | None:
+def _copy_trail(trail: list[tuple[int, Game]] | None) -> list[tuple[int, Game]] | None:
     # The checkpoints themselves are shared: nothing changes them (undo starts from a copy).
     return None if trail is None else list(trail)
 
@@ -197,7 +227,11 @@ def _copy_trail(trail: list | None) -> list | None:
 # How clone copies a field whose value is mutable; other fields are shared (ints,
 # tuples, None, the Rules and the Match, which a game never changes). The random source
 # is copied only before play: from the first lead on, nothing draws from it.
-COPIERS = {"hands": _copy_hands, "dealt": _copy_hands, "_rng": _copy_rng, "_trail": _copy_trail}
+COPIERS: dict[str, Callable[..., object]] = {"hands": _copy_hands, "dealt": _copy_hands, "_rng": _copy_rng,
+                                             "_trail": _copy_trail}
+
+
+_Self = TypeVar("_Self", bound="State")  # the class of a game at hand (clone, unpickling)
 
 
 @mypyc_attr(native_class=False)  # the unspecialised flow: a Python class, compiled or not
@@ -213,18 +247,21 @@ class State:
 
     # --- the game ---
     r: Rules = _game()
-    seed: Any = _game(None)
+    seed: Any = _game(None)                      # Any: whatever the caller seeds random.Random with
     match: Match = _game()
-    log: list = _game()                          # transcript events: strings, or (seat, action)
-    _history: list = _game()                     # the actions applied, in order
+    log: list[str | tuple[int, Action]] = _game()  # transcript events: strings, or (seat, action)
+    _history: list[Action] = _game()             # the actions applied, in order
     _rng: random.Random = _game()
-    kinds: Any = _game()                         # the variant's card notation (runtime.cards.Kinds or a pattern notation)
+    # The variant's card notation: a runtime.cards.Kinds, or a pattern notation (runtime.pattern_kinds)
+    # whose own methods (holds, lead_ok ...) the flow calls once the rules say the plays are patterns.
+    # Any: the type does not follow from the flag, and a compiled engine looks those methods up by name.
+    kinds: Any = _game()
     # Where `undo_action` starts again: the random state of the deal, or a copy of a set-up position.
-    _start: Any = _game(None)
-    _given_deal: tuple | None = _game(None)      # the first deal, when `new_game` was given one
+    _start: tuple[Any, ...] | Game | None = _game(None)  # Any: random.Random.getstate's parts
+    _given_deal: tuple[tuple[int, ...], ...] | None = _game(None)  # the first deal, when `new_game` was given one
     _deal_pending: bool = _game(False)           # the next deal is `_given_deal` (no shuffle)
-    _page_at: tuple = _game((0, 0))              # runtime.action_ids: (actions applied, page shown)
-    _trail: list | None = _game(None)            # undo checkpoints: [(actions applied, copy of the game)]
+    _page_at: tuple[int, int] = _game((0, 0))    # runtime.action_ids: (actions applied, page shown)
+    _trail: list[tuple[int, Game]] | None = _game(None)  # undo checkpoints: [(actions applied, copy of the game)]
 
     # --- the deal ---
     phase: Phase = _deal(Phase.PLAY)
@@ -233,7 +270,7 @@ class State:
     dealt: list[list[int]] = _deal(factory=list)     # the hands as dealt, before tribute
     dead: list[int] = _deal(factory=_no_cards)       # cards of failed burners, out of play
     played: list[int] = _deal(factory=_no_cards)     # cards played to the table this game
-    tribute_log: list[dict] = _deal(factory=list)
+    tribute_log: list[dict[str, str | int]] = _deal(factory=list)  # kind, from, to, cards (as text)
     declared: set[int] = _deal(factory=set)
     revolters: list[int] = _deal(factory=list)
     revolutionary: int | None = _deal(None)
@@ -247,16 +284,17 @@ class State:
     chaos: bool = _deal(False)                       # 四户乱缠 has begun
     obligation: set[int] = _deal(factory=set)        # burners still bound by the joker-carry rule
     burn_of: dict[int, int] = _deal(factory=dict)    # burner -> the player they burned
-    burned_play: dict[int, tuple] = _deal(factory=dict)  # burner -> the 级牌 they burned (back on the table if they fail, D15)
+    # burner -> the 级牌 they burned (back on the table if they fail, D15)
+    burned_play: dict[int, tuple[int, ...]] = _deal(factory=dict)
     bombs: list[list[int]] = _deal(factory=list)     # [seat, lines] of every bomb played (plays with lines: Shuangkou)
     gouji_rounds: dict[int, int] = _deal(factory=dict)  # seat -> rounds in which it played a 级牌 in force (burn_free_after_rounds)
     terminal: bool = _deal(False)
-    _legal: list | None = _deal(None)                # cache of the current legal actions
-    _scores: list | None = _deal(None)
+    _legal: list[Action] | None = _deal(None)        # cache of the current legal actions
+    _scores: list[int | Fraction] | None = _deal(None)
 
     # --- the round ---
     cur: int = _round(1)                             # the seat to act
-    top: tuple | None = _round(None)                 # the play to beat, None when leading
+    top: tuple[int, ...] | None = _round(None)       # the play to beat, None when leading
     top_seat: int | None = _round(None)
     top_gouji: bool = _round(False)
     top_free: bool = _round(False)                   # anyone may answer (底牌 of a player going out)
@@ -273,9 +311,9 @@ class State:
     played_in_round: set[int] = _round(factory=set)  # seats whose play stood on the table in this round (once_per_round)
     last_chance_used: bool = _round(False)           # once_per_round: the leader's opposite was asked again (F5)
     gouji_this_round: set[int] = _round(factory=set)  # seats that played a 级牌 in force in this round
-    _answers_cache: dict[int, list] = _round(factory=dict)  # seat -> its plays that beat the top
+    _answers_cache: dict[int, list[tuple[int, ...]]] = _round(factory=dict)  # seat -> its plays that beat the top
 
-    def _init_state(self, rules: Rules, seed, match: Match, log: list | None = None,
+    def _init_state(self, rules: Rules, seed: Any, match: Match, log: list[str | tuple[int, Action]] | None = None,
                     rng: random.Random | None = None) -> None:
         """Every field: the game ones from the arguments, the deal and round ones from their defaults."""
         self.r = rules
@@ -311,7 +349,7 @@ class State:
         for name, factory in made:
             values[name] = factory()
 
-    def _new_deal(self, hands: list) -> None:
+    def _new_deal(self, hands: Sequence[Sequence[int]]) -> None:
         """The one initialiser of a deal, shared by dealing and `new_position`:
         every deal and round field afresh, with these hands."""
         self._reset_deal()
@@ -339,7 +377,7 @@ class State:
                 return s
         return seat
 
-    def clone(self):
+    def clone(self: _Self) -> _Self:
         """An independent copy: later moves on either leave the other unchanged."""
         other = object.__new__(type(self))
         values = other.__dict__
@@ -359,12 +397,12 @@ class State:
         values.clear()
         values.update(other.__dict__)
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self: _Self, memo: dict[int, object]) -> _Self:
         # `clone` copies what a game changes and shares what it never does (the Rules, the
         # Match, tuples): a deep copy that way is independent and some twenty times cheaper.
         return self.clone()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         # Pickled as its class and its fields' values, in FIELDS order (the Rules as a reference
         # to its engine's RULES): the same for the unspecialised and every specialised Game. Not
         # its undo checkpoints (copies of the game: the copy undoes by replaying, then keeps its own).
@@ -374,7 +412,7 @@ class State:
 FIELDS = tuple(dataclasses.fields(State))
 
 
-def restore_game(cls: type, values: tuple):
+def restore_game(cls: type[_Self], values: tuple[object, ...]) -> _Self:
     """A game of class `cls` with these field values (in FIELDS order): unpickling."""
     if len(values) != len(FIELDS):
         raise ValueError(f"a pickled game holds {len(FIELDS)} fields, not {len(values)}: "
@@ -385,12 +423,12 @@ def restore_game(cls: type, values: tuple):
     return game
 
 
-def field_values(game) -> dict[str, Any]:
+def field_values(game: object) -> dict[str, Any]:  # Any: each field's value is of its own type
     """Every field of a game by name (its whole state: what `clone` copies)."""
     return {f.name: getattr(game, f.name) for f in FIELDS}
 
 
-def _resets(scope: str) -> tuple[dict, tuple]:
+def _resets(scope: str) -> tuple[dict[str, object], tuple[tuple[str, Callable[[], object]], ...]]:
     """The fields of `scope`: {name: default} of those with a fixed default, and
     (name, factory) of those made afresh each time."""
     fields = [f for f in FIELDS if f.metadata["scope"] == scope]
@@ -408,10 +446,10 @@ def seat_after(seat: int, players: int) -> int:
     return seat % players + 1
 
 
-_SEATS_AFTER: dict[int, dict[int, tuple]] = {}
+_SEATS_AFTER: dict[int, dict[int, tuple[int, ...]]] = {}
 
 
-def seats_after(players: int) -> dict[int, tuple]:
+def seats_after(players: int) -> dict[int, tuple[int, ...]]:
     """For each seat, the other seats in playing order starting after it."""
     table = _SEATS_AFTER.get(players)
     if table is None:
@@ -430,4 +468,5 @@ def rules_of_module(name: str) -> Rules:
         except ImportError:
             raise ValueError(f"cannot find the engine {name!r} of this game: load its variant first "
                              "(an engine built from a rule file lives only in the process that built it)") from None
-    return module.RULES
+    rules: Rules = module.RULES  # a generated engine module's RULES
+    return rules

@@ -42,7 +42,8 @@ __all__ = ["Specialised", "SpecialiseError", "specialise"]
 CLASS_NAME = "Game"
 MAX_ROUNDS = 30  # rounds of fold/locals/inline/reach; the flow settles in a handful
 # Names the field declarations and field methods read.
-FIELD_IMPORTS = ("from typing import Any, Final", "import random",
+FIELD_IMPORTS = ("from typing import Any, Final", "import random", "from fractions import Fraction",
+                 "from gouji_dsl.runtime.actions import Action",
                  "from gouji_dsl.runtime.state import Match, Phase, Rules, _copy_rng")
 CLASS_DOC = """One game of {variant}: gouji_dsl.runtime.flow's Game specialised to this variant's rules
     (gouji_dsl.backends.specialise). Create with `new_game` (or `new_position`)."""

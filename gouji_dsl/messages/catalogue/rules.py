@@ -150,6 +150,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.bomb_at_least": ("a bomb has at least {cards} cards (bomb_min)", "炸弹至少要 {cards} 张（bomb_min）"),
     "rules.wild_not_a_joker": ("{card} is not one of the jokers, so it cannot be wild", "{card} 不是王，不能当百搭"),
     "rules.too_few_jokers": ("{decks} deck(s) hold only {jokers} jokers", "{decks} 副牌只有 {jokers} 张王"),
+    "rules.no_single_type": ("no play type is a single card (width 1, min_length 1): a player left with one card "
+                             "could not lead it", "没有单张牌型（width 1，min_length 1）：手里只剩一张牌的玩家就出不了牌"),
+    "rules.no_single_type_hint": ('keep the row  | "single" | "单张" | 1 | 1 | 1 |', '保留这一行  | "single" | "单张" | 1 | 1 | 1 |'),
+    "rules.bomb_above_decks": ("a bomb of {cards} cards of one rank cannot be made: {decks} deck(s) hold {most} of each rank",
+                               "凑不出 {cards} 张同点的炸弹：{decks} 副牌每个点数只有 {most} 张"),
     # rules/plays.py
     "rules.gouji_shape": ("Gouji plays are one rank with fillers and jokers: shape = one_rank",
                           "够级出牌是同一点数的牌，可带贴牌和王：应为 shape = one_rank"),
