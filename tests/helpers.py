@@ -61,13 +61,16 @@ lead_return_circles = 1
 
 
 def random_game(engine, seed: int, steps: int):
-    """A game of `engine` after `steps` random legal actions (or finished, if it ends first)."""
+    """A game of `engine` after `steps` random legal actions (or finished, if it ends first).
+    Whoever is to act must have a legal action: an unfinished game with none is an error."""
     game = engine.new_game(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if game.is_terminal():
             break
-        game.apply_action(rng.choice(game.legal_actions()))
+        actions = game.legal_actions()
+        assert actions, f"no legal action for seat {game.current_player()} in:\n{game}"
+        game.apply_action(rng.choice(actions))
     return game
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import random
 import re
 import sys
 import tempfile
@@ -39,6 +38,7 @@ from gouji_dsl.docs.rulebook import has_rulebook
 from gouji_dsl.docs.show import to_json
 from gouji_dsl.model.types import CARDS, BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, RatioT, RowT, StrT, quote
 from gouji_dsl.model.expr import ExprT
+from helpers import random_game
 
 REAL = {p.stem: p.read_text(encoding="utf-8") for p in sorted(variants_dir().glob("*.gouji"))}
 
@@ -287,19 +287,6 @@ def test_mutated_variant_files_fmt_and_check(folder, text, names):
 GAME_ACTIONS = 60  # enough to lead, answer, pass and finish a round or two
 
 
-def short_game(engine, rng: random.Random) -> None:
-    """Some random actions of a game: whoever is to act has a legal action (a house rule the
-    checker accepts never leaves a player with nothing to do: soak finding, a lone card with no
-    single-card play type)."""
-    game = engine.new_game(seed=rng.randrange(2**32))
-    for _step in range(GAME_ACTIONS):
-        if game.is_terminal():
-            return
-        actions = game.legal_actions()
-        assert actions, f"no legal action for seat {game.current_player()} in:\n{game}"
-        game.apply_action(rng.choice(actions))
-
-
 def check_build_doc(folder: Path, text: str) -> str:
     """Run house.gouji = text through `check`, then, if it checks, through what `build`
     does (render the engine, compile and load it, and a short random game on it) and what `doc` does (the rulebooks in
@@ -313,7 +300,9 @@ def check_build_doc(folder: Path, text: str) -> str:
     try:
         if has_engine(variant):
             engine = codegen.module_from_source("house", codegen.render_engine(variant))
-            short_game(engine, random.Random(len(text)))
+            # Whoever is to act has a legal action (soak finding: a lone card and no single-card
+            # play type); random_game asserts it at every step.
+            random_game(engine, len(text), GAME_ACTIONS)
         if has_rulebook(variant):
             for lang in rulebook.LANGS:
                 for fmt in rulebook.FORMATS:

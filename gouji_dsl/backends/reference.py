@@ -276,7 +276,7 @@ class Reference:
     # --- results ------------------------------------------------------------------------
 
     def _read(self, result) -> Finished:
-        return read_finished(result, self.v, {seat: opposite_seat(self.v, seat) for seat in self._seats()})
+        return read_finished(result, self.v, self._opposites())
 
     def _match_state(self, games) -> tuple[frozenset, dict]:
         """Over the opened seats of a match's games, oldest first: the last game's
@@ -312,6 +312,10 @@ class Reference:
     def _seats(self) -> range:
         return range(1, self.v.table.players + 1)
 
+    def _opposites(self) -> dict[int, int]:
+        """Each seat's opposite seat."""
+        return {seat: opposite_seat(self.v, seat) for seat in self._seats()}
+
     def _sweep(self, result: Finished) -> bool:
         first = result.finish[:3]
         return self.v.end.sweep and len({team_index(self.v, s) for s in first}) == 1
@@ -322,7 +326,7 @@ class Reference:
         if not t.enabled:
             return []
         opened, streak = self._state_of(result)
-        opposite = {seat: opposite_seat(v, seat) for seat in self._seats()}
+        opposite = self._opposites()
         place = {p: s for p, s in enumerate(result.finish, 1)}
         entries = []
         for kind in t.order:
@@ -361,7 +365,7 @@ class Reference:
             points = {seat: p * s.sweep_multiplier for seat, p in points.items()}
         teams = {seat: team_index(v, seat) for seat in self._seats()}
         opened, _streak = self._state_of(result)
-        opposite = {seat: opposite_seat(v, seat) for seat in self._seats()}
+        opposite = self._opposites()
         scores = []
         for seat in range(1, v.table.players + 1):
             if s.team_sum:

@@ -45,7 +45,8 @@ class Variant:
         return self.files.get(variant, f"variants/{variant}.gouji")
 
     def __getattr__(self, item: str) -> Any:
-        # Only for what __post_init__ did not set (an instance unpickled from an older form).
+        # At run time __post_init__ has set every section as an attribute, so this is rarely
+        # reached; it tells the type checker that a section is an attribute (`v.table`: Any).
         sections = self.__dict__.get("sections")
         if sections is not None and item in sections:
             return sections[item]
