@@ -1166,13 +1166,13 @@ class Game:
     def compact_information_state_tensor(self, seat, out=None):
         """What `seat` knows, in the bounded form of DouZero, as a float32 vector of
         `compact_information_state_tensor_size(rules)` numbers (layout:
-        `compact_information_state_layout(rules)`; what it keeps and forgets: the module
-        docstring). `out`: a float32 array of that size to fill instead of a new one."""
+        `compact_information_state_layout(rules)`; what it keeps and forgets: the docstring
+        of runtime/tensor_layout.py). `out`: a float32 array of that size to fill instead of a new one."""
         return Observing.compact_information_state_tensor(self, seat, out)
 
     def _fill_head(self, seat, spec, out, public, np):
         """Write the part both information states begin with (dealt, start_hand, received, given:
-        `_Spec.head`), scaled, into out[:spec.head_size]. It changes only with a deal or a
+        `tensor_layout._Spec.head`), scaled, into out[:spec.head_size]. It changes only with a deal or a
         transfer, so the record keeps it per seat until then (numpy would cost tens of
         microseconds a call)."""
         return Observing._fill_head(self, seat, spec, out, public, np)

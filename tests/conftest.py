@@ -28,16 +28,26 @@ def update_golden(request) -> bool:
     return request.config.getoption("--update-golden")
 
 
+# Marks whose tests the default run leaves out, and why (each runs when `-m` names it).
+LEFT_OUT = {
+    "slow": "a slow run: select with -m slow",
+    "wide": "made in the default run on representatives: select with -m wide (CI does)",
+}
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow run only when `-m` selects them (`-m slow`): the default run,
-    which CI runs, stays within its time budget."""
+    """Tests marked slow (soaks, fuzzing: run on purpose) or wide (a check the default run
+    makes on representative variants, languages and fonts, repeated over the others: CI runs
+    them after the default run) run only when `-m` selects them: the default run stays within
+    its time budget."""
     expression = config.getoption("markexpr") or ""
-    if "slow" in expression and "not slow" not in expression:
-        return
-    skip = pytest.mark.skip(reason="a slow run: select with -m slow")
-    for item in items:
-        if item.get_closest_marker("slow") is not None:
-            item.add_marker(skip)
+    for mark, reason in LEFT_OUT.items():
+        if mark in expression and f"not {mark}" not in expression:
+            continue
+        skip = pytest.mark.skip(reason=reason)
+        for item in items:
+            if item.get_closest_marker(mark) is not None:
+                item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

@@ -95,7 +95,7 @@ def end_game_position(engine, rng: random.Random):
 
 def played_since_deal(game) -> list[list[int]]:
     """Each seat's plays and burns since the last deal line of the log (read from the log, not
-    from runtime/observe.py), one count per card kind of the variant."""
+    from runtime/public_record.py), one count per card kind of the variant."""
     k = len(game.r.card_kinds)
     played = [[0] * k for _ in range(game.r.players)]
     for entry in game.log:

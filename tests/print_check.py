@@ -37,6 +37,9 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape as xml_escape
 from pathlib import Path
 
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
 from gouji_dsl.docs.pdf import BOOK_FONTS, HEADLESS_FLAGS, book_font_file
 
 A4_POINTS = (595.28, 841.89)
@@ -60,6 +63,31 @@ def _normal(text: str) -> str:
     return " ".join(text.split())
 
 
+class PdfFile(pdfium.PdfDocument):
+    """A PDF whose pages are opened once: the checks below read every page several times, and
+    pdfium opens a page anew each time it is asked for one (milliseconds a page), so a page
+    object is kept and what is read of it (its lines, its type sizes) is kept with it."""
+
+    def get_page(self, index: int):
+        pages = self.__dict__.setdefault("_opened", {})
+        if index not in pages:
+            pages[index] = super().get_page(index)
+        return pages[index]
+
+
+def _kept(read):
+    """`read(page)`, computed once for a page object (kept on it: see PdfFile)."""
+    name = f"_kept_{read.__name__}"
+
+    @functools.wraps(read)
+    def once(page):
+        if name not in page.__dict__:
+            page.__dict__[name] = read(page)
+        return page.__dict__[name]
+    return once
+
+
+@_kept
 def page_lines(page) -> list[Line]:
     """The non-empty text lines of a pypdfium2 page, in pdfium's reading order. (A line
     that ends with a hyphen, "free-for-" in "free-for-all", pdfium joins to the next one,
@@ -291,11 +319,10 @@ def stub_pages(pdf) -> list[str]:
             if (count := len(body_lines(page))) < STUB_LINES]
 
 
+@_kept
 def text_sizes(page) -> collections.Counter:
     """Characters of the page's text by type size in points (the font size of each text
     object scaled by its matrix), rounded to 0.1 pt."""
-    import pypdfium2.raw as raw
-
     textpage = page.get_textpage()
     sizes = collections.Counter()
     for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT]):
@@ -319,8 +346,6 @@ def shrunk_pages(pdf) -> list[str]:
     text is drawn at 0.75 pt to the CSS px, so most of a page's characters are in text
     objects with that scale; a shrunk page has a smaller one (the page numbers, in the
     page's margin, keep theirs)."""
-    import pypdfium2.raw as raw
-
     problems = []
     for number, page in enumerate(pdf, start=1):
         scales = collections.Counter()
@@ -334,7 +359,7 @@ def shrunk_pages(pdf) -> list[str]:
 
 def body_type_sizes(pdf) -> list[float]:
     """The size of the body text of each page: the size most of its characters have."""
-    return [text_sizes(page).most_common(1)[0][0] if text_sizes(page) else 0.0 for page in pdf]
+    return [sizes.most_common(1)[0][0] if (sizes := text_sizes(page)) else 0.0 for page in pdf]
 
 
 @dataclass(frozen=True)
@@ -408,8 +433,6 @@ def not_a4(pdf) -> list[tuple[int, tuple[float, float]]]:
 
 def fonts_not_embedded(pdf) -> list[str]:
     """The base names of the fonts that text on some page uses without carrying them in the file."""
-    import pypdfium2.raw as raw
-
     missing = set()
     for page in pdf:
         for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT]):

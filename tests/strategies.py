@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 
+import pytest
 from hypothesis import strategies as st
 
 from gouji_dsl.engines import load
@@ -24,6 +25,16 @@ SHUANGKOU_VARIANTS = sorted(name for name, v in _ENGINES.items() if v.game == "s
 # A variant with extra card kinds (lamb-cn's eagle) has its own differential tests
 # (tests/test_differential.py, the eagle house rule) and is played whole by test_agreement.
 STANDARD_CARD_VARIANTS = [n for n in ENGINE_VARIANTS if len(load(WS, n, "generated").RULES.card_kinds) == 15]
+# The variants a check over every variant makes in the default run, one of each kind: six decks
+# (zaozhuang), four with the 连中 family's rules (lianzhong), an extra card kind (lamb-cn's eagle),
+# pattern plays with wild cards (shuangkou-qianbian). The others are checked with -m wide (CI).
+REPRESENTATIVE_VARIANTS = ("zaozhuang", "lianzhong", "lamb-cn", "shuangkou-qianbian")
+
+
+def every_variant(names=ALL_ENGINE_VARIANTS) -> list:
+    """`names` as pytest parameters: the representatives in the default run, the others wide."""
+    return [pytest.param(name, marks=() if name in REPRESENTATIVE_VARIANTS else (pytest.mark.wide,), id=name)
+            for name in names]
 variants = st.sampled_from(STANDARD_CARD_VARIANTS)
 
 

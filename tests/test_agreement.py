@@ -31,7 +31,7 @@ import pytest
 import gouji_dsl
 from gouji_dsl.model import registry
 from gouji_dsl.runtime.state import Match
-from strategies import ENGINE_VARIANTS, SHUANGKOU_VARIANTS
+from strategies import ENGINE_VARIANTS, SHUANGKOU_VARIANTS, every_variant
 
 MAX_STEPS = 5000  # far above any game; a longer one is a bug in both
 
@@ -209,7 +209,7 @@ def run(pair, matches, games: int, positions: int) -> Counter:
     return seen
 
 
-@pytest.mark.parametrize("name", ENGINE_VARIANTS)
+@pytest.mark.parametrize("name", every_variant(ENGINE_VARIANTS))
 def test_generated_and_oracle_agree_over_seeded_matches_and_positions(name):
     run(engines(name), matches=2, games=3, positions=100)
 
@@ -438,6 +438,32 @@ def test_the_oracle_reads_for_itself():
         named |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
         named |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
         assert not named & FAST_READINGS, f"{name} uses {sorted(named & FAST_READINGS)}"
+
+
+def test_an_oracle_game_holds_the_fields_of_its_state_and_nothing_else():
+    """The oracle keeps its own state (backends/oracle/state.py; not the fast engine's State):
+    every attribute of its games is a field of OracleState and every field is set, after a deal,
+    at a position, at the end of a game and of the next one of its match (tribute), and in each
+    one's clone (which copies by that list of fields)."""
+    import dataclasses
+
+    from gouji_dsl.backends.oracle.state import OracleState
+
+    fields = {f.name for f in dataclasses.fields(OracleState)}
+    for name in ("lianzhong", "zaozhuang", "shuangkou"):
+        reference = engines(name)[1]
+        games = [reference.new_game(seed=1),
+                 reference.new_position({seat: "7 7 BJ" for seat in range(1, reference.PLAYERS + 1)}, leader=2)]
+        if not reference.pattern_plays:  # (a pattern game's whole hands are slow to list plays of)
+            rng, match = random.Random(1), None
+            for _ in range(2):
+                game = reference.new_game(seed=rng.randrange(100), match=match)
+                while not game.is_terminal():
+                    game.apply_action(rng.choice(game.legal_actions()))
+                games.append(game)
+                match = game.next_match()
+        for game in games + [game.clone() for game in games]:
+            assert set(vars(game)) == fields, (name, sorted(set(vars(game)) ^ fields))
 
 
 def test_every_interpreter_hook_is_called_by_the_oracle(monkeypatch):

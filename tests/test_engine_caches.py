@@ -21,7 +21,7 @@ from gouji_dsl import engines
 from gouji_dsl.backends import codegen
 from gouji_dsl.bots import heuristic
 from gouji_dsl.lang.loader import Workspace
-from gouji_dsl.runtime import flow, observe
+from gouji_dsl.runtime import flow, tensor_layout
 from gouji_dsl.runtime.state import MOST_ENGINES
 
 
@@ -39,7 +39,7 @@ def _exercise(engine) -> None:
 
 @pytest.mark.parametrize("cache", ["lead shapes", "observation layouts", "级牌 thresholds"])
 def test_a_full_cache_starts_afresh(cache):
-    table = {"lead shapes": flow._LEAD_SHAPES, "observation layouts": observe._SPECS,
+    table = {"lead shapes": flow._LEAD_SHAPES, "observation layouts": tensor_layout._SPECS,
              "级牌 thresholds": heuristic._THRESHOLDS}[cache]
     table.clear()
     for n in range(MOST_ENGINES):  # as if that many other engines had been used

@@ -1,9 +1,9 @@
 """The observation tensor, made fast (runtime/observe.py keeps what it can between calls: the
-record of the public log, per-seat hands, cached blocks), is byte for byte the one a plain
-computation from the game's fields and log gives (`_reference` below, written from the layout
-in observe.py's docstring), at every step of random games of every variant, for the seat to act
-and for the others, on games that are copied, resampled, undone or unpickled on the way, and as
-the PettingZoo environment and the information-state tensors show it."""
+record of the public log (runtime/public_record.py), per-seat hands, cached blocks), is byte for
+byte the one a plain computation from the game's fields and log gives (`_reference` below,
+written from the layout in tensor_layout.py's docstring), at every step of random games of every
+variant, for the seat to act and for the others, on games that are copied, resampled, undone or
+unpickled on the way, and as the PettingZoo environment and the information-state tensors show it."""
 from __future__ import annotations
 
 import pickle
@@ -13,26 +13,26 @@ import numpy as np
 import pytest
 
 import gouji_dsl
-from gouji_dsl.runtime import observe as ob
+from gouji_dsl.runtime import tensor_layout as tl
 from gouji_dsl.runtime.action_ids import FEATURE_KINDS, MORE, action_features, feature_divisors
 from gouji_dsl.runtime.actions import PLAY, Action
 from gouji_dsl.runtime.state import Phase
 
 from helpers import end_game_position, played_since_deal
-from strategies import ALL_ENGINE_VARIANTS
+from strategies import ALL_ENGINE_VARIANTS, every_variant
 
 
 
 
 def _reference(game, seat: int) -> bytes:
     """The observation tensor of `seat`, computed plainly: every part from the game's fields, its
-    log and the layout. Each number is worked out in double precision as observe.py's docstring
+    log and the layout. Each number is worked out in double precision as tensor_layout.py's docstring
     gives it (a card count over the deck's copies; a seat's played cards and cards left times the
     inverse of the copies and of the deck's size, as the record scales them), then stored as float32."""
     r = game.r
     n, k = r.players, len(r.card_kinds)
-    at = {part[0]: part[1] for part in ob.observation_layout(r)}
-    tensor = np.zeros(ob.observation_tensor_size(r), np.float32)
+    at = {part[0]: part[1] for part in tl.observation_layout(r)}
+    tensor = np.zeros(tl.observation_tensor_size(r), np.float32)
     copies = [max(1, c) for c in r.deck_counts]
     size = sum(r.deck_counts)
 
@@ -74,7 +74,7 @@ def _reference(game, seat: int) -> bytes:
         tensor[at["top_flags"] + 2] = game.top_free
         tensor[at["top_flags"] + 3] = game.top_opposite_only
     for other, status in enumerate(game._statuses(), 1):
-        tensor[at["status"] + rel(other) * len(ob.STATUSES) + status] = 1
+        tensor[at["status"] + rel(other) * len(tl.STATUSES) + status] = 1
     for name in ("opened", "declared", "headless", "obligation"):
         for other in getattr(game, name):
             tensor[at[name] + rel(other)] = 1
@@ -107,14 +107,14 @@ def _random_games(name: str, seed: int):
             yield game
 
 
-@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+@pytest.mark.parametrize("name", every_variant(ALL_ENGINE_VARIANTS))
 def test_the_tensor_of_the_seat_to_act_is_the_plain_one_at_every_step(name):
     # As an environment asks: the seat to act, at every step, plus now and then every seat.
     for step, game in enumerate(_random_games(name, 4)):
         _check(game, None if step % 7 == 0 or game.is_terminal() else [game.current_player()])
 
 
-@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+@pytest.mark.parametrize("name", every_variant(ALL_ENGINE_VARIANTS))
 def test_copies_resamplings_undos_and_unpicklings_observe_as_a_plain_computation_says(name):
     # Each made on the way through a game, then played on a little, every seat observing: a copy
     # starts from its original's record, a resampled one has other hidden hands, an undone game
@@ -168,7 +168,7 @@ def test_a_page_turned_and_back_shows_in_the_tensor_as_computed_plainly():
 def test_a_given_array_and_the_information_states_hold_the_same_bytes(name):
     engine = gouji_dsl.engine(name)
     game, rng = engine.new_game(seed=2), random.Random(2)
-    size = ob.observation_tensor_size(engine.RULES)
+    size = tl.observation_tensor_size(engine.RULES)
     for _ in range(60):
         game.apply_action(rng.choice(game.legal_actions()))
         seat = game.current_player()

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gouji_dsl
-from gouji_dsl.runtime import observe as ob
+from gouji_dsl.runtime import public_record as pr
+from gouji_dsl.runtime import tensor_layout as tl
 from gouji_dsl.runtime.action_ids import MORE, feature_size
 from gouji_dsl.runtime.actions import BURN, PLAY
 from gouji_dsl.runtime.state import field_values
@@ -62,14 +63,14 @@ def _knowledge(game, seat: int) -> tuple:
 
 
 def _block(game, seat: int, name: str) -> np.ndarray:
-    layout = {n: (offset, size) for n, offset, size in ob.observation_layout(game.r)}
+    layout = {n: (offset, size) for n, offset, size in tl.observation_layout(game.r)}
     offset, size = layout[name]
     return game.observation_tensor(seat)[offset:offset + size]
 
 
 def _counts(game, seat: int, name: str) -> np.ndarray:
     """A part of the observation tensor as the counts it holds: each entry times its divisor."""
-    part = next(part for part in ob.observation_layout(game.r) if part[0] == name)
+    part = next(part for part in tl.observation_layout(game.r) if part[0] == name)
     scaled = _block(game, seat, name) * np.array(part.divisor, dtype=np.float64)
     assert np.allclose(scaled, np.rint(scaled), atol=1e-3)
     return np.rint(scaled).astype(int)
@@ -84,7 +85,7 @@ def _failing_plays(game) -> dict[int, list[int]]:
             last[entry[0]] = entry[1].play
         elif isinstance(entry, str) and "fails the burn" in entry:
             seat = int(entry.split()[1])
-            out[seat] = list(ob._play_counts(game.r.pattern_plays, last[seat]))
+            out[seat] = list(pr._play_counts(game.r.pattern_plays, last[seat]))
     return out
 
 
@@ -103,8 +104,8 @@ def test_dealing_the_hidden_hands_anew_changes_nothing_a_seat_is_told(name, seed
 
 
 def _forget_records() -> None:
-    ob._RECORDS.clear()
-    ob._BY_LAST.clear()
+    pr._RECORDS.clear()
+    pr._BY_LAST.clear()
 
 
 def test_the_resampling_check_sees_hidden_hands_change():
@@ -177,9 +178,9 @@ def test_the_tensor_holds_what_observe_says(name):
         for rel, s in enumerate(order):
             text = seen["played"][s]
             assert played[rel].tolist() == (list(game.kinds.parse_cards(text))[:k] if text else [0] * k)
-        status = _block(game, seat, "status").reshape(n, len(ob.STATUSES))
+        status = _block(game, seat, "status").reshape(n, len(tl.STATUSES))
         assert status.sum(axis=1).tolist() == [1] * n
-        assert [ob.STATUSES[i] for i in status.argmax(axis=1)] == [seen["status"][s] for s in order]
+        assert [tl.STATUSES[i] for i in status.argmax(axis=1)] == [seen["status"][s] for s in order]
         unseen = _counts(game, seat, "unseen")
         assert unseen.min() >= 0
         hidden = sum(sum(game.hands[s - 1]) for s in range(1, n + 1) if s != seat and s not in seen["hands"])
@@ -241,8 +242,8 @@ def test_a_failed_burn_puts_the_burned_gouji_back_as_the_trick_begins():  # D15
 def test_the_layouts_cover_the_tensors_exactly(name):
     game = _game(name, 2, 30)
     r = game.r
-    for layout, size, tensor in ((ob.observation_layout(r), ob.observation_tensor_size(r), game.observation_tensor(3)),
-                                 (ob.information_state_layout(r), ob.information_state_tensor_size(r),
+    for layout, size, tensor in ((tl.observation_layout(r), tl.observation_tensor_size(r), game.observation_tensor(3)),
+                                 (tl.information_state_layout(r), tl.information_state_tensor_size(r),
                                   game.information_state_tensor(3))):
         names = [entry[0] for entry in layout]
         assert len(set(names)) == len(names)
@@ -252,7 +253,7 @@ def test_the_layouts_cover_the_tensors_exactly(name):
             offset += width
         assert offset == size == tensor.shape[0]
         assert tensor.dtype == np.float32 and tensor.ndim == 1
-    info = {n: (at, width) for n, at, width in ob.information_state_layout(r)}
+    info = {n: (at, width) for n, at, width in tl.information_state_layout(r)}
     at, width = info["observation.hand"]
     assert game.information_state_tensor(3)[at:at + width].tolist() == _block(game, 3, "hand").tolist()
     assert _counts(game, 3, "hand").tolist() == list(game.hands[2])
@@ -264,9 +265,9 @@ def test_the_layouts_cover_the_tensors_exactly(name):
 def test_a_tensor_fills_a_given_array_and_sizes_do_not_change_with_the_game():
     engine = gouji_dsl.engine("zaozhuang")
     sizes = {_game("zaozhuang", seed, steps).observation_tensor(1).shape for seed in range(3) for steps in (0, 80, 400)}
-    assert sizes == {(ob.observation_tensor_size(engine.RULES),)}
+    assert sizes == {(tl.observation_tensor_size(engine.RULES),)}
     game = _game("zaozhuang", 1, 50)
-    buffer = np.full(ob.observation_tensor_size(engine.RULES), 7, dtype=np.float32)
+    buffer = np.full(tl.observation_tensor_size(engine.RULES), 7, dtype=np.float32)
     assert game.observation_tensor(2, out=buffer) is buffer
     assert buffer.tolist() == game.observation_tensor(2).tolist()
 
@@ -332,11 +333,11 @@ def test_observing_leaves_the_game_as_it_was_and_records_stay_right_when_evicted
     fields = [field_values(game) for game in games]
     expected = [game.information_state_tensor(2).tobytes() for game in games]
     assert [field_values(game) for game in games] == fields  # kept beside the game, not in it
-    monkeypatch.setattr(ob, "_MOST_RECORDS", 2)
+    monkeypatch.setattr(pr, "_MOST_RECORDS", 2)
     for _ in range(2):
         for game, tensor in zip(games, expected):  # three games, two records: each read again
             assert game.information_state_tensor(2).tobytes() == tensor
-    assert len(ob._RECORDS) <= 2
+    assert len(pr._RECORDS) <= 2
 
 
 # --- errors ---------------------------------------------------------------------------------------
@@ -358,7 +359,7 @@ def test_a_wrong_buffer_is_refused_with_the_reason(out):
 
 def test_without_numpy_a_tensor_says_how_to_install_it(monkeypatch):
     game = _game("lianzhong", 1, 5)
-    monkeypatch.setattr(ob, "_np", None)
+    monkeypatch.setattr(tl, "_np", None)
     monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
     with pytest.raises(ImportError, match="pip install numpy"):
         game.observation_tensor(1)

@@ -24,10 +24,10 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 import gouji_dsl  # noqa: E402
 from gouji_dsl.integrations import VariantError  # noqa: E402
 from gouji_dsl.integrations import openspiel as gos  # noqa: E402
-from gouji_dsl.runtime import bounds, observe  # noqa: E402
+from gouji_dsl.runtime import bounds, tensor_layout  # noqa: E402
 from gouji_dsl.runtime.action_ids import MORE  # noqa: E402
 
-from strategies import ALL_ENGINE_VARIANTS  # noqa: E402
+from strategies import ALL_ENGINE_VARIANTS, every_variant  # noqa: E402
 
 # One random simulation of OpenSpiel's random_sim_test checks, at every decision, clones,
 # the observations of every seat (tensors and strings) and, at powers of two, serialisation;
@@ -145,14 +145,14 @@ def test_a_game_reports_the_rules_figures(variant):
     else:
         assert game.utility_sum() == float(total)
         assert utility == (pyspiel.GameType.Utility.ZERO_SUM if total == 0 else pyspiel.GameType.Utility.CONSTANT_SUM)
-    assert game.observation_tensor_size() == observe.observation_tensor_size(rules)
-    assert game.information_state_tensor_size() == observe.information_state_tensor_size(rules)
+    assert game.observation_tensor_size() == tensor_layout.observation_tensor_size(rules)
+    assert game.information_state_tensor_size() == tensor_layout.information_state_tensor_size(rules)
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 
 
 # --- OpenSpiel's own checks -----------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", ALL_ENGINE_VARIANTS)
+@pytest.mark.parametrize("variant", every_variant(ALL_ENGINE_VARIANTS))
 def test_random_sim_test(variant):
     pyspiel.random_sim_test(pyspiel.load_game(gos.game_name(variant)), num_sims=1, serialize=True, verbose=False)
 
@@ -403,14 +403,14 @@ def test_during_the_deal_a_seat_observes_the_cards_it_has_been_dealt():
     state = game.new_initial_state()
     for count in (1, 0, 0, 2):  # seat 1: one 3, no 4 or 5, two 6s
         state.apply_action(count)
-    layout = {name: (offset, size) for name, offset, size in observe.observation_layout(rules)}
+    layout = {name: (offset, size) for name, offset, size in tensor_layout.observation_layout(rules)}
     offset, size = layout["hand"]
     hand = [0.0] * size
     # each count divided by the deck's copies of its card, as in every tensor
     hand[0], hand[3] = 1 / rules.deck_counts[0], 2 / rules.deck_counts[3]
     assert state.observation_tensor(0)[offset:offset + size] == pytest.approx(hand)
     assert sum(state.observation_tensor(0)) == pytest.approx(sum(hand))
-    info = {name: (offset, size) for name, offset, size in observe.information_state_layout(rules)}
+    info = {name: (offset, size) for name, offset, size in tensor_layout.information_state_layout(rules)}
     offset, size = info["dealt"]
     assert state.information_state_tensor(0)[offset:offset + size] == pytest.approx(hand)
     # the node is public (the same in every deal); the cards are the seat's own
@@ -432,7 +432,7 @@ def test_observations_are_the_engines():
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True), None)
     observer.set_from(state, 2)
     assert np.array_equal(observer.tensor, engine_game.information_state_tensor(3))
-    assert list(observer.dict) == [name for name, _o, _s in observe.information_state_layout(engine_game.r)]
+    assert list(observer.dict) == [name for name, _o, _s in tensor_layout.information_state_layout(engine_game.r)]
 
 
 def test_an_observer_of_another_kind_is_refused():

@@ -47,7 +47,8 @@ from helpers import scratch_workspace
 from print_check import (A4_POINTS, CHINESE_FONTS, MAX_FONTS, Browser, body_lines, body_type_sizes,
                          book_font_coverage, check_page, examples_of, font_coverage,
                          font_problems, fontconfig_with_only, fonts_not_embedded, heading_problems, headings_of,
-                         ink_fraction, installed_chinese_fonts, installed_fonts, not_a4, page_lines, pdf_fonts, quick_card_pages,
+                         ink_fraction, installed_chinese_fonts, installed_fonts, not_a4, page_lines, pdf_fonts, PdfFile,
+                         quick_card_pages,
                          render_page, shrunk_pages, split_examples, stub_pages)
 
 BROWSER = find_browser()
@@ -61,11 +62,15 @@ pytestmark = pytest.mark.skipif(BROWSER is None, reason="no Chromium to print wi
 # five to eight pages (research/print/README.md). This bounds them, with a page to spare.
 HANDOUT_PAGES = 9
 LANGS = ("zh", "en")
-DEFAULT_REFERENCES = ("zaozhuang",)  # the longest Gouji reference, with Traditional-Chinese quotes
-# The default run prints three handouts, in both languages: the longest (Lianzhong, with 憋三,
-# 革命 and the most source notes; Huangjindao) and the Shuangkou with the most play types
-# (qianbian); every other variant's handout, a few rules apart from these, runs with -m slow.
-DEFAULT_HANDOUTS = ("lianzhong", "huangjindao", "shuangkou-qianbian")
+# The books printed in the default run, (variant, language); WIDE_* in CI's wide run (-m wide);
+# every other variant's book, a few rules apart from these, with -m slow.
+# The longest Gouji reference, with Traditional-Chinese quotes, in each language.
+DEFAULT_REFERENCES = (("zaozhuang", "zh"),)
+WIDE_REFERENCES = (("zaozhuang", "en"),)
+# Three handouts, in both languages: the longest (Lianzhong, with 憋三, 革命 and the most source
+# notes; Huangjindao) and the Shuangkou with the most play types (qianbian).
+DEFAULT_HANDOUTS = (("lianzhong", "zh"), ("shuangkou-qianbian", "en"))
+WIDE_HANDOUTS = (("lianzhong", "en"), ("huangjindao", "zh"), ("huangjindao", "en"), ("shuangkou-qianbian", "zh"))
 
 # Each kind of book as printed: its text width (A4 less print.css's side margins, in CSS
 # px: 96 to the inch), the smallest type its text may have (pt; None: no minimum) and what
@@ -177,7 +182,7 @@ def _check_book(tmp: Path, browser: Browser, variant: str, lang: str, kind: str)
     page_html = _html(variant, lang, kind)
     assert f'<body class="{kind}"' in page_html
     page, printed, pages = _print(tmp, f"{variant}.{kind}.{lang}", page_html)
-    pdf = pdfium.PdfDocument(printed)
+    pdf = PdfFile(printed)
     try:
         assert pages == len(pdf) > 0
         problems = _pdf_problems(pdf, page_html, printed, kind) + _browser_problems(browser, page, kind)
@@ -190,22 +195,24 @@ def _check_book(tmp: Path, browser: Browser, variant: str, lang: str, kind: str)
 
 # --- the real books --------------------------------------------------------------
 
-def _book_params(default: tuple[str, ...]):
-    """(variant, lang) of every variant with books; those outside `default` run with -m slow."""
+def _book_params(default: tuple[tuple[str, str], ...], wide: tuple[tuple[str, str], ...]):
+    """(variant, lang) of every variant with books: those in `default` in the default run, those
+    in `wide` with -m wide, the others with -m slow."""
     for variant in VARIANTS:
         for lang in LANGS:
-            marks = () if variant in default else (pytest.mark.slow,)
+            marks = () if (variant, lang) in default else (pytest.mark.wide,) if (variant, lang) in wide \
+                else (pytest.mark.slow,)
             yield pytest.param(variant, lang, marks=marks, id=f"{variant}-{lang}")
 
 
-@pytest.mark.parametrize("variant,lang", list(_book_params(DEFAULT_HANDOUTS)))
+@pytest.mark.parametrize("variant,lang", list(_book_params(DEFAULT_HANDOUTS, WIDE_HANDOUTS)))
 def test_the_handout_prints_on_a_few_a4_pages(tmp_path, browser, record_property, variant, lang):
     pages = _check_book(tmp_path, browser, variant, lang, "handout")
     record_property("pages", pages)
     assert pages <= HANDOUT_PAGES, f"the {variant} handout ({lang}) takes {pages} A4 pages"
 
 
-@pytest.mark.parametrize("variant,lang", list(_book_params(DEFAULT_REFERENCES)))
+@pytest.mark.parametrize("variant,lang", list(_book_params(DEFAULT_REFERENCES, WIDE_REFERENCES)))
 def test_the_reference_prints(tmp_path, browser, record_property, variant, lang):
     record_property("pages", _check_book(tmp_path, browser, variant, lang, "reference"))
 
@@ -213,14 +220,14 @@ def test_the_reference_prints(tmp_path, browser, record_property, variant, lang)
 CLUB = "variant club extends zaozhuang\n[info]\nreport_at = 3\n[room]\nmin_games = 2\n"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", ["zh", pytest.param("en", marks=pytest.mark.wide)])
 def test_the_house_rule_sheet_prints_on_one_page(tmp_path, browser, lang):
     """The changes on one page (and the quick card, when the sheet has one, on a page of its own)."""
     ws = scratch_workspace(tmp_path, {"club": CLUB})
     sheet = render_changes("club", lang, "html", ws)
     assert '<body class="changes"' in sheet
     page, printed, pages = _print(tmp_path, f"club.changes.{lang}", sheet)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         problems = _pdf_problems(pdf, sheet, printed, "changes") + _browser_problems(browser, page, "changes")
         quick = quick_card_pages(pdf, sheet)
     wanted = 1 + len(quick)
@@ -244,11 +251,11 @@ def test_ci_prints_with_two_chinese_fonts():
 
 def _layout(printed: Path) -> list[tuple[int, str, int, int]]:
     """Each text line of a PDF: page, text, left and top (to the point)."""
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         return [(n, ln.text, round(ln.left), round(ln.top)) for n, page in enumerate(pdf) for ln in page_lines(page)]
 
 
-@pytest.mark.parametrize("variant,lang", [("zaozhuang", "zh"), ("lianzhong", "en")])
+@pytest.mark.parametrize("variant,lang", [("zaozhuang", "zh"), pytest.param("lianzhong", "en", marks=pytest.mark.wide)])
 def test_the_print_is_the_same_with_any_chinese_font(tmp_path, monkeypatch, variant, lang):
     """The books are printed in their own fonts: the machine's Chinese font (any of those
     installed, or none at all) changes no line of the print."""
@@ -323,7 +330,7 @@ def test_a_handout_page_as_png(tmp_path):
     """One handout page rendered to PNG (for the closing note: GOUJI_PRINT_PNG=path.png keeps it)."""
     _page, printed, _pages = _print(tmp_path, "zaozhuang.handout.zh", _html("zaozhuang", "zh", "handout"))
     target = Path(os.environ.get("GOUJI_PRINT_PNG") or tmp_path / "zaozhuang.handout.zh.p1.png")
-    pdf = pdfium.PdfDocument(printed)
+    pdf = PdfFile(printed)
     try:
         image = render_page(pdf, 0, scale=2)  # 144 dpi
     finally:
@@ -399,7 +406,7 @@ def test_the_pdf_checks_catch_a_bad_pdf(tmp_path):
     stranded = _spoiled('<h3 id="x-stranded">A stranded heading</h3><p style="break-before: page">its text</p>',
                         where="</body>")
     _page, printed, pages = _print(tmp_path, "stranded", stranded)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         assert heading_problems(pdf, headings_of(stranded)) == [
             f"page {pages - 1}: the heading 'A stranded heading' is the last line of its page or column"]
         # A heading of the page that the PDF's outline lacks (a browser that made no outline).
@@ -409,14 +416,14 @@ def test_the_pdf_checks_catch_a_bad_pdf(tmp_path):
     letter = _spoiled("<style>@page { size: letter; }</style><div style='break-before: page; "
                       "break-after: page'></div><p>after the empty page</p>", where="</body>")
     _page, printed, _pages = _print(tmp_path, "letter", letter)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         problems = _pdf_problems(pdf, letter)
     assert any("not A4" in p for p in problems) and any("is blank" in p for p in problems)
 
     # Something wider than the page: Chromium shrinks the page's content to fit the paper.
     wide = _spoiled('<div style="width: 1000px">a wide box</div>', where="</body>")
     _page, printed, pages = _print(tmp_path, "wide", wide)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         assert shrunk_pages(pdf) == [f"page {n} is shrunk to 72% to fit the paper" for n in range(1, pages + 1)]
 
 
@@ -426,7 +433,7 @@ def test_a_split_example_a_stub_page_and_small_type_are_caught(tmp_path):
     split = _spoiled('<div class="example"><h4>A split example</h4><p>Its first half.</p>'
                      '<p style="break-before: column">Its second half.</p></div>')
     _page, printed, _pages = _print(tmp_path, "split", split)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         problems = split_examples(pdf, headings_of(split), examples_of(split), columns=2)
     assert len(problems) == 1 and "the example 'A split example' does not end in its column" in problems[0]
     assert f"(not there: {''.join(sorted('Itssecondhalf.'))!r})" in problems[0]  # all of the second half
@@ -435,7 +442,7 @@ def test_a_split_example_a_stub_page_and_small_type_are_caught(tmp_path):
     tail = _spoiled("<style>body.handout { font-size: 9pt; }</style><p style='break-before: page'>a tail</p>",
                     where="</body>")
     _page, printed, pages = _print(tmp_path, "tail", tail)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         assert stub_pages(pdf) == [f"page {pages} holds only 1 line(s) of text"]
         problems = _pdf_problems(pdf, tail, printed, "handout")
     assert "page 1: body text at 9.0 pt, under 10.5 pt" in problems
@@ -443,12 +450,12 @@ def test_a_split_example_a_stub_page_and_small_type_are_caught(tmp_path):
     # A quick card pushed over two pages.
     handout = _html("zaozhuang", "zh", "handout")
     _page, printed, _pages = _print(tmp_path, "quick", handout)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         one = quick_card_pages(pdf, handout)
     assert len(one) == 1, one  # the real one: one page
     two_pages = handout.replace("</style>", ".quick-box:nth-child(3) { break-before: page; }</style>", 1)
     _page, printed, _pages = _print(tmp_path, "quick2", two_pages)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         assert quick_card_pages(pdf, two_pages) == [one[0], one[0] + 1]
         assert f"the quick card takes pages {[one[0], one[0] + 1]}, not one" in _pdf_problems(pdf, two_pages)
     assert stub_pages(pdfium.PdfDocument.new()) == []  # a page or none: no tail to speak of
@@ -539,14 +546,14 @@ def test_a_font_not_embedded_is_caught(tmp_path):
 def test_page_numbers_are_found_and_left_out_of_the_text(tmp_path):
     page_html = _html("shuangkou", "zh", "handout")
     _page, printed, pages = _print(tmp_path, "numbers", page_html)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         assert _page_number_problems(pdf) == []
         last = pdf[len(pdf) - 1]
         assert f"{pages} / {pages}" in [ln.text for ln in page_lines(last)]
         assert f"{pages} / {pages}" not in [ln.text for ln in body_lines(last)]
     no_numbers = page_html.replace("</style>", "@page { @bottom-center { content: none; } }</style>", 1)
     _page, printed, _pages = _print(tmp_path, "no-numbers", no_numbers)
-    with pdfium.PdfDocument(printed) as pdf:
+    with PdfFile(printed) as pdf:
         assert _page_number_problems(pdf)
 
 
@@ -557,7 +564,7 @@ def test_html_to_pdf_writes_the_pdf_and_counts_its_pages(tmp_path):
     pages = html_to_pdf("<!DOCTYPE html><title>t</title><p>one</p><p style='break-before: page'>two</p>"
                         "<p style='break-before: page'>三</p>", dest)
     assert pages == 3 and dest.read_bytes().startswith(b"%PDF-")
-    with pdfium.PdfDocument(dest) as pdf:
+    with PdfFile(dest) as pdf:
         assert len(pdf) == 3  # (Letter: A4 comes from print.css's @page, not from the browser's defaults)
         assert [ln.text for ln in page_lines(pdf[2])] == ["三"]  # read as UTF-8 without a <meta charset>
     assert [p.name for p in dest.parent.iterdir()] == ["book.pdf"]  # no temporary file left beside it

@@ -371,7 +371,7 @@ def about_rulebooks(folder: Path, values: dict[str, str]) -> dict[tuple[str, str
 
 def markdown_outline(text: str) -> list[str]:
     """The block structure of a Markdown rulebook: headings by level, anchors, fences,
-    list items, quotes and table rows; paragraph lines are all alike."""
+    list items, quotes and tables (by width); paragraph lines are all alike."""
     outline, fence = [], None
     for line in text.split("\n"):
         if fence is not None:
@@ -385,7 +385,15 @@ def markdown_outline(text: str) -> list[str]:
             outline.append(m_.group(1))
         elif re.match(r"(\s*)([-+*]|\d+[.)])( |$)", line) or re.fullmatch(r"\s*(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,}|=+\s*)", line):
             outline.append("list or rule: " + line.split(" ")[0])
-        elif line.startswith(("<a id=", ">", "|", " ")) or not line.strip():
+        elif line.startswith("|"):
+            # A table is one entry, its width kept: the glossary's rows are the terms the book uses,
+            # so a summary naming a term (重发条件) rightly adds a row, but no row may change its width.
+            width = len(re.findall(r"(?<!\\)\|", line))
+            if outline and outline[-1].startswith("table"):
+                assert outline[-1] == f"table of {width}", f"a table row of another width: {line!r}"
+            else:
+                outline.append(f"table of {width}")
+        elif line.startswith(("<a id=", ">", " ")) or not line.strip():
             outline.append(line[:1] or "blank")
         else:
             outline.append("text")
@@ -393,14 +401,19 @@ def markdown_outline(text: str) -> list[str]:
 
 
 class _TagTree(HTMLParser):
-    """Start and end tags, checked for nesting (void elements stand alone)."""
+    """Start and end tags, checked for nesting (void elements stand alone). A table row like the
+    row before it counts once: the glossary has a row per term the book uses (see markdown_outline)."""
     VOID = {"meta", "link", "br", "hr", "img", "input", "wbr", "col", "source"}
 
     def __init__(self):
         super().__init__()
         self.stack, self.tags, self.h1 = [], [], ""
+        self.row_start: int | None = None   # where the open <tr>'s tags begin in self.tags
+        self.last_row: list[str] = []
 
     def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.row_start = len(self.tags)
         if "pre" not in self.stack:  # the rule file, highlighted: its tokens differ with its text
             self.tags.append(tag)
         if tag not in self.VOID:
@@ -409,6 +422,13 @@ class _TagTree(HTMLParser):
     def handle_endtag(self, tag):
         assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
         self.stack.pop()
+        if tag == "tr" and self.row_start is not None:
+            row = self.tags[self.row_start:]
+            if row == self.last_row:
+                del self.tags[self.row_start:]
+            self.last_row, self.row_start = row, None
+        elif tag in ("table", "thead", "tbody"):
+            self.last_row = []
 
     def handle_data(self, data):
         if self.stack and self.stack[-1] == "h1":

@@ -9,6 +9,7 @@ the diff's own tests.
 from __future__ import annotations
 
 import ast
+import functools
 import dataclasses
 import inspect
 import sys
@@ -228,6 +229,7 @@ def test_every_setting_is_a_rules_field_the_runtime_reads(generated):
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
+@functools.lru_cache(maxsize=None)  # a module is named by many settings: parsed once
 def _functions_of(path: Path) -> dict[str, ast.AST]:
     """Every function of a module by its qualified name ("Game._can_defer", "first_leader_on")."""
     found: dict[str, ast.AST] = {}

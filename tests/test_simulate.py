@@ -98,6 +98,7 @@ def test_another_seed_gives_other_games(club, capsys):
     assert heads[0] != heads[1]
 
 
+@pytest.mark.wide  # the same simulation as the local processes of the default run, on another backend
 def test_ray_gives_the_same_results_as_local_processes(tmp_path):
     """--ray local: a Ray instance on this machine plays the same games (CI installs Ray)."""
     if not os.environ.get("CI"):

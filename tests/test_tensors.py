@@ -15,15 +15,16 @@ import numpy as np
 import pytest
 
 import gouji_dsl
-from gouji_dsl.runtime import observe as ob
+from gouji_dsl.runtime import public_record as pr
+from gouji_dsl.runtime import tensor_layout as tl
 from gouji_dsl.runtime.action_ids import PER_PAGE, action_features, feature_divisors
 from gouji_dsl.runtime.actions import PLAY, Action
 
 from helpers import played_since_deal
-from strategies import ALL_ENGINE_VARIANTS
+from strategies import ALL_ENGINE_VARIANTS, every_variant
 
 TENSORS = ("observation_tensor", "information_state_tensor", "compact_information_state_tensor")
-LAYOUTS = (ob.observation_layout, ob.information_state_layout, ob.compact_information_state_layout)
+LAYOUTS = (tl.observation_layout, tl.information_state_layout, tl.compact_information_state_layout)
 
 
 def _states(name: str, seed: int):
@@ -79,7 +80,7 @@ def _flat(rows: list) -> list:
 
 # --- one scale: [0, 1], and the divisors give back the counts --------------------------------------
 
-@pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
+@pytest.mark.parametrize("name", every_variant(ALL_ENGINE_VARIANTS))
 def test_every_entry_lies_in_0_1_and_the_divisors_give_back_the_counts(name):
     r = gouji_dsl.engine(name).RULES
     n, k = r.players, len(r.card_kinds)
@@ -122,7 +123,7 @@ def test_every_entry_lies_in_0_1_and_the_divisors_give_back_the_counts(name):
             assert rows[:, n:].tolist() == [list(action_features(r, a)) for _s, a in history]
             assert not entries[used:].any()
             compact = _parts(game, seat, 2)
-            kinds = [[sum(1 for s, a in history if s == other and a.kind == kind) for kind in ob.ACTION_KINDS]
+            kinds = [[sum(1 for s, a in history if s == other and a.kind == kind) for kind in tl.ACTION_KINDS]
                      for other in range(1, n + 1)]
             assert _counts(*compact["actions"]) == _flat(_rotated(kinds, seat))
             if r.pattern_plays:
@@ -132,8 +133,8 @@ def test_every_entry_lies_in_0_1_and_the_divisors_give_back_the_counts(name):
                 assert _counts(*compact["bombs"]) == _flat(_rotated(bombs, seat))
             else:
                 assert "bombs" not in compact
-            last = np.array(_counts(*compact["last_actions"])).reshape(ob.COMPACT_HISTORY, -1)
-            recent = history[::-1][:ob.COMPACT_HISTORY]
+            last = np.array(_counts(*compact["last_actions"])).reshape(tl.COMPACT_HISTORY, -1)
+            recent = history[::-1][:tl.COMPACT_HISTORY]
             assert last[:len(recent), :n].tolist() == [[int((s - seat) % n == i) for i in range(n)] for s, _a in recent]
             assert last[:len(recent), n:].tolist() == [list(action_features(r, a)) for _s, a in recent]
             assert not last[len(recent):].any()
@@ -149,7 +150,7 @@ def test_a_page_shows_as_page_over_page_plus_one_to_every_seat():
             break
     else:
         pytest.skip("no deal of the first 400 seeds leads more than 2,047 plays")
-    at = next(part[1] for part in ob.observation_layout(game.r) if part[0] == "page")
+    at = next(part[1] for part in tl.observation_layout(game.r) if part[0] == "page")
     shown = [[float(game.observation_tensor(seat)[at]) for seat in range(1, 5)]]
     for _page in range(2):
         game.apply_action_id(1023)  # MORE
@@ -176,44 +177,44 @@ def test_no_legal_action_has_a_feature_above_its_divisor(name):
 def test_the_compact_layout_covers_the_tensor_and_ends_with_the_observation(name):
     game = gouji_dsl.engine(name).new_game(seed=4)
     r = game.r
-    layout = ob.compact_information_state_layout(r)
+    layout = tl.compact_information_state_layout(r)
     offset = 0
     for part in layout:
         _name, at, size = part
         assert at == offset and size > 0
         assert part.divisor is None or len(part.divisor) == size
         offset += size
-    assert offset == ob.compact_information_state_tensor_size(r) == game.compact_information_state_tensor(2).shape[0]
+    assert offset == tl.compact_information_state_tensor_size(r) == game.compact_information_state_tensor(2).shape[0]
     assert len({part[0] for part in layout}) == len(layout)
-    observation = ob.observation_layout(r)
+    observation = tl.observation_layout(r)
     tail = layout[-len(observation):]
     start = tail[0][1]
     assert [(f"observation.{p[0]}", start + p[1], p[2], p.divisor) for p in observation] == \
         [(p[0], p[1], p[2], p.divisor) for p in tail]
-    assert [p[0] for p in layout[:4]] == [p[0] for p in ob.information_state_layout(r)[:4]]
+    assert [p[0] for p in layout[:4]] == [p[0] for p in tl.information_state_layout(r)[:4]]
     # bounded by the rules, not by the game's length: far below the long tensor
-    assert ob.compact_information_state_tensor_size(r) * 10 < ob.information_state_tensor_size(r)
+    assert tl.compact_information_state_tensor_size(r) * 10 < tl.information_state_tensor_size(r)
 
 
 @pytest.mark.parametrize("name", ALL_ENGINE_VARIANTS)
 def test_the_compact_tensor_agrees_with_the_long_one_where_they_overlap(name):
     r = gouji_dsl.engine(name).RULES
     n = r.players
-    long_parts = {p[0]: p for p in ob.information_state_layout(r)}
+    long_parts = {p[0]: p for p in tl.information_state_layout(r)}
     row = n + len(feature_divisors(r))
     for game in _states(name, 5):
         used = len(game.history())
         for seat in range(1, n + 1):
             long = game.information_state_tensor(seat)
             compact = game.compact_information_state_tensor(seat)
-            for part in ob.compact_information_state_layout(r):
+            for part in tl.compact_information_state_layout(r):
                 name_, at, size = part
                 if name_ in long_parts:
                     other = long_parts[name_]
                     assert compact[at:at + size].tobytes() == long[other[1]:other[1] + size].tobytes(), name_
             at = long_parts["history"][1]
-            rows = long[at:at + used * row].reshape(used, row)[::-1][:ob.COMPACT_HISTORY]
-            last = next(p for p in ob.compact_information_state_layout(r) if p[0] == "last_actions")
+            rows = long[at:at + used * row].reshape(used, row)[::-1][:tl.COMPACT_HISTORY]
+            last = next(p for p in tl.compact_information_state_layout(r) if p[0] == "last_actions")
             assert compact[last[1]:last[1] + len(rows) * row].tobytes() == np.ascontiguousarray(rows).tobytes()
             observation = game.observation_tensor(seat)
             assert compact[-len(observation):].tobytes() == observation.tobytes()
@@ -249,14 +250,14 @@ def test_dealing_the_hidden_hands_anew_leaves_the_compact_tensor_of_the_seat_alo
         for seat in range(1, game.r.players + 1):
             other = game.resample_from_infostate(seat, random.Random(seat))
             told = game.compact_information_state_tensor(seat).tobytes()
-            ob._RECORDS.clear()  # the copy reads its own log, not the original's record
-            ob._BY_LAST.clear()
+            pr._RECORDS.clear()  # the copy reads its own log, not the original's record
+            pr._BY_LAST.clear()
             assert other.compact_information_state_tensor(seat).tobytes() == told
 
 
 def test_the_compact_tensor_fills_a_given_array_and_refuses_bad_input():
     game = gouji_dsl.engine("lianzhong").new_game(seed=2)
-    size = ob.compact_information_state_tensor_size(game.r)
+    size = tl.compact_information_state_tensor_size(game.r)
     buffer = np.full(size, 7, dtype=np.float32)
     assert game.compact_information_state_tensor(3, out=buffer) is buffer
     assert buffer.tobytes() == game.compact_information_state_tensor(3).tobytes()
@@ -279,7 +280,7 @@ def test_the_openspiel_observer_gives_the_compact_tensor_when_asked():
     recall = pyspiel.IIGObservationType(perfect_recall=True)
     observer = game.make_py_observer(recall, {"history": "compact"})
     rules = gouji_dsl.engine("shuangkou").RULES
-    assert list(observer.dict) == [part[0] for part in ob.compact_information_state_layout(rules)]
+    assert list(observer.dict) == [part[0] for part in tl.compact_information_state_layout(rules)]
     state = game.new_initial_state()
     for count in (1, 0, 0, 1):  # seat 1 is dealt a 3 and a 6 (a chance node per card kind)
         state.apply_action(count)

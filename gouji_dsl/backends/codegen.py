@@ -22,7 +22,7 @@ import jinja2
 from gouji_dsl import __version__
 from gouji_dsl.backends import rules_class
 from gouji_dsl.backends.api import MODULE_PROTOCOLS
-from gouji_dsl.backends.specialise import specialise
+from gouji_dsl.backends.specialise import Specialised, specialise
 from gouji_dsl.backends.specialise.imports import merged
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
@@ -384,9 +384,13 @@ def render_engine(v: m.Variant) -> str:
     found = _RENDERED.get(cards)
     if found is not None:
         return found
-    # Executed once, to know what its settings and functions are.
-    namespace = _card_namespace(v, cards)
-    game = specialise(namespace, v.name, cards)
+    game_key = _game_key(template, context)
+    game = _GAMES.get(game_key)
+    if game is None:
+        # Executed once, to know what its settings and functions are.
+        game = specialise(_card_namespace(v, cards), v.name, cards)
+    else:
+        game = game.renamed(v.name)
     source = with_imports(template.render(**context, flow_section=_flow_section(game)), game.imports)
     # A template or specialiser bug must not reach disk. The code is kept for a module made from
     # this source in memory (the books' examples, a house rule's engine): compiled once.
@@ -394,7 +398,9 @@ def render_engine(v: m.Variant) -> str:
     if len(_RENDERED) > 64:
         _RENDERED.clear()
         _CODE.clear()
+        _GAMES.clear()
     _RENDERED[cards] = source
+    _GAMES[game_key] = game
     _CODE[source] = code
     return source
 
@@ -408,6 +414,26 @@ def _in_memory_file(origin: str) -> str:
 # a variant's engine several times for their examples. And their code, by their source.
 _RENDERED: dict[str, str] = {}
 _CODE: dict[str, types.CodeType] = {}
+# Specialised games by the card part written without the variant's names and titles: two variants
+# that differ only there (a renamed copy, a house rule that changes only [about], a child that
+# states nothing) have one game, its docstring apart, and specialising is most of a build's time.
+_GAMES: dict[str, Specialised] = {}
+# What the card part says that names the variant rather than decides its game: its head (names,
+# file, lineage, titles) and RULES' name.
+_NAMES = {"name": "", "source_file": "", "build_target": "", "lineage": "", "title": "", "title_en": ""}
+
+
+def _game_key(template: jinja2.Template, context: dict[str, Any]) -> str:
+    """The card part written with the variant's names and titles left out: what decides its game."""
+    nameless = {**context, **_NAMES, "settings": [(k, "" if k == "name" else value) for k, value in context["settings"]]}
+    return template.render(**nameless, flow_section="")
+
+
+def game_key(v: m.Variant) -> str:
+    """Equal for two variants whose engines play the same game (they may differ in names and
+    titles): a digest of the card part without them."""
+    template, context, _cards = _card_part(v)
+    return hashlib.sha256(_game_key(template, context).encode("utf-8", "surrogateescape")).hexdigest()
 GAME_SECTION = """
 
 # --- the game ----------------------------------------------------------------------------------

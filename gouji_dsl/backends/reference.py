@@ -37,6 +37,7 @@ def extra_tokens(v: m.Variant) -> tuple[str, ...]:
 
 
 ANSWERS_KEPT = 4096  # answers the reference keeps (answers): a game asks a few hundred
+KEPT = 1 << 16       # classifications and comparisons it keeps (classify, beats)
 
 
 class Reference:
@@ -55,6 +56,10 @@ class Reference:
         # Every joker kind by its value (its place in the order: SJ 13, BJ 14, an eagle 15).
         self.joker_values = {card: self.kinds.index[card] for card in variant.cards.jokers}
         self._answers: dict[tuple, tuple] = {}  # (hand, lead) -> answers
+        # classify and beats are pure functions of the rules and their arguments, asked again and
+        # again of the same cards while candidates are enumerated: each answer is kept.
+        self._classified: dict[tuple, rt.Classified] = {}
+        self._beaten: dict[tuple, bool] = {}
 
     pattern_plays = False  # one-rank play tuples (backends.pattern_reference has the other shape)
 
@@ -69,8 +74,18 @@ class Reference:
 
     def classify(self, cards) -> rt.Classified:
         """D1 (and 憋三): is this one legal play? Its rank, size, jokers, 级牌."""
-        v = self.v
         counts = tuple(cards)
+        if len(counts) != self.kinds.size:
+            return rt.INVALID
+        found = self._classified.get(counts)
+        if found is None:
+            if len(self._classified) >= KEPT:
+                self._classified.clear()
+            found = self._classified[counts] = self._classify(counts)
+        return found
+
+    def _classify(self, counts: tuple) -> rt.Classified:
+        v = self.v
         if len(counts) != self.kinds.size or any(c < 0 for c in counts) or sum(counts) == 0:
             return rt.INVALID
         filler = rt.INDEX[v.cards.filler] if v.cards.filler else None
@@ -164,6 +179,15 @@ class Reference:
     def beats(self, play, lead) -> bool:
         """D2 with the joker kills (D3, 二杀一, 三杀一): each joker of `lead` is killed by jokers
         of `play` set aside for it; the rest of `play` then beats the rest of `lead` card by card."""
+        key = (tuple(play), tuple(lead))
+        found = self._beaten.get(key)
+        if found is None:
+            if len(self._beaten) >= KEPT:
+                self._beaten.clear()
+            found = self._beaten[key] = self._beats(*key)
+        return found
+
+    def _beats(self, play: tuple, lead: tuple) -> bool:
         answer, led = self._values(play), self._values(lead)
         led_jokers = [x for x in led if x >= rt.SMALL]
         led_rest = [x for x in led if x < rt.SMALL]
@@ -181,12 +205,13 @@ class Reference:
         """Every multiset from `hand` with at most one rank besides fillers:
         all others hold two ranks and are illegal by D1."""
         hand = tuple(hand)
+        most = max(sizes) if sizes is not None else sum(hand)  # no candidate holds more cards
         for rank in range(-1, 13):
             top = hand[rank] if rank >= 0 else 0
-            for natural in range(0, top + 1):
+            for natural in range(0, min(top, most) + 1):
                 if rank >= 0 and natural == 0:
                     continue
-                for fillers in range(0, hand[rt.TWO] + 1 if rank != rt.TWO else 1):
+                for fillers in range(0, min(hand[rt.TWO], most - natural) + 1 if rank != rt.TWO else 1):
                     for jokers in itertools.product(*(range(n + 1) for n in hand[rt.SMALL:])):
                         if sizes is not None and natural + fillers + sum(jokers) not in sizes:
                             continue

@@ -22,8 +22,10 @@ the game's result and the next game's tribute.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from gouji_dsl.backends.codegen import game_key
+from gouji_dsl.docs.examples import engine_for
 from gouji_dsl.prose.document import Bullets, ExampleItem, Para, Steps
 from gouji_dsl.docs.pictures import cards
 from gouji_dsl.prose.text import T, Text, join, plain
@@ -269,20 +271,22 @@ def find_sample(v, e) -> Sample | None:
                   list(g.returns()), tributes, patterns)
 
 
-_SAMPLES: dict[str, Sample | None] = {}
+# Sample rounds by the game they are played in (codegen.game_key) and the moments wanted: two
+# variants of one game (a house rule that changes only [about]) have one sample, named for each.
+_SAMPLES: dict[tuple[str, tuple[str, ...]], Sample | None] = {}
 
 
 def sample_for(v, engine=None) -> Sample | None:
-    """The sample round of a variant from its generated engine, computed once per engine.
+    """The sample round of a variant from its generated engine, computed once per game.
     (`engine`, another backend's, is not used: the built-in bots play the generated game.)"""
-    from gouji_dsl.docs.examples import engine_for
-
-    e = engine_for(v)
-    if e.__name__ not in _SAMPLES:
+    e = engine_for(v)  # first: a variant with no engine is a RulebookError, not a GenerationError
+    key = (game_key(v), wanted_moments(v))
+    if key not in _SAMPLES:
         if len(_SAMPLES) > 32:
             _SAMPLES.clear()
-        _SAMPLES[e.__name__] = find_sample(v, e)
-    return _SAMPLES[e.__name__]
+        _SAMPLES[key] = find_sample(v, e)
+    sample = _SAMPLES[key]
+    return None if sample is None else replace(sample, variant=v.name)
 
 
 # --- the story ------------------------------------------------------------------------

@@ -7,7 +7,8 @@ A rule module registers a plain function for the rules it realises:
 
 and the flow calls it by key at the point the rule decides: `ask("burning.after_pass", g, seat)`.
 `g` is an `oracle.game.OracleGame`; hooks read the checked model as `g.v` and the
-game state by its attribute names (listed in `oracle.game`).
+game state by its attribute names (the fields of `oracle.state.OracleState`; what the
+hooks may touch of them is `facets.protocols.Game`).
 
 This module imports only the registry and the rule fields, so rule modules can import it while
 `model.schema` is still importing them.

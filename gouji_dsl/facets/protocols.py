@@ -3,7 +3,8 @@
 `Game` is the game an interpreter hook (`facets.hooks`) is called with: the reference
 interpreter's `backends.oracle.game.OracleGame`, which sits above the rules and may not be
 imported by them (tests/test_import_graph.py). It says what the hooks of `gouji_dsl.rules` read
-of it and change (the round's attribute names are listed in `backends/oracle/table.py`);
+of it and change (every attribute of the game is a field of `backends/oracle/state.py`'s
+`OracleState`, and mypy checks that the game fits this view: backends/oracle/game.py);
 `Reference` and `Match` what they read of its `ref` (`backends.reference.Reference`) and its
 `match` (`runtime.state.Match`). `Said` is what a rulebook renderer returns.
 
@@ -24,6 +25,13 @@ Play = tuple[int, ...]
 # A hand: a count per card kind, indexed like the kinds (runtime.cards).
 Hand = tuple[int, ...]
 
+
+
+class Log(Protocol):
+    """The game's transcript as the hooks use it: they add lines in words (the game's log
+    holds the actions applied too, which the hooks leave alone)."""
+
+    def append(self, line: str, /) -> None: ...
 
 
 class Match(Protocol):
@@ -70,7 +78,7 @@ class Game(Protocol):
     def match(self) -> Match: ...
 
     @property
-    def log(self) -> list[str]: ...       # the transcript the hooks add lines to
+    def log(self) -> Log: ...             # the transcript the hooks add lines to
 
     @property
     def _rng(self) -> random.Random: ...  # the game's one generator (the deal, a drawn first leader)
@@ -85,7 +93,7 @@ class Game(Protocol):
     @property
     def tribute_given(self) -> list[list[int]]: ...   # what each seat gave in this deal's tribute and return
 
-    # The round (backends/oracle/table.py). A 级牌 that goes out changes its state (flow.going_out_gouji).
+    # The round (backends/oracle/table.py, state.py). A 级牌 that goes out changes its state (flow.going_out_gouji).
     top_gouji: bool
     top_free: bool
     top_opposite_only: bool

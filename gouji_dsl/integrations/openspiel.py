@@ -94,7 +94,7 @@ from gouji_dsl.backends.codegen import load_engine
 from gouji_dsl.integrations import VariantError, load_variant, whole_number
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
-from gouji_dsl.runtime import bounds, observe
+from gouji_dsl.runtime import bounds, tensor_layout
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.action_ids import ACTION_IDS
 from gouji_dsl.runtime.actions import IllegalAction, describe
@@ -713,7 +713,7 @@ class GoujiObserver:
     One parameter, for an information-state observer: "history", "full" (the default: the
     perfect-recall `information_state_tensor`, a slot per action of the longest game) or
     "compact" (`compact_information_state_tensor`: DouZero's bounded form, the last 15 actions
-    and sums of the older ones; runtime/observe.py says what it keeps). Its string is the
+    and sums of the older ones; runtime/tensor_layout.py says what it keeps). Its string is the
     information-state string either way."""
 
     def __init__(self, engine, iig_obs_type=None, params=None):
@@ -727,13 +727,13 @@ class GoujiObserver:
         history = _history_parameter(params, self.perfect_recall)
         rules = engine.RULES
         if history == "compact":
-            layout = observe.compact_information_state_layout(rules)
+            layout = tensor_layout.compact_information_state_layout(rules)
             self._tensor_of, self._string_of = "compact_information_state_tensor", "information_state_string"
         elif self.perfect_recall:
-            layout = observe.information_state_layout(rules)
+            layout = tensor_layout.information_state_layout(rules)
             self._tensor_of, self._string_of = "information_state_tensor", "information_state_string"
         else:
-            layout = observe.observation_layout(rules)
+            layout = tensor_layout.observation_layout(rules)
             self._tensor_of, self._string_of = "observation_tensor", "observation_string"
         size = sum(entry[2] for entry in layout)
         self.tensor = np.zeros(size, np.float32)

@@ -42,6 +42,7 @@ except ImportError as missing:
 
 from gouji_dsl.integrations import VariantError, load_variant, shown, whole_number
 from gouji_dsl.messages import msg
+from gouji_dsl.runtime import tensor_layout
 from gouji_dsl.runtime.action_ids import ACTION_IDS
 from gouji_dsl.runtime.actions import IllegalAction
 from gouji_dsl.runtime.observe import Observing
@@ -79,8 +80,6 @@ class GoujiEnv(AECEnv):
         if observation not in OBSERVATIONS:
             names = [repr(name) for name in OBSERVATIONS]
             raise ValueError(f"observation is {', '.join(names[:-1])} or {names[-1]}, not {observation!r}")
-        from gouji_dsl.runtime import observe
-
         super().__init__()
         self._engine = engine
         rules = engine.RULES
@@ -91,10 +90,10 @@ class GoujiEnv(AECEnv):
         self._agent_of_seat = [None, *self.possible_agents]  # indexed by seat 1..n
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents, 1)}
         self._tensor_of = OBSERVATIONS[observation]
-        size = getattr(observe, f"{self._tensor_of}_size")(rules)
+        size = getattr(tensor_layout, f"{self._tensor_of}_size")(rules)
         self._tensor = None  # makes the tensor of a seat of the game (bound at reset)
         # Per agent, so that seeding one agent's space leaves the others' alone. Every entry is a
-        # flag or a count divided by its most (runtime/observe.py): in [0, 1].
+        # flag or a count divided by its most (runtime/tensor_layout.py): in [0, 1].
         self._observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(low=0.0, high=1.0, shape=(size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(ACTION_IDS,), dtype=np.int8),

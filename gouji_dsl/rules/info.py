@@ -41,9 +41,9 @@ type_only("info.report_at", "info.show_team_at", "info.watch_after_out")
 spec.register("info.report_at", "engine", spec.Setting("report_at", lambda v: v.info.report_at, absent=None,
                                                        annotation="int | None", realised_in=("runtime/flow.py:Game.observation",)))
 spec.register("info.show_team_at", "engine", spec.Setting("show_team_at", lambda v: v.info.show_team_at, absent=None,
-                                                          annotation="int | None", realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/observe.py:_Spec.__init__")))
+                                                          annotation="int | None", realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/tensor_layout.py:_Spec.__init__")))
 spec.register("info.watch_after_out", "engine", spec.Setting("watch_after_out", lambda v: v.info.watch_after_out, absent=False,
-                                                             annotation="bool", realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/observe.py:_Spec.__init__")))
+                                                             annotation="bool", realised_in=("runtime/flow.py:Game.observation", "runtime/observe.py:Observing._shown_seats", "runtime/tensor_layout.py:_Spec.__init__")))
 
 
 # --- interpreter --------------------------------------------------------------

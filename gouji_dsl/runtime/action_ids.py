@@ -63,7 +63,8 @@ def feature_names(rules: Rules) -> list[str]:
 
 def feature_divisors(rules: Rules) -> tuple[int, ...]:
     """The most each position of `action_features` can hold in the variant (at least 1 each):
-    the tensors of runtime/observe.py hold every feature divided by its divisor, so in [0, 1].
+    the tensors of runtime/observe.py hold every feature divided by its divisor (their layouts:
+    runtime/tensor_layout.py), so in [0, 1].
 
     One-hot positions: 1. Cards of a kind: the deck's copies of it (no play takes more). A
     pattern head: the number of play types + 3 (type + 1 of the last, the joker bomb), the

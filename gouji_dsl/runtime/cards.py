@@ -37,6 +37,8 @@ INDEX = {name: i for i, name in enumerate(CARDS)}
 INDEX.update({"T": 7, "小王": 13, "大王": 14})  # the three aliases docs/conformance.md allows
 TWO, SMALL, BIG = 12, 13, 14
 JOKERS_ONLY = -1
+TEXTS_KEPT = 1 << 14       # card texts a notation keeps (Kinds.format_cards)
+TEXT_KEPT_LENGTH = 512     # the longest it keeps: a whole deck of a 12-deck variant is ~1,900 characters
 # The token of an extra card kind a variant may declare ([cards] extra): 1 to 4 ASCII
 # letters, the first a capital (the eagle 鹰 is `Y`); never one of the tokens above.
 EXTRA_TOKEN = re.compile(r"[A-Z][A-Za-z]{0,3}")
@@ -131,6 +133,9 @@ class Kinds:
         self.index = dict(INDEX)
         self.index.update({name: i for i, name in enumerate(self.names)})
         self._expected = " ".join(self.names) + " (or T, 小王, 大王)"
+        # Texts of count vectors and play tuples: an action's text is asked for at every step (its
+        # string, the transcript), and a game holds a few thousand plays at most.
+        self._texts: dict[tuple[int, ...], str] = {}
 
     def parse_cards(self, text: str) -> tuple[int, ...]:
         """'2 2 7 7 7' -> a count vector as long as the kinds. Raises CardError naming a bad token."""
@@ -146,9 +151,16 @@ class Kinds:
 
     def format_cards(self, cards: Sequence[int]) -> str:
         """A count vector (or play tuple) -> '7 7 7 2 2 BJ', lowest first."""
-        if len(cards) == 3 + self.jokers:
-            cards = cards_of(cards)
-        return " ".join(name for name, count in zip(self.names, cards) for _ in range(count))
+        key = tuple(cards)
+        text = self._texts.get(key)
+        if text is None:
+            counts = cards_of(key) if len(key) == 3 + self.jokers else key
+            text = " ".join(name for name, count in zip(self.names, counts) for _ in range(count))
+            if len(text) <= TEXT_KEPT_LENGTH:  # a hand's or a play's: not a forged vector's huge text
+                if len(self._texts) >= TEXTS_KEPT:
+                    self._texts.clear()
+                self._texts[key] = text
+        return text
 
 
 STANDARD = Kinds()

@@ -22,8 +22,10 @@ if TYPE_CHECKING:
     from gouji_dsl.runtime.actions import Action
     from gouji_dsl.runtime.cards import Kinds
     from gouji_dsl.runtime.flow import Game
-    from gouji_dsl.runtime.observe import Floats, Observation, _Public, _Spec
+    from gouji_dsl.runtime.observe import Observation
+    from gouji_dsl.runtime.public_record import _Public
     from gouji_dsl.runtime.state import Phase, Rules
+    from gouji_dsl.runtime.tensor_layout import Floats, _Spec
 
 
 class OwnPlays(Protocol):

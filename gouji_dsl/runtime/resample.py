@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING, TypeVar
 
 from gouji_dsl.runtime.actions import check_seat
-from gouji_dsl.runtime.observe import _public
+from gouji_dsl.runtime.public_record import _public
 
 if TYPE_CHECKING:
     from gouji_dsl.runtime.protocols import GameView

@@ -6,17 +6,25 @@ The API is the one every engine's games offer (OpenSpiel-like): `current_player(
 `observation(seat)`, and the attributes `phase`, `top`, `opened`, `headless`,
 `chaos`, `hands`, `tribute_log` ... that scenario tests read.
 
+The game's state is `OracleState` (state.py): every attribute of a game is one of its
+fields, with its type, and `clone` copies the game field by field. The hooks of
+`gouji_dsl.rules` see the game as `facets.protocols.Game`, which the type checker holds it to.
+
 Actions, their strings and validation (`runtime.actions`), `IllegalAction` and
 `Match` are data shared with the fast flow; nothing of its flow is used.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from gouji_dsl.facets.hooks import ask
 from gouji_dsl.backends.oracle.setup import PHASE_DECLARE, PHASE_PLAY, PHASE_REVOLT, Setup
 from gouji_dsl.backends.oracle.readings import offered_action
+from gouji_dsl.backends.oracle.state import OracleResult, Play
 from gouji_dsl.backends.oracle.table import Table
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEFER_ACTION, PASS, PASS_ACTION, PLAY,
@@ -24,14 +32,18 @@ from gouji_dsl.runtime.actions import (BURN, DECLARE, DECLARE_ACTION, DEFER, DEF
                                        check_seat, describe, play_action)
 from gouji_dsl.runtime.state import Match
 
+if TYPE_CHECKING:
+    from gouji_dsl.backends.oracle.state import Ref
+    from gouji_dsl.facets import protocols
+
 
 @dataclass(frozen=True)
 class Seating:
     """The table facts tools and tests read as `game.r` (the fast games' name for them)."""
     players: int
     decks: int
-    teams: dict
-    opposite: dict
+    teams: dict[int, int]
+    opposite: dict[int, int]
     report_at: int | None
     show_team_at: int | None
     watch_after_out: bool
@@ -42,7 +54,8 @@ class Seating:
 class OracleGame(Setup, Table):
     """One game, played by the rules of `ref.v` through their interpreter hooks."""
 
-    def __init__(self, ref, seed=None, match: Match | None = None, deal: bool = True, hands=None):
+    def __init__(self, ref: Ref, seed: int | str | bytes | float | None = None, match: Match | None = None,
+                 deal: bool = True, hands: object = None):
         if seed is not None and type(seed) not in (int, str, bytes, float):
             raise ValueError(f"a seed is an int or a string, not {describe(seed)}")
         if match is not None and not isinstance(match, Match):
@@ -51,12 +64,12 @@ class OracleGame(Setup, Table):
         self.v = ref.v
         self.seed = seed
         self.match = match or Match()
-        self._history: list[Action] = []
-        self.log: list[str] = []
+        self._history = []
+        self.log = []
         self._rng = random.Random(seed)
         self.phase = PHASE_PLAY
-        self.phase_seats: list[int] = []
-        self._legal: tuple[int, list] | None = None
+        self.phase_seats = []
+        self._legal = None
         self._given = None if hands is None else self._check_deal(hands)  # the first deal, instead of a shuffle
         if deal:
             self._deal()
@@ -139,6 +152,7 @@ class OracleGame(Setup, Table):
         elif action.kind == DEFER:
             self._defer(seat)
         else:
+            assert action.play is not None  # a play or a burn: legal_actions gave it with its cards
             self._play(seat, action.play, burn=action.kind == BURN)
 
     def _not_your_turn(self, seat: int, action: Action) -> str:
@@ -183,7 +197,7 @@ class OracleGame(Setup, Table):
                 return "3s may only be played as one's last play, all of them together (憋三)"
         return f"{action_to_string(action)} is not allowed now"
 
-    def _rank_rule_broken(self, hand, play) -> str | None:
+    def _rank_rule_broken(self, hand: list[int], play: Play) -> str | None:
         """Why a play from the whole hand `hand` breaks its rank's row of [ranks] constraints."""
         count = sum(rt.cards_of(play))
         for row in self.v.ranks.constraints:
@@ -212,16 +226,17 @@ class OracleGame(Setup, Table):
     def places(self) -> dict[int, int]:
         return dict(sorted(self.place_of.items()))
 
-    def result(self) -> dict:
+    def result(self) -> OracleResult:
         """The game as docs/conformance.md's `result`."""
+        finish = sorted(self.place_of, key=lambda seat: self.place_of[seat])
         if self.ref.pattern_plays:
-            return {"finish": sorted(self.place_of, key=self.place_of.get), "bombs": [list(b) for b in self.bombs]}
-        return {"finish": sorted(self.place_of, key=self.place_of.get), "opened": sorted(self.opened),
+            return {"finish": finish, "bombs": [list(b) for b in self.bombs]}
+        return {"finish": finish, "opened": sorted(self.opened),
                 "declared": sorted(self.declared), "burns": [list(b) for b in self.burns_done],
                 "men": [list(m) for m in self.men]}
 
-    def returns(self) -> list[int]:
-        return list(self.scores) if self.terminal else [0] * self.v.table.players
+    def returns(self) -> list[int | Fraction]:
+        return list(self.scores) if self.terminal and self.scores is not None else [0] * self.v.table.players
 
     def next_match(self) -> Match:
         """The match after this finished game, for the next game's tribute and leader."""
@@ -231,26 +246,21 @@ class OracleGame(Setup, Table):
         return Match(results=self.match.results + [self.result()],
                      first_out=self.finish_order[0] if self.finish_order and not redraw else None)
 
-    def clone(self) -> "OracleGame":
-        """An independent copy: containers are copied (hands one level deeper), the model shared."""
+    def clone(self) -> OracleGame:
+        """An independent copy, field by field of `OracleState`: lists, sets and dicts are copied
+        (lists of lists one level deeper: hands), the random generator too; the rest (the
+        reference and its model, the match, numbers, tuples) is shared, as nothing changes it."""
         other = OracleGame.__new__(OracleGame)
-        for name, value in vars(self).items():
-            if isinstance(value, list):
-                value = [list(x) if isinstance(x, list) else x for x in value]
-            elif isinstance(value, (set, dict)):
-                value = type(value)(value)
-            elif isinstance(value, random.Random):
-                value = random.Random()
-                value.setstate(self._rng.getstate())
-            setattr(other, name, value)
+        for field in dataclasses.fields(self):
+            setattr(other, field.name, _copied(getattr(self, field.name)))
         return other
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> dict[str, object]:
         """What `seat` may see: its hand, the table, and what 报牌 / 看牌 show.
         ValueError if `seat` is not one of the seats."""
         check_seat(seat, self.v.table.players)
         hands = {seat: self.ref.format_cards(self.hands[seat - 1])}
-        counts = {}
+        counts: dict[int, int] = {}
         for other in ask("table.players", self):
             if other == seat:
                 continue
@@ -274,3 +284,22 @@ class OracleGame(Setup, Table):
             "declared": sorted(self.declared),
         }
 
+
+def _copied(value: object) -> object:
+    """A field's value for a clone (OracleGame.clone)."""
+    if isinstance(value, list):
+        return [list(x) if isinstance(x, list) else x for x in value]
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, random.Random):
+        copy = random.Random()
+        copy.setstate(value.getstate())
+        return copy
+    return value
+
+
+if TYPE_CHECKING:
+    def _as_hooks_see_it(game: OracleGame) -> protocols.Game:
+        return game  # the type checker holds the game to the hooks' view of it (facets.protocols)

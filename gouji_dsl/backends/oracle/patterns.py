@@ -17,9 +17,15 @@ then 13 of big jokers standing for ranks 0..12 (a 15-tuple means no stand-ins).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from gouji_dsl.model.expr import evaluate
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.runtime.cards import CardError
+
+if TYPE_CHECKING:
+    from gouji_dsl.rules.patterns import PatternRules
 
 CARD_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ")
 KINDS = 15
@@ -33,12 +39,17 @@ TOKENS = {name: i for i, name in enumerate(CARD_NAMES)}
 TOKENS.update({"T": 7, "小王": SMALL, "大王": BIG})
 NO_ASSIGNMENT = -1         # a wild joker that is itself, not standing for a rank
 
+# A play: (kind, length, top, lines) and the 15 counts of its cards.
+Play = tuple[int, ...]
+# What the effective cards make, without the counts: (kind, length, top, lines).
+Head = tuple[int, int, int, int]
+
 
 class PatternOracle:
     """The card functions of one Shuangkou variant, read from its checked model `v`."""
 
-    def __init__(self, v):
-        rules = v.patterns
+    def __init__(self, v: Variant) -> None:
+        rules: PatternRules = v.patterns
         self.rules = rules
         self.types = tuple(rules.types)
         self.K_BOMB = len(self.types)
@@ -53,16 +64,20 @@ class PatternOracle:
 
     def bomb_lines(self, cards: int) -> int:
         """Lines of a bomb of `cards` cards of one rank (the rule `bomb_lines`)."""
-        return evaluate(self.rules.bomb_lines, {"cards": cards}, {})
+        lines: int = evaluate(self.rules.bomb_lines, {"cards": cards}, {})
+        return lines
 
     def chain_lines(self, smallest_bomb_cards: int, bombs: int) -> int:
         """Lines of a chain whose smallest bomb has this many cards (the rule `chain_lines`)."""
         smallest = self.bomb_lines(smallest_bomb_cards)
-        return evaluate(self.rules.chain_lines, {"smallest": smallest, "bombs": bombs}, {})
+        formula = self.rules.chain_lines
+        assert formula is not None  # the checker asks for chain_lines wherever chains are on
+        lines: int = evaluate(formula, {"smallest": smallest, "bombs": bombs}, {})
+        return lines
 
     # --- classification ---------------------------------------------------------
 
-    def classify(self, written):
+    def classify(self, written: Iterable[int]) -> Play | None:
         """The play a written card list makes, or None when it makes none.
 
         Stand-ins of a joker that is not wild, more stand-ins than jokers, or
@@ -91,7 +106,7 @@ class PatternOracle:
                 return found + counts
         return None
 
-    def _as_type(self, effective):
+    def _as_type(self, effective: list[int]) -> Head | None:
         """(kind, length, top, 0) when the effective cards are a non-bomb type."""
         ranks = [r for r in range(KINDS) if effective[r] > 0]
         if not self._consecutive(ranks):
@@ -107,7 +122,7 @@ class PatternOracle:
             return (kind, length, ranks[-1], 0)
         return None
 
-    def _as_bomb(self, effective):
+    def _as_bomb(self, effective: list[int]) -> Head | None:
         """(K_BOMB, 1, rank, lines) for enough cards of one rank of 3..2 (K3)."""
         ranks = [r for r in range(KINDS) if effective[r] > 0]
         if len(ranks) != 1 or ranks[0] >= RANKS:
@@ -117,7 +132,7 @@ class PatternOracle:
             return None
         return (self.K_BOMB, 1, ranks[0], self.bomb_lines(cards))
 
-    def _as_chain(self, effective):
+    def _as_chain(self, effective: list[int]) -> Head | None:
         """(K_CHAIN, bombs, top, lines) for bombs on consecutive ranks of 3..A that a
         chain rule allows (K3, K7: the smallest bomb decides)."""
         if not self.rules.chains:
@@ -137,7 +152,7 @@ class PatternOracle:
             return None
         return (self.K_CHAIN, len(ranks), ranks[-1], self.chain_lines(smallest, len(ranks)))
 
-    def _as_joker_bomb(self, effective):
+    def _as_joker_bomb(self, effective: list[int]) -> Head | None:
         """(K_JOKER_BOMB, jokers, -1, lines) for jokers only, as many as a joker-bomb row asks."""
         if any(effective[r] for r in range(RANKS)):
             return None
@@ -147,14 +162,14 @@ class PatternOracle:
                 return (self.K_JOKER_BOMB, jokers, -1, row.lines)
         return None
 
-    def _consecutive(self, ranks) -> bool:
+    def _consecutive(self, ranks: list[int]) -> bool:
         return bool(ranks) and ranks[-1] - ranks[0] == len(ranks) - 1
 
-    def _within_runs(self, ranks) -> bool:
+    def _within_runs(self, ranks: Iterable[int]) -> bool:
         return all(self.run_low <= r <= self.run_high for r in ranks)
 
     @staticmethod
-    def _written41(written) -> tuple:
+    def _written41(written: Iterable[int]) -> tuple[int, ...]:
         """A 15- or 41-int written list as 41 ints (no stand-ins when 15)."""
         written = tuple(written)
         if len(written) == KINDS:
@@ -167,11 +182,11 @@ class PatternOracle:
 
     # --- comparison -------------------------------------------------------------
 
-    def is_bomb(self, play) -> bool:
+    def is_bomb(self, play: Sequence[int]) -> bool:
         """Bombs, chains and joker bombs beat any non-bomb."""
         return play[0] >= self.K_BOMB
 
-    def beats(self, play, lead) -> bool:
+    def beats(self, play: Play, lead: Play) -> bool:
         """Whether `play` beats `lead` (K2, K3, K7)."""
         kind, length, top, lines = play[:4]
         lead_kind, lead_length, lead_top, lead_lines = lead[:4]
@@ -189,7 +204,7 @@ class PatternOracle:
             return False  # joker bombs of equal lines: neither beats
         return top > lead_top
 
-    def _tie_strength(self, kind) -> int:
+    def _tie_strength(self, kind: int) -> int:
         """At equal lines: larger is stronger, from `bomb_ties` (strongest first)."""
         category = {self.K_BOMB: "bomb", self.K_CHAIN: "chain", self.K_JOKER_BOMB: "joker_bomb"}[kind]
         ties = tuple(self.rules.bomb_ties)
@@ -197,7 +212,7 @@ class PatternOracle:
 
     # --- enumeration ------------------------------------------------------------
 
-    def plays(self, hand) -> list:
+    def plays(self, hand: Iterable[int]) -> list[Play]:
         """Every distinct play that can be made from the 15-count `hand`, sorted.
 
         Brute force: every non-empty sub-multiset of the hand, and every way of
@@ -206,7 +221,7 @@ class PatternOracle:
         hand = tuple(hand)
         if len(hand) != KINDS or any(c < 0 for c in hand):
             raise ValueError(f"a hand has 15 counts >= 0: {hand}")
-        found = set()
+        found: set[Play] = set()
         for subset in itertools.product(*(range(c + 1) for c in hand)):
             if sum(subset) == 0:
                 continue
@@ -216,7 +231,7 @@ class PatternOracle:
                     found.add(play)
         return sorted(found)
 
-    def _assignments(self, subset):
+    def _assignments(self, subset: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """Every written form of the physical `subset`: each wild joker itself or a stand-in."""
         options = (NO_ASSIGNMENT,) + tuple(range(RANKS))
         small_choices = itertools.combinations_with_replacement(options, subset[SMALL] if self.wild[SMALL] else 0)
@@ -233,24 +248,24 @@ class PatternOracle:
                         big_for[rank] += 1
                 yield tuple(subset) + tuple(small_for) + tuple(big_for)
 
-    def answers(self, hand, lead) -> list:
+    def answers(self, hand: Iterable[int], lead: Play) -> list[Play]:
         """The plays from `hand` that beat `lead`, sorted."""
         return [play for play in self.plays(hand) if self.beats(play, lead)]
 
-    def has_answer(self, hand, lead) -> bool:
+    def has_answer(self, hand: Iterable[int], lead: Play) -> bool:
         """Whether some play from `hand` beats `lead`."""
         return bool(self.answers(hand, lead))
 
     # --- names and notation -----------------------------------------------------
 
-    def type_name(self, play) -> str:
+    def type_name(self, play: Play) -> str:
         """The conformance name of a play's type."""
         kind = play[0]
         if kind < self.K_BOMB:
             return self.types[kind].name
         return {self.K_BOMB: "bomb", self.K_CHAIN: "chain_bomb", self.K_JOKER_BOMB: "joker_bomb"}[kind]
 
-    def written(self, play) -> tuple:
+    def written(self, play: Play) -> tuple[int, ...]:
         """The canonical 41-int written form of a play (see `format_play`)."""
         kind, length, top = play[:3]
         counts = tuple(play[4:])
@@ -272,7 +287,7 @@ class PatternOracle:
             raise ValueError(f"not a play of this variant: {play}")
         return written
 
-    def _stand_in_ranks(self, play, ranks, counts, wilds) -> dict:
+    def _stand_in_ranks(self, play: Play, ranks: list[int], counts: tuple[int, ...], wilds: int) -> dict[int, int]:
         """How many wilds stand for each rank of the play: one at a time, each to the rank
         with the fewest cards so far (lowest rank on ties) among those after which the
         rest can still complete this very play. Where the play fixes the cards of each
@@ -290,7 +305,7 @@ class PatternOracle:
                 raise ValueError(f"not a play of this variant: {play}")
         return placed
 
-    def _completes(self, play, ranks, sizes, remaining) -> bool:
+    def _completes(self, play: Play, ranks: list[int], sizes: dict[int, int], remaining: int) -> bool:
         """Whether `remaining` more wilds can go to `ranks` so the effective cards make `play`."""
         for choice in itertools.combinations_with_replacement(ranks, remaining):
             effective = [0] * KINDS
@@ -302,24 +317,24 @@ class PatternOracle:
                 return True
         return False
 
-    def _effective_play(self, effective):
+    def _effective_play(self, effective: list[int]) -> Head | None:
         for decide in (self._as_type, self._as_bomb, self._as_chain, self._as_joker_bomb):
             found = decide(effective)
             if found is not None:
                 return found
         return None
 
-    def format_play(self, play) -> str:
+    def format_play(self, play: Play) -> str:
         """Canonical text: ranks ascending; at each rank its natural cards, then small and
         big jokers standing for it (`SJ=9`, `BJ=9`); natural jokers last (`SJ`, `BJ`)."""
         return format_written(self.written(play))
 
-    def parse_written(self, text: str) -> tuple:
+    def parse_written(self, text: str) -> tuple[int, ...]:
         """`5 6 7 8 BJ=9` -> the 41-int written list. Raises CardError on bad notation."""
         return parse_written(text)
 
 
-def format_written(written) -> str:
+def format_written(written: Iterable[int]) -> str:
     """A 41-int written list as text (see PatternOracle.format_play)."""
     written = PatternOracle._written41(written)
     small_for = written[KINDS:KINDS + RANKS]
@@ -334,7 +349,7 @@ def format_written(written) -> str:
     return " ".join(tokens)
 
 
-def parse_written(text: str) -> tuple:
+def parse_written(text: str) -> tuple[int, ...]:
     """Read docs/conformance.md's notation with stand-ins (`BJ=9`) into 41 ints.
 
     Whether a joker may stand in is the variant's business (classify refuses it);

@@ -12,11 +12,21 @@ it is how both are told what a card or a move is.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict, cast
 
+from gouji_dsl.model.expr import Formula
+from gouji_dsl.model.variant import Variant
 from gouji_dsl.runtime.actions import (BURN, DECLARE_ACTION, DEFER_ACTION, PASS_ACTION, PLAY, REVOLT_ACTION, Action,
                                        IllegalAction, burn_action, canonical_play, describe, play_action)
 from gouji_dsl.runtime.cards import CardError, ResultError
+
+if TYPE_CHECKING:
+    from gouji_dsl.backends.oracle.game import OracleGame
+    from gouji_dsl.backends.oracle.state import Ref
+    from gouji_dsl.backends.pattern_reference import OracleKinds
+    from gouji_dsl.rules.tribute import DianRow
 
 # --- an action offered to a game ----------------------------------------------------------------
 
@@ -24,7 +34,7 @@ WORDS = {"pass": PASS_ACTION, "defer": DEFER_ACTION, "declare": DECLARE_ACTION, 
 LONGEST = 4000  # characters: a real action is a few dozen
 
 
-def offered_action(value, ref) -> Action:
+def offered_action(value: object, ref: Ref) -> Action:
     """The action `value` offers to a game of the reference `ref`: text as a player writes it
     ("play 7 7 7", "burn 2 2 BJ", "pass"), or an Action (a (kind, play) tuple or list), read
     without the fast engine's reader. IllegalAction, briefly, when it names no action of the
@@ -44,7 +54,8 @@ def offered_action(value, ref) -> Action:
             cards = ref.kinds.parse_cards(" ".join(words[1:]))
         except CardError as exc:
             raise IllegalAction(str(exc)[:200]) from None
-        play = ref.kinds.play_of(cards) if ref.kinds.own_plays else canonical_play(cards)
+        # A notation with plays of its own is the pattern reference's.
+        play = cast("OracleKinds", ref.kinds).play_of(cards) if ref.kinds.own_plays else canonical_play(cards)
         if play is None:
             raise IllegalAction(f"{describe(' '.join(words[1:]))} is not one play")
         action = play_action(play, ref.kinds) if words[0] == PLAY else burn_action(play, ref.kinds)
@@ -87,7 +98,7 @@ class Finished:
 FIELDS = ("finish", "opened", "declared", "burns", "men", "previous")
 
 
-def read_finished(data, v, opposite: dict[int, int]) -> Finished:
+def read_finished(data: object, v: Variant, opposite: dict[int, int]) -> Finished:
     """The result `data` of a game of variant `v`, or ResultError saying what no game of it could
     have written: every seat in `finish` once; seats of the table only; a set of seats names each
     once; a burn or 憋三 pair joins two different seats, and a burn never a seat and its opposite
@@ -100,7 +111,7 @@ def read_finished(data, v, opposite: dict[int, int]) -> Finished:
         raise ResultError(f"unknown result field(s): {', '.join(sorted(unknown))}")
     players = v.table.players
 
-    def seats(name: str, value, once: bool = False) -> list[int]:
+    def seats(name: str, value: object, once: bool = False) -> list[int]:
         if type(value) is not list:
             raise ResultError(f"result.{name} must be a list of seats")
         for seat in value:
@@ -144,10 +155,10 @@ def read_finished(data, v, opposite: dict[int, int]) -> Finished:
 
 # --- 点贡: the table's cell for a pair of opposites ------------------------------------------
 
-def pair_case(me: int, opp: int, declared: frozenset, opened: frozenset) -> tuple[str, str]:
+def pair_case(me: int, opp: int, declared: frozenset[int], opened: frozenset[int]) -> tuple[str, str]:
     """The 点贡 table's case for the pair as `me` sees it: who declared, who opened, each one of
     "neither", "both", "me" (only me), "opp" (only my opposite)."""
-    def who(seats: frozenset) -> str:
+    def who(seats: frozenset[int]) -> str:
         if me in seats and opp in seats:
             return "both"
         if me in seats:
@@ -158,7 +169,7 @@ def pair_case(me: int, opp: int, declared: frozenset, opened: frozenset) -> tupl
     return who(declared), who(opened)
 
 
-def dian_amounts(rows, declared: str, opened: str):
+def dian_amounts(rows: Sequence[DianRow], declared: str, opened: str) -> tuple[Formula, Formula] | None:
     """(what I give, what my opposite gives) in the case (declared, opened) as I see it. The
     table states each case once, from one side: a case it states from my opposite's side (every
     "me" there is an "opp" here) gives the same amounts with the givers swapped. None if the
@@ -177,10 +188,14 @@ def dian_amounts(rows, declared: str, opened: str):
 
 # --- the tributes of a game, added up ---------------------------------------------------------
 
-def tribute_list(entries) -> list[dict]:
+# A tribute owed, as the engines report it: its kind, payer, receiver and how many cards.
+Owed = TypedDict("Owed", {"kind": str, "from": int, "to": int, "count": int})
+
+
+def tribute_list(entries: Iterable[tuple[str, int, int, int]]) -> list[Owed]:
     """The tributes as the engines report them: one line per kind, payer and receiver, in the
     order each first owes something, the counts of its entries added; nothing owed, no line."""
-    lines: list[dict] = []
+    lines: list[Owed] = []
     for kind, payer, receiver, count in entries:
         if count == 0:
             continue
@@ -194,7 +209,7 @@ def tribute_list(entries) -> list[dict]:
 
 # --- a history ---------------------------------------------------------------------------------
 
-def replayed(new_game, history):
+def replayed(new_game: Callable[[], OracleGame], history: object) -> OracleGame:
     """A game from `new_game()` with each action of `history` applied in turn; IllegalAction
     naming the first one refused (counting from 1) and why, or a history that is no list."""
     if type(history) is not list and type(history) is not tuple:

@@ -8,21 +8,36 @@ is drawn, is drawn after the last shuffle (the `table.first_leader` hook).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Final, cast
+
+from gouji_dsl.backends.oracle.state import OracleState
 from gouji_dsl.facets.hooks import ask
 from gouji_dsl.runtime.actions import describe
 
-PHASE_DECLARE, PHASE_REVOLT, PHASE_PLAY = "declare", "revolt", "play"
+if TYPE_CHECKING:
+    from gouji_dsl.backends.pattern_reference import OracleKinds
+
+PHASE_DECLARE: Final = "declare"
+PHASE_REVOLT: Final = "revolt"
+PHASE_PLAY: Final = "play"
 MAX_REDEALS = 1000  # [table] redeal_if: this many redeals in a row stop the game with an error
 MAX_REVOLUTION_REDEALS = 10  # 革命: this many redeals in one game stop it with an error (as the fast flow)
 
 
-def counts_of(cards: list[int], size: int = 15) -> tuple:
+def counts_of(cards: list[int], size: int = 15) -> tuple[int, ...]:
     """A list of card indexes as a count vector of `size` kinds (15, and one per extra card kind)."""
     return tuple(cards.count(card) for card in range(size))
 
 
-class Setup:
-    """The pre-play part of `OracleGame` (a mixin: the state lives in the game)."""
+class Setup(OracleState):
+    """The pre-play part of `OracleGame` (a mixin: the state is `OracleState`'s fields)."""
+
+    if TYPE_CHECKING:  # Table's, which OracleGame joins with this
+        def _empty_table(self, leader: int) -> None: ...
+
+        def _maybe_start_chaos(self) -> None: ...
+
+        def _next_holder(self, seat: int) -> int: ...
 
     def _deal(self) -> None:
         """A fresh deal: every per-deal field starts empty (a redeal starts here too)."""
@@ -49,7 +64,7 @@ class Setup:
         else:
             self._after_declaring()
 
-    def _check_deal(self, hands) -> list:
+    def _check_deal(self, hands: object) -> list[tuple[int, ...]]:
         """A deal given to `new_game`: one hand per seat of the deal's size, together within
         the deck. ValueError otherwise."""
         counts, each = self.ref.deck()
@@ -60,7 +75,8 @@ class Setup:
         vectors = []
         for seat, hand in enumerate(hands, 1):
             if isinstance(hand, str):
-                hand = kinds.parse_hand(hand) if kinds.own_plays else kinds.parse_cards(hand)
+                # A notation with plays of its own is the pattern reference's.
+                hand = cast("OracleKinds", kinds).parse_hand(hand) if kinds.own_plays else kinds.parse_cards(hand)
             elif not (isinstance(hand, (list, tuple)) and len(hand) == len(counts)
                       and all(type(n) is int and n >= 0 for n in hand)):
                 raise ValueError(f"seat {seat}'s cards {describe(hand)} are neither a card string nor {len(counts)} counts")
@@ -73,7 +89,8 @@ class Setup:
         return vectors
 
     def _clear_for_play(self) -> None:
-        """Everything a game records from the deal on, empty."""
+        """Everything a game records from the deal on, empty (the hands are dealt)."""
+        self.tribute_given = [[0] * self.ref.kinds.size for _ in self.hands]
         self.dead = [0] * self.ref.kinds.size   # a count per card kind, extra kinds (the eagle) included
         self.played = [0] * self.ref.kinds.size
         self.declared = set()
@@ -111,11 +128,10 @@ class Setup:
             return
         previous = dict(results[-1], previous=[{"opened": list(r.get("opened", ()))} for r in results[:-1]])
         size = self.ref.kinds.size
-        self.tribute_given = [[0] * size for _ in self.hands]  # what each seat gave in this deal's tribute and return
         received: dict[int, list[int]] = {}
-        paid: dict[tuple, list[int]] = {}   # (kind, payer, receiver) -> cards, in payment order
+        paid: dict[tuple[str, int, int], list[int]] = {}   # (kind, payer, receiver) -> cards, in payment order
         entries = self.ref.tributes(previous)
-        exchange = [None] * len(entries)    # the other half of a mutual 点贡, paid together with it
+        exchange: list[int | None] = [None] * len(entries)    # the other half of a mutual 点贡, paid together with it
         for i, entry in enumerate(entries):
             for j in range(i + 1, len(entries)):
                 other = entries[j]
@@ -125,7 +141,8 @@ class Setup:
         chosen: dict[int, list[int]] = {}
         for i, entry in enumerate(entries):
             if i not in chosen:  # both halves of an exchange are chosen before either is paid
-                for k in (i,) if exchange[i] is None else (i, exchange[i]):
+                half = exchange[i]
+                for k in (i,) if half is None else (i, half):
                     chosen[k] = self._highest_givable(entries[k]["from"], entries[k]["count"])
             kind, payer, receiver = entry["kind"], entry["from"], entry["to"]
             cards = chosen[i]
@@ -142,7 +159,7 @@ class Setup:
             allowed = self.ref.returnable(ask("tribute.return_from_dealt", self, receiver), (0,) * size,
                                           counts_of(cards, size), self.hands[payer - 1],
                                           ask("table.teams", self, receiver) == ask("table.teams", self, payer))
-            back = []
+            back: list[int] = []
             for card in range(size):  # the lowest allowed cards, as many as were paid
                 while len(back) < len(cards) and back.count(card) < allowed[card]:
                     back.append(card)
@@ -155,7 +172,7 @@ class Setup:
     def _highest_givable(self, seat: int, count: int) -> list[int]:
         """The `count` highest cards `seat` may give now (fewer if it has fewer), highest first."""
         givable = list(ask("tribute.return_from_dealt", self, seat))
-        cards = []
+        cards: list[int] = []
         for card in range(len(givable) - 1, -1, -1):
             while len(cards) < count and givable[card] > 0:
                 givable[card] -= 1

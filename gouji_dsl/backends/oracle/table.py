@@ -6,29 +6,26 @@ play passes without being asked. When everyone asked has passed, the play
 wins the round, unless the rules give the others more circles; its player
 (or whoever takes over) leads the next round.
 
-Attribute names of the round state (also read by the hooks):
-  top, top_seat            the play standing on the table and its player (None: a lead is due)
-  top_gouji                it is a 级牌 ... and its special states:
-  top_free, top_opposite_only, top_out_gouji
-                           a 级牌 a player went out with (flow.going_out_gouji, D26)
-  passed, passed_plain     who passed in this round (on any play / on plays that were not 级牌 in force)
-  defer_used               who deferred (让牌) in this round
-  burn_candidates          who is still to be asked whether to burn the top play
-  burners_pending          who is asked now with the right to burn
-  queue                    who is still to be asked about the top play, in order
-  circles                  full circles of passes on the top play
-  played_in_round          whose plays stood on the table in this round (flow.pass_rule once_per_round)
-  last_chance_used         the leader's opposite was asked again about an unbeaten lead (once_per_round)
-  round_number             rounds started in this deal (this one included)
-  gouji_plays              (seat, round_number) of every 级牌 in force played in this deal
+The round's state (the top play and its player, who passed, deferred or may burn, who is
+still to be asked ...) is the fields under "the round" of `OracleState` (state.py), each
+with its type and meaning; `_empty_table` sets them afresh. The hooks read them too.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from gouji_dsl.backends.oracle.state import OracleState, Play
 from gouji_dsl.facets.hooks import ask
 
+if TYPE_CHECKING:
+    from gouji_dsl.backends.oracle.state import OracleResult
 
-class Table:
-    """The play part of `OracleGame` (a mixin: the state lives in the game)."""
+
+class Table(OracleState):
+    """The play part of `OracleGame` (a mixin: the state is `OracleState`'s fields)."""
+
+    if TYPE_CHECKING:  # OracleGame's, which the score of a finished game is reckoned from
+        def result(self) -> OracleResult: ...
 
     # --- seats ---------------------------------------------------------------------------------
 
@@ -39,7 +36,7 @@ class Table:
 
     def _after(self, seat: int) -> list[int]:
         """The other seats in playing order, starting after `seat`."""
-        seats = ask("table.players", self)
+        seats: list[int] = ask("table.players", self)
         i = seats.index(seat)
         return seats[i + 1:] + seats[:i]
 
@@ -68,7 +65,7 @@ class Table:
         """Do the 级牌 rules (who answers, burning, 开点) apply to the top play?"""
         return self.top_gouji and not self.chaos and not self.top_free and not self.top_opposite_only
 
-    def _beating_plays(self, seat: int) -> list[tuple]:
+    def _beating_plays(self, seat: int) -> list[Play]:
         """Every play of `seat` that beats the top play (the Reference's `answers`)."""
         return self.ref.answers(tuple(self.hands[seat - 1]), self.top)
 
@@ -77,7 +74,7 @@ class Table:
         owner = self.top_seat
         opposite = ask("table.opposites", self, owner)
         if self.chaos:
-            return ask("chaos.pass_keeps_right", self, seat)
+            return bool(ask("chaos.pass_keeps_right", self, seat))
         if self._part_over(seat):
             return False
         if self.top_opposite_only:
@@ -114,7 +111,7 @@ class Table:
         self.queue.insert(min(2, len(self.queue)), seat)
         self._ask_next()
 
-    def _play(self, seat: int, play: tuple, burn: bool) -> None:
+    def _play(self, seat: int, play: Play, burn: bool) -> None:
         beaten, beaten_seat = self.top, self.top_seat
         was_in_force = beaten is not None and self._gouji_in_force()
         cards = self.ref.play_cards(play)
@@ -125,9 +122,11 @@ class Table:
         if self.ref.pattern_plays and play[3]:
             self.bombs.append([seat, play[3]])  # a bomb, with its lines: the score counts them
         if beaten is not None:
+            assert beaten_seat is not None  # a play on the table has its player
             self._settle_beaten(seat, beaten, beaten_seat, burn, was_in_force)
         out = not any(hand)
         if burn:
+            assert beaten is not None and beaten_seat is not None  # a burn answers the play on the table
             self.obligation.add(seat)
             self.burn_of[seat] = beaten_seat
             self.burned_play[seat] = beaten
@@ -151,7 +150,7 @@ class Table:
                 return
         self._ask_about_top(seat)
 
-    def _settle_beaten(self, seat: int, beaten: tuple, beaten_seat: int, burn: bool, was_in_force: bool) -> None:
+    def _settle_beaten(self, seat: int, beaten: Play, beaten_seat: int, burn: bool, was_in_force: bool) -> None:
         """What beating a play settles: 解烧, 闷 (D22) and 开点 (D16, D26)."""
         if beaten_seat in self.obligation and ask("burning.lift", self, beaten_seat, seat):
             self.obligation.discard(beaten_seat)
@@ -205,6 +204,7 @@ class Table:
                     return
                 self._mark_passed(seat)  # may not, or cannot: passes unasked (要不起), not even offered 让牌
             owner = self.top_seat
+            assert owner is not None  # the players are asked about a play on the table
             opposite = ask("table.opposites", self, owner)
             if (opposite in self.passed and self._holds_cards(opposite)
                     and ask("flow.pass_rule", self, "last_chance", opposite)):
@@ -247,7 +247,7 @@ class Table:
         if not self.terminal:
             self._maybe_start_chaos()
 
-    def _fail_burn(self, seat: int, play: tuple) -> None:
+    def _fail_burn(self, seat: int, play: Play) -> None:
         """D15: a burner's play that is neither their last nor carries a joker fails the
         burn: they take the lowest free place and their cards leave play."""
         self.obligation.discard(seat)
@@ -266,7 +266,7 @@ class Table:
         self._maybe_start_chaos()
         ask("burning.failure_leader", self, seat)
 
-    def _restore_burned(self, seat: int, play: tuple) -> None:
+    def _restore_burned(self, seat: int, play: Play) -> None:
         """D15: the burned 级牌 is back on the table, answered (or burned) as when it was played."""
         self._empty_table(seat)
         self.top, self.top_seat = play, seat

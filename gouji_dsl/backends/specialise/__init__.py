@@ -25,7 +25,7 @@ games whose rules are built at run time (the diff's hybrid variants).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gouji_dsl.backends.specialise import fields, imports, reach, source
@@ -58,6 +58,14 @@ class Specialised:
     imports: tuple[str, ...]      # import lines the class needs (merged with the module's own by codegen)
     constants: tuple[str, ...]    # `NAME = expression` lines, after RULES and before the class
     source: str                   # the class
+    variant: str                  # the variant its docstring names: nothing else of the class reads the name
+
+    def renamed(self, variant: str) -> Specialised:
+        """The same game, its docstring naming `variant`: for another variant of the same rules."""
+        old, new = ("\n".join(docstring(CLASS_DOC.format(variant=name), INDENT)) for name in (self.variant, variant))
+        if self.source.count(old) != 1:
+            raise SpecialiseError(f"the class of {self.variant} does not name it once in its docstring")
+        return replace(self, source=self.source.replace(old, new), variant=variant)
 
 
 def _settle(methods: dict[str, source.Method], known: Known, needed: set[str]) -> None:
@@ -154,7 +162,7 @@ def specialise(namespace: dict[str, Any], variant: str, module_source: str = "")
     # Final: a compiled engine keeps them in C variables instead of looking them up by name.
     constants = tuple(f"{name}: Final = {text}" for name, text in sorted(known.constants.items()))
     import_lines = tuple(imports.merged(list(FIELD_IMPORTS) + binder.sorted_lines()))
-    return Specialised(import_lines, constants, _class_source(variant, methods, field_methods, delegates))
+    return Specialised(import_lines, constants, _class_source(variant, methods, field_methods, delegates), variant)
 
 
 _FIXED: list[tuple] = []
