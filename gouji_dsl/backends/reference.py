@@ -9,6 +9,7 @@ fast.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -55,11 +56,12 @@ class Reference:
         self.format_cards = self.kinds.format_cards
         # Every joker kind by its value (its place in the order: SJ 13, BJ 14, an eagle 15).
         self.joker_values = {card: self.kinds.index[card] for card in variant.cards.jokers}
-        self._answers: dict[tuple, tuple] = {}  # (hand, lead) -> answers
-        # classify and beats are pure functions of the rules and their arguments, asked again and
-        # again of the same cards while candidates are enumerated: each answer is kept.
-        self._classified: dict[tuple, rt.Classified] = {}
-        self._beaten: dict[tuple, bool] = {}
+        # classify, beats and answers are pure functions of the rules and their arguments, asked
+        # again and again of the same cards (candidates are enumerated; the flow asks who may answer,
+        # then the legal actions, then about a burn): the newest answers are kept.
+        self._classified = functools.lru_cache(maxsize=KEPT)(self._classify)
+        self._beaten = functools.lru_cache(maxsize=KEPT)(self._beats)
+        self._answered = functools.lru_cache(maxsize=ANSWERS_KEPT)(self._answer_tuple)
 
     pattern_plays = False  # one-rank play tuples (backends.pattern_reference has the other shape)
 
@@ -76,13 +78,8 @@ class Reference:
         """D1 (and 憋三): is this one legal play? Its rank, size, jokers, 级牌."""
         counts = tuple(cards)
         if len(counts) != self.kinds.size:
-            return rt.INVALID
-        found = self._classified.get(counts)
-        if found is None:
-            if len(self._classified) >= KEPT:
-                self._classified.clear()
-            found = self._classified[counts] = self._classify(counts)
-        return found
+            return rt.INVALID  # (not kept: a vector of any length may be asked about)
+        return self._classified(counts)
 
     def _classify(self, counts: tuple) -> rt.Classified:
         v = self.v
@@ -179,13 +176,7 @@ class Reference:
     def beats(self, play, lead) -> bool:
         """D2 with the joker kills (D3, 二杀一, 三杀一): each joker of `lead` is killed by jokers
         of `play` set aside for it; the rest of `play` then beats the rest of `lead` card by card."""
-        key = (tuple(play), tuple(lead))
-        found = self._beaten.get(key)
-        if found is None:
-            if len(self._beaten) >= KEPT:
-                self._beaten.clear()
-            found = self._beaten[key] = self._beats(*key)
-        return found
+        return self._beaten(tuple(play), tuple(lead))
 
     def _beats(self, play: tuple, lead: tuple) -> bool:
         answer, led = self._values(play), self._values(lead)
@@ -228,16 +219,11 @@ class Reference:
         return sorted(found)
 
     def answers(self, hand, lead) -> list[tuple]:
-        """Every play of `hand` that beats `lead`, sorted. The oracle's flow asks the same question
-        several times an action (who may answer, the legal actions, a burn): each answer is kept
-        for its hand and lead, which with the rules decide it, and the newest few thousand kept."""
-        key = (tuple(hand), lead)
-        found = self._answers.get(key)
-        if found is None:
-            if len(self._answers) >= ANSWERS_KEPT:
-                self._answers.clear()
-            found = self._answers[key] = tuple(self._all_answers(hand, lead))
-        return list(found)
+        """Every play of `hand` that beats `lead`, sorted."""
+        return list(self._answered(tuple(hand), tuple(lead)))
+
+    def _answer_tuple(self, hand: tuple, lead: tuple) -> tuple:
+        return tuple(self._all_answers(hand, lead))
 
     def _all_answers(self, hand, lead) -> list[tuple]:
         size = sum(lead[1:])
