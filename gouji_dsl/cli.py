@@ -7,6 +7,7 @@ bad flag); 3 an internal error, a bug in gouji-dsl.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import subprocess
 import sys
@@ -592,7 +593,15 @@ def _rule_files_named(args, ws: Workspace) -> list[Path]:
     return files
 
 
+# The cyclic collector's thresholds for a `gouji` process (the command owns its process; importing
+# the package changes nothing). A command holds hundreds of thousands of long-lived objects (rule
+# models, engines, books); at CPython's defaults (700, 10, 10) the collector scans them all again
+# every few hundred thousand allocations: `gouji build --check` spent over a third of its time there.
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
 def main(argv: list[str] | None = None) -> int:
+    gc.set_threshold(*GC_THRESHOLDS)
     argv = sys.argv[1:] if argv is None else argv
     with use_language(_argv_language(argv) or environment_language() or DEFAULT_LANGUAGE):
         parser = build_parser()

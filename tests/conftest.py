@@ -1,3 +1,4 @@
+import gc
 import os
 import shutil
 import sys
@@ -7,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from gouji_dsl import cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -69,6 +72,24 @@ def no_language_set(monkeypatch):
     monkeypatch.delenv("GOUJI_LANG", raising=False)
 
 
+# --- the collector's work ------------------------------------------------------------------------
+# A worker's heap grows to over a million objects (the package, the engines and books its caches
+# keep): at CPython's default thresholds its cyclic collector made some forty full collections a
+# worker, each over every object, about a tenth of the run's time. Collections of the youngest
+# objects every 50,000 allocations rather than 700, and fewer of the older ones: the run's cyclic
+# garbage (a game and its bots, a book's tree) is still collected, some seconds later. The same
+# thresholds as a `gouji` command's (gouji_dsl/cli.py).
+GC_THRESHOLDS = cli.GC_THRESHOLDS
+
+
+def _collect_once_and_freeze() -> None:
+    """At the end pytest collects five times over, to surface errors raised in finalizers
+    (unraisableexception): one collection does that, and what is left is frozen, so the other
+    four do not go over a worker's million objects again."""
+    gc.collect()
+    gc.freeze()
+
+
 # --- nothing left in the temporary folder ------------------------------------------------------
 # The run gets a temporary folder of its own (TMPDIR, which xdist's workers and every subprocess
 # inherit), so that what is found there at the end was left by this run, not by another one on
@@ -81,9 +102,11 @@ _LEFT = pytest.StashKey[list]()  # the names found there at the end
 
 
 def pytest_configure(config):
+    gc.set_threshold(*GC_THRESHOLDS)
     if hasattr(config, "workerinput"):  # an xdist worker: the controller made the folder and checks it
         return
-    saved = {name: os.environ.get(name) for name in ("TMPDIR", "PYTEST_DEBUG_TEMPROOT", "PYTHONDONTWRITEBYTECODE")}
+    saved = {name: os.environ.get(name)
+             for name in ("TMPDIR", "PYTEST_DEBUG_TEMPROOT", "PYTHONDONTWRITEBYTECODE", "GOUJI_CACHE_DIR")}
     os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
     # Hundreds of tests run `gouji` in a process of its own, as a user does. A machine that sets
     # PYTHONDONTWRITEBYTECODE (container images often do) would have each of them compile the whole
@@ -92,12 +115,17 @@ def pytest_configure(config):
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     run_tmp = tempfile.mkdtemp(prefix="pytest-gouji-run-")
     os.environ["TMPDIR"] = run_tmp
+    # The specialised games are kept for the run in its own folder (backends/game_cache), shared by
+    # the workers and every `gouji` a test starts: a game of the same rules is specialised once a
+    # run, and never read from the user's cache, which another version of the code may have filled.
+    os.environ["GOUJI_CACHE_DIR"] = str(Path(run_tmp) / "engine-cache")
     tempfile.tempdir = None  # gettempdir() reads TMPDIR again
     config.stash[_RUN_TMP] = (Path(run_tmp), saved)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session, exitstatus):
+    _collect_once_and_freeze()
     if _RUN_TMP not in session.config.stash:
         return
     run_tmp, _saved = session.config.stash[_RUN_TMP]

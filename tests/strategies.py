@@ -31,6 +31,21 @@ STANDARD_CARD_VARIANTS = [n for n in ENGINE_VARIANTS if len(load(WS, n, "generat
 REPRESENTATIVE_VARIANTS = ("zaozhuang", "lianzhong", "lamb-cn", "shuangkou-qianbian")
 
 
+def one_of_each(items, kind_of, ids=None) -> list:
+    """`items` as pytest parameters: the first of each kind (`kind_of(item)`: a rule's section, say)
+    in the default run, the others wide. A check made over every rule makes its point on one rule
+    of each section in the default run; CI repeats it over the others (-m wide)."""
+    seen: set = set()
+    params = []
+    for index, item in enumerate(items):
+        kind = kind_of(item)
+        marks = () if kind not in seen else (pytest.mark.wide,)
+        seen.add(kind)
+        params.append(pytest.param(*(item if isinstance(item, tuple) else (item,)), marks=marks,
+                                   id=None if ids is None else ids[index]))
+    return params
+
+
 def every_variant(names=ALL_ENGINE_VARIANTS) -> list:
     """`names` as pytest parameters: the representatives in the default run, the others wide."""
     return [pytest.param(name, marks=() if name in REPRESENTATIVE_VARIANTS else (pytest.mark.wide,), id=name)

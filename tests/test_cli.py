@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from gouji_dsl.cli import build_parser, main
+from gouji_dsl.cli import GC_THRESHOLDS, build_parser, main
 from gouji_dsl.lang.fmt import format_file
 from gouji_dsl.lang.parser import parse_text
 from gouji_dsl.paths import variants_dir
@@ -270,3 +270,14 @@ def test_every_command_argument_and_option_says_what_it_is():
 
     walk(parser, "gouji")
     assert not missing, missing
+
+
+def test_a_command_sets_the_collector_thresholds_and_importing_the_package_does_not():
+    """`gouji` owns its process: it collects cyclic garbage less often than CPython's default
+    (gouji_dsl/cli.py GC_THRESHOLDS); a program that imports the package keeps its own settings."""
+    probe = ("import gc, sys; gc.set_threshold(700, 10, 10); import gouji_dsl, gouji_dsl.cli as cli; "
+             "print(gc.get_threshold()); cli.main(['check', 'lianzhong']); print(gc.get_threshold())")
+    ran = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    lines = ran.stdout.splitlines()
+    assert lines[0] == "(700, 10, 10)" and lines[-1] == str(GC_THRESHOLDS)

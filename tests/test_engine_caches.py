@@ -8,6 +8,7 @@ afresh beyond `runtime.state.MOST_ENGINES` engines.
 """
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
 import sys
@@ -79,3 +80,30 @@ def test_engines_built_one_after_another_are_not_kept_alive(tmp_path):
         del engine
     gc.collect()
     assert first() is None, "the first engine is still alive"
+
+
+def test_a_book_is_built_once_for_the_same_model_and_files(tmp_path, monkeypatch):
+    """docs.rulebook keeps the books it built, by the model and the text of its files on disk: the
+    same input gives the same book without building it again; another model, an edited file, or
+    another language or kind gives a book of its own; at most MOST_DOCUMENTS are kept."""
+    from gouji_dsl.docs import rulebook
+    from gouji_dsl.phases import Compilation
+
+    monkeypatch.setattr(rulebook, "_DOCUMENTS", type(rulebook._DOCUMENTS)())
+    path = tmp_path / "club.gouji"
+    path.write_text('variant club extends lianzhong\n\n[about]\ntitle = "俱乐部"\n', encoding="utf-8")
+    ws = Workspace()
+    v = Compilation(ws, ws.resolve_argument(str(path))).checked
+    first = rulebook._document(v, "zh", ws, "reference")
+    assert rulebook._document(v, "zh", ws, "reference") is first
+    assert rulebook._document(v, "en", ws, "reference") is not first
+    assert rulebook._document(v, "zh", ws, "handout") is not first
+    renamed = dataclasses.replace(v, sections={**v.sections, "about": dataclasses.replace(v.about, title="别的俱乐部")})
+    assert rulebook._document(renamed, "zh", ws, "reference").title.startswith("别的俱乐部")
+    path.write_text(path.read_text(encoding="utf-8") + "# 改过\n", encoding="utf-8")  # the book quotes the file
+    edited = rulebook._document(v, "zh", ws, "reference")
+    assert edited is not first
+    assert any("# 改过" in f.text for f in edited.files) and not any("# 改过" in f.text for f in first.files)
+    monkeypatch.setattr(rulebook, "MOST_DOCUMENTS", 2)
+    rulebook._document(v, "en", ws, "quick")
+    assert len(rulebook._DOCUMENTS) == 2

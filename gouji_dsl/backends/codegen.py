@@ -13,14 +13,15 @@ import hashlib
 import importlib
 import sys
 import types
-from typing import Any
+from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 import jinja2
 
 from gouji_dsl import __version__
-from gouji_dsl.backends import rules_class
+from gouji_dsl.backends import game_cache, rules_class
 from gouji_dsl.backends.api import MODULE_PROTOCOLS
 from gouji_dsl.backends.specialise import Specialised, specialise
 from gouji_dsl.backends.specialise.imports import merged
@@ -383,26 +384,39 @@ def render_engine(v: m.Variant) -> str:
     template, context, cards = _card_part(v)
     found = _RENDERED.get(cards)
     if found is not None:
+        _RENDERED.move_to_end(cards)
         return found
-    game_key = _game_key(template, context)
-    game = _GAMES.get(game_key)
-    if game is None:
-        # Executed once, to know what its settings and functions are.
-        game = specialise(_card_namespace(v, cards), v.name, cards)
-    else:
-        game = game.renamed(v.name)
+    game = _game(v, _game_key(template, context), cards)
     source = with_imports(template.render(**context, flow_section=_flow_section(game)), game.imports)
     # A template or specialiser bug must not reach disk. The code is kept for a module made from
     # this source in memory (the books' examples, a house rule's engine): compiled once.
     code = compile(source, _in_memory_file(v.file_of(v.name) or v.name), "exec")
-    if len(_RENDERED) > 64:
-        _RENDERED.clear()
-        _CODE.clear()
-        _GAMES.clear()
-    _RENDERED[cards] = source
-    _GAMES[game_key] = game
-    _CODE[source] = code
+    _keep(_RENDERED, cards, source, MOST_RENDERED)
+    _keep(_CODE, source, code, MOST_RENDERED)
     return source
+
+
+def _game(v: m.Variant, game_key: str, cards: str) -> Specialised:
+    """The variant's game: found in this process, else in the cache on disk, else specialised
+    (the card part executed once, to know what its settings and functions are)."""
+    game = _GAMES.get(game_key)
+    if game is None:
+        game = game_cache.load(game_key)
+        if game is None:
+            game = specialise(_card_namespace(v, cards), v.name, cards)
+            game_cache.store(game_key, game)
+    if game.variant != v.name:
+        game = game.renamed(v.name)
+    _keep(_GAMES, game_key, game, MOST_GAMES)
+    return game
+
+
+def _keep(cache: OrderedDict, key, value, most: int) -> None:
+    """`cache[key] = value`, the least recently used entries beyond `most` dropped."""
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > most:
+        cache.popitem(last=False)
 
 
 def _in_memory_file(origin: str) -> str:
@@ -412,12 +426,16 @@ def _in_memory_file(origin: str) -> str:
 
 # Rendered engines by the text of their card part (which decides the game): the books render
 # a variant's engine several times for their examples. And their code, by their source.
-_RENDERED: dict[str, str] = {}
-_CODE: dict[str, types.CodeType] = {}
+MOST_RENDERED = 64
+_RENDERED: OrderedDict[str, str] = OrderedDict()
+_CODE: OrderedDict[str, types.CodeType] = OrderedDict()
 # Specialised games by the card part written without the variant's names and titles: two variants
 # that differ only there (a renamed copy, a house rule that changes only [about], a child that
 # states nothing) have one game, its docstring apart, and specialising is most of a build's time.
-_GAMES: dict[str, Specialised] = {}
+# A game is some tens of KB: a process building many house rules (the rule-witness tests, an
+# editor) keeps the most recent MOST_GAMES; backends/game_cache keeps them between processes.
+MOST_GAMES = 512
+_GAMES: OrderedDict[str, Specialised] = OrderedDict()
 # What the card part says that names the variant rather than decides its game: its head (names,
 # file, lineage, titles) and RULES' name.
 _NAMES = {"name": "", "source_file": "", "build_target": "", "lineage": "", "title": "", "title_en": ""}

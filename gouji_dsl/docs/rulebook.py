@@ -21,13 +21,15 @@ a variant's document), render (Markdown and HTML through the templates).
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
+from collections import OrderedDict
 
 from gouji_dsl.diagnostics import RuleErrors, UsageError
 from gouji_dsl.docs.book import BOOKS, build_document
 from gouji_dsl.docs.changes import build_changes
-from gouji_dsl.prose.document import anchor_of
+from gouji_dsl.prose.document import Document, anchor_of
 from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.docs.quick_card import build_quick
 from gouji_dsl.docs.render import FORMATS, render
@@ -64,8 +66,40 @@ def render_rulebook(variant, lang: str, fmt: str, ws: Workspace | None = None, k
     return render(_document(v, lang, ws, kind), fmt)
 
 
-def _document(v, lang: str, ws, kind: str):
-    return build_quick(v, lang, ws) if kind == QUICK else build_document(v, lang, ws, kind=kind)
+def _document(v, lang: str, ws, kind: str) -> Document:
+    """The book `kind` of checked variant `v` in `lang`: built once for the same input in a process
+    (`gouji build` and `gouji doc --all` render each in two formats; a long-lived process renders
+    a book again after every change of another file). Callers only read it (render does)."""
+    ws = ws or Workspace()
+    key = _document_key(v, lang, ws, kind)
+    doc = _DOCUMENTS.get(key)
+    if doc is None:
+        doc = build_quick(v, lang, ws) if kind == QUICK else build_document(v, lang, ws, kind=kind)
+        _DOCUMENTS[key] = doc
+        while len(_DOCUMENTS) > MOST_DOCUMENTS:
+            _DOCUMENTS.popitem(last=False)
+    _DOCUMENTS.move_to_end(key)
+    return doc
+
+
+# Books built, by what a book is made of: the model (its repr holds every rule, value, position and
+# file name), the text of each file of its lineage as it is on disk now (the book quotes them: see
+# docs.provenance.source_files), the language and the kind. A book is under 1 MB in memory: every book of every standard variant
+# (66) fits.
+MOST_DOCUMENTS = 96
+_DOCUMENTS: OrderedDict[str, Document] = OrderedDict()
+
+
+def _document_key(v: m.Variant, lang: str, ws: Workspace, kind: str) -> str:
+    digest = hashlib.sha256(f"{kind}\0{lang}\0{v!r}".encode("utf-8", "surrogateescape"))
+    for name in v.lineage:
+        path = ws.path_of(name)
+        digest.update(f"\0{name}\0{path}\0".encode("utf-8", "surrogateescape"))
+        try:
+            digest.update(hashlib.sha256(path.read_bytes()).digest() if path is not None else b"-")
+        except OSError:
+            digest.update(b"unreadable")  # the book then fails as it would have
+    return digest.hexdigest()
 
 
 def render_changes(variant, lang: str, fmt: str, ws: Workspace | None = None) -> str:
