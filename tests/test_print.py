@@ -345,9 +345,10 @@ def test_a_handout_page_as_png(tmp_path):
 
 # --- each check fails on a bad page --------------------------------------------------
 
-def _spoiled(insert: str, where: str = "</main>") -> str:
-    """Zaozhuang's real handout with `insert` put before `where` (its own CSS and fonts)."""
-    page_html = _html("zaozhuang", "en", "handout")
+def _spoiled(insert: str, where: str = "</main>", kind: str = "handout") -> str:
+    """Zaozhuang's real handout (or another of its books) with `insert` put before `where` (its own
+    CSS and fonts)."""
+    page_html = _html("zaozhuang", "en", kind)
     assert where in page_html
     return page_html.replace(where, insert + where, 1)
 
@@ -400,11 +401,12 @@ def test_a_character_without_a_glyph_is_caught(tmp_path, browser):
 
 
 def test_the_pdf_checks_catch_a_bad_pdf(tmp_path):
-    """(The same checks pass on the real books above.)"""
+    """(The same checks pass on the real books above.) Spoiled here: the quick card, a book of one
+    page, which prints quicker than the handout."""
     # A heading pushed to the foot of a page: a forced break after it beats break-after: avoid
     # (after <main>, whose columns would turn the page break into a column break).
     stranded = _spoiled('<h3 id="x-stranded">A stranded heading</h3><p style="break-before: page">its text</p>',
-                        where="</body>")
+                        where="</body>", kind="quick")
     _page, printed, pages = _print(tmp_path, "stranded", stranded)
     with PdfFile(printed) as pdf:
         assert heading_problems(pdf, headings_of(stranded)) == [
@@ -414,14 +416,14 @@ def test_the_pdf_checks_catch_a_bad_pdf(tmp_path):
 
     # US Letter instead of A4, and an empty page (numbered, but with nothing else on it).
     letter = _spoiled("<style>@page { size: letter; }</style><div style='break-before: page; "
-                      "break-after: page'></div><p>after the empty page</p>", where="</body>")
+                      "break-after: page'></div><p>after the empty page</p>", where="</body>", kind="quick")
     _page, printed, _pages = _print(tmp_path, "letter", letter)
     with PdfFile(printed) as pdf:
         problems = _pdf_problems(pdf, letter)
     assert any("not A4" in p for p in problems) and any("is blank" in p for p in problems)
 
     # Something wider than the page: Chromium shrinks the page's content to fit the paper.
-    wide = _spoiled('<div style="width: 1000px">a wide box</div>', where="</body>")
+    wide = _spoiled('<div style="width: 1000px">a wide box</div>', where="</body>", kind="quick")
     _page, printed, pages = _print(tmp_path, "wide", wide)
     with PdfFile(printed) as pdf:
         assert shrunk_pages(pdf) == [f"page {n} is shrunk to 72% to fit the paper" for n in range(1, pages + 1)]
