@@ -79,7 +79,6 @@ def no_language_set(monkeypatch):
 # objects every 50,000 allocations rather than 700, and fewer of the older ones: the run's cyclic
 # garbage (a game and its bots, a book's tree) is still collected, some seconds later. The same
 # thresholds as a `gouji` command's (gouji_dsl/cli.py).
-GC_THRESHOLDS = cli.GC_THRESHOLDS
 
 
 def _collect_once_and_freeze() -> None:
@@ -102,7 +101,7 @@ _LEFT = pytest.StashKey[list]()  # the names found there at the end
 
 
 def pytest_configure(config):
-    gc.set_threshold(*GC_THRESHOLDS)
+    gc.set_threshold(*cli.GC_THRESHOLDS)
     if hasattr(config, "workerinput"):  # an xdist worker: the controller made the folder and checks it
         return
     saved = {name: os.environ.get(name)

@@ -30,6 +30,7 @@ from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula, is_call
 from gouji_dsl.files import write_atomic
 from gouji_dsl.paths import generated_dir
+from gouji_dsl.recent import keep_recent
 from gouji_dsl.runtime.cards import INDEX, kinds
 from gouji_dsl.runtime.state import MOST_ENGINES
 from gouji_dsl.model.registry import game_settings
@@ -391,8 +392,8 @@ def render_engine(v: m.Variant) -> str:
     # A template or specialiser bug must not reach disk. The code is kept for a module made from
     # this source in memory (the books' examples, a house rule's engine): compiled once.
     code = compile(source, _in_memory_file(v.file_of(v.name) or v.name), "exec")
-    _keep(_RENDERED, cards, source, MOST_RENDERED)
-    _keep(_CODE, source, code, MOST_RENDERED)
+    keep_recent(_RENDERED, cards, source, MOST_RENDERED)
+    keep_recent(_CODE, source, code, MOST_RENDERED)
     return source
 
 
@@ -407,16 +408,8 @@ def _game(v: m.Variant, game_key: str, cards: str) -> Specialised:
             game_cache.store(game_key, game)
     if game.variant != v.name:
         game = game.renamed(v.name)
-    _keep(_GAMES, game_key, game, MOST_GAMES)
+    keep_recent(_GAMES, game_key, game, MOST_GAMES)
     return game
-
-
-def _keep(cache: OrderedDict, key, value, most: int) -> None:
-    """`cache[key] = value`, the least recently used entries beyond `most` dropped."""
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > most:
-        cache.popitem(last=False)
 
 
 def _in_memory_file(origin: str) -> str:

@@ -92,8 +92,9 @@ def load(game_key: str) -> Specialised | None:
     if folder is None:
         return None
     digest = _digest(game_key)
+    path = folder / f"{digest}.json"
     try:
-        with open(folder / f"{digest}.json", "rb") as handle:
+        with open(path, "rb") as handle:
             data = handle.read(MAX_ENTRY_BYTES + 1)
         if len(data) > MAX_ENTRY_BYTES:
             return None
@@ -103,7 +104,7 @@ def load(game_key: str) -> Specialised | None:
     game = _game_of(entry, digest)
     if game is not None:
         try:
-            os.utime(folder / f"{digest}.json")  # used: the last to be pruned
+            os.utime(path)  # used: the last to be pruned
         except OSError:
             pass
     return game

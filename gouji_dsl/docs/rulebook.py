@@ -39,6 +39,7 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import current, msg, text
 from gouji_dsl.model import schema as m
 from gouji_dsl.paths import generated_dir
+from gouji_dsl.recent import keep_recent
 
 __all__ = ["BOOKS", "FORMATS", "LANGS", "OUTPUT_DIR", "QUICK", "RulebookError", "anchor_of", "book_file", "has_rulebook",
            "register", "render_changes", "render_rulebook", "rulebook_outputs"]
@@ -75,17 +76,14 @@ def _document(v, lang: str, ws, kind: str) -> Document:
     doc = _DOCUMENTS.get(key)
     if doc is None:
         doc = build_quick(v, lang, ws) if kind == QUICK else build_document(v, lang, ws, kind=kind)
-        _DOCUMENTS[key] = doc
-        while len(_DOCUMENTS) > MOST_DOCUMENTS:
-            _DOCUMENTS.popitem(last=False)
-    _DOCUMENTS.move_to_end(key)
+    keep_recent(_DOCUMENTS, key, doc, MOST_DOCUMENTS)
     return doc
 
 
 # Books built, by what a book is made of: the model (its repr holds every rule, value, position and
 # file name), the text of each file of its lineage as it is on disk now (the book quotes them: see
-# docs.provenance.source_files), the language and the kind. A book is under 1 MB in memory: every book of every standard variant
-# (66) fits.
+# docs.provenance.source_files), the language and the kind. A book is under 1 MB in memory: every
+# book of every standard variant (66) fits.
 MOST_DOCUMENTS = 96
 _DOCUMENTS: OrderedDict[str, Document] = OrderedDict()
 
