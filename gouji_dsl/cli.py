@@ -499,10 +499,12 @@ def build_parser() -> argparse.ArgumentParser:
     from gouji_dsl.docs import rulebook
 
     from gouji_dsl.sim import command as simulate
+    from gouji_dsl.lsp import command as lsp
 
     rulebook.register(sub)
     diff.register(sub)
     simulate.register(sub)
+    lsp.register(sub)
 
     p = sub.add_parser("fmt", help=text("cli.help.fmt"))
     p.add_argument("files", nargs="*", metavar="FILE", help=text("cli.help.fmt_files"))

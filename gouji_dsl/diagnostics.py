@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence, Union
 
-from gouji_dsl.messages import Message, msg
+from gouji_dsl.messages import Message, msg, suggest
 
 
 @dataclass(frozen=True, order=True)
@@ -257,7 +257,7 @@ def did_you_mean(word: str, choices: Iterable[str], zh: Mapping[str, str] | None
     close = difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
     if close:
         quoted = f"'{close[0]}'"
-        return msg("core.did_you_mean", name=bilingual(quoted, twin.get(close[0])))
+        return suggest("core.did_you_mean", close[0], name=bilingual(quoted, twin.get(close[0])))
     return None
 
 

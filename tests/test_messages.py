@@ -50,7 +50,7 @@ def _named_keys() -> tuple[set[str], set[str]]:
     keys, prefixes = set(), set()
     for path in SOURCES:
         source = path.read_text(encoding="utf-8")
-        keys |= set(re.findall(r"""["']((?:core|cli|syntax|model|rules|show|commands)\.[a-z0-9_.]+)["']""", source))
+        keys |= set(re.findall(r"""["']((?:core|cli|syntax|model|rules|show|commands|service)\.[a-z0-9_.]+)["']""", source))
         prefixes |= set(DYNAMIC.findall(source))
     return keys, prefixes
 

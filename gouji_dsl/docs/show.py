@@ -339,7 +339,7 @@ def _rule_lines(section: str, key: str, rule: dict[str, Any], v: m.Variant | Non
     if rule["required"]:
         need = text("show.required")
     else:
-        need = text("show.optional", default=_default_text(section, key))
+        need = text("show.optional", default=default_text(section, key))
     out = [f"  {key} ({rule['zh']})    {need}", f"    {_meaning(rule)}"]
     out.extend(_type_lines(rule["type"], "    ", text("show.values")))
     if v is None:
@@ -365,7 +365,7 @@ def _rule_lines(section: str, key: str, rule: dict[str, Any], v: m.Variant | Non
     return out
 
 
-def _default_text(section: str, key: str) -> str:
+def default_text(section: str, key: str) -> str:
     f = next(f for f in dataclasses.fields(m.SECTION_BY_NAME[section]) if f.name == key)
     vtype = f.metadata["type"]
     if isinstance(vtype, RowT):

@@ -278,3 +278,56 @@ def format_file(file: n.File, text: str, names: str = "en") -> str:
         out.append("")
         out.extend(comments.end)
     return "\n".join(out) + "\n"
+
+
+def renamed(file: n.File, names: str) -> list[tuple[n.Name | n.Int, str]]:
+    """Each name of `file` that `names` (a NAME_MODES mode) spells otherwise, with its new
+    spelling: the renaming `format_file` makes, as edits an editor can apply to the names alone,
+    leaving the rest of the file as it is."""
+    out: list[tuple[n.Name | n.Int, str]] = []
+
+    def rename(node: n.Name, new: str) -> None:
+        if new != node.id:
+            out.append((node, new))
+
+    for section in file.sections:
+        name = _canonical_section(section.name.id)
+        rename(section.name, _spelt_section(section.name.id, names))
+        for entry in section.entries:
+            key = _canonical_key(name, entry.key.id)
+            rename(entry.key, _spelt_key(name, entry.key.id, names))
+            if isinstance(entry, n.Setting):
+                out += _renamed_values(entry.value, spelt_value(_field_type(name, key), entry.value, names))
+                continue
+            for column in entry.columns:
+                rename(column, _spelt_column(name, key, column.id, names))
+            table_type = _field_type(name, key)
+            types = [table_type.columns[c].metadata["type"] if isinstance(table_type, RowT) and c in table_type.columns
+                     else None for c in (_canonical_column(name, key, col.id) for col in entry.columns)]
+            for row in entry.rows:
+                for cell, vtype in zip(row.cells, types):
+                    if cell is not None:
+                        out += _renamed_values(cell, spelt_value(vtype, cell, names))
+    return out
+
+
+def _renamed_values(old: n.Expr, new: n.Expr) -> list[tuple[n.Name | n.Int, str]]:
+    """The names of value `old` that `new` (the same value respelt) writes otherwise."""
+    if isinstance(old, n.Name):
+        if isinstance(new, n.Name) and new.id != old.id:
+            return [(old, new.id)]
+        if isinstance(new, n.Int):
+            return [(old, str(new.value))]
+        return []
+    pairs: list[tuple[n.Expr, n.Expr]] = []
+    if isinstance(old, n.Call) and isinstance(new, n.Call):
+        pairs = [(old.func, new.func), *zip(old.args, new.args)]
+    elif isinstance(old, n.Unary) and isinstance(new, n.Unary):
+        pairs = [(old.operand, new.operand)]
+    elif isinstance(old, n.Binary) and isinstance(new, n.Binary):
+        pairs = [(old.left, new.left), (old.right, new.right)]
+    elif isinstance(old, n.List) and isinstance(new, n.List):
+        pairs = list(zip(old.items, new.items))
+    elif isinstance(old, n.Range) and isinstance(new, n.Range):
+        pairs = [(old.low, new.low), (old.high, new.high)]
+    return [found for a, b in pairs for found in _renamed_values(a, b)]

@@ -45,8 +45,15 @@ class GoujiLexer(RegexLexer):
             # Section header: [name]
             (r"(\[)([ \t]*)(" + _NAME + r")([ \t]*)(\])(?=[ \t]*(?:#[^\n]*)?$)",
              bygroups(Punctuation, Whitespace, Name.Namespace, Whitespace, Punctuation)),
-            # A setting or table key: name =, or a table change: name += / name -=
-            (r"(" + _NAME + r")([ \t]*)(\+=|-=|=(?!=))", bygroups(Name.Attribute, Whitespace, Operator)),
+            # A setting or table key: name =, or a table change: name += / name -=; the rest of the
+            # line is its value (where `[luo]` is a list, not a section header).
+            (r"(" + _NAME + r")([ \t]*)(\+=|-=|=(?!=))", bygroups(Name.Attribute, Whitespace, Operator), "setting"),
+            include("value"),
+        ],
+        "setting": [
+            (r"\n", Whitespace, "#pop"),
+            (r"[ \t]+", Whitespace),
+            (r"#[^\n]*", Comment.Single),
             include("value"),
         ],
         "value": [
@@ -68,6 +75,6 @@ class GoujiLexer(RegexLexer):
             (r'\\[^\n\r]', String.Escape),
             (r'[^"\\\n\r]+', String.Double),
             (r'"', String.Double, "#pop"),
-            (r"\n", Whitespace, "#pop"),  # an unterminated string ends at the line's end
+            (r"\n", Whitespace, "#pop:2"),  # an unterminated string ends at the line's end, and its setting
         ],
     }

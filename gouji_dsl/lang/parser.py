@@ -17,7 +17,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.diagnostics import Diagnostic, Pos, RuleErrors
-from gouji_dsl.messages import Message, msg
+from gouji_dsl.messages import Message, msg, suggest
 from gouji_dsl.paths import grammar_path
 
 MAX_DEPTH = 40          # brackets and operators nested inside one value
@@ -48,6 +48,17 @@ _FRIENDLY: dict[str, Message | str] = {
 def _lark() -> Lark:
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
                 propagate_positions=True, maybe_placeholders=False)
+
+
+# The start symbols of one statement read alone (parse_piece). A parser of their own: more start
+# symbols change LALR's tables, and the whole-file parser's messages must not change with them.
+PIECE_STARTS = {"header": "start", "section": "section_alone", "entry": "entry"}
+
+
+@functools.lru_cache(maxsize=1)
+def _piece_lark() -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                maybe_placeholders=False, start=list(PIECE_STARTS.values()))
 
 
 def _utf16(data: bytes) -> bool:
@@ -127,10 +138,47 @@ def _parse(text: str, name: str) -> n.File:
     except LarkError as exc:  # pragma: no cover - any other parser failure is still the file's fault
         raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.cannot_parse", error=str(exc)))]) from None
     builder = _Builder(name)
-    file = builder.file(tree, _comments(text), hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest())
+    file = builder.file(tree, comments_of(text), hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest())
     if builder.errors:
         raise RuleErrors(builder.errors)
     return file
+
+
+Piece = n.File | n.Section | n.Entry
+
+
+def parse_piece(text: str, name: str, kind: str) -> tuple[Piece, int]:
+    """One statement of a rule file read alone, and how many tokens it holds (for the editor's
+    error-tolerant parse, gouji_dsl/service/tolerant.py). `kind` is "header" (the header line and
+    anything before the first section: a File without sections), "section" (a `[name]` line: a
+    Section without entries) or "entry" (a setting, or a table with its rows). Line numbers count
+    from the piece's first line. Raises RuleErrors with what the whole-file parser would say."""
+    text = normalise_line_breaks(text)
+    _check_characters(text, name)
+    _check_full_width(text, name)
+    tokens = _check_depth(text, name)
+    try:
+        tree = _piece_lark().parse(text if text.endswith("\n") else text + "\n", start=PIECE_STARTS[kind])
+    except UnexpectedInput as exc:
+        raise RuleErrors([_syntax_diagnostic(exc, text, name)]) from None
+    except LarkError as exc:  # pragma: no cover - as in _parse
+        raise RuleErrors([Diagnostic(Pos(name, 1, 1), msg("syntax.cannot_parse", error=str(exc)))]) from None
+    builder = _Builder(name)
+    piece: Piece
+    if kind == "header":
+        piece = builder.file(tree, comments_of(text), "")
+    elif kind == "section":
+        piece = n.Section(builder.pos(tree), n.Name(builder.pos(tree.children[0]), str(tree.children[0])), ())
+    else:
+        piece = builder.entry(tree)
+    if builder.errors:
+        raise RuleErrors(builder.errors)
+    return piece, tokens
+
+
+def check_size(text: str, name: str) -> None:
+    """Refuse a text over the line cap (RuleErrors): what any parse of it checks first."""
+    _check_line_count(text, name)
 
 
 def _check_line_count(text: str, name: str) -> None:
@@ -179,14 +227,14 @@ def _full_width(ch: str) -> tuple[Message, str | None] | None:
 def _full_width_hint(ch: str, half: str | None, before: str) -> Message:
     """What to type instead of `ch`, which follows `before` on its line."""
     if half is None:
-        return msg("syntax.remove_full_width", char=ch)
+        return suggest("syntax.remove_full_width", "", 1, char=ch)
     if half == " ":
-        return msg("syntax.use_ordinary_space", char=ch)
+        return suggest("syntax.use_ordinary_space", " ", 1, char=ch)
     words = before.split()
     if ch == "：" and not (words and words[-1].startswith(("@", "＠"))):
         # Not in a citation (@000:L15): `key：value`, and a setting is written with '='.
-        return msg("syntax.use_equals", char=ch)
-    return msg("syntax.use_half_width", half=half, char=ch)
+        return suggest("syntax.use_equals", "=", 1, char=ch)
+    return suggest("syntax.use_half_width", half, 1, half=half, char=ch)
 
 
 def _check_full_width(text: str, name: str) -> None:
@@ -253,9 +301,9 @@ MAX_OPERATORS = 4 * MAX_DEPTH  # per line: a value never spans lines
 MAX_TOKENS = 20_000
 
 
-def _check_depth(text: str, name: str) -> None:
+def _check_depth(text: str, name: str) -> int:
     """Refuse pathological nesting, and files of absurd size, before the parser
-    builds a deep or huge tree.
+    builds a deep or huge tree; return the number of tokens.
 
     Counts tokens, not characters: brackets and operators inside strings and
     comments are text and never count, and an escaped quote does not end a
@@ -290,9 +338,10 @@ def _check_depth(text: str, name: str) -> None:
                                                  msg("syntax.too_many_operators", limit=MAX_OPERATORS),
                                                  hint=msg("syntax.too_many_operators_hint"),
                                                  span=len(token.group()))])
+    return tokens
 
 
-def _comments(text: str) -> tuple[n.Comment, ...]:
+def comments_of(text: str) -> tuple[n.Comment, ...]:
     """Comments with their lines; strings never span lines, so a scan is exact."""
     found = []
     for lineno, line in enumerate(text.split("\n"), 1):
@@ -380,7 +429,8 @@ def _missing_value(exc: UnexpectedToken, lines: list[str]) -> tuple[int, int, st
     of the '=', not on the next."""
     if "VBAR" not in exc.expected or exc.token.type == "VBAR":
         return None
-    index = (exc.token.line or 1) - 2  # the line before the token's, counted from 0
+    # The line before the token's, counted from 0 (the end of the file has no line: its last line's).
+    index = (exc.token.line if exc.token.type != "$END" and exc.token.line else len(lines) + 1) - 2
     while index >= 0 and not lines[index].split("#", 1)[0].strip():
         index -= 1  # blank lines and comments between the '=' and the next line
     if index < 0:

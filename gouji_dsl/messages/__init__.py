@@ -53,6 +53,16 @@ class Message:
 
 
 @dataclass(frozen=True)
+class Suggestion(Message):
+    """A hint that proposes what to write instead ("did you mean 'flow'?", "type ',' instead of
+    '，'"): `replacement` for `length` characters at its diagnostic's position, or for the word
+    there when `length` is None. An editor offers it as a quick fix (gouji_dsl/service)."""
+
+    replacement: str = ""
+    length: int | None = None
+
+
+@dataclass(frozen=True)
 class Named:
     """A name that has a form in each language (a game, a variant's title), as a value of a
     message: the message picks the form of its own language."""
@@ -73,6 +83,12 @@ def msg(key: str, **values: Any) -> Message:
     if key not in CATALOGUE:
         raise KeyError(f"no message '{key}' in the catalogue (gouji_dsl/messages/catalogue/)")
     return Message(key, tuple(sorted(values.items())))
+
+
+def suggest(key: str, replacement: str, length: int | None = None, **values: Any) -> Suggestion:
+    """Like `msg`, for a hint that proposes `replacement` (see Suggestion)."""
+    message = msg(key, **values)
+    return Suggestion(message.key, message.args, replacement, length)
 
 
 def _in_words(value: Any, language: str) -> Any:

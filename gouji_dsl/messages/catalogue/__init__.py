@@ -7,9 +7,9 @@ here is named by the code).
 """
 from __future__ import annotations
 
-from gouji_dsl.messages.catalogue import cli, commands, core, model, rules, show, syntax
+from gouji_dsl.messages.catalogue import cli, commands, core, model, rules, service, show, syntax
 
-AREAS = (core, cli, syntax, model, rules, show, commands)
+AREAS = (core, cli, syntax, model, rules, show, commands, service)
 
 
 def _merged() -> dict[str, tuple[str, str]]:

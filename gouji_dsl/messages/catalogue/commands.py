@@ -1,6 +1,18 @@
 """Messages of commands: key -> (English, Chinese). See catalogue/__init__.py."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    # gouji lsp
+    "commands.lsp.help": ("run the language server for editors (Language Server Protocol, on stdin and stdout)",
+                          "运行给编辑器用的语言服务器（语言服务器协议，经标准输入输出）"),
+    "commands.lsp.description": ("Start the rule language's language server: an editor (VS Code, Neovim, Helix, ...) "
+                                 "starts `gouji lsp` and talks to it on stdin and stdout. It reports each rule file's "
+                                 "errors as it is typed, and answers hover, completion, go to definition, outline, "
+                                 "formatting and quick fixes. Editor set-up: docs/editors.md.",
+                                 "启动规则语言的语言服务器：编辑器（VS Code、Neovim、Helix 等）运行 `gouji lsp`，经标准输入输出"
+                                 "跟它通信。边打字边报规则文件的错误，还提供悬停说明、补全、跳转到定义、大纲、格式化和快速修复。"
+                                 "编辑器怎么设置：docs/editors.md。"),
+    "commands.lsp.help_stdio": ("talk on stdin and stdout (the default and only way; accepted because editors pass it)",
+                                "经标准输入输出通信（默认、也是唯一的方式；有的编辑器会加这个选项）"),
     # docs/rulebook.py
     "commands.doc.help": ("write a variant's rulebook, handout or house-rule sheet (Chinese or English; Markdown, HTML or PDF)",
                           "写出玩法的规则书、规则速查或自定规则改动表（中文或英文；Markdown、HTML 或 PDF）"),
