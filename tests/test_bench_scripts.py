@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import bench_engines  # noqa: E402 - the scripts' folder, put on the path above
 import bench_games  # noqa: E402
+import bench_service  # noqa: E402
 import bench_speed  # noqa: E402
 
 
@@ -90,3 +91,15 @@ def test_bench_speed_report_checks_each_target_against_the_ratio(capsys):
     assert "lianzhong compiled list: 17.00x RLCard, target 16x: met" in out
     assert "specialising gains 1.35x, compiling 2.10x more (2.83x in all); 40x the reference" in out
     assert "4.50 s of CPU (median of 3; target under 5 s: met)" in out
+
+
+def test_bench_service_times_a_pass_after_each_one_character_edit(tmp_path):
+    text = bench_service.largest_standard_variant().read_text(encoding="utf-8")
+    texts = bench_service.edits(text, 10, random.Random(3))
+    assert len(texts) == 10 and all(abs(len(a) - len(b)) == 1 for a, b in zip([text] + texts, texts))
+    assert texts[1::2] == [text] * 5  # each character typed is taken back
+    path = tmp_path / "gouji.gouji"
+    path.write_text(text, encoding="utf-8")
+    times, reported = bench_service.pass_times(path, texts)
+    assert len(times) == 10 and all(t > 0 for t in times) and reported > 0
+    assert bench_service.full_check(path) > 0

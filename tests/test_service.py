@@ -107,6 +107,17 @@ def test_after_any_edits_the_incremental_parse_agrees_over_many_more_edits(edits
     _incremental_agrees(edits)
 
 
+def test_after_edits_the_service_answers_as_a_service_that_never_saw_them(tmp_path):
+    path = tmp_path / "club.gouji"
+    service = service_with(tmp_path, {"club.gouji": GOUJI})
+    service.diagnostics(path)
+    for text in _edited(GOUJI, [(0.3, "x"), (0.5, "\n"), (0.31, "="), (0.7, "，"), (0.2, "")]):
+        service.change(path, text)
+        fresh = LanguageService()
+        fresh.open(path, text)
+        assert service.diagnostics(path) == fresh.diagnostics(path)
+
+
 def test_a_broken_line_costs_only_its_own_statement():
     text = GOUJI.replace("[flow]\n", "[flow]\nnonsense = = 3\n", 1)
     parsed = TolerantParser().parse(text, "f.gouji")
