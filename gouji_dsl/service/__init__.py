@@ -70,8 +70,10 @@ class LanguageService:
         self._analyses.clear()
 
     def set_folders(self, folders: list[Path]) -> None:
-        self.documents.folders = list(folders)
-        self._analyses.clear()
+        """The editor's folders (where house rules that extend each other are looked up)."""
+        if list(folders) != self.documents.folders:
+            self.documents.folders = list(folders)
+            self._analyses.clear()
 
     def analysis(self, path: Path) -> Analysis:
         key = path.resolve()
