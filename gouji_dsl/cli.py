@@ -500,11 +500,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from gouji_dsl.sim import command as simulate
     from gouji_dsl.lsp import command as lsp
+    from gouji_dsl.studio import command as studio
 
     rulebook.register(sub)
     diff.register(sub)
     simulate.register(sub)
     lsp.register(sub)
+    studio.register(sub)
 
     p = sub.add_parser("fmt", help=text("cli.help.fmt"))
     p.add_argument("files", nargs="*", metavar="FILE", help=text("cli.help.fmt_files"))

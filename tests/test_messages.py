@@ -46,11 +46,17 @@ def test_every_key_is_well_formed_and_in_its_area():
 DYNAMIC = re.compile(r"""(?:msg|text)\(\s*f["']([a-z_.]+)\{""")
 
 
+# The studio's page names its words in its own sources (JavaScript, built into gouji_dsl/studio/static).
+PAGE_SOURCES = sorted((PACKAGE.parent / "studio-web" / "src").glob("*.js"))
+
+
 def _named_keys() -> tuple[set[str], set[str]]:
     keys, prefixes = set(), set()
+    for path in PAGE_SOURCES:
+        keys |= set(re.findall(r"""["'](studio\.page\.[a-z0-9_.]+)["']""", path.read_text(encoding="utf-8")))
     for path in SOURCES:
         source = path.read_text(encoding="utf-8")
-        keys |= set(re.findall(r"""["']((?:core|cli|syntax|model|rules|show|commands|service)\.[a-z0-9_.]+)["']""", source))
+        keys |= set(re.findall(r"""["']((?:core|cli|syntax|model|rules|show|commands|service|studio)\.[a-z0-9_.]+)["']""", source))
         prefixes |= set(DYNAMIC.findall(source))
     return keys, prefixes
 

@@ -7,9 +7,10 @@ here is named by the code).
 """
 from __future__ import annotations
 
-from gouji_dsl.messages.catalogue import cli, commands, core, model, rules, service, show, syntax
+from gouji_dsl.messages.catalogue import (cli, commands, core, model, rules, service, show, studio, studio_server,
+                                          syntax, table)
 
-AREAS = (core, cli, syntax, model, rules, show, commands, service)
+AREAS = (core, cli, syntax, model, rules, show, commands, service, studio, studio_server, table)
 
 
 def _merged() -> dict[str, tuple[str, str]]:

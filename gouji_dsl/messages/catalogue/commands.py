@@ -1,6 +1,31 @@
 """Messages of commands: key -> (English, Chinese). See catalogue/__init__.py."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    # gouji studio
+    "commands.studio.help": ("the studio: write, check, compare, print, simulate and play a house rule in a web page",
+                             "工作室：在网页里写、检查、对比、打印、模拟和试玩家规"),
+    "commands.studio.description": ("Serve Gouji Studio on this machine and open it in the browser: the rule file in an "
+                                    "editor that checks it as you type, its differences from its parent, its handout, "
+                                    "a simulation, and a card table to play it against bots.",
+                                    "在本机运行够级工作室并在浏览器中打开：边打字边检查规则文件，对比上级玩法，"
+                                    "预览和打印规则书，模拟，还可以跟机器人打一局。"),
+    "commands.studio.help_target": ("a rule file to open, or the folder of house rules (default: the current folder)",
+                                    "要打开的规则文件，或家规所在的文件夹（默认：当前文件夹）"),
+    "commands.studio.help_host": ("the address to serve on (default 127.0.0.1: this machine only)",
+                                  "服务的地址（默认 127.0.0.1：只有本机能访问）"),
+    "commands.studio.help_port": ("the port (default: a free one)", "端口（默认：任选一个空闲的）"),
+    "commands.studio.help_no_browser": ("do not open the browser", "不打开浏览器"),
+    "commands.studio.help_read_only": ("nothing can be saved (for a club's members)", "不能保存（给俱乐部成员用）"),
+    "commands.studio.no_such_target": ("'{target}' is neither a folder nor a .gouji file", "'{target}' 既不是文件夹也不是 .gouji 文件"),
+    "commands.studio.cannot_listen": ("cannot serve on {host} port {port}: {reason}", "无法在 {host} 端口 {port} 上服务：{reason}"),
+    "commands.studio.bad_port": ("port {port} is not from 0 to 65535", "端口 {port} 不在 0 到 65535 之间"),
+    "commands.studio.not_installed": ("the studio needs its web server: install gouji-dsl with its studio extra",
+                                      "工作室需要它的网页服务器：请安装 gouji-dsl 的 studio 附加组件"),
+    "commands.studio.install_hint": ("install it with: python3 -m pip install 'gouji-dsl[studio]'",
+                                     "安装命令：python3 -m pip install 'gouji-dsl[studio]'"),
+    "commands.studio.serving": ("Gouji Studio: {address}  (folder {folder}; Ctrl+C stops it)",
+                                "够级工作室：{address}  （文件夹 {folder}；按 Ctrl+C 停止）"),
+    "commands.studio.stopped": ("gouji studio: stopped", "gouji studio：已停止"),
     # gouji lsp
     "commands.lsp.help": ("run the language server for editors (Language Server Protocol, on stdin and stdout)",
                           "运行给编辑器用的语言服务器（语言服务器协议，经标准输入输出）"),
