@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from gouji_dsl import cli
+from gouji_dsl.docs.pdf import find_browser, pdf_page_count
 from gouji_dsl.studio.app import create_app
 from gouji_dsl.studio.command import listening_socket
 
@@ -251,3 +252,12 @@ def test_gouji_studio_without_its_extra_says_how_to_install_it(monkeypatch, caps
     assert cli.main(["studio", "--no-browser", "--lang", "en"]) == cli.EXIT_USAGE
     err = capsys.readouterr().err
     assert "needs its web server" in err and "pip install 'gouji-dsl[studio]'" in err
+
+
+@pytest.mark.wide  # prints with Chromium (seconds): CI runs it
+@pytest.mark.skipif(find_browser() is None, reason="needs Chromium (Debian: apt-get install chromium)")
+def test_the_handout_downloads_as_a_pdf(studio):
+    client, _, _ = studio
+    found = _post(client, "/api/book.pdf", {"name": "俱乐部.gouji", "text": CLUB, "kind": "handout", "lang": "zh"})
+    assert found.status_code == 200 and found.headers["content-type"] == "application/pdf"
+    assert found.content.startswith(b"%PDF-") and pdf_page_count(found.content) >= 1
