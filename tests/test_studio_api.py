@@ -196,6 +196,7 @@ def test_a_simulation_runs_in_the_background_with_progress_to_its_report(studio)
     assert state["error"] is None and state["done"] == state["total"] == 8
     report = state["report"]
     assert report["rows"] and "<html" in report["plot_html"] and report["text"]
+    assert any("赢" in row["label"] for row in report["rows"])  # the figures named in the page's language
     assert client.get("/api/simulate/nope").status_code == 404
 
 

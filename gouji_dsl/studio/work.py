@@ -27,6 +27,7 @@ from gouji_dsl.model import schema as m
 from gouji_dsl.phases import Compilation
 from gouji_dsl.recent import keep_recent
 from gouji_dsl.service import Analysis, LanguageService
+from gouji_dsl.sim.metrics import in_words
 from gouji_dsl.sim.parallel import execute
 from gouji_dsl.sim.plot import html_page
 from gouji_dsl.sim.report import table
@@ -204,7 +205,9 @@ def _simulate(job: Job, specs, loaded, lineups, games: int, seed: int, language:
                        "comparisons": [comparison],
                        "timings": {"workers": workers, "backend": "processes", "seconds": 0, "games_per_second": None,
                                    "variant_seconds": {}}}
-            rows = sorted(comparison["metrics"], key=lambda row: not row.get("significant"))
+            # Each figure named in the page's language (a results file keeps the English label).
+            rows = sorted(({**row, "label": in_words(row["label"])} for row in comparison["metrics"]),
+                          key=lambda row: not row.get("significant"))
             report = {"rows": rows, "text": table(results), "plot_html": html_page(results)}
         with job.lock:
             job.report, job.finished = report, True
