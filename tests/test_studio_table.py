@@ -18,7 +18,7 @@ from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import Message
 from gouji_dsl.play import selfplay
 from gouji_dsl.runtime.state import Match
-from gouji_dsl.studio.table import MAX_TABLES, Table, TableError, Tables
+from gouji_dsl.studio.table import MAX_TABLES, Table, TableError, Tables, _event
 
 VIEW_KEYS = {"id", "variant", "game", "players", "seat", "teams", "names", "turn", "your_turn", "phase", "hand",
              "counts", "table", "legal", "events", "places", "opened", "declared", "tribute", "over", "scores",
@@ -204,7 +204,7 @@ def test_a_replay_walks_the_game_step_by_step(name):
         assert replayed.view(step=step) == {**table.view(step=step), "id": table_id}
         assert replayed.view(step)["step"] == step
     first = replayed.view(step=0)
-    assert first["events"] == [{"seat": None, "text": "deal", "kind": "info"}] and first["steps"] == steps
+    assert first["events"] == [{"seat": None, "text": "deal", "line": "deal", "kind": "info"}] and first["steps"] == steps
     for bad in (-1, steps + 1, "3", 2.0, True):
         with pytest.raises(TableError) as refused:
             replayed.view(step=bad)
@@ -339,10 +339,8 @@ def test_a_bot_moves_well_under_300_ms():
     ("scores: [-4, 4, -4, 4, -4, 4]", None, "info"),
 ])
 def test_the_events_name_their_seat_and_kind(line, seat, kind):
-    from gouji_dsl.studio.table import _event
-
-    assert _event(line) == {"seat": seat, "text": line, "kind": kind}
-    assert _event("deal (seed 1000)") == {"seat": None, "text": "deal", "kind": "info"}
+    assert _event(line) == {"seat": seat, "text": line, "line": line, "kind": kind}  # English: the engine's words
+    assert _event("deal (seed 1000)") == {"seat": None, "text": "deal", "line": "deal", "kind": "info"}
 
 
 def test_the_labels_are_in_the_tables_language():

@@ -14,8 +14,12 @@ own hand, the table, the counts the rules report: 报牌), the public record (`t
 seed of the deal left out: it would give every hand away), the tributes (paid face up) and, once
 the game is over, its result. Hands the rules show a seat (看牌 of a teammate) are left out too.
 
+The events are the transcript's lines in the view's language (studio/words.py: "3号先出 J J",
+"5号走科（三科）"), each with the engine's line as it is (`line`) and its kind.
+
 Every refusal is a `TableError`: a catalogue message, or the engine's own reason for an illegal
-action (an `IllegalAction`, in English as the engine's exceptions are), with the unchanged view.
+action (an `IllegalAction`, in English as the engine's exceptions are), put into words in the
+language asked for (studio/words.py), with the unchanged view.
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from gouji_dsl.messages import Message, current, msg
 from gouji_dsl.play.selfplay import OUTCOMES, PlayedGame, ReplayError, check_history, replay_file
 from gouji_dsl.runtime.numbers import to_json as score_json
 from gouji_dsl.runtime.state import Match
+from gouji_dsl.studio.words import event_words, reason_named, refusal_words, transcript_words
 
 MAX_STEPS = 20_000     # actions of one game: more is a bot that stalls (as `gouji play`), or a forged history
 MAX_TABLES = 32        # tables a server keeps; the least recently used is dropped
@@ -67,8 +72,11 @@ class TableError(Exception):
         self.status = status
 
     def text(self, language: str | None = None) -> str:
-        """The refusal in words: a catalogue message in `language`, the engine's reason as it is."""
-        return self.message.text(language) if isinstance(self.message, Message) else str(self.message)
+        """The refusal in words, in `language` (None: the messages' current language): a catalogue
+        message, or the engine's reason (studio/words.py; a reason it does not know as it is)."""
+        if isinstance(self.message, Message):
+            return self.message.text(language)
+        return refusal_words(str(self.message), language or current())
 
 
 def _is_whole(value: object) -> bool:
@@ -178,7 +186,7 @@ class Table:
                 game.apply_action(text)
             except ValueError as exc:  # IllegalAction, or an action that does not read
                 raise TableError(msg("commands.replay.illegal", game=1, action=number, text=_shown(text),
-                                     reason=str(exc))) from None
+                                     reason=reason_named(str(exc)))) from None
         if game.is_terminal():
             try:  # the outcomes it records, verified by `gouji replay`'s own code
                 replay_file(lambda _variant: engine, history)
@@ -291,7 +299,7 @@ class Table:
             "counts": {str(s): n for s, n in sorted(counts.items())},
             "table": None if table is None else {"seat": table["seat"], "cards": _tokens(table["cards"])},
             "legal": self._legal(game, str(seen["phase"]), lang) if turn == seat else [],
-            "events": [_event(line) for line in game.transcript()],
+            "events": _events(engine, game.transcript(), lang),
             "places": {str(s): p for s, p in sorted(seen["places"].items())},
             "opened": sorted(seen["opened"]),
             "declared": sorted(seen["declared"]),
@@ -327,13 +335,26 @@ class Table:
         return legal
 
 
-def _event(line: str) -> View:
-    """A line of the transcript as an event: its seat (the first the line names) and kind."""
+def _events(engine: Any, lines: list[str], lang: str) -> list[View]:
+    """The transcript's lines as events, in `lang`: each play said as a lead or an answer, each
+    pass by its phase, the places by the variant's names (studio/words.py)."""
+    rules = engine.RULES
+    said = transcript_words(lines, lang, game="shuangkou" if rules.pattern_plays else "gouji",
+                            places=rules.place_names, players=engine.PLAYERS, declare=rules.declare,
+                            revolution=rules.revolution)
+    return [_event(line, lang, text) for line, text in zip(lines, said)]
+
+
+def _event(line: str, lang: str | None = None, text: str | None = None) -> View:
+    """A line of the transcript as an event: its seat (the first the line names), its `text` in
+    `lang` (given, else event_words'), the engine's `line` and its kind. The deal's line, whose
+    seed gives every hand away, is "deal"."""
     if _SEED_LINE.match(line):
-        return {"seat": None, "text": "deal", "kind": "info"}
+        return {"seat": None, "text": msg("studio.table.event.deal").text(lang), "line": "deal", "kind": "info"}
     kind = next((k for pattern, k in _EVENTS if pattern.match(line)), "info")
     found = _SEAT.match(line)
-    return {"seat": int(found.group(1)) if found else None, "text": line, "kind": kind}
+    return {"seat": int(found.group(1)) if found else None,
+            "text": event_words(line, lang or current()) if text is None else text, "line": line, "kind": kind}
 
 
 class Tables:
