@@ -181,7 +181,7 @@ def test_the_events_of_whole_games_leave_no_english_in_chinese():
 
 
 def test_a_shuangkou_player_goes_out_with_the_variants_place_names():
-    assert event_words("seat 2 goes out, place 1", "zh", game="shuangkou") == "2号出完牌（头游）"
+    assert event_words("seat 2 goes out, place 1", "zh", game="shuangkou") == "2号出完牌（上游）"
     places = gouji_dsl.engine("shuangkou").RULES.place_names
     assert event_words("seat 2 goes out, place 4", "zh", game="shuangkou", places=places) == "2号出完牌（下游）"
     qingdao = gouji_dsl.engine("qingdao").RULES.place_names

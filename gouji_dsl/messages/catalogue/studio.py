@@ -143,10 +143,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "studio.page.place.gouji_4": ("fourth (四科)", "四科"),
     "studio.page.place.gouji_5": ("fifth (二落)", "二落"),
     "studio.page.place.gouji_6": ("last (大落)", "大落"),
-    "studio.page.place.shuangkou_1": ("first (头游)", "头游"),
+    "studio.page.place.shuangkou_1": ("first (上游)", "上游"),
     "studio.page.place.shuangkou_2": ("second (二游)", "二游"),
     "studio.page.place.shuangkou_3": ("third (三游)", "三游"),
-    "studio.page.place.shuangkou_4": ("last (末游)", "末游"),
+    "studio.page.place.shuangkou_4": ("last (下游)", "下游"),
     "studio.page.card.small_joker": ("small joker", "小王"),
     "studio.page.card.big_joker": ("big joker", "大王"),
 }
