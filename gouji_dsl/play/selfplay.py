@@ -89,16 +89,17 @@ GAME_FIELDS = ("seed", "history", "result", "places", "scores", "tributes")  # w
 OUTCOMES = GAME_FIELDS[2:]  # verified against the replay when recorded
 
 
-def _shown(value, most: int = 80) -> str:
-    """A recorded value for a one-line message: JSON, clipped."""
+def shown(value, most: int = 80) -> str:
+    """A value a one-line message quotes (a recorded one, or one a caller sent): JSON, clipped; a
+    value JSON cannot write, by its type's name."""
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (ValueError, RecursionError):  # pragma: no cover - anything json.loads gave can be dumped
+    except (TypeError, ValueError, RecursionError):
         text = type(value).__name__
     return text if len(text) <= most else text[:most - 3] + "..."
 
 
-def _is_whole(value) -> bool:
+def is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -109,14 +110,14 @@ def check_history(data) -> None:
         raise ReplayError(msg("commands.replay.not_history", shape=HISTORY_SHAPE))
     unknown = sorted(set(data) - {"variant", "games"})
     if unknown:
-        raise ReplayError(msg("commands.replay.unknown_field", field=_shown(unknown[0]), shape=HISTORY_SHAPE))
+        raise ReplayError(msg("commands.replay.unknown_field", field=shown(unknown[0]), shape=HISTORY_SHAPE))
     if "variant" not in data:
         raise ReplayError(msg("commands.replay.no_variant", shape=HISTORY_SHAPE))
     if not isinstance(data["variant"], str) or not data["variant"].strip():
-        raise ReplayError(msg("commands.replay.bad_variant", value=_shown(data["variant"])))
+        raise ReplayError(msg("commands.replay.bad_variant", value=shown(data["variant"])))
     games = data.get("games")
     if not isinstance(games, list):
-        raise ReplayError(msg("commands.replay.bad_games", value=_shown(games)))
+        raise ReplayError(msg("commands.replay.bad_games", value=shown(games)))
     if not games:
         raise ReplayError(msg("commands.replay.no_games"))
     for i, record in enumerate(games, 1):
@@ -125,22 +126,22 @@ def check_history(data) -> None:
 
 def _check_game(where: Message, record) -> None:
     if not isinstance(record, dict):
-        raise ReplayError(msg("commands.replay.game_not_object", where=where, value=_shown(record)))
+        raise ReplayError(msg("commands.replay.game_not_object", where=where, value=shown(record)))
     unknown = sorted(set(record) - set(GAME_FIELDS))
     if unknown:
-        raise ReplayError(msg("commands.replay.game_unknown_field", where=where, field=_shown(unknown[0]),
+        raise ReplayError(msg("commands.replay.game_unknown_field", where=where, field=shown(unknown[0]),
                               fields=", ".join(GAME_FIELDS)))
     for name in ("seed", "history"):
         if name not in record:
             raise ReplayError(msg("commands.replay.game_missing_field", where=where, field=name))
-    if not _is_whole(record["seed"]):
-        raise ReplayError(msg("commands.replay.bad_seed", where=where, value=_shown(record["seed"])))
+    if not is_whole(record["seed"]):
+        raise ReplayError(msg("commands.replay.bad_seed", where=where, value=shown(record["seed"])))
     history = record["history"]
     if not isinstance(history, list):
-        raise ReplayError(msg("commands.replay.bad_history", where=where, value=_shown(history)))
+        raise ReplayError(msg("commands.replay.bad_history", where=where, value=shown(history)))
     for j, action in enumerate(history, 1):
         if not isinstance(action, str):
-            raise ReplayError(msg("commands.replay.bad_action", where=where, action=j, value=_shown(action)))
+            raise ReplayError(msg("commands.replay.bad_action", where=where, action=j, value=shown(action)))
 
 
 def _same(recorded, replayed) -> bool:
@@ -157,7 +158,7 @@ def _verify_outcome(where: Message, record: dict, played: PlayedGame) -> None:
     for name in OUTCOMES:
         if name in record and not _same(record[name], replayed[name]):
             raise ReplayError(msg("commands.replay.outcome_differs", where=where, outcome=name,
-                                  recorded=_shown(record[name]), replayed=_shown(replayed[name])))
+                                  recorded=shown(record[name]), replayed=shown(replayed[name])))
 
 
 def replay_file(engine_for, data) -> list[PlayedGame]:
@@ -172,7 +173,7 @@ def replay_file(engine_for, data) -> list[PlayedGame]:
             try:
                 game.apply_action(text)  # read in the variant's own card notation (extra card kinds)
             except IllegalAction as exc:
-                raise ReplayError(msg("commands.replay.illegal", game=i, action=j, text=_shown(text, 40),
+                raise ReplayError(msg("commands.replay.illegal", game=i, action=j, text=shown(text, 40),
                                       reason=exc)) from None
         if not game.is_terminal():
             raise ReplayError(msg("commands.replay.ends_early", game=i, count=len(record["history"])))

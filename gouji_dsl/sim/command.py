@@ -99,7 +99,7 @@ def _workers(args) -> int:
 def cmd_simulate(args, ws) -> int:
     from gouji_dsl.sim.parallel import backend_name, chunk_size, run_shown
     from gouji_dsl.sim.runner import engine_spec, lineup_for, tasks_for
-    from gouji_dsl.sim.summary import FORMAT, Totals, compare, variant_result
+    from gouji_dsl.sim.summary import Side, Totals, results as results_of
 
     _check_run(args, MAX_GAMES)
     if args.match_games < 1:
@@ -121,7 +121,7 @@ def cmd_simulate(args, ws) -> int:
     workers = _workers(args)
     matches = -(-args.games // args.match_games)
     started = time.monotonic()
-    variants, totals, seconds = [], [], {}
+    sides, seconds = [], {}
     for name, spec, engine, lineup, arg in zip(names, specs, engines, lineups, args.variants):
         tasks = tasks_for(spec, lineup, args.seed, args.games, args.match_games,
                           chunk_size(matches, workers, most=50, shares=8))
@@ -131,21 +131,14 @@ def cmd_simulate(args, ws) -> int:
             for match in result:
                 t.add(match)
         seconds[name] = round(time.monotonic() - began, 3)
-        source = name if spec.source is None else spec.origin
-        result = variant_result(name, engine, source, t, args.confidence)
-        result["lineup"] = list(lineup)
-        variants.append(result)
-        totals.append(t)
-    comparisons = [compare(names[i], engines[i], totals[i], names[0], engines[0], totals[0], args.confidence)
-                   for i in range(1, len(names))]
+        sides.append(Side(name, engine, name if spec.source is None else spec.origin, t, lineup))
     elapsed = time.monotonic() - started
-    results = {"format": FORMAT,
-               "settings": {"games": args.games, "seed": args.seed, "match_games": args.match_games,
-                            "bots": bots, "confidence": args.confidence},
-               "variants": variants, "comparisons": comparisons,
-               "timings": {"workers": workers, "backend": backend_name(workers, args.ray), "seconds": round(elapsed, 3),
-                           "games_per_second": round(args.games * len(names) / elapsed, 2) if elapsed else None,
-                           "variant_seconds": seconds}}
+    results = results_of(
+        sides, {"games": args.games, "seed": args.seed, "match_games": args.match_games, "bots": bots,
+                "confidence": args.confidence},
+        {"workers": workers, "backend": backend_name(workers, args.ray), "seconds": round(elapsed, 3),
+         "games_per_second": round(args.games * len(names) / elapsed, 2) if elapsed else None,
+         "variant_seconds": seconds}, args.confidence)
     _write_outputs(args, results)
     from gouji_dsl.sim.report import table
     sys.stdout.write(table(results))

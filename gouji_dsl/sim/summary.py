@@ -124,3 +124,27 @@ def compare(name_a: str, engine_a, totals_a: Totals, name_b: str, engine_b, tota
         row["p_holm"] = number(q)
         row["significant"] = q is not None and q < alpha
     return {"a": name_a, "b": name_b, "paired": paired, "metrics": rows}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One variant of a run, played: its name, engine, where its rules come from (the file, or the
+    name of a shipped variant), its totals and the bots at its seats."""
+
+    name: str
+    engine: object
+    source: str
+    totals: Totals
+    lineup: tuple
+
+
+def results(sides: list[Side], settings: dict, timings: dict, confidence: float) -> dict:
+    """The results document of a run: each side summarised, and each side after the first
+    compared with the first (played on the same seeds)."""
+    variants = [{**variant_result(s.name, s.engine, s.source, s.totals, confidence), "lineup": list(s.lineup)}
+                for s in sides]
+    first = sides[0]
+    comparisons = [compare(s.name, s.engine, s.totals, first.name, first.engine, first.totals, confidence)
+                   for s in sides[1:]]
+    return {"format": FORMAT, "settings": settings, "variants": variants, "comparisons": comparisons,
+            "timings": timings}

@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from gouji_dsl.diagnostics import RuleErrors, UsageError
-from gouji_dsl.lang.loader import CHINESE_NAMES, Workspace
+from gouji_dsl.lang.loader import CHINESE_NAMES, Workspace, user_folders
 from gouji_dsl.messages import LANGUAGES, Message, msg
 from gouji_dsl.messages.catalogue import CATALOGUE
 from gouji_dsl.service import LanguageService, answers as a
@@ -210,7 +210,8 @@ def build(studio: Studio) -> Starlette:
         return HTMLResponse(msg("studio.guard.open_the_address").text(studio.language), status_code=403)
 
     async def session(request: Request) -> Response:
-        ws = studio.service.documents.workspace(studio.folder.root / "session.gouji")
+        documents = studio.service.documents
+        ws = Workspace(folders=user_folders(tuple(str(f) for f in documents.folders), documents.environ))
         return JSONResponse({"lang": studio.language, "read_only": studio.read_only,
                              "folder": str(studio.folder.root), "file": studio.opened,
                              "variants": sorted(set(ws.names()) | set(CHINESE_NAMES.values()))})

@@ -33,7 +33,7 @@ from typing import Any
 
 from gouji_dsl.bots import BotSpecError, make_bot, parse_spec
 from gouji_dsl.messages import Message, current, msg
-from gouji_dsl.play.selfplay import OUTCOMES, PlayedGame, ReplayError, check_history, replay_file
+from gouji_dsl.play.selfplay import OUTCOMES, PlayedGame, ReplayError, check_history, is_whole, replay_file, shown
 from gouji_dsl.runtime.numbers import to_json as score_json
 from gouji_dsl.runtime.state import Match
 from gouji_dsl.studio.words import event_words, reason_named, refusal_words, transcript_words
@@ -79,17 +79,7 @@ class TableError(Exception):
         return refusal_words(str(self.message), language or current())
 
 
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _shown(value: object, most: int = 40) -> str:
-    """A value a refusal quotes: JSON, clipped."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = type(value).__name__
-    return text if len(text) <= most else text[:most - 3] + "..."
+QUOTED = 40  # characters of a value a refusal quotes
 
 
 def _tokens(cards: str) -> list[str]:
@@ -131,10 +121,10 @@ class Table:
 
     def __init__(self, engine: Any, seat: int = 1, bots: str = "heuristic", seed: int = 1,
                  name: str | None = None, lang: str | None = None):
-        if not _is_whole(seed) or not SEEDS[0] <= seed <= SEEDS[1]:
-            raise TableError(msg("studio.table.bad_seed", least=SEEDS[0], most=SEEDS[1], value=_shown(seed)))
+        if not is_whole(seed) or not SEEDS[0] <= seed <= SEEDS[1]:
+            raise TableError(msg("studio.table.bad_seed", least=SEEDS[0], most=SEEDS[1], value=shown(seed, QUOTED)))
         if not isinstance(bots, str):
-            raise TableError(msg("studio.table.bad_bots", value=_shown(bots)))
+            raise TableError(msg("studio.table.bad_bots", value=shown(bots, QUOTED)))
         try:
             _name, budget = parse_spec(bots)
         except BotSpecError as exc:
@@ -147,8 +137,8 @@ class Table:
 
     def _setup(self, engine: Any, seat: int, name: str | None, lang: str | None, game_seed: int) -> None:
         players = engine.PLAYERS
-        if not _is_whole(seat) or not 1 <= seat <= players:
-            raise TableError(msg("studio.table.bad_seat", seat=_shown(seat), players=players))
+        if not is_whole(seat) or not 1 <= seat <= players:
+            raise TableError(msg("studio.table.bad_seat", seat=shown(seat, QUOTED), players=players))
         self.engine, self.seat, self.players = engine, seat, players
         self.name = name or engine.VARIANT
         self.lang = lang
@@ -185,7 +175,7 @@ class Table:
             try:
                 game.apply_action(text)
             except ValueError as exc:  # IllegalAction, or an action that does not read
-                raise TableError(msg("commands.replay.illegal", game=1, action=number, text=_shown(text),
+                raise TableError(msg("commands.replay.illegal", game=1, action=number, text=shown(text, QUOTED),
                                      reason=reason_named(str(exc)))) from None
         if game.is_terminal():
             try:  # the outcomes it records, verified by `gouji replay`'s own code
@@ -223,7 +213,7 @@ class Table:
             elif game.is_terminal():
                 refusal = msg("studio.table.over")
             elif not isinstance(action, str):
-                refusal = msg("studio.table.not_text", value=_shown(action))
+                refusal = msg("studio.table.not_text", value=shown(action, QUOTED))
             elif game.current_player() != self.seat:
                 refusal = msg("studio.table.not_your_turn", seat=game.current_player())
             else:
@@ -260,8 +250,8 @@ class Table:
             steps = len(actions)
             if step is None:
                 step = steps
-            if not _is_whole(step) or not 0 <= step <= steps:
-                raise TableError(msg("studio.table.bad_step", step=_shown(step), steps=steps))
+            if not is_whole(step) or not 0 <= step <= steps:
+                raise TableError(msg("studio.table.bad_step", step=shown(step, QUOTED), steps=steps))
             game = self.game if step == steps else self._replayed_to(actions[:step])
             return self._view_of(game, step, steps, lang or self.lang or current())
 

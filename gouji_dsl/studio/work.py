@@ -32,7 +32,8 @@ from gouji_dsl.sim.parallel import execute
 from gouji_dsl.sim.plot import html_page
 from gouji_dsl.sim.report import table
 from gouji_dsl.sim.runner import engine_spec, lineup_for, tasks_for
-from gouji_dsl.sim.summary import FORMAT, Totals, compare, variant_result
+from gouji_dsl.sim import summary
+from gouji_dsl.sim.summary import Totals
 
 BOOK_KINDS = ("handout", "reference", "changes")
 MOST_GAMES = 2000  # a simulation the page starts (the command allows more, in a terminal)
@@ -195,16 +196,13 @@ def _simulate(job: Job, specs, loaded, lineups, games: int, seed: int, language:
                     t.add(match)
             totals.append(t)
         with use_language(language):
-            # The house rule (b side of the command's comparisons: each variant against the first).
-            comparison = compare(names[1], loaded[1], totals[1], names[0], loaded[0], totals[0], 0.95)
-            variants = [{**variant_result(n, e, n, t, 0.95), "lineup": list(lineup)}
-                        for n, e, t, lineup in zip(names, loaded, totals, lineups)]
-            results = {"format": FORMAT, "settings": {"games": games, "seed": seed, "match_games": 4, "bots": list(lineups[0]),
-                                                 "confidence": 0.95},
-                       "variants": variants,
-                       "comparisons": [comparison],
-                       "timings": {"workers": workers, "backend": "processes", "seconds": 0, "games_per_second": None,
-                                   "variant_seconds": {}}}
+            # The house rule compared with the other side, as `gouji simulate OTHER FILE` compares them.
+            results = summary.results(
+                [summary.Side(n, e, n, t, lineup) for n, e, t, lineup in zip(names, loaded, totals, lineups)],
+                {"games": games, "seed": seed, "match_games": 4, "bots": list(lineups[0]), "confidence": 0.95},
+                {"workers": workers, "backend": "processes", "seconds": 0, "games_per_second": None,
+                 "variant_seconds": {}}, 0.95)
+            comparison = results["comparisons"][0]
             # Each figure named in the page's language (a results file keeps the English label).
             rows = sorted(({**row, "label": in_words(row["label"])} for row in comparison["metrics"]),
                           key=lambda row: not row.get("significant"))
