@@ -215,8 +215,13 @@ class _Comments:
 def written_names(file: n.File) -> str:
     """The language a file spells its section and rule names in: "zh" when at least as many of
     them are Chinese as English, else "en" (`gouji fmt` keeps it unless told otherwise)."""
+    return sections_language(file.sections)
+
+
+def sections_language(sections: tuple[n.Section, ...]) -> str:
+    """`written_names` of these sections (the editor's, when the header does not parse)."""
     chinese = english = 0
-    for section in file.sections:
+    for section in sections:
         for name in [section.name.id] + [entry.key.id for entry in section.entries]:
             if any(map(is_cjk, name)):
                 chinese += 1

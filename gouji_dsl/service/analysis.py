@@ -15,7 +15,7 @@ from pathlib import Path
 
 from gouji_dsl.diagnostics import Diagnostic, Pos, Reporter, RuleErrors
 from gouji_dsl.lang import nodes as n
-from gouji_dsl.lang.fmt import written_names
+from gouji_dsl.lang.fmt import sections_language
 from gouji_dsl.lang.parser import normalise_line_breaks
 from gouji_dsl.messages import DEFAULT, Suggestion, environment_language, msg
 from gouji_dsl.model import schema as m
@@ -139,11 +139,8 @@ class Analysis:
 def document_language(parsed: Parsed, environ) -> str:
     """The language to answer in: the one the file writes its names in (Chinese for a Chinese
     house rule), else the environment's, else Chinese."""
-    if parsed.file is not None and any(section.entries for section in parsed.file.sections):
-        return written_names(parsed.file)
-    if parsed.sections:
-        return written_names(n.File(Pos("", 1, 1), n.Header(Pos("", 1, 1), n.Name(Pos("", 1, 1), "x"), None, False, ()),
-                                    parsed.sections, ()))
+    if parsed.sections:  # the file's own sections, parsed even when its header is not
+        return sections_language(parsed.sections)
     return environment_language(environ) or DEFAULT
 
 
