@@ -9,7 +9,7 @@ import pytest
 from gouji_dsl import engines
 from gouji_dsl.backends.codegen import generated_dir, load_engine
 from gouji_dsl.bots.basic import GreedyBot, RandomBot
-from gouji_dsl.bots.heuristic import HeuristicBot, carry_ok
+from gouji_dsl.bots.heuristic import DEFAULT_STYLE, HeuristicBot, carry_ok, style_for
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.game import BURN, DEFER, PASS
@@ -237,3 +237,53 @@ def test_beats_greedy_and_random_over_many_deals(name):
     for other in (GreedyBot, RandomBot):
         wins, margin = duplicate(name, other, 100)
         assert wins > 0.65 and margin > 0, (name, other.name, wins, margin)
+
+
+# The endgame of `gouji play lianzhong --bots heuristic --seed 1` as the bots played it before
+# they fought back in 四户乱缠: 头科 (seat 2) and 二科 (seat 5) are out, seat 6 leads its five 10s.
+# Seat 1 then passed with five Ks, five 10s and four 2s while seats 6 and 4 ran out, and finished
+# 大落 with the cards in hand. A club player answers the 10s with the Ks: in the race for places
+# every group answered is a play saved, and a 级牌 is worth keeping only for 开点 and one's
+# opposite, neither of which is left.
+SEED_1_ENDGAME = {1: "3 3 3 9 10 10 10 10 10 J K K K K K A A 2 2 2 2",
+                  3: "3 5 8 J J J J J Q Q Q Q K K A A SJ BJ",
+                  4: "3 3 3 3 8 8 8 8 8 10 Q Q Q Q Q K A A A 2 2 SJ",
+                  6: "3 10 10 10 10 10 K K K K 2 2 2 2"}
+
+
+@pytest.mark.parametrize("seed", [None, 1, 2, 3])
+def test_in_the_free_for_all_it_answers_and_races_for_a_place(seed):
+    engine = load_engine("lianzhong")
+    game = engine.new_position(SEED_1_ENDGAME, leader=6, out={2: 1, 5: 2}, opened={2, 5})
+    assert game.chaos
+    game.apply_action("play 10 10 10 10 10")
+    bots = {s: HeuristicBot(seed=None if seed is None else seed * 10 + s) for s in range(1, 7)}
+    assert str(bots[1].act(game)) == "play K K K K K"
+    play_out_with(game, bots)
+    assert game.place_of[1] != 6, "seat 1 must not finish 大落 holding its Ks and 2s"
+
+
+def play_out_with(game, bots: dict):
+    while not game.is_terminal():
+        game.apply_action(bots[game.current_player()].act(game))
+    return game
+
+
+def test_a_seed_picks_a_style_and_the_same_seed_the_same_one():
+    styles = {style_for(seed) for seed in range(40)}
+    assert len(styles) > 10, "seeded bots are not all one player"
+    for style in styles:
+        assert 9 <= style.near_out <= 12 and 0.3 <= style.plain_pass <= 0.9
+    assert style_for(7) == style_for(7) == HeuristicBot(seed=7).style
+    assert HeuristicBot().style == DEFAULT_STYLE
+
+
+def test_styles_play_the_same_deal_differently_but_each_the_same_way_twice():
+    engine = load_engine("zaozhuang")
+    games = {}
+    for seed in (1, 2, 3, 4):
+        bots = {s: HeuristicBot(seed=seed * 10 + s) for s in range(1, 7)}
+        games[seed] = play_out_with(engine.new_game(seed=5), bots).history()
+        again = {s: HeuristicBot(seed=seed * 10 + s) for s in range(1, 7)}
+        assert play_out_with(engine.new_game(seed=5), again).history() == games[seed]
+    assert len({tuple(map(str, h)) for h in games.values()}) > 1

@@ -35,6 +35,8 @@ only the few actions that can be best (a Gouji hand rich in 2s and jokers leads 
 from __future__ import annotations
 
 import bisect
+import random
+from dataclasses import dataclass
 
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.game import BURN, DECLARE, DEFER, PASS, REVOLT, Action, Game
@@ -45,20 +47,44 @@ TWO, SMALL, BIG = 12, 13, 14
 # What spending one card of a kind costs when it is attached to a play: 2s and jokers are the
 # cards that win leads and answer 级牌, so they are spent last.
 TWO_COST, SMALL_COST, BIG_COST = 3.0, 5.0, 7.0
-NEAR_OUT_GOUJI = 8        # an opponent with this many cards or fewer may go out soon: stop them at any cost
-NEAR_OUT_PATTERNS = 12     # the same in Shuangkou's smaller hands
+NEAR_OUT_PATTERNS = 12     # an opponent with this many cards or fewer may go out soon (Shuangkou's smaller hands)
 BURN_OWN_PARTNER = False  # a teammate's 级牌 stands (it may open); burning it would steal that
-PLAIN_PASS = 0.5          # an answer to an opponent costing more than this waits: whole plain groups only
-URGENT_PASS = 10.0        # the same when an opponent or I may go out soon: 2s and a joker may go
+URGENT_PASS = 10.0        # an answer costing more than this waits when an opponent or I may go out soon
+CHAOS_PASS = 3.0          # the same in 四户乱缠: a race to go out, where a whole group answered is a play saved
+
+
+@dataclass(frozen=True)
+class Style:
+    """How one player plays within reason: when an opponent counts as close to going out (then
+    2s and jokers may go to stop them), and what an answer to an ordinary play may cost before
+    the player waits instead. Club players differ in exactly these; the seed picks one, so a
+    table of seeded bots is not one player six times over."""
+
+    near_out: int = 10        # an opponent with this many cards or fewer may go out soon: stop them
+    plain_pass: float = 0.5   # an answer to an opponent costing more than this waits (whole plain groups only)
+
+
+DEFAULT_STYLE = Style()
+
+
+def style_for(seed) -> Style:
+    """The style a seed gives: near_out 9 to 12 cards, plain_pass 0.3 to 0.9 (a plain whole group
+    costs less than 1.2 and a 2 at least 3, so every style answers with plain groups and keeps
+    its 2s); no seed: the middle style."""
+    if seed is None:
+        return DEFAULT_STYLE
+    rng = random.Random(f"heuristic style {seed}")
+    return Style(near_out=rng.randint(9, 12), plain_pass=round(rng.uniform(0.3, 0.9), 2))
 
 
 class HeuristicBot:
     name = "heuristic"
 
-    def __init__(self, seed=None):
-        # The bot draws nothing: ties go to the first in the legal order, so a seed changes
-        # nothing and every game with the same deal is played the same way.
+    def __init__(self, seed=None, style: Style | None = None):
+        # The seed picks the player's style (style_for); ties go to the first in the legal
+        # order, so a bot with the same seed plays the same deal the same way.
         self.seed = seed
+        self.style = style if style is not None else style_for(seed)
 
     # --- public API -------------------------------------------------------------------------
 
@@ -69,9 +95,9 @@ class HeuristicBot:
                 return actions[0]
             # A Gouji hand rich in 2s and jokers leads thousands of plays, most of them the same
             # group with other attachments: only the few that can be best are scored.
-            short = _gouji_shortlist(game, actions)
+            short = _gouji_shortlist(game, actions, self.style)
             if short:
-                scores = _gouji_scores(game, short)
+                scores = _gouji_scores(game, short, self.style)
                 return short[scores.index(min(scores))]
         return self._ranked(game, best_only=True)[0]
 
@@ -92,8 +118,10 @@ class HeuristicBot:
             return actions
         if game.phase != "play":
             return _pre_play(game, actions)
-        scorer = _pattern_scores if game.r.pattern_plays else _gouji_scores
-        scores = scorer(game, actions)
+        if game.r.pattern_plays:
+            scores = _pattern_scores(game, actions)
+        else:
+            scores = _gouji_scores(game, actions, self.style)
         if best_only:
             return [actions[scores.index(min(scores))]]
         order = sorted(range(len(actions)), key=lambda i: (scores[i], i))
@@ -182,9 +210,10 @@ def _gouji_thresholds(r) -> list[int]:
 class _View:
     """What one decision reads, computed once: the seat, its hand, the table."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, style: Style = DEFAULT_STYLE):
         r = game.r
         self.game = game
+        self.style = style
         self.r = r
         self.me = game.cur
         self.hand = hand = game.hands[self.me - 1]
@@ -217,13 +246,16 @@ class _View:
         if 0 <= rank < 12:
             held = self.hand[rank]
             least = self.thresholds[rank]
+            # 级牌 are kept for 开点 and for answering one's opposite; in 四户乱缠 neither is left,
+            # and a 级牌 group is only a group that is hard to beat.
+            keep = not self.game.chaos
             if natural < held:
                 cost += 1.5  # a broken group: the rest of it is a weaker play later
-                if held >= least > held - natural:
+                if keep and held >= least > held - natural:
                     cost += 4.0  # breaking a 级牌 group
             else:
                 groups -= 1
-                if held >= least:
+                if keep and held >= least:
                     cost += 3.0  # a whole 级牌 group spent
             cost += rank * 0.1
         elif rank == TWO:
@@ -231,7 +263,7 @@ class _View:
         return cost, groups if groups else 1, False
 
 
-def _gouji_shortlist(game: Game, actions: list[Action]) -> list[Action] | None:
+def _gouji_shortlist(game: Game, actions: list[Action], style: Style) -> list[Action] | None:
     """The legal actions that can score best, or None when all must be scored. Leading (not
     bound by a burn): each group whole and plain, with one 2 or joker attached, or with all of
     them; 2s and jokers alone; the whole hand. Any other lead of a group costs more than one of
@@ -239,7 +271,7 @@ def _gouji_shortlist(game: Game, actions: list[Action]) -> list[Action] | None:
     hand = game.hands[game.cur - 1]
     top = game.top
     if top is not None:
-        return _answer_shortlist(game, actions, hand, top)
+        return _answer_shortlist(game, actions, hand, top, style)
     if game.cur in game.obligation:
         return None
     width = len(actions[0].play)
@@ -278,14 +310,14 @@ def _short_lead(play: tuple, hand) -> bool:
     return sum(tail) <= 1 or list(tail) == hand[TWO:]
 
 
-def _answer_shortlist(game: Game, actions: list[Action], hand, top: tuple) -> list[Action] | None:
-    """Answering an opponent's plain play, nobody near going out: an answer with a 2 or a joker
-    scores above PLAIN_PASS (TWO_COST less the best bonuses is still above it), so pass, defer
-    and the plain answers of whole groups are all that can be best."""
+def _answer_shortlist(game: Game, actions: list[Action], hand, top: tuple, style: Style) -> list[Action] | None:
+    """Answering an opponent's plain play before 四户乱缠, nobody near going out: an answer with a
+    2 or a joker scores above the style's plain_pass (TWO_COST less the best bonuses is still
+    above it), so pass, defer and the plain answers of whole groups are all that can be best."""
     r = game.r
     me = game.cur
-    if PLAIN_PASS >= 1.0:
-        return None  # a one-2 answer could then be best: score them all
+    if style.plain_pass >= 1.0 or game.chaos:
+        return None  # a one-2 answer, or in the race of 四户乱缠 a broken group, could be best: score them all
     if actions[0].kind != PASS or actions[1].kind == DEFER or me in game.burners_pending or me in game.obligation:
         return None  # a defer is weighed against every answer
     size = sum(top[1:])
@@ -293,9 +325,9 @@ def _answer_shortlist(game: Game, actions: list[Action], hand, top: tuple) -> li
         return None  # it may go out: score them all
     if r.teams[game.top_seat] == r.teams[me]:
         return [actions[0]] if not game.chaos else None
-    v = _View(game)
+    v = _View(game, style)
     restricted = game.top_gouji and not game.chaos and not game.top_free and not game.top_opposite_only
-    if v.plays_left <= 2 or v.opponents_near_out(NEAR_OUT_GOUJI) or (restricted and r.opposite[game.top_seat] == me):
+    if v.plays_left <= 2 or v.opponents_near_out(style.near_out) or (restricted and r.opposite[game.top_seat] == me):
         return None
     simple = [a for a in actions if a.play is None]
     zeros = (0,) * (len(top) - 2)
@@ -323,9 +355,9 @@ def _play_of(action: Action) -> tuple:
     return action.play
 
 
-def _gouji_scores(game: Game, actions: list[Action]) -> list[float]:
+def _gouji_scores(game: Game, actions: list[Action], style: Style = DEFAULT_STYLE) -> list[float]:
     """A score per action, lower is better."""
-    v = _View(game)
+    v = _View(game, style)
     if game.top is None:
         return _lead_scores(v, actions)
     return _answer_scores(v, actions)
@@ -437,7 +469,7 @@ def _answer_scores(v: _View, actions: list[Action]) -> list[float]:
     partner_play = r.teams[top_seat] == v.team
     restricted = g.top_gouji and not g.chaos and not g.top_free and not g.top_opposite_only
     my_opposites_gouji = restricted and r.opposite[top_seat] == v.me
-    urgent = v.plays_left <= 2 or v.opponents_near_out(NEAR_OUT_GOUJI)
+    urgent = v.plays_left <= 2 or v.opponents_near_out(v.style.near_out)
     pass_score = _pass_score(v, partner_play, my_opposites_gouji, urgent)
     plays_now = v.plays_left
     gouji_bonus = not g.chaos and not partner_play
@@ -490,7 +522,9 @@ def _pass_score(v: _View, partner_play: bool, my_opposites_gouji: bool, urgent: 
         return 12.0 if top_seat_opened and not urgent else 40.0
     if urgent:
         return URGENT_PASS
-    return PLAIN_PASS  # plain whole groups, no 2s or jokers, not breaking a 级牌
+    if g.chaos:
+        return CHAOS_PASS  # whole groups and broken ones: each answer that wins the lead is a play saved
+    return v.style.plain_pass  # plain whole groups, no 2s or jokers, not breaking a 级牌
 
 
 def _defer_score(v: _View, best_answer: float | None, pass_score: float) -> float:

@@ -7,8 +7,12 @@ compares the seat's returns. It never reads another seat's hand from the real ga
 - Candidates: every legal action when there are few, else the heuristic's best-first
   `candidates(game, k)` plus the non-play actions (pass, defer) that are legal. The first is
   the heuristic's own choice: the default.
-- Common random numbers: every candidate still in the running is tried on the same deal with
-  the same rollout seeds, so candidates are compared pair by pair, which is far less noisy.
+- Where: the decisions that decide places (`worth_searching`): the end of the game (四户乱缠, a
+  hand of ENDGAME_CARDS or fewer, an opponent NEAR_OUT_CARDS from going out) and every burn. Elsewhere
+  it plays its own heuristic choice at no cost, which keeps a game at well under a second of CPU.
+- Common random numbers: every candidate still in the running is tried on the same deal, and
+  the rollout players are deterministic (the heuristic's middle style), so candidates are
+  compared pair by pair, which is far less noisy.
 - Half the budget picks a challenger by successive halving (rounds of deals, the worse half
   dropped after each); the other half plays the challenger and the default on fresh deals, and
   the bot leaves the default only when the challenger's mean gain there is clearly above zero
@@ -22,14 +26,16 @@ from __future__ import annotations
 import math
 import random
 
-from gouji_dsl.bots.heuristic import HeuristicBot as RolloutBot
+from gouji_dsl.bots.heuristic import DEFAULT_STYLE, HeuristicBot as RolloutBot
 from gouji_dsl.runtime.game import BURN, PLAY, Action, Game
 
-DEFAULT_BUDGET = 24
+DEFAULT_BUDGET = 16
 FEW_ACTIONS = 8   # at most this many legal actions: all of them are candidates
 CANDIDATES = 7    # else: this many of the rollout bot's best plays (plus pass and defer)
 SWITCH_Z = 2.0    # leave the default only for a mean gain this many standard errors above 0
 SELECT_SHARE = 50  # per cent of the budget that picks the challenger; the rest confirms it
+ENDGAME_CARDS = 12  # my hand this small and the places are being decided: search
+NEAR_OUT_CARDS = 8  # an opponent this close to going out: search (with my hand still large, rollouts are long)
 
 
 class SearchBot:
@@ -41,11 +47,30 @@ class SearchBot:
             raise ValueError(f"the search budget is a whole number of rollouts, at least 1, not {budget!r}")
         self.rng = random.Random(seed)
         self.budget = budget
+        self.player = RolloutBot(seed=seed)  # its own choice where no search is worth its cost
+
+    def worth_searching(self, game: Game, legal: list[Action]) -> bool:
+        """Search where a decision decides places: the end of the game (四户乱缠, a hand of
+        ENDGAME_CARDS or fewer, an opponent NEAR_OUT_CARDS from going out), and every burn.
+        Elsewhere the heuristic's choice is as good as a few noisy rollouts, at no cost."""
+        if game.phase != "play":
+            return False
+        r = game.r
+        me = game.current_player()
+        if getattr(game, "chaos", False) or sum(game.hands[me - 1]) <= ENDGAME_CARDS:
+            return True
+        if any(a.kind == BURN for a in legal):
+            return True
+        team = r.teams[me]
+        return any(r.teams[s] != team and s not in game.place_of and sum(game.hands[s - 1]) <= NEAR_OUT_CARDS
+                   for s in range(1, r.players + 1))
 
     def act(self, game: Game) -> Action:
         legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if not self.worth_searching(game, legal):
+            return self.player.act(game)
         candidates = self.candidates(game, legal)[:max(1, self.budget)]
         if len(candidates) == 1:
             return candidates[0]
@@ -57,7 +82,7 @@ class SearchBot:
         """The actions worth searching, the rollout bot's choice first: all of them when there
         are few, else its best plays and every legal action that is not a play (pass, defer)."""
         wanted = len(legal) if len(legal) <= FEW_ACTIONS else CANDIDATES
-        ranked = RolloutBot(seed=self.rng.getrandbits(32)).candidates(game, wanted)
+        ranked = self.player.candidates(game, wanted)
         return ranked + [a for a in legal if a.kind not in (PLAY, BURN) and a not in ranked]
 
     # --- the search ---------------------------------------------------------------------------
@@ -97,9 +122,8 @@ class SearchBot:
             deals = max(1, left // (rounds - round_no) // len(alive))  # at least one deal a round
             for _ in range(deals):
                 det = game.resample_from_infostate(seat, self.rng)
-                rollout_seed = self.rng.getrandbits(48)
                 for action in alive:
-                    values[action][deal] = (self.rollout(det, action, seat, rollout_seed) - low) / scale
+                    values[action][deal] = (self.rollout(det, action, seat) - low) / scale
                 deal += 1
             left -= deals * len(alive)
             if round_no < rounds - 1:
@@ -108,12 +132,14 @@ class SearchBot:
         return values
 
     @staticmethod
-    def rollout(det: Game, action: Action, seat: int, seed: int) -> float:
+    def rollout(det: Game, action: Action, seat: int) -> float:
         """`seat`'s return after `action` on a copy of the deal `det`, every seat then played
-        by the rollout bot (seeded by `seed`, the same for every candidate)."""
+        by the rollout bot (deterministic: every candidate meets the same players)."""
         game = det.clone()
         game.apply_action(action)
-        bots = [RolloutBot(seed=seed + s) for s in range(game.r.players)]
+        # Every seat in the middle style: the rollouts measure the candidate, not a style drawn
+        # for one of them (the same deal then plays the same way after the same action).
+        bots = [RolloutBot(style=DEFAULT_STYLE) for _ in range(game.r.players)]
         while not game.is_terminal():
             game.apply_action(bots[game.current_player() - 1].act(game))
         return float(game.returns()[seat - 1])
