@@ -281,3 +281,18 @@ def test_a_command_sets_the_collector_thresholds_and_importing_the_package_does_
     assert ran.returncode == 0, ran.stderr
     lines = ran.stdout.splitlines()
     assert lines[0] == "(700, 10, 10)" and lines[-1] == str(GC_THRESHOLDS)
+
+
+def _commands() -> list[str]:
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(sub.choices)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_command_prints_its_help_in_both_languages(language, capsys):
+    # argparse reads a `%` in a help text as a format: one unescaped stops `--help` with a traceback.
+    for command in _commands():
+        with pytest.raises(SystemExit) as done:
+            main([command, "--help", "--lang", language])
+        assert done.value.code == 0, command
+        assert f"gouji {command} [-h]" in capsys.readouterr().out

@@ -34,6 +34,7 @@ OUTPUTS = {
     ("simulate", "--json"): (["simulate", "club.gouji", "--games", "1"], "--csv", False),
     ("simulate", "--csv"): (["simulate", "club.gouji", "--games", "1"], "--plot", False),
     ("simulate", "--plot"): (["simulate", "club.gouji", "--games", "1"], "--json", False),
+    ("simulate", "--raw"): (["simulate", "club.gouji", "--games", "1"], "--csv", False),
     ("arena", "--json"): (["arena", "club.gouji", "--games", "1"], None, False),
 }
 # Options that take a path but name a file read, not written.

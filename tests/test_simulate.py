@@ -59,7 +59,12 @@ def test_a_record_agrees_with_the_finished_game(variant):
         assert [rec[f"score.seat.{s}"] for s in range(1, engine.RULES.players + 1)] == scores
         assert rec["team_win.1"] + rec["team_win.2"] + rec["draw"] == 1
         assert rec["score.team.1"] + rec["score.team.2"] == sum(scores)
-        assert sum(rec.get(f"first.{s}", 0) for s in range(1, engine.RULES.players + 1)) == 1
+        players = engine.RULES.players
+        assert sorted(p for s in range(1, players + 1) for p in range(1, players + 1)
+                      if rec.get(f"place.{s}.{p}")) == list(range(1, players + 1))  # a place a seat, each once
+        assert rec["place.team.1"] + rec["place.team.2"] == players + 1  # two halves of the seats
+        assert rec["score.spread"] == abs(rec["score.team.1"] - rec["score.team.2"])
+        assert not any(k.startswith(("seat_win.", "first.")) for k in rec)  # restated the team win / the places
         assert 1 <= rec["rounds"] <= rec["actions"]
         if not engine.RULES.pattern_plays:
             assert rec["sweep"] == int(game._swept())
@@ -176,6 +181,9 @@ def test_csv_and_table(club, capsys):
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert {r["row"] for r in rows} == {"estimate", "difference"}
     assert any(r["metric"] == "sweep" and "双扣" in r["label"] for r in rows)
+    assert {r["metric"] for r in rows if r["row"] == "difference" and r["primary"] == "yes"} == {
+        "team_win.1", "sweep", "score.spread", "actions"}  # no tribute in Shuangkou: tribute.paid is not written
+    assert all(r["p"] == r["significant"] == "" for r in rows if r["row"] == "difference" and r["primary"] == "no")
     assert "shuangkou-qianbian compared with shuangkou" in text
 
 
@@ -203,7 +211,19 @@ def test_progress_bar_shows_an_eta():
     (["simulate", "zaozhuang", "--match-games", "0"], "--match-games must be at least 1"),
     (["simulate", "zaozhuang", "--confidence", "95"], "--confidence"),
     (["simulate", "zaozhuang", "zaozhuang"], "named twice"),
+    (["simulate", "zaozhuang", "shuangkou"], "zaozhuang is Gouji for 6 players, shuangkou is Shuangkou for 4: their "
+                                             "games are not paired and their figures mean different things; simulate "
+                                             "them one at a time"),
+    (["simulate", "shuangkou", "lianzhong", "--bots", "greedy,random,greedy,random"],
+     "shuangkou is Shuangkou for 4 players, lianzhong is Gouji for 6"),  # refused before the bots are seated
+    (["simulate", "lianzhong", "club.gouji", "shuangkou-qianbian"], "shuangkou-qianbian is Shuangkou for 4"),
     (["simulate", "zaozhaung"], "zaozhaung"),
+    (["simulate", "zaozhuang", "--precision", "0"], "--precision is a width above 0 and below 10"),
+    (["simulate", "zaozhuang", "--precision", "12"], "--precision is a width above 0 and below 10"),
+    (["simulate", "zaozhuang", "--bots", "greedy", "--bots", "greedy"], "a bot mix is given twice: greedy / greedy"),
+    (["simulate", "zaozhuang"] + ["--bots", "greedy"] + [a for n in range(1, 9) for a in ("--bots", f"search:{n}")],
+     "--bots is given 9 times: at most 8 bot mixes a run"),
+    (["simulate", "zaozhuang", "--bots", "greedy", "--bots", "clever"], "unknown bot 'clever'"),
     (["simulate", "gouji"], "abstract"),
     (["simulate", "zaozhuang", "--plot", "out.svg"], ".png"),
     (["arena", "zaozhuang", "--bots", "greedy"], "at least two bots"),
@@ -252,7 +272,7 @@ def test_every_figure_reads_fields_the_records_write(variant):
     written_always = {"games", "seats"}
     for metric in metrics_for(engine.RULES, fields):
         for name in (metric.field, metric.per):
-            assert name in fields or name.startswith(("first.", "team_score.")) or name in written_always, \
+            assert name in fields or name.startswith(("place.", "team_score.")) or name in written_always, \
                 f"{metric.id}: no record of {variant} writes {name}"
 
 

@@ -200,6 +200,14 @@ def test_a_simulation_runs_in_the_background_with_progress_to_its_report(studio)
     assert client.get("/api/simulate/nope").status_code == 404
 
 
+def test_a_simulation_against_another_game_is_refused_before_any_game(studio):
+    client, _, _ = studio
+    refused = _post(client, "/api/simulate", {"name": "俱乐部.gouji", "text": CLUB, "other": "shuangkou", "games": 4,
+                                              "bots": "greedy", "lang": "zh"})
+    assert refused.status_code == 400
+    assert "shuangkou" in refused.text and "4" in refused.text
+
+
 # --- play --------------------------------------------------------------------------------------------
 
 def _whole_game(client, view: dict) -> dict:

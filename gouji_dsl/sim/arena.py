@@ -60,7 +60,7 @@ def play_deal(engine, a: str, b: str, seed: int, deal: int) -> dict:
 
 def run_arena(ws, name: str, bots: list[str], deals: int, seed: int, workers: int, ray_address, confidence: float,
               progress_flag) -> dict:
-    from gouji_dsl.sim.parallel import backend_name, chunk_size, run_shown
+    from gouji_dsl.sim.parallel import Progress, backend_name, chunk_size, run_shown
 
     spec = engine_spec(ws, name)
     engine = spec.load()
@@ -68,12 +68,13 @@ def run_arena(ws, name: str, bots: list[str], deals: int, seed: int, workers: in
     results = []
     started = time.monotonic()
     chunk = chunk_size(deals, workers, most=10, shares=4)
+    bar = Progress(2 * deals * len(pairs), name, progress_flag)  # one bar for every pair of bots
     for a, b in pairs:
         tasks = (PairTask(spec, a, b, seed, first, min(chunk, deals - first)) for first in range(0, deals, chunk))
         rows: list[dict] = []
         began = time.monotonic()
         for result in run_shown(tasks, 2 * deals, workers, ray_address, text("commands.report.arena_pair", a=a, b=b),
-                                progress_flag):
+                                bar):
             rows.extend(result)
         results.append(pair_result(a, b, rows, confidence, time.monotonic() - began))
     return {"format": FORMAT, "variant": name, "title": getattr(engine, "TITLE", name),
@@ -91,7 +92,8 @@ def pair_result(a: str, b: str, rows: list[dict], confidence: float, seconds: fl
     draws = stats.proportion(col("draws"), two, confidence)
     margin = stats.ratio([r["a_score"] - r["b_score"] for r in rows], two, confidence, games=2 * len(rows))
     test = stats.difference((col("a_score"), two), (col("b_score"), two), paired=True, confidence=confidence)
-    wins_test = stats.difference((col("a_wins"), two), (col("b_wins"), two), paired=True, confidence=confidence)
+    wins_test = stats.difference((col("a_wins"), two), (col("b_wins"), two), paired=True, confidence=confidence,
+                                 kind="proportion")  # a difference of two shares: within -100%..+100%
     alpha = 1 - confidence
     verdict = None
     if test.p_value is not None and test.p_value < alpha and margin.estimate:

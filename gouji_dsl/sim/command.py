@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 from gouji_dsl.bots import BOTS, BotSpecError, parse_spec
@@ -20,6 +19,8 @@ EXIT_OK = 0
 # pair of bots at the cap needs about 150 MB. More is a usage error: run again with another --seed.
 MAX_GAMES = 10_000_000
 MAX_DEALS = 250_000
+MAX_MIXES = 8            # --bots given more often: a run of each is hours at the cap; more is a usage error
+SIMULATE_BOTS = "heuristic"
 
 
 def register(sub) -> None:
@@ -28,11 +29,14 @@ def register(sub) -> None:
     p.add_argument("variants", nargs="+", metavar="VARIANT|FILE", help=text("commands.simulate.help_variants"))
     p.add_argument("--games", type=int, default=1000, help=text("commands.simulate.help_games"))
     p.add_argument("--match-games", type=int, default=4, metavar="L", help=text("commands.simulate.help_match_games"))
-    _common(p, default_bots="heuristic")
+    p.add_argument("--precision", type=float, metavar="W", help=text("commands.simulate.help_precision"))
+    _common(p, default_bots="heuristic", mixes=True)
     p.add_argument("--csv", metavar="FILE", action=OutputOption, what=msg("commands.simulate.csv_file"),
                    help=text("commands.simulate.help_csv"))
     p.add_argument("--plot", metavar="FILE", action=OutputOption, what=msg("commands.simulate.plot_file"),
                    help=text("commands.simulate.help_plot"))
+    p.add_argument("--raw", metavar="FILE", action=OutputOption, what=msg("commands.simulate.raw_file"),
+                   help=text("commands.simulate.help_raw"))
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("arena", help=text("commands.arena.help"), description=text("commands.arena.description"))
@@ -42,9 +46,13 @@ def register(sub) -> None:
     p.set_defaults(run=cmd_arena)
 
 
-def _common(p, default_bots: str) -> None:
-    p.add_argument("--bots", default=default_bots, metavar="NAME,...",
-                   help=text("commands.simulate.help_bots", bots=", ".join(BOTS), default=default_bots))
+def _common(p, default_bots: str, mixes: bool = False) -> None:
+    if mixes:  # simulate: each --bots is a mix the whole run is played with (a list, filled in by _mixes)
+        p.add_argument("--bots", action="append", metavar="NAME,...",
+                       help=text("commands.simulate.help_bot_mixes", bots=", ".join(BOTS), default=default_bots))
+    else:
+        p.add_argument("--bots", default=default_bots, metavar="NAME,...",
+                       help=text("commands.simulate.help_bots", bots=", ".join(BOTS), default=default_bots))
     p.add_argument("--seed", type=int, default=1, help=text("cli.help.play_seed"))
     p.add_argument("--workers", type=int, metavar="K", help=text("commands.simulate.help_workers"))
     p.add_argument("--ray", metavar="ADDRESS", help=text("commands.simulate.help_ray"))
@@ -97,16 +105,43 @@ def _workers(args) -> int:
 
 
 def cmd_simulate(args, ws) -> int:
-    from gouji_dsl.sim.parallel import backend_name, chunk_size, run_shown
-    from gouji_dsl.sim.runner import engine_spec, lineup_for, tasks_for
-    from gouji_dsl.sim.summary import Side, Totals, results as results_of
+    """The run; with --raw its file is checked before anything else (suffix, pyarrow, a spool
+    made beside it: sim/export.py) and written whole at the end, or not at all."""
+    from gouji_dsl.sim.export import RawWriter
+
+    raw = RawWriter(args.raw) if getattr(args, "raw", None) is not None else None
+    try:
+        return _simulate(args, ws, raw)
+    finally:
+        if raw is not None:
+            raw.discard()  # a run that failed or was interrupted: its spool goes (nothing after a commit)
+
+
+def _mixes(written: list[str] | None) -> list[list[str]]:
+    """Each --bots given, as a bot list (the default when none is); a mix given twice, or more
+    than MAX_MIXES of them, is a usage error."""
+    mixes = [_bot_list(w) for w in (written or [SIMULATE_BOTS])]
+    if len(mixes) > MAX_MIXES:
+        raise UsageError(msg("commands.simulate.too_many_mixes", count=len(mixes), most=MAX_MIXES))
+    if len({tuple(m) for m in mixes}) != len(mixes):
+        raise UsageError(msg("commands.simulate.mix_twice", mixes=" / ".join(",".join(m) for m in mixes)))
+    return mixes
+
+
+def _simulate(args, ws, raw) -> int:
+    from gouji_dsl.sim.parallel import backend_name
+    from gouji_dsl.sim.runner import engine_spec, lineup_for
+    from gouji_dsl.sim.simulation import Plan, run
+    from gouji_dsl.sim.summary import incomparable
 
     _check_run(args, MAX_GAMES)
     if args.match_games < 1:
         raise UsageError(msg("commands.simulate.match_games_at_least_one"))
+    if args.precision is not None and not 0 < args.precision < 10:
+        raise UsageError(msg("commands.simulate.precision_range", precision=args.precision))
     if args.plot is not None:
         _check_plot_path(args.plot)
-    bots = _bot_list(args.bots)
+    mixes = _mixes(args.bots)
     # Each file in a workspace of its own (engines.apart): a/club.gouji and b/club.gouji are two variants.
     spaces = [ws] + [apart(ws) for _ in args.variants[1:]]
     names = [space.resolve_argument(v) for space, v in zip(spaces, args.variants)]
@@ -114,31 +149,24 @@ def cmd_simulate(args, ws) -> int:
     if len({spec.identity or spec.name for spec in specs}) != len(specs):  # one variant (one file) named twice
         raise UsageError(msg("commands.simulate.variant_twice", variants=", ".join(args.variants)))
     engines = [spec.load() for spec in specs]
+    for name, engine in zip(names[1:], engines[1:]):  # each is compared with the first: of one game, as many seats
+        why = incomparable(names[0], engines[0].RULES, name, engine.RULES)
+        if why is not None:
+            raise UsageError(why)
     try:
-        lineups = [lineup_for(bots, e.RULES) for e in engines]
+        lineups = [[lineup_for(bots, e.RULES) for e in engines] for bots in mixes]
     except ValueError as exc:  # a number of bots that fits no seating
         raise UsageError(exc.args[0]) from None  # the catalogue's message (runner.lineup_for)
     workers = _workers(args)
-    matches = -(-args.games // args.match_games)
-    started = time.monotonic()
-    sides, seconds = [], {}
-    for name, spec, engine, lineup, arg in zip(names, specs, engines, lineups, args.variants):
-        tasks = tasks_for(spec, lineup, args.seed, args.games, args.match_games,
-                          chunk_size(matches, workers, most=50, shares=8))
-        t = Totals()
-        began = time.monotonic()
-        for result in run_shown(tasks, args.games, workers, args.ray, name, args.progress):
-            for match in result:
-                t.add(match)
-        seconds[name] = round(time.monotonic() - began, 3)
-        sides.append(Side(name, engine, name if spec.source is None else spec.origin, t, lineup))
-    elapsed = time.monotonic() - started
-    results = results_of(
-        sides, {"games": args.games, "seed": args.seed, "match_games": args.match_games, "bots": bots,
-                "confidence": args.confidence},
-        {"workers": workers, "backend": backend_name(workers, args.ray), "seconds": round(elapsed, 3),
-         "games_per_second": round(args.games * len(names) / elapsed, 2) if elapsed else None,
-         "variant_seconds": seconds}, args.confidence)
+    plan = Plan(names=names, specs=specs, engines=engines,
+                sources=[name if spec.source is None else spec.origin for name, spec in zip(names, specs)],
+                mixes=mixes, lineups=lineups, seed=args.seed, games=args.games,
+                most_games=MAX_GAMES // (len(names) * len(mixes)), match_games=args.match_games,
+                confidence=args.confidence, precision=args.precision, workers=workers, ray=args.ray)
+    results = run(plan, args.progress, raw)
+    results["timings"]["backend"] = backend_name(workers, args.ray)
+    if raw is not None:
+        raw.commit()
     _write_outputs(args, results)
     from gouji_dsl.sim.report import table
     sys.stdout.write(table(results))

@@ -65,7 +65,20 @@ def derive(*parts) -> int:
 def play_game(engine, lineup: tuple, game_seed: int, bot_seed, match: Match | None = None):
     """One game from its seed, `lineup[seat - 1]` the bot spec of each seat, `bot_seed(seat)`
     its seed. Returns (finished game, tally)."""
-    game = engine.new_game(seed=game_seed, match=match)
+    return play_out(engine.new_game(seed=game_seed, match=match), lineup, game_seed, bot_seed)
+
+
+def deal_hash(game) -> str:
+    """A short name of the hands a new game was dealt (16 hex digits): the same seed dealt from
+    the same deck gives the same name in any variant, so a reader of the raw file sees which games
+    of two variants were played on the same cards. Taken before the first action: a 革命 redeal
+    deals again."""
+    text = ";".join(",".join(map(str, hand)) for hand in game.dealt)  # card counts, seat by seat
+    return hashlib.blake2b(text.encode("ascii"), digest_size=8).hexdigest()
+
+
+def play_out(game, lineup: tuple, game_seed: int, bot_seed):
+    """A new game (dealt from `game_seed`) played to its end: see play_game."""
     bots = {seat: make_bot(spec, bot_seed(seat)) for seat, spec in enumerate(lineup, 1)}
     tally = Tally()
     see = tally.see
@@ -93,15 +106,17 @@ class Task:
     games: int
     first: int
     count: int
+    raw: bool = False  # each match also carries its games one by one (`gouji simulate --raw`)
 
     @property
     def total_games(self) -> int:
         return self.games * self.count
 
     def run(self) -> list[dict]:
-        """Per match: {"index", "sums": field -> total, "hist": name -> {value: count}}."""
+        """Per match: {"index", "sums": field -> total, "hist": name -> {value: count}}, and with
+        `raw` its "games" (play_match)."""
         engine = self.spec.load()
-        return [play_match(engine, self.lineup, self.seed, index, self.games)
+        return [play_match(engine, self.lineup, self.seed, index, self.games, self.raw)
                 for index in range(self.first, self.first + self.count)]
 
 
@@ -110,31 +125,44 @@ def run_task(task) -> list:
     return task.run()
 
 
-def play_match(engine, lineup: tuple, seed: int, index: int, games: int) -> dict:
+def play_match(engine, lineup: tuple, seed: int, index: int, games: int, raw: bool = False) -> dict:
+    """Match `index` of a run: its sums and distributions; with `raw` also "games", a
+    [game, game seed, deal hash, record] a game in order (what sim/export.py writes a row of), so
+    a run without --raw sends nothing more back from its workers."""
     match = Match()
     sums: dict = {}
     hist = {name: Counter() for name in HISTOGRAMS}
+    played = []
     for g in range(games):
-        game, tally = play_game(engine, lineup, derive("game", seed, index, g),
-                                lambda seat: derive("bot", seed, index, g, seat), match)
+        game_seed = derive("game", seed, index, g)
+        game = engine.new_game(seed=game_seed, match=match)
+        dealt = deal_hash(game) if raw else ""
+        game, tally = play_out(game, lineup, game_seed, lambda seat: derive("bot", seed, index, g, seat))
         record = game_record(game, tally)
         for key, value in record.items():
             sums[key] = sums.get(key, 0) + value
         for name in HISTOGRAMS:
             hist[name][record[name]] += 1
+        if raw:
+            played.append([g, game_seed, dealt, record])
         match = game.next_match()
-    return {"index": index, "sums": sums, "hist": {k: dict(v) for k, v in hist.items()}}
+    result = {"index": index, "sums": sums, "hist": {k: dict(v) for k, v in hist.items()}}
+    if raw:
+        result["games"] = played
+    return result
 
 
-def tasks_for(spec: EngineSpec, lineup: tuple, seed: int, games: int, match_games: int, chunk: int) -> Iterator[Task]:
+def tasks_for(spec: EngineSpec, lineup: tuple, seed: int, games: int, match_games: int, chunk: int,
+              raw: bool = False, start: int = 0) -> Iterator[Task]:
     """`games` games in matches of `match_games` (the last match shorter when they do not divide),
-    cut into tasks of `chunk` matches: made one at a time as the workers take them, since a long
-    run has millions."""
+    numbered from match `start` (a further round of a run goes on where the last ended), cut into
+    tasks of `chunk` matches: made one at a time as the workers take them, since a long run has
+    millions. `raw`: the matches carry their games (Task.raw)."""
     matches, rest = divmod(games, match_games)
     for first in range(0, matches, chunk):
-        yield Task(spec, lineup, seed, match_games, first, min(chunk, matches - first))
+        yield Task(spec, lineup, seed, match_games, start + first, min(chunk, matches - first), raw)
     if rest:
-        yield Task(spec, lineup, seed, rest, matches, 1)
+        yield Task(spec, lineup, seed, rest, start + matches, 1, raw)
 
 
 def lineup_for(bots: list[str], rules) -> tuple:

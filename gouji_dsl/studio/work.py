@@ -169,6 +169,9 @@ def start_simulation(jobs: OrderedDict, job_id: str, edited: Edited, other: str 
     specs = [engine_spec(edited.ws, a.name), engine_spec(edited.ws, edited.name)]
     try:
         loaded = [spec.load() for spec in specs]
+        why = summary.incomparable(a.name, loaded[0].RULES, edited.name, loaded[1].RULES)
+        if why is not None:  # another game, or another number of players: refused before any game
+            raise WorkError(why)
         lineups = [lineup_for([b.strip() for b in bots.split(",") if b.strip()], e.RULES) for e in loaded]
     except (ValueError, UsageError, LookupError) as exc:
         raise WorkError(exc.args[0] if exc.args and isinstance(exc.args[0], Message)

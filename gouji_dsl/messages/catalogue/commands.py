@@ -134,13 +134,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "intervals; with two or more, which differences are significant",
                                "按种子打很多局，报告各玩法的规则实际打出来是什么样子，附置信区间；"
                                "给两个以上玩法时，说明哪些差别是显著的"),
-    "commands.simulate.description": ("Play N seeded games of each variant between bots and report win rates by team "
-                                      "and seat, 串三户, game length, burns, 开点, 革命, tribute and scores, each with a "
-                                      "confidence interval. Every variant after the first is compared with the first "
-                                      "(played on the same seeds).",
-                                      "让机器人把每个玩法按种子打 N 局，报告各队、各座位的胜率，串三户、每局长度、烧牌、"
-                                      "开点、革命、进贡和得分，每项都附置信区间。第一个之后的每个玩法都和第一个比较"
-                                      "（用相同的种子打）。"),
+    "commands.simulate.description": ("Play N seeded games of each variant between bots and report team win rates, "
+                                      "串三户, score spread, game length, tribute, places by seat and team, burns, 开点 "
+                                      "and 革命, each with a confidence interval. Every variant after the first is "
+                                      "compared with the first (played on the same seeds): the primary figures are "
+                                      "tested, the others described.",
+                                      "让机器人把每个玩法按种子打 N 局，报告各队胜率、串三户、分差、每局长度、进贡、"
+                                      "各座位和各队的名次、烧牌、开点和革命，每项都附置信区间。第一个之后的每个玩法都"
+                                      "和第一个比较（用相同的种子打）：主要指标做检验，其余只作描述。"),
     "commands.simulate.help_variants": ("variant names or rule files; with two or more, their differences are tested",
                                         "玩法名或规则文件；给两个以上时检验它们的差别"),
     "commands.simulate.help_games": ("games per variant (default 1000)", "每个玩法打多少局（默认 1000）"),
@@ -190,9 +191,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                            "--confidence 是 0.5 到 1 之间的比例，例如 0.95"),
     "commands.simulate.json_file": ("JSON file (--json)", "JSON 文件（--json）"),
     "commands.simulate.match_games_at_least_one": ("--match-games must be at least 1", "--match-games 至少是 1"),
+    "commands.simulate.help_bot_mixes": ("bots: one for every seat, one a team, or one a seat, separated by commas; "
+                                         "give --bots again to repeat the whole run with another mix and see which "
+                                         "conclusions hold for every mix. Bots: {bots}; a search bot's budget as "
+                                         "search:N (rollouts a move). Default {default}",
+                                         "机器人：每个座位同一个、每队一个或每个座位一个，用逗号隔开；再给一次 --bots "
+                                         "就换一组机器人把整个模拟再跑一遍，看哪些结论对每组机器人都成立。可用：{bots}；"
+                                         "search 机器人的计算量写作 search:N（每步推演 N 次）。默认 {default}"),
+    "commands.simulate.help_precision": ("play further rounds of games until every tested figure's interval is at "
+                                         "most W wide: shares in points (0.04: 4 points), other figures relative to "
+                                         "their value (0.04: 4 per cent of it); --games is the first round",
+                                         "一轮一轮加打，直到每个检验指标的区间宽度不超过 W：比率按百分点算（0.04 即 4 "
+                                         "个百分点），其他指标按其数值的比例算（0.04 即百分之四）；--games 是第一轮的局数"),
+    "commands.simulate.precision_range": ("--precision is a width above 0 and below 10 (0.04: 4 points), not "
+                                          "{precision}",
+                                          "--precision 是大于 0、小于 10 的宽度（0.04 即 4 个百分点），不是 {precision}"),
+    "commands.simulate.too_many_mixes": ("--bots is given {count} times: at most {most} bot mixes a run",
+                                         "--bots 给了 {count} 次：一次模拟最多 {most} 组机器人"),
+    "commands.simulate.mix_twice": ("a bot mix is given twice: {mixes}", "有一组机器人给了两次：{mixes}"),
     "commands.simulate.csv_file": ("CSV file (--csv)", "CSV 文件（--csv）"),
     "commands.simulate.variant_twice": ("a variant is named twice: {variants}", "有玩法给了两次：{variants}"),
     "commands.simulate.plot_file": ("plot file (--plot)", "图表文件（--plot）"),
+    "commands.simulate.raw_file": ("raw data file (--raw)", "原始数据文件（--raw）"),
+    "commands.simulate.help_raw": ("write a row for every game played (its seeds, a hash of the deal, the bots and "
+                                   "every number of its record): FILE.csv, or FILE.parquet (needs "
+                                   "gouji-dsl[parquet])",
+                                   "把打过的每一局写成一行（种子、发牌的哈希、机器人和这一局记下的每个数）："
+                                   "FILE.csv，或 FILE.parquet（需要 gouji-dsl[parquet]）"),
     "commands.arena.two_bots": ("an arena needs at least two bots: --bots search,heuristic",
                                 "对打至少要两个机器人：--bots search,heuristic"),
     "commands.arena.bot_twice": ("--bots names a bot twice: {bots}", "--bots 里有机器人给了两次：{bots}"),
@@ -202,10 +227,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "没有安装 Ray：pip install 'gouji-dsl[ray]'（或者不加 --ray：默认用上本机所有核心）"),
     "commands.simulate.ray_unreachable": ("cannot reach the Ray cluster at {address!r}: {reason}",
                                           "连不上 {address!r} 的 Ray 集群：{reason}"),
-    "commands.simulate.progress": ("{label} [{bar}] {done:,}/{total:,} games {share:4.0%}  {rate:,.1f} games/s  "
+    "commands.simulate.ray_client": ("--ray {address}: a ray:// address needs Ray's client part, which is not "
+                                     "installed: pip install 'gouji-dsl[ray]' (it installs ray[client])",
+                                     "--ray {address}：ray:// 地址要用 Ray 的客户端部分，但没有安装：pip install "
+                                     "'gouji-dsl[ray]'（会装上 ray[client]）"),
+    "commands.simulate.progress": ("{label} [{bar}] {done:,}/{total:,} games {share:4.0%}  {rate}  {elapsed} so far, "
                                    "ETA {eta} ",
-                                   "{label} [{bar}] {done:,}/{total:,} 局 {share:4.0%}  每秒 {rate:,.1f} 局  "
+                                   "{label} [{bar}] {done:,}/{total:,} 局 {share:4.0%}  {rate}  已用 {elapsed}，"
                                    "预计还需 {eta} "),
+    "commands.simulate.progress_rate": ("{rate} games/s", "每秒 {rate} 局"),
+    "commands.simulate.progress_pace": ("{seconds} s/game", "每局 {seconds} 秒"),
     # sim/plot.py
     "commands.simulate.no_matplotlib": ("drawing a .png needs matplotlib, which is not installed: pip install "
                                         "'gouji-dsl[plot]', or write .html, which needs nothing",
@@ -222,6 +253,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "分布 '{name}'：有 {counts} 个计数，却有 {edges} 个区间边界"),
     "commands.simulate.bad_values": ("distribution '{name}': {values} values for {counts} counts",
                                      "分布 '{name}'：有 {counts} 个计数，却有 {values} 个值"),
+    # sim/export.py
+    "commands.simulate.raw_suffix": ("--raw {path}: cannot write a '{suffix}' file; name a file ending in {suffixes}",
+                                     "--raw {path}：写不了 '{suffix}' 文件；请给以 {suffixes} 结尾的文件名"),
+    "commands.simulate.raw_no_suffix": ("--raw {path}: the file name has no suffix; name a file ending in {suffixes}",
+                                        "--raw {path}：文件名没有后缀；请给以 {suffixes} 结尾的文件名"),
+    "commands.simulate.no_pyarrow": ("writing .parquet needs pyarrow, which is not installed: pip install "
+                                     "'gouji-dsl[parquet]', or write .csv, which needs nothing",
+                                     "写 .parquet 需要 pyarrow，但没有安装：pip install 'gouji-dsl[parquet]'，"
+                                     "或者改写 .csv，它什么都不需要"),
+    "commands.simulate.raw_not_raw": ("{path}: not a raw file of gouji simulate (no column {missing})",
+                                      "{path}：不是 gouji simulate 的原始数据文件（缺少列 {missing}）"),
+    "commands.simulate.raw_out_of_order": ("the rows of {variant} are not in match order: match {match} after "
+                                           "match {previous}",
+                                           "{variant} 的行没有按场次排列：第 {match} 场排在第 {previous} 场之后"),
     # sim/runner.py
     "commands.simulate.no_shipped_engine": ("no shipped engine for variant '{name}'", "玩法 '{name}' 没有自带的引擎"),
     "commands.simulate.game_never_ends": ("a game (seed {seed}) did not end within {most} actions",
@@ -621,14 +666,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.tribute_shao": ("烧贡 (burn tribute)", "烧贡"),
     "commands.report.tribute_men": ("闷贡 (3s tribute)", "闷贡"),
     "commands.report.tribute_return": ("还贡 (cards returned)", "还贡"),
-    "commands.report.first_place": ("1st", "头名"),
     "commands.report.team_wins": ("team {team} (seats {seats}) wins", "{team} 队（座位 {seats}）赢"),
     "commands.report.drawn": ("drawn (both teams score the same)", "平局（两队得分相同）"),
-    "commands.report.seat_wins": ("seat {seat} scores above 0", "{seat} 号座位得分大于 0"),
-    "commands.report.seat_first": ("seat {seat} takes 1st place ({place})", "{seat} 号座位拿第一名（{place}）"),
+    "commands.report.repeat_win": ("the last game's winners win again", "上一局赢的一队又赢"),
+    "commands.report.first_leader_wins": ("the team of the first lead (上班) wins", "上班（第一个出牌）的一队赢"),
+    "commands.report.place_number": ("place {place}", "第 {place} 名"),
+    "commands.report.seat_place": ("seat {seat} takes place {place} ({name})", "{seat} 号座位拿第 {place} 名（{name}）"),
+    "commands.report.team_mean_place": ("team {team}'s mean place (1 = {first}, {players} = {last})",
+                                        "{team} 队的平均名次（1 = {first}，{players} = {last}）"),
     "commands.report.sweep": ("sweep", "包揽"),
     "commands.report.sweep_places": ("{sweep} (one team takes places 1-{half})", "{sweep}（一队包揽第 1-{half} 名）"),
     "commands.report.team_score": ("team {team} score a game", "{team} 队每局得分"),
+    "commands.report.spread": ("team score gap a game (|team 1 - team 2|)", "每局两队的分差（|1 队 - 2 队|）"),
     "commands.report.team_1_scores": ("team 1 scores {score:+g}", "1 队得 {score:+g} 分"),
     "commands.report.seat_score": ("seat {seat} score a game", "{seat} 号座位每局得分"),
     "commands.report.actions": ("actions a game", "每局动作数"),
@@ -643,6 +692,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.burn_success": ("share of burns that succeed", "烧牌成功率"),
     "commands.report.burns_failed": ("burns failed (烧牌失误) a game", "每局烧牌失误次数"),
     "commands.report.open_rate": ("players who open (开点)", "开点的玩家占比"),
+    "commands.report.opened_team_wins": ("a team with a player who opens (开点) wins", "有人开点的一队赢"),
+    "commands.report.burned_team_wins": ("a team with a burn that succeeds wins", "有人烧成的一队赢"),
     "commands.report.defers": ("让牌 (defers) a game", "每局让牌次数"),
     "commands.report.declared": ("宣点 declarations a game", "每局宣点次数"),
     "commands.report.men": ("憋三 players beaten before their 3s, a game", "每局憋三的玩家数（3 没出完就输了）"),
@@ -657,12 +708,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.group_results": ("results", "结局"),
     "commands.report.group_scores": ("scores", "得分"),
     "commands.report.group_distribution": ("score distribution", "得分分布"),
+    "commands.report.group_places": ("places", "名次"),
     "commands.report.group_length": ("length", "对局长度"),
     "commands.report.group_burning": ("burning", "烧牌"),
     "commands.report.group_opening": ("opening", "开点"),
     "commands.report.group_plays": ("plays", "出牌"),
     "commands.report.group_tribute": ("tribute", "进贡"),
     "commands.report.not_available": ("n/a", "无"),
+    "commands.report.every_game": ("every game", "每一局都是"),
+    "commands.report.no_game": ("no game", "没有一局"),
+    "commands.report.every_one": ("all {count:,}", "{count:,} 次全都是"),
+    "commands.report.no_one": ("none of {count:,}", "{count:,} 次里一次也没有"),
     "commands.report.settings_matches": ("{games:,} games in matches of {match_games}, seed {seed}, {seating}; "
                                          "{confidence:.0%} intervals",
                                          "{games:,} 局，每场 {match_games} 局，种子 {seed}，{seating}；"
@@ -674,14 +730,53 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.bot_for_team": ("{bot} for team {team}", "{team} 队用 {bot}"),
     "commands.report.bots_by_seat": ("bots {seats}", "各座位的机器人：{seats}"),
     "commands.report.bot_at_seat": ("{seat}: {bot}", "{seat} 号 {bot}"),
-    "commands.report.compared_paired": ("{a} compared with {b} (paired by seed; p adjusted by Holm over the {count} "
-                                        "figures; * significant at {alpha:.0%})",
-                                        "{a} 与 {b} 对比（按种子配对；p 值按 {count} 项数据做了 Holm 校正；"
+    "commands.report.compared_paired": ("{a} compared with {b} (paired by seed; {tests}; {described} further "
+                                        "figure(s) described; * significant at {alpha:.0%})",
+                                        "{a} 与 {b} 对比（按种子配对；{tests}；另有 {described} 项数据只作描述；"
                                         "* 表示在 {alpha:.0%} 水平上显著）"),
-    "commands.report.compared_unpaired": ("{a} compared with {b} (unpaired; p adjusted by Holm over the {count} "
-                                          "figures; * significant at {alpha:.0%})",
-                                          "{a} 与 {b} 对比（不配对；p 值按 {count} 项数据做了 Holm 校正；"
+    "commands.report.compared_unpaired": ("{a} compared with {b} (unpaired; {tests}; {described} further figure(s) "
+                                          "described; * significant at {alpha:.0%})",
+                                          "{a} 与 {b} 对比（不配对；{tests}；另有 {described} 项数据只作描述；"
                                           "* 表示在 {alpha:.0%} 水平上显著）"),
+    "commands.report.tests_all": ("{tested} primary figure(s) tested, Holm-adjusted",
+                                  "检验了 {tested} 项主要数据，p 值做了 Holm 校正"),
+    "commands.report.tests_some": ("{primary} primary figure(s): {tested} tested (Holm-adjusted), the others the "
+                                   "same in every match",
+                                   "{primary} 项主要数据：检验了其中 {tested} 项（p 值做了 Holm 校正），其余的每场都一样"),
+    "commands.report.described_heading": ("described, not tested (intervals at {confidence:.0%} each alone):",
+                                          "只作描述、不做检验（区间各自按 {confidence:.0%} 算）："),
+    "commands.report.interval_legend": ("a tested figure's interval is taken at the level Holm tests it at, so it "
+                                        "excludes 0 exactly when the figure has a *; games for Δ: the games a variant "
+                                        "needs to find a difference of this size (80% power)",
+                                        "检验指标的区间按 Holm 检验它时用的水平算，所以区间不含 0 当且仅当它带 *；"
+                                        "Δ 所需局数：每个玩法要打多少局才能发现这么大的差别（把握度 80%）"),
+    "commands.report.games_to_detect": ("games for Δ", "Δ 所需局数"),
+    "commands.report.precision_met": ("--precision {width}: met after {games} games a variant (rounds: {rounds})",
+                                      "--precision {width}：每个玩法打到 {games} 局时达到（各轮累计：{rounds}）"),
+    "commands.report.precision_not_met": ("--precision {width}: not met after {games} games a variant (rounds: "
+                                          "{rounds}); run again with more --games or a wider --precision",
+                                          "--precision {width}：每个玩法打了 {games} 局仍未达到（各轮累计：{rounds}）；"
+                                          "请加大 --games 或放宽 --precision 再跑"),
+    "commands.report.mix_heading": ("=== the same run with the bots {bots} ===", "=== 换成机器人 {bots} 的同一次模拟 ==="),
+    "commands.report.agreement_heading": ("Across the bot mixes ({mixes}): what each concludes of every tested figure",
+                                          "各组机器人（{mixes}）对每个检验指标的结论"),
+    "commands.report.agreement_holds": ("holds with every mix", "每组机器人都成立"),
+    "commands.report.agreement_changes": ("CHANGES with the bots", "随机器人而变"),
+    "commands.report.agreement_summary": ("{holds} of {count} conclusion(s) hold with every bot mix; {changes} change "
+                                          "with the bots: those describe the bots as much as the rule",
+                                          "{count} 条结论中 {holds} 条对每组机器人都成立，{changes} 条随机器人而变："
+                                          "这些说的既是规则也是机器人"),
+    "commands.report.verdict_higher": ("higher", "更高"),
+    "commands.report.verdict_lower": ("lower", "更低"),
+    "commands.report.verdict_no_difference": ("no difference", "无差别"),
+    "commands.report.verdict_untested": ("not tested", "未检验"),
+    "commands.report.game_gouji": ("Gouji", "够级"),
+    "commands.report.game_shuangkou": ("Shuangkou", "双扣"),
+    "commands.report.incomparable": ("{a} is {game_a} for {players_a} players, {b} is {game_b} for {players_b}: their "
+                                     "games are not paired and their figures mean different things; simulate them one "
+                                     "at a time",
+                                     "{a} 是 {players_a} 人的{game_a}，{b} 是 {players_b} 人的{game_b}：两者的对局"
+                                     "没法按种子配对，数据的含义也不一样；请分别模拟"),
     "commands.report.difference": ("difference", "差值"),
     "commands.report.interval": ("interval", "区间"),
     "commands.report.p_holm": ("p (Holm)", "p 值（Holm）"),
@@ -725,7 +820,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.plot_no_games": ("{name}: no games counted", "{name}：没有计入任何一局"),
     "commands.report.plot_win_tip": ("{label}: {estimate} ({low} to {high})", "{label}：{estimate}（{low} 至 {high}）"),
     "commands.report.plot_share_interval": ("share of games (interval)", "局数占比（区间）"),
-    "commands.report.plot_win_rates_of": ("win rates of {title}", "{title} 的胜率"),
     "commands.report.plot_differences_label": ("differences, {title}", "差异：{title}"),
     "commands.report.plot_named": ("{title} ({name})", "{title}（{name}）"),
     "commands.report.plot_versus": ("{first} vs {rest}", "{first} 对 {rest}"),
@@ -733,11 +827,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.plot_simulation": ("Simulation: {heading}", "模拟对局：{heading}"),
     "commands.report.html_lang": ("en", "zh-CN"),
     "commands.report.plot_parenthesized": ("({name})", "（{name}）"),
-    "commands.report.plot_team_scores": ("Team scores", "两队得分"),
-    "commands.report.plot_score": ("score", "得分"),
-    "commands.report.plot_team_scores_of": ("team scores of {title}", "{title} 的两队得分"),
-    "commands.report.plot_game_length": ("Game length", "对局长度"),
-    "commands.report.plot_game_length_of": ("game length of {title}", "{title} 的对局长度"),
     "commands.report.plot_win_rates": ("Win rates", "胜率"),
     "commands.report.plot_rules": ("rules: {source}", "规则：{source}"),
     "commands.report.plot_players": ("{players} players", "{players} 个玩家"),
@@ -745,9 +834,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.plot_paired": ("paired games (the same deals)", "配对的对局（牌一样）"),
     "commands.report.plot_independent": ("independent games", "各自独立的对局"),
     "commands.report.plot_differences_heading": ("Differences: {a} − {b}", "差异：{a} − {b}"),
-    "commands.report.plot_significance_note": ("{games}; {star} significant after Holm's correction for the number of "
-                                               "metrics",
-                                               "{games}；{star} 表示按指标个数做 Holm 校正后仍然显著"),
+    "commands.report.plot_significance_note": ("{games}; {star} significant after Holm's correction over the figures "
+                                               "tested (a figure without p is described, not tested); every interval "
+                                               "drawn is the figure's own, not adjusted (the terminal table and the "
+                                               "results file give a tested figure's interval at its Holm level too)",
+                                               "{games}；{star} 表示对检验的各项数据做 Holm 校正后仍然显著"
+                                               "（没有 p 值的数据只作描述，不做检验）；图中的区间都是各项自己的、未经校正"
+                                               "（检验指标按 Holm 水平算的区间见终端表格和结果文件）"),
     "commands.report.plot_differences_in": ("Differences in {title}", "{title}的差异"),
     "commands.report.plot_metric": ("metric", "指标"),
     "commands.report.plot_significant": ("significant", "显著"),
@@ -758,11 +851,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.plot_estimate": ("estimate", "估计值"),
     "commands.report.plot_games_column": ("games", "局数"),
     "commands.report.group_other": ("other", "其他"),
-    "commands.report.plot_team_scores_title": ("{variant}: team scores", "{variant}：两队得分"),
-    "commands.report.plot_game_length_title": ("{variant}: game length", "{variant}：对局长度"),
-    "commands.report.plot_win_rates_title": ("{variant}: win rates", "{variant}：胜率"),
-    "commands.report.plot_series": ("series {number}", "系列 {number}"),
-    "commands.report.plot_value": ("value", "值"),
     "commands.report.plot_axis_significant": ("{axis}; * significant (Holm)", "{axis}；* 表示显著（Holm 校正）"),
     "commands.report.plot_differences_in_lower": ("differences in {title}", "{title}的差异"),
 }
