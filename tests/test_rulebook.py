@@ -368,6 +368,22 @@ def test_a_house_rule_file_gets_its_own_rulebook(tmp_path):
     assert "variants/club.gouji, line 3" in md
 
 
+def test_taking_over_by_the_opposite_is_said_as_the_engines_play_it_in_a_gouji_house_rule(tmp_path):
+    # take_over = partner hands the lead to the opposite (named for Shuangkou, where the opposite is
+    # the partner). In Gouji the opposite is an opponent: the book must not call them a partner.
+    ws = scratch_workspace(tmp_path, {"club": "variant club extends zaozhuang\n[flow]\ntake_over = partner\n"})
+    v = Compilation(ws, "club").checked
+    en, zh = rb.render_rulebook(v, "en", "md", ws), rb.render_rulebook(v, "zh", "md", ws)
+    assert "the player sitting opposite them leads" in en and "their partner leads" not in en
+    assert "坐在他对面的对家接风" in zh and "搭档" not in zh
+    engine = engines.load(ws, "club")
+    game = engine.new_position({1: "5", 2: "3", 3: "6 6", 4: "7 7", 5: "8 8", 6: "9 9"}, leader=1)
+    game.apply_action("play 5")  # seat 1 goes out; nobody beats the 5 in a full circle
+    while game.top is not None:
+        game.apply_action("pass")
+    assert game.current_player() == 4  # the opposite leads, as the book says (not seat 2, the next)
+
+
 def test_abstract_variants_have_no_rulebook():
     with pytest.raises(rb.RulebookError, match="abstract"):
         rb.render_rulebook("gouji", "zh", "md")

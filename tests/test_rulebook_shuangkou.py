@@ -280,11 +280,11 @@ def test_going_out_and_taking_over_in_shuangkous_words(books, handouts):
         take_over = _rule(md, "flow.take_over")
         if lang == "zh":
             assert "### 出完牌与接风" in md
-            assert "一个人出完了牌，他的最后一手一圈内没人要，就由他的对家（搭档）接风发牌。" in take_over
+            assert "一个人出完了牌，他的最后一手一圈内没人要，就由坐在他对面的对家接风发牌" in take_over
             assert "出完牌后也不能看搭档的牌。" in _rule(md, "info.watch_after_out")
             assert "**全暗**：每人只能看自己的牌，不能看搭档的牌。" in _rule(md, "info.show_team_at")
         else:
-            assert "their partner leads" in take_over
+            assert "the player sitting opposite them leads" in take_over
             assert "may not watch their partner's hand" in _rule(md, "info.watch_after_out")
 
 

@@ -155,8 +155,9 @@ def _take_over(v, lang: str) -> str | None:
         return None
     zh = lang == "zh"
     if f.take_over == "partner":
-        return ("走科的人最后一手没人打，由他的对家接着发牌" if zh else
-                "after a player goes out and nobody beats their last play, their partner leads")
+        # The opposite: in Shuangkou the partner, in Gouji an opponent (对头), so not "partner".
+        return ("走科的人最后一手没人打，由坐在他对面的对家接着发牌" if zh else
+                "after a player goes out and nobody beats their last play, the player sitting opposite them leads")
     return ("走科的人最后一手没人打，由下一个手里有牌的人接着发牌" if zh else
             "after a player goes out and nobody beats their last play, the next player holding cards leads")
 

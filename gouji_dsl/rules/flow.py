@@ -40,7 +40,9 @@ GOING_OUT = EnumT(Member("anyone_answers", "底牌任何人可打", "anyone may 
                   Member("loses_status", "失去级牌作用", "it loses its 级牌 status and is answered like any play"),
                   Member("as_usual", "照常", "it keeps its 级牌 status and is answered like any 级牌, burns included"))
 TAKE_OVER = EnumT(Member("next_player", "下家接风", "the next player holding cards leads"),
-                  Member("partner", "对家接风", "the partner of the player who went out leads"))
+                  # The value's name is Shuangkou's, where the opposite is the partner; in Gouji the
+                  # opposite (对头) is an opponent, so the words say "opposite", which holds in both.
+                  Member("partner", "对家接风", "the player opposite the one who went out leads"))
 
 
 @dataclass(frozen=True)
@@ -184,8 +186,9 @@ def gouji_goes_out(g: Game) -> None:
 
 @hook("flow.take_over")
 def next_leader(g: Game, owner: int) -> int:
-    """Who leads after `owner`'s play won the round: `owner`; if it is out, its partner
-    (take_over = partner, if holding cards) or the next player holding cards (接风)."""
+    """Who leads after `owner`'s play won the round: `owner`; if it is out, its opposite
+    (take_over = partner, named for Shuangkou, where the opposite is the partner; if holding
+    cards) or the next player holding cards (接风)."""
     if g._holds_cards(owner):
         return owner
     partner: int = ask("table.opposites", g, owner)
@@ -271,8 +274,8 @@ book.enum_rule("flow.going_out_gouji", "course", {
 book.enum_rule("flow.take_over", "course", {
     "next_player": ("**[[接风]]**：走科者的最后一手牌没有人打时，由他的下家（下一个还有牌的人）接风发牌。",
                     "**[[接风|Taking over]]**: when nobody answers a player's last play, the next player still holding cards leads."),
-    "partner": ("**[[接风]]**：一个人出完了牌，他的最后一手一圈内没人要，就由他的对家（搭档）接风发牌。",
-                "**[[接风|Taking over]]**: when a player goes out and nobody beats their last play in a full circle, their partner leads."),
+    "partner": ("**[[接风]]**：一个人出完了牌，他的最后一手一圈内没人要，就由坐在他对面的对家接风发牌（对家已出完则由下一个还有牌的人）。",
+                "**[[接风|Taking over]]**: when a player goes out and nobody beats their last play in a full circle, the player sitting opposite them leads (if the opposite is out too, the next player still holding cards)."),
 })
 
 
@@ -313,5 +316,5 @@ dp.phrase("flow.going_out_gouji", {
 })
 dp.phrase("flow.take_over", {
     "next_player": dp.said("走科后由下家接风", "lets the next player lead after a standing last play"),
-    "partner": dp.said("走科后由对家接风", "lets the partner of a player who went out lead"),
+    "partner": dp.said("走科后由对家接风", "lets the player opposite a player who went out lead"),
 })
