@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from gouji_dsl.runtime.game import BURN, PASS, PLAY, Action, Game
 
@@ -40,25 +41,37 @@ class GreedyBot:
         if game.top is None:
             # Lead: the lowest rank held, as many of it as possible, no jokers or 2s attached.
             def lead_key(a: Action):
-                rank, natural, fillers = a.play[:3]
-                return (rank if rank >= 0 else 99, fillers + sum(a.play[3:]), -natural)  # jokers: 3: on
+                play = a.play
+                if TYPE_CHECKING:  # a play or a burn: it has cards
+                    assert play is not None
+                rank, natural, fillers = play[:3]
+                return (rank if rank >= 0 else 99, fillers + sum(play[3:]), -natural)  # jokers: 3: on
             return min(plays, key=lead_key)
         if all(a.kind == BURN for a in plays):
             return next(a for a in actions if a.kind == PASS)  # a greedy player does not risk a burn
         # Answer: the smallest play that beats, sparing jokers and 2s.
         def answer_key(a: Action):
-            rank, natural, fillers = a.play[:3]
-            return (sum(a.play[3:]), fillers, rank)  # jokers of every kind, extra kinds too
+            play = a.play
+            if TYPE_CHECKING:  # a play or a burn: it has cards
+                assert play is not None
+            rank, natural, fillers = play[:3]
+            return (sum(play[3:]), fillers, rank)  # jokers of every kind, extra kinds too
         return min(plays, key=answer_key)
 
 
 def _pattern_lead_key(a: Action):
-    kind, _length, top, lines = a.play[:4]
-    cards = a.play[4:]
+    play = a.play
+    if TYPE_CHECKING:  # a play or a burn: it has cards
+        assert play is not None
+    kind, _length, top, lines = play[:4]
+    cards = play[4:]
     return (lines, cards[13] + cards[14], -sum(cards), top, kind)  # no bomb or joker; long; low
 
 
 def _pattern_answer_key(a: Action):
-    kind, _length, top, lines = a.play[:4]
-    cards = a.play[4:]
+    play = a.play
+    if TYPE_CHECKING:  # a play or a burn: it has cards
+        assert play is not None
+    kind, _length, top, lines = play[:4]
+    cards = play[4:]
     return (lines, cards[13] + cards[14], top, kind)  # the weakest that beats, sparing bombs and jokers

@@ -37,6 +37,7 @@ from __future__ import annotations
 import bisect
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gouji_dsl.runtime import cards as rt
 from gouji_dsl.runtime.game import BURN, DECLARE, DEFER, PASS, REVOLT, Action, Game
@@ -274,7 +275,10 @@ def _gouji_shortlist(game: Game, actions: list[Action], style: Style) -> list[Ac
         return _answer_shortlist(game, actions, hand, top, style)
     if game.cur in game.obligation:
         return None
-    width = len(actions[0].play)
+    first = actions[0].play
+    if TYPE_CHECKING:  # a lead offers only plays
+        assert first is not None
+    width = len(first)
     zeros = (0,) * (width - 2)
     attach = tuple(hand[TWO:])  # all 2s and jokers held, in play-tuple order
     extras = [tuple(1 if j == i else 0 for j in range(width - 2)) for i in range(width - 2)]
@@ -284,7 +288,7 @@ def _gouji_shortlist(game: Game, actions: list[Action], style: Style) -> list[Ac
     r = game.r
     winners = groups <= 2 or (r.open_method != "none" and not game.chaos and game.cur not in game.opened)
     tails = [zeros, attach] + extras if winners else [zeros]
-    wanted = set()
+    wanted: set[tuple[int, ...]] = set()
     for rank in range(12):
         have = hand[rank]
         if have:
@@ -323,6 +327,8 @@ def _answer_shortlist(game: Game, actions: list[Action], hand, top: tuple, style
     size = sum(top[1:])
     if size == sum(hand):
         return None  # it may go out: score them all
+    if TYPE_CHECKING:  # a top play has its seat
+        assert game.top_seat is not None
     if r.teams[game.top_seat] == r.teams[me]:
         return [actions[0]] if not game.chaos else None
     v = _View(game, style)
@@ -351,8 +357,11 @@ def _finder(actions: list[Action]):
     return find
 
 
-def _play_of(action: Action) -> tuple:
-    return action.play
+def _play_of(action: Action) -> tuple[int, ...]:
+    play = action.play
+    if TYPE_CHECKING:  # only the play actions are searched (_finder)
+        assert play is not None
+    return play
 
 
 def _gouji_scores(game: Game, actions: list[Action], style: Style = DEFAULT_STYLE) -> list[float]:
@@ -365,17 +374,27 @@ def _gouji_scores(game: Game, actions: list[Action], style: Style = DEFAULT_STYL
 
 def _lead_scores(v: _View, actions: list[Action]) -> list[float]:
     plays_left = v.plays_left
+    scores: list[float] = []
     if v.bound:
-        return [-100.0 if v.cost(a.play)[2] else _bound_score(v, a.play, leading=True) for a in actions]
-    scores = []
+        for a in actions:
+            play = a.play
+            if TYPE_CHECKING:  # a lead offers only plays
+                assert play is not None
+            scores.append(-100.0 if v.cost(play)[2] else _bound_score(v, play, leading=True))
+        return scores
     special = []  # (key, index) of plays that might win the lead: checked below, cheapest first
     open_wanted = _open_wanted(v)
     last_but_one = plays_left <= 2
     total = v.total
-    pad = (0,) * (len(actions[0].play) - 2)
+    first = actions[0].play
+    if TYPE_CHECKING:  # a lead offers only plays
+        assert first is not None
+    pad = (0,) * (len(first) - 2)
     by_group: dict = {}  # (rank, natural) -> its part of the cost: the many leads of one group share it
     for i, a in enumerate(actions):
         play = a.play
+        if TYPE_CHECKING:  # as above
+            assert play is not None
         group = play[:2]
         part = by_group.get(group)
         if part is None:
@@ -466,6 +485,8 @@ def _bound_score(v: _View, play: tuple, leading: bool) -> float:
 def _answer_scores(v: _View, actions: list[Action]) -> list[float]:
     g, r = v.game, v.r
     top_seat = g.top_seat
+    if TYPE_CHECKING:  # a top play has its seat
+        assert top_seat is not None
     partner_play = r.teams[top_seat] == v.team
     restricted = g.top_gouji and not g.chaos and not g.top_free and not g.top_opposite_only
     my_opposites_gouji = restricted and r.opposite[top_seat] == v.me
@@ -479,12 +500,15 @@ def _answer_scores(v: _View, actions: list[Action]) -> list[float]:
     is_gouji = r.is_gouji
     total = v.total
     careful = v.bound or v.me in g.burners_pending  # burns and a burner's plays: scored apart
-    scores = []
+    scores: list[float] = []
+    defer_at: int | None = None  # where a defer stands: scored below, against the cheapest answer
     cheapest = None
     for a in actions:
         play = a.play
         if play is None:
-            scores.append(pass_score if a.kind == PASS else None)  # a defer: scored below
+            if a.kind != PASS and defer_at is None:
+                defer_at = len(scores)
+            scores.append(pass_score)  # a defer's score is set below
             continue
         group = play[:2]
         part = get(group)
@@ -503,9 +527,8 @@ def _answer_scores(v: _View, actions: list[Action]) -> list[float]:
         scores.append(score)
         if cheapest is None or score < cheapest:
             cheapest = score
-    if None in scores:
-        i = scores.index(None)
-        scores[i] = _defer_score(v, cheapest, pass_score)
+    if defer_at is not None:
+        scores[defer_at] = _defer_score(v, cheapest, pass_score)
     return scores
 
 
@@ -571,23 +594,41 @@ def _pattern_scores(game: Game, actions: list[Action]) -> list[float]:
     left = {s: sum(game.hands[s - 1]) for s in range(1, r.players + 1) if s not in game.place_of}
     opponents = [n for s, n in left.items() if r.teams[s] != team]
     fewest = min(opponents) if opponents else 99
+    if TYPE_CHECKING:  # pattern plays: the rules have their notation
+        assert r.notation is not None
     bomb_min = r.notation.spec.bomb_min
+    scores: list[float] = []
     if game.top is None:
-        return [_pattern_lead_score(hand, a.play, fewest, bomb_min) for a in actions]
+        for a in actions:
+            play = a.play
+            if TYPE_CHECKING:  # a lead offers only plays
+                assert play is not None
+            scores.append(_pattern_lead_score(hand, play, fewest, bomb_min))
+        return scores
+    if TYPE_CHECKING:  # a top play has its seat
+        assert game.top_seat is not None
     partner_play = r.teams[game.top_seat] == team
     total = sum(hand)
     if partner_play:
         # My partner's play stands: I only go out over it. Ranked: going out, pass, the rest.
-        return [-50.0 if a.kind == PASS else (-100.0 if sum(a.play[HEAD:]) == total else
-                                               _pattern_cost(hand, a.play, bomb_min)) for a in actions]
+        for a in actions:
+            if a.kind == PASS:
+                scores.append(-50.0)
+                continue
+            play = a.play
+            if TYPE_CHECKING:  # a play or a burn: it has cards
+                assert play is not None
+            scores.append(-100.0 if sum(play[HEAD:]) == total else _pattern_cost(hand, play, bomb_min))
+        return scores
     urgent = left.get(game.top_seat, 99) <= NEAR_OUT_PATTERNS or fewest <= 3
     pass_score = 30.0 if urgent else 10.0
-    scores = []
     for a in actions:
         if a.kind == PASS:
             scores.append(pass_score)
             continue
         play = a.play
+        if TYPE_CHECKING:  # a play or a burn: it has cards
+            assert play is not None
         size = sum(play[HEAD:])
         if size == total:
             scores.append(-100.0)  # going out

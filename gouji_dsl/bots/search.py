@@ -107,14 +107,14 @@ class SearchBot:
         diffs = [values[challenger][deal] - values[default][deal] for deal in values[default]]
         return challenger if _clearly_positive(diffs) else default
 
-    def evaluate(self, game: Game, candidates: list[Action], budget: int) -> dict:
+    def evaluate(self, game: Game, candidates: list[Action], budget: int) -> dict[Action, dict[int, float]]:
         """Per candidate, {deal number: normalized rollout value} over about `budget` rollouts:
         successive halving with common random numbers. Every candidate alive in a round is tried
         on the same deals; the first is never dropped, so every other can be compared with it."""
         seat = game.current_player()
         low, high = (float(x) for x in game.utility_bounds())
         scale = (high - low) or 1.0
-        values: dict = {a: {} for a in candidates}
+        values: dict[Action, dict[int, float]] = {a: {} for a in candidates}
         alive = list(candidates)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         left, deal = budget, 0
@@ -154,6 +154,6 @@ def _clearly_positive(diffs: list[float]) -> bool:
     return mean > 0 and mean > SWITCH_Z * spread / math.sqrt(len(diffs))
 
 
-def _mean(values: dict) -> float:
-    values = list(values.values()) if isinstance(values, dict) else values
-    return sum(values) / len(values) if values else -math.inf
+def _mean(values: dict[int, float] | list[float]) -> float:
+    numbers = list(values.values()) if isinstance(values, dict) else values
+    return sum(numbers) / len(numbers) if numbers else -math.inf

@@ -190,6 +190,7 @@ class RawWriter:
         """The spooled games as rows in the file's columns."""
         names = {number: key for key, number in self.variants.items()}
         where = [self.fields[name] for name in self.columns()[len(ID_COLUMNS):]]
+        assert self._spool is not None  # made in __init__, which raises without it
         with open(self._spool, encoding="utf-8") as spool:
             for line in spool:
                 number, match, game, seed, dealt, values = json.loads(line)
@@ -225,9 +226,9 @@ class RawWriter:
         """The file's bytes into `handle` (binary): CSV, or Parquet a row group at a time."""
         if self.suffix == ".csv":
             text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
-            writer = csv.writer(text, lineterminator="\n")
-            writer.writerow(self.columns())
-            writer.writerows(self._rows())
+            rows = csv.writer(text, lineterminator="\n")
+            rows.writerow(self.columns())
+            rows.writerows(self._rows())
             text.flush()
             text.detach()
             return

@@ -15,7 +15,7 @@ import sys
 import time
 import unicodedata
 from itertools import chain, islice
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Protocol, TypeVar
 
 from gouji_dsl.diagnostics import UsageError
 from gouji_dsl.messages import msg, text
@@ -27,6 +27,18 @@ from gouji_dsl.sim.runner import run_task
 WINDOW_PER_WORKER = 4
 # How long a wait for the next finished task lasts before the progress bar's clock is redrawn.
 WAIT_SECONDS = 1.0
+
+_Task = TypeVar("_Task")  # a task as its caller made it: `on_done` is handed it back
+
+
+class GameTask(Protocol):
+    """What `run_shown` runs: a task a worker plays (`run_task`) that says how many games it
+    holds, which the progress bar counts as it finishes (runner.Task, arena.PairTask)."""
+
+    @property
+    def total_games(self) -> int: ...
+
+    def run(self) -> list: ...
 
 
 class RayError(UsageError):
@@ -53,7 +65,7 @@ def backend_name(workers: int, ray_address: str | None) -> str:
     return "ray" if ray_address is not None else "processes" if workers > 1 else "this process"
 
 
-def run_shown(tasks: Iterable, total_games: int, workers: int, ray_address: str | None, label: str,
+def run_shown(tasks: Iterable[GameTask], total_games: int, workers: int, ray_address: str | None, label: str,
               progress: Progress | bool | None) -> Iterator[list]:
     """`execute` with a progress bar. `progress` is the run's bar when the command made one
     for the whole run (every variant of `gouji simulate`, every pair of bots of `gouji arena`:
@@ -75,8 +87,8 @@ def run_shown(tasks: Iterable, total_games: int, workers: int, ray_address: str 
             bar.close()
 
 
-def execute(tasks: Iterable, workers: int = 1, ray_address: str | None = None,
-            on_done: Callable[[object], None] | None = None,
+def execute(tasks: Iterable[_Task], workers: int = 1, ray_address: str | None = None,
+            on_done: Callable[[_Task], None] | None = None,
             on_wait: Callable[[], None] | None = None) -> Iterator[list]:
     """Each task's results, in task order; `on_done(task)` as each task finishes (any order),
     `on_wait()` every WAIT_SECONDS while none does (a progress bar's clock: a task of slow bots
@@ -94,8 +106,8 @@ def execute(tasks: Iterable, workers: int = 1, ray_address: str | None = None,
         yield from _in_processes(tasks, min(workers, len(first)), on_done, on_wait)
 
 
-def _in_order(tasks: Iterator, window: int, start: Callable, finished: Callable,
-              on_done: Callable[[object], None] | None, on_wait: Callable[[], None] | None = None) -> Iterator[list]:
+def _in_order(tasks: Iterator[_Task], window: int, start: Callable, finished: Callable,
+              on_done: Callable[[_Task], None] | None, on_wait: Callable[[], None] | None = None) -> Iterator[list]:
     """The results of `tasks` in task order, at most `window` of them started or waiting at once.
     `start(index, task)` hands a task to a worker and gives a handle; `finished(handles)` waits
     for at least one of them (or WAIT_SECONDS, then `on_wait()`) and gives (handle, result) of

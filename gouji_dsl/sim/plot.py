@@ -237,7 +237,8 @@ def _defined(metric: dict) -> bool:
     return all(_finite(metric.get(k)) for k in ("estimate", "low", "high"))
 
 
-def _metric_kinds(variants: list[Variant]) -> dict[str, str]:
+def _metric_kinds(variants: list[Variant]) -> dict[str | None, str]:
+    """Each metric's kind by its id (None for a metric that has none: the results are read as given)."""
     return {m.get("id"): m.get("kind", "") for v in variants for m in v.metrics}
 
 
@@ -324,7 +325,7 @@ class DiffPanel:
     rows: list[Row]
 
 
-def _diff_panels(comparison: dict, kinds: dict[str, str]) -> list[DiffPanel]:
+def _diff_panels(comparison: dict, kinds: dict[str | None, str]) -> list[DiffPanel]:
     a, b = _sides(comparison)
     rows = list(comparison.get("metrics") or [])
     shares = [r for r in rows if _row_kind(r, kinds) in SHARE_KINDS]
@@ -344,7 +345,7 @@ def _sides(comparison: dict) -> tuple[str, str]:
     return str(comparison.get("a", "a")), str(comparison.get("b", "b"))
 
 
-def _row_kind(row: dict, kinds: dict[str, str]) -> str:
+def _row_kind(row: dict, kinds: dict[str | None, str]) -> str:
     """A comparison row's kind: its own, else that of the variants' metric with its id."""
     return row.get("kind") or kinds.get(row.get("id"), "")
 
@@ -477,18 +478,20 @@ def _rounded_interval(diff, low, high, unit: str) -> tuple[str, str, str]:
     scale = 100.0 if unit == "pp" else 1.0
     places = _decimals(low * scale, high * scale)
     if places is None:
-        return tuple(_signed(x, unit, with_unit=False) for x in (diff, low, high))  # type: ignore[return-value]
-    return tuple(_fixed(x * scale, places) for x in (diff, low, high))  # type: ignore[return-value]
+        return (_signed(diff, unit, with_unit=False), _signed(low, unit, with_unit=False),
+                _signed(high, unit, with_unit=False))
+    return _fixed(diff * scale, places), _fixed(low * scale, places), _fixed(high * scale, places)
 
 
 def _rounded_estimate(metric: dict, kind: str) -> tuple[str, str, str]:
     """An estimate and its interval's ends as written: a share in % to a tenth, another figure
     to the decimals its interval warrants (`2.1`, `-3.3 to 7.5`, not `-3.336 to 7.536`)."""
-    values = [metric.get(k) for k in ("estimate", "low", "high")]
+    values: list = [metric.get(k) for k in ("estimate", "low", "high")]  # numbers where _defined says so
     places = _decimals(values[1], values[2]) if _defined(metric) and kind not in SHARE_KINDS else None
     if places is None:
         return _value(values[0], kind), _value(values[1], kind), _value(values[2], kind)
-    return tuple(_fixed(x, places).lstrip("+") for x in values)  # type: ignore[return-value]
+    estimate, low, high = (_fixed(x, places).lstrip("+") for x in values)
+    return estimate, low, high
 
 
 def _fixed(x: float, places: int) -> str:
@@ -825,7 +828,7 @@ def _svg_distribution(figure: DistFigure) -> str:
         svg.text(frame.left - 6, y + 4, _number(t), text_anchor="end")
     mid = frame.top + frame.height / 2
     for i, line in enumerate(y_label):
-        x = PAD + 9 + LINE_PX * i
+        x: float = PAD + 9 + LINE_PX * i  # a whole number here; a tick's place below
         svg.text(x, mid, line, text_anchor="middle", transform=f"rotate(-90 {_f(x)} {_f(mid)})")
     svg.line(frame.left, frame.top, frame.left, base, class_="axis")
     svg.line(frame.left, base, frame.left + frame.width, base, class_="axis")
@@ -992,7 +995,7 @@ def _figure(caption: str, svg: str, wide: bool = False) -> str:
     return f"{opening}<figcaption>{_e(caption)}</figcaption>\n{svg}\n</figure>"
 
 
-def _html_comparison(comparison: dict, kinds: dict[str, str]) -> str:
+def _html_comparison(comparison: dict, kinds: dict[str | None, str]) -> str:
     a, b = _sides(comparison)
     paired = say("commands.report.plot_paired" if comparison.get("paired") else "commands.report.plot_independent")
     parts = [f'<section class="comparison"><h2>{_e(say("commands.report.plot_differences_heading", a=a, b=b))}</h2>',
@@ -1005,7 +1008,7 @@ def _html_comparison(comparison: dict, kinds: dict[str, str]) -> str:
     return "\n".join(parts)
 
 
-def _html_comparison_table(comparison: dict, kinds: dict[str, str], a: str, b: str) -> str:
+def _html_comparison_table(comparison: dict, kinds: dict[str | None, str], a: str, b: str) -> str:
     rows = [f"<table><thead><tr><th>{_e(say('commands.report.plot_metric'))}</th><th>{_e(a)}</th><th>{_e(b)}</th>"
             f"<th>{_e(say('commands.report.difference'))}</th><th>{_e(say('commands.report.interval'))}</th>"
             f"<th>p</th><th>{_e(say('commands.report.p_holm'))}</th><th>{_e(say('commands.report.plot_significant'))}</th>"
@@ -1103,18 +1106,23 @@ def png_bytes(results: dict) -> bytes:
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+        from matplotlib.layout_engine import ConstrainedLayoutEngine
         import matplotlib
     except ImportError:
         raise PlotError(msg(NO_MATPLOTLIB)) from None
 
     variants = _variants(results)
     cjk = _cjk_font()
-    # DejaVu Sans first (Latin, digits, the minus sign), the Chinese font for the glyphs it lacks
-    style = {"font.family": ["DejaVu Sans"] + ([cjk] if cjk else []), "font.size": 9,
-             "text.parse_math": False, "text.usetex": False}  # a `$` in a user's title is a dollar
-    with matplotlib.rc_context(style), _quiet_font_search():
+    # DejaVu Sans first (Latin, digits, the minus sign), the Chinese font for the glyphs it lacks; no
+    # mathtext or TeX: a `$` in a user's title is a dollar. The settings are written in the call, where
+    # matplotlib's stubs check their names against its list of rc settings.
+    style = matplotlib.rc_context({"font.family": ["DejaVu Sans"] + ([cjk] if cjk else []), "font.size": 9,
+                                   "text.parse_math": False, "text.usetex": False})
+    with style, _quiet_font_search():
         figure = Figure(figsize=figure_inches(results), dpi=PNG_DPI, layout="constrained")
-        figure.get_layout_engine().set(h_pad=0.12, w_pad=0.1, hspace=0.04, wspace=0.06)
+        engine = figure.get_layout_engine()
+        assert isinstance(engine, ConstrainedLayoutEngine)  # layout="constrained", just above
+        engine.set(h_pad=0.12, w_pad=0.1, hspace=0.04, wspace=0.06)
         FigureCanvasAgg(figure)
         _draw_figure(figure, variants, results, Text(cjk is not None))
         buffer = io.BytesIO()

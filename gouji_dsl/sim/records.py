@@ -129,7 +129,7 @@ def game_record(game, tally: Tally) -> dict:
     seat_at = {place: seat for seat, place in game.place_of.items()}
     half = [seat_at.get(p) for p in range(1, players // 2 + 1)]
     # 串三户 (Gouji: one team takes places 1-3) and 双扣 (Shuangkou: places 1-2): the top half of the places.
-    rec["sweep"] = int(None not in half and len({teams[s] for s in half}) == 1)
+    rec["sweep"] = int(None not in half and len({teams[s] for s in half if s is not None}) == 1)
     for entry in game.tribute_log:  # tribute owed by the previous game of the match
         cards = len(entry["cards"].split())  # one token a card
         key = f"tribute.{entry['kind']}"

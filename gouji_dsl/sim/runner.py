@@ -131,7 +131,7 @@ def play_match(engine, lineup: tuple, seed: int, index: int, games: int, raw: bo
     a run without --raw sends nothing more back from its workers."""
     match = Match()
     sums: dict = {}
-    hist = {name: Counter() for name in HISTOGRAMS}
+    hist: dict[str, Counter[float]] = {name: Counter() for name in HISTOGRAMS}  # a team's score may be a fraction
     played = []
     for g in range(games):
         game_seed = derive("game", seed, index, g)
