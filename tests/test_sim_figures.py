@@ -67,6 +67,8 @@ def _expected_sums(rules, games: list[dict]) -> dict:
         add("score.spread", abs(totals[1] - totals[2]))
         for seat, place in facts["places"].items():
             add(f"place.{seat}.{place}", 1)
+            if team[seat] == 1:
+                add(f"team_place.{place}", 1)
         for t in (1, 2):
             mine = [p for s, p in facts["places"].items() if team[s] == t]
             add(f"place.team.{t}", Fraction(sum(mine), len(mine)))

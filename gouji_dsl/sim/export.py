@@ -53,7 +53,7 @@ TEXT_COLUMNS = ("variant", "deal_hash", "bots")  # the others are numbers
 # number. A field not named here (one records.py gains) comes after these, in name order; the
 # dynamic fields come last (DYNAMIC).
 FIELD_ORDER = ("games", "seats", "actions", "rounds", "decisions", "score.seat.#", "score.team.#", "score.spread",
-               "team_win.#", "draw", "sweep", "place.#.#", "place.team.#", "first_led", "first_lead_won",
+               "team_win.#", "draw", "sweep", "place.#.#", "place.team.#", "team_place.#", "first_led", "first_lead_won",
                "after_game", "after_win", "repeat_win", "bombs", "burns_tried", "burns_won", "burns_failed",
                "burned_teams", "burned_won", "defers", "opened", "opened_teams", "opened_won", "declared", "men",
                "headless", "chaos", "revolution", "revolution_redeals")

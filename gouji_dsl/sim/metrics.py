@@ -143,14 +143,17 @@ def _place_names(rules) -> list:
 
 
 def _place_metrics(rules) -> list[Metric]:
-    """Where each team finishes on average, then each seat's share of each place: a seat's rows
-    are many and say the same as the teams' in finer grain, so a comparison shows only the
-    teams'. (A seat taking 1st place is the first of its rows.)"""
+    """Where each team finishes on average; how often team 1 takes each place (team 2 takes it
+    the rest of the time: its rows would restate team 1's); then each seat's share of each place:
+    a seat's rows are many and say the same as the teams' in finer grain, so a comparison shows
+    only the teams'. (A seat taking 1st place is the first of its rows.)"""
     players = rules.players
     names = _place_names(rules)
     out = [Metric(f"place.team.{t}", "places", _label("commands.report.team_mean_place", team=t, first=names[0],
                                                       last=names[-1], players=players), "mean", f"place.team.{t}")
            for t in (1, 2)]
+    out += [Metric(f"team_place.{p}", "places", _label("commands.report.team_place", place=p, name=names[p - 1]),
+                   "proportion", f"team_place.{p}") for p in range(1, players + 1)]
     out += [Metric(f"place.{s}.{p}", "places", _label("commands.report.seat_place", seat=s, place=p, name=names[p - 1]),
                    "proportion", f"place.{s}.{p}", compared=False)
             for s in range(1, players + 1) for p in range(1, players + 1)]

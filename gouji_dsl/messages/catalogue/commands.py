@@ -672,6 +672,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "commands.report.first_leader_wins": ("the team of the first lead (上班) wins", "上班（第一个出牌）的一队赢"),
     "commands.report.place_number": ("place {place}", "第 {place} 名"),
     "commands.report.seat_place": ("seat {seat} takes place {place} ({name})", "{seat} 号座位拿第 {place} 名（{name}）"),
+    "commands.report.team_place": ("team 1 takes place {place} ({name})", "1 队拿第 {place} 名（{name}）"),
     "commands.report.team_mean_place": ("team {team}'s mean place (1 = {first}, {players} = {last})",
                                         "{team} 队的平均名次（1 = {first}，{players} = {last}）"),
     "commands.report.sweep": ("sweep", "包揽"),
