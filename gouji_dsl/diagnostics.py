@@ -119,7 +119,9 @@ def _where(pos: Pos, sources: "SourceCache | None", language: str | None) -> str
     return msg("core.standard_position", name=name, line=pos.line, col=pos.col).text(language)
 
 
-def _display_width(text: str) -> int:
+def display_width(text: str) -> int:
+    """Columns a terminal gives the text: a Chinese (wide or full-width) character takes two.
+    The one measure of every aligned column and caret the tools print."""
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
@@ -136,7 +138,7 @@ def _excerpt(pos: Pos, span: int, sources: "SourceCache | None") -> list[str]:
     shown = "".join(ch if ch.isprintable() or ch == "\u3000" else "?" for ch in text)
     prefix = shown[:start]
     under = shown[start: start + min(max(span, 1), MAX_EXCERPT)]
-    caret = " " * _display_width(prefix) + "^" * max(_display_width(under), 1)
+    caret = " " * display_width(prefix) + "^" * max(display_width(under), 1)
     return [f"    {shown}", f"    {caret}"]
 
 

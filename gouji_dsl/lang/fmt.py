@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import unicodedata
 
-from gouji_dsl.diagnostics import is_cjk
+from gouji_dsl.diagnostics import display_width, is_cjk
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.model.expr import ExprT, _canonical, unparse
@@ -30,19 +29,15 @@ CITE_COLUMN = 53  # citations start after this many characters
 NAME_MODES = ("en", "zh", "keep")
 
 
-def width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
 def pad(text: str, to: int) -> str:
-    return text + " " * max(to - width(text), 0)
+    return text + " " * max(to - display_width(text), 0)
 
 
 def with_tail(text: str, cites: tuple[n.Cite, ...], comment: str | None, column: int = CITE_COLUMN) -> str:
     tail = " ".join(c.text for c in cites)
     line = text
     if tail:
-        line = (pad(text, column) if width(text) < column else text + "  ") + tail
+        line = (pad(text, column) if display_width(text) < column else text + "  ") + tail
     if comment:
         line = f"{line}  {comment}"
     return line
@@ -165,7 +160,7 @@ def canonical_value(vtype: VType | None, node: n.Expr) -> n.Expr:
 
 
 def render_table_rows(columns: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
-    widths = [max([width(columns[i])] + [width(r[i]) for r in rows if i < len(r)]) for i in range(len(columns))]
+    widths = [max([display_width(columns[i])] + [display_width(r[i]) for r in rows if i < len(r)]) for i in range(len(columns))]
     lines = [indent + "| " + " | ".join(pad(c, w) for c, w in zip(columns, widths)) + " |"]
     for row in rows:
         cells = [pad(c, widths[i]) if i < len(widths) else c for i, c in enumerate(row)]

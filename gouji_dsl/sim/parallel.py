@@ -13,11 +13,10 @@ from __future__ import annotations
 import os
 import sys
 import time
-import unicodedata
 from itertools import chain, islice
 from typing import Callable, Iterable, Iterator, Protocol, TypeVar
 
-from gouji_dsl.diagnostics import UsageError
+from gouji_dsl.diagnostics import UsageError, display_width
 from gouji_dsl.messages import msg, text
 from gouji_dsl.sim.runner import run_task
 
@@ -258,7 +257,7 @@ class Progress:
         if not self.enabled or self.closed:
             return
         line = self.line(now - self.start)
-        columns = _columns(line)
+        columns = display_width(line)
         self.stream.write("\r" + line + " " * max(0, self._columns - columns))
         self.stream.flush()
         self._columns = columns
@@ -291,11 +290,6 @@ def rate_text(games: int, seconds: float) -> str:
         return text("commands.simulate.progress_rate", rate=f"{rate:,.0f}" if rate >= 100 else f"{rate:.1f}")
     pace = seconds / games
     return text("commands.simulate.progress_pace", seconds=f"{pace:,.0f}" if pace >= 10 else f"{pace:.1f}")
-
-
-def _columns(line: str) -> int:
-    """The terminal columns `line` takes: a Chinese character takes two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
 
 
 def _clock(seconds: float | None) -> str:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 
+from gouji_dsl.diagnostics import display_width as width
 from gouji_dsl.messages import msg, text
 from gouji_dsl.sim.metrics import in_words, listed
 
@@ -16,11 +16,6 @@ GROUP_TITLES = {"wins": "commands.report.group_wins", "results": "commands.repor
                 "length": "commands.report.group_length", "burning": "commands.report.group_burning",
                 "opening": "commands.report.group_opening", "plays": "commands.report.group_plays",
                 "tribute": "commands.report.group_tribute"}  # a group (its id in the files) -> its heading
-
-
-def width(text: str) -> int:
-    """Columns a terminal gives the text: Chinese characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def left(text: str, columns: int) -> str:
