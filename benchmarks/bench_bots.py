@@ -17,6 +17,7 @@ import time
 
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.sim.arena import arena_table, run_arena
+from gouji_dsl.sim.report import p_text
 
 TARGET_CPU_SECONDS = 1.0
 
@@ -50,9 +51,7 @@ def main() -> None:
     print(f"CPU a game: {args.search} vs heuristic {search_cpu:.3f} s, heuristic vs heuristic {baseline_cpu:.4f} s "
           f"(ratio {search_cpu / baseline_cpu:.0f}x); target at most {TARGET_CPU_SECONDS:.1f} s: "
           f"{'met' if search_cpu <= TARGET_CPU_SECONDS else 'NOT met'}")
-    p = pair["p"]
-    shown = "n/a" if p is None else "<0.0001" if p < 1e-4 else f"{p:.4f}"
-    print(f"stronger: {pair['stronger'] or 'no significant difference'} (margin p {shown}); "
+    print(f"stronger: {pair['stronger'] or 'no significant difference'} (margin p {p_text(pair['p'])}); "
           f"wall {time.monotonic() - started:.0f} s on {args.workers} workers")
 
 

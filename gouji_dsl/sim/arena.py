@@ -109,19 +109,15 @@ def pair_result(a: str, b: str, rows: list[dict], confidence: float, seconds: fl
             "_seconds": round(seconds, 3)}
 
 
-def _p(value) -> str:
-    return text("commands.report.not_available") if value is None else "<0.0001" if value < 1e-4 else f"{value:.4f}"
-
-
 def arena_table(results: dict) -> str:
-    from gouji_dsl.sim.report import interval, left, right, shown, width
+    from gouji_dsl.sim.report import interval, left, p_text, right, shown, width
 
     s = results["settings"]
     out = [text("commands.report.arena_title", variant=results["variant"], title=results["title"]),
            "  " + text("commands.report.arena_settings", deals=s["deals"], seed=s["seed"], confidence=s["confidence"])]
     for r in results["pairs"]:
         a, b = r["a"], r["b"]
-        p, p_wins = _p(r["p"]), _p(r["p_wins"])
+        p, p_wins = p_text(r["p"]), p_text(r["p_wins"])
         out.append("  " + (text("commands.report.arena_stronger", a=a, b=b, stronger=r["stronger"]) if r["stronger"]
                            else text("commands.report.arena_no_difference", a=a, b=b)))
         win_difference = text("commands.report.arena_win_difference", a=a, b=b)

@@ -48,6 +48,13 @@ def shown(kind: str, x, signed: bool = False) -> str:
     return _percent(x, signed) if kind in ("proportion", "ratio") else _plain(x, signed)
 
 
+def p_text(p) -> str:
+    """A p value as the tables show it: four places, "<0.0001" below that, n/a for none."""
+    if p is None:
+        return text("commands.report.not_available")
+    return "<0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
 def interval(kind: str, low, high, signed: bool = False) -> str:
     if low is None or high is None:
         return ""
@@ -179,8 +186,7 @@ def _comparison(c: dict, conf: float) -> list[str]:
             out.append("  " + text("commands.report.described_heading", confidence=conf))
             heading = False
         mark = "*" if r["significant"] else " "
-        p = ("" if not r.get("primary") else text("commands.report.not_available") if r["p_holm"] is None
-             else ("<0.0001" if r["p_holm"] < 1e-4 else f"{r['p_holm']:.4f}"))
+        p = p_text(r["p_holm"]) if r.get("primary") else ""
         tested = r.get("p") is not None and r.get("holm_low") is not None
         low, high = (r["holm_low"], r["holm_high"]) if tested else (r["low"], r["high"])  # the star's own interval
         games = r.get("games_to_detect")
