@@ -122,13 +122,12 @@ def game_record(game, tally: Tally) -> dict:
         rec["first_lead_won"] = int(won == teams[leader])
     for seat, place in game.place_of.items():
         rec[f"place.{seat}.{place}"] = 1
+        if teams[seat] == 1:  # team 1's places (team 2 holds the others)
+            rec[f"team_place.{place}"] = 1
     for t, seats in team_seats(r).items():
         placed = [game.place_of[s] for s in seats if s in game.place_of]
         if placed:
             rec[f"place.team.{t}"] = sum(placed) / len(placed)
-    for seat, place in game.place_of.items():  # team 1's places (team 2 holds the others)
-        if teams[seat] == 1:
-            rec[f"team_place.{place}"] = 1
     seat_at = {place: seat for seat, place in game.place_of.items()}
     half = [seat_at.get(p) for p in range(1, players // 2 + 1)]
     # 串三户 (Gouji: one team takes places 1-3) and 双扣 (Shuangkou: places 1-2): the top half of the places.

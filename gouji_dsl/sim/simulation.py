@@ -65,19 +65,16 @@ def run(plan: Plan, progress: bool | None, raw=None) -> dict:
     while True:
         _play(plan, 0, first, games, bar, raw)
         rounds.append(first.games)
-        document = _results(plan, 0, first, started)
+        document = _results(plan, 0, first, started)  # its settings count the games played so far
         if plan.precision is None:
             break
         more = further_games(document, plan.precision, first.matches, plan.match_games)
         if not more or len(rounds) == MAX_ROUNDS or first.games >= plan.most_games:
+            document["precision"] = {"width": plan.precision, "rounds": rounds, "met": not more}
             break
         games = min(max(more, first.games), plan.most_games - first.games)  # at least double: few rounds
         bar.extend(games * len(plan.names) * len(plan.mixes))
-    document["settings"]["games"] = first.games
     document["settings"]["mixes"] = plan.mixes
-    if plan.precision is not None:
-        document["precision"] = {"width": plan.precision, "rounds": rounds,
-                                 "met": not further_games(document, plan.precision, first.matches, plan.match_games)}
     others = []
     for mix in range(1, len(plan.mixes)):
         played = Played([Totals() for _ in plan.names])
