@@ -79,8 +79,7 @@ def _grouped(rows: list[dict]) -> list[tuple[str, list[dict]]]:
     return sorted(groups.items(), key=lambda item: order.get(item[0], len(order)))
 
 
-def _settings_line(results: dict, variant: dict) -> str:
-    s = results["settings"]
+def _settings_line(s: dict, variant: dict) -> str:
     key = "commands.report.settings_matches" if s["match_games"] > 1 else "commands.report.settings_single"
     return text(key, games=variant["games"], match_games=s["match_games"], seed=s["seed"], seating=seating(variant),
                 confidence=s["confidence"])
@@ -101,11 +100,30 @@ def seating(variant: dict) -> str:
 
 
 def table(results: dict) -> str:
+    """The run's figures and comparisons; with --precision whether it was met; each further bot
+    mix's figures and comparisons; and which conclusions hold with every mix."""
+    settings = results["settings"]
+    out = _played(settings, results["variants"], results["comparisons"])
+    precision = results.get("precision")
+    if precision is not None:
+        key = "commands.report.precision_met" if precision["met"] else "commands.report.precision_not_met"
+        out += [text(key, width=precision["width"], games=settings["games"],
+                     rounds=", ".join(str(g) for g in precision["rounds"])), ""]
+    for mix in results.get("mixes", []):
+        out += [text("commands.report.mix_heading", bots=",".join(mix["bots"])), ""]
+        out += _played(settings, mix["variants"], mix["comparisons"])
+    if results.get("agreement"):
+        out += _agreement(results)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _played(settings: dict, variants: list[dict], comparisons: list[dict]) -> list[str]:
+    """One bot mix's lines: each variant's figures by group, then each comparison."""
     out = []
-    conf = results["settings"]["confidence"]
-    for v in results["variants"]:
+    conf = settings["confidence"]
+    for v in variants:
         out.append(f"{v['name']} — {v['title']}")
-        out.append("  " + _settings_line(results, v))
+        out.append("  " + _settings_line(settings, v))
         wide = max(width(in_words(r["label"])) for r in v["metrics"])
         for group, rows in _grouped(v["metrics"]):
             out.append(f"  {group_title(group)}")
@@ -114,23 +132,9 @@ def table(results: dict) -> str:
                           else f"{right(shown(r['kind'], r['estimate']), 8)}  {interval(r['kind'], r['low'], r['high'])}")
                 out.append(f"    {left(in_words(r['label']), wide)}  {figure}".rstrip())
         out.append("")
-    for c in results["comparisons"]:
+    for c in comparisons:
         out += _comparison(c, conf)
-    precision = results.get("precision")
-    if precision is not None:
-        key = "commands.report.precision_met" if precision["met"] else "commands.report.precision_not_met"
-        out += [text(key, width=precision["width"], games=results["settings"]["games"],
-                     rounds=", ".join(str(g) for g in precision["rounds"])), ""]
-    for mix in results.get("mixes", []):
-        out.append(text("commands.report.mix_heading", bots=",".join(mix["bots"])))
-        out.append("")
-        out += table({**results, "settings": {**results["settings"], "bots": mix["bots"]}, "variants": mix["variants"],
-                      "comparisons": mix["comparisons"], "precision": None, "mixes": [],
-                      "agreement": None}).splitlines()
-        out.append("")
-    if results.get("agreement"):
-        out += _agreement(results)
-    return "\n".join(out).rstrip() + "\n"
+    return out
 
 
 VERDICTS = {"higher": "commands.report.verdict_higher", "lower": "commands.report.verdict_lower",
