@@ -55,10 +55,13 @@ class Played:
     matches: int = 0
 
 
-def run(plan: Plan, progress: bool | None, raw=None) -> dict:
-    """The results document of the run (every mix, the rounds of the first, the agreement)."""
+def run(plan: Plan, progress: Progress | bool | None, raw=None) -> dict:
+    """The results document of the run (every mix, the rounds of the first, the agreement).
+    `progress`: whether to show a bar on stderr (None: on a terminal), or a `Progress` of the
+    caller's, made for the run's games (the studio counts its job's games with one)."""
     started = time.monotonic()
-    bar = Progress(plan.games * len(plan.names) * len(plan.mixes), plan.names[0], progress)
+    bar = progress if isinstance(progress, Progress) else Progress(
+        plan.games * len(plan.names) * len(plan.mixes), plan.names[0], progress)
     first = Played([Totals() for _ in plan.names])
     rounds = []
     games = plan.games

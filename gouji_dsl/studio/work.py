@@ -28,12 +28,12 @@ from gouji_dsl.phases import Compilation
 from gouji_dsl.recent import keep_recent
 from gouji_dsl.service import Analysis, LanguageService
 from gouji_dsl.sim.metrics import in_words
-from gouji_dsl.sim.parallel import execute
+from gouji_dsl.sim.parallel import Progress
 from gouji_dsl.sim.plot import html_page
 from gouji_dsl.sim.report import table
-from gouji_dsl.sim.runner import engine_spec, lineup_for, tasks_for
+from gouji_dsl.sim.runner import engine_spec, lineup_for
 from gouji_dsl.sim import summary
-from gouji_dsl.sim.summary import Totals
+from gouji_dsl.sim.simulation import Plan, run
 
 BOOK_KINDS = ("handout", "reference", "changes")
 MOST_GAMES = 2000  # a simulation the page starts (the command allows more, in a terminal)
@@ -172,39 +172,40 @@ def start_simulation(jobs: OrderedDict, job_id: str, edited: Edited, other: str 
         why = summary.incomparable(a.name, loaded[0].RULES, edited.name, loaded[1].RULES)
         if why is not None:  # another game, or another number of players: refused before any game
             raise WorkError(why)
-        lineups = [lineup_for([b.strip() for b in bots.split(",") if b.strip()], e.RULES) for e in loaded]
+        mix = [b.strip() for b in bots.split(",") if b.strip()]
+        lineups = [lineup_for(mix, e.RULES) for e in loaded]
     except (ValueError, UsageError, LookupError) as exc:
         raise WorkError(exc.args[0] if exc.args and isinstance(exc.args[0], Message)
                         else msg("studio.work.cannot_simulate", reason=str(exc))) from None
+    names = [spec.name for spec in specs]
+    # The house rule compared with the other side, as `gouji simulate OTHER FILE` plays and compares them.
+    plan = Plan(names=names, specs=specs, engines=loaded, sources=names, mixes=[mix], lineups=[lineups], seed=seed,
+                games=games, most_games=games, match_games=4, confidence=0.95, precision=None,
+                workers=max(1, min(2, os.cpu_count() or 1)), ray=None)
     job = Job(total=games * 2)
     keep_recent(jobs, job_id, job, MOST_JOBS)
-    thread = threading.Thread(target=_simulate, args=(job, specs, loaded, lineups, games, seed, language), daemon=True)
+    thread = threading.Thread(target=_simulate, args=(job, plan, language), daemon=True)
     thread.start()
     return job
 
 
-def _simulate(job: Job, specs, loaded, lineups, games: int, seed: int, language: str) -> None:
-    try:
-        names = [spec.name for spec in specs]
-        totals = []
-        workers = max(1, min(2, os.cpu_count() or 1))
-        for spec, lineup in zip(specs, lineups):
-            t = Totals()
+class _JobProgress(Progress):
+    """The run's progress counted into its job (the page asks for it), drawn nowhere."""
 
-            def advance(task) -> None:
-                with job.lock:
-                    job.done += task.total_games
-            for result in execute(tasks_for(spec, lineup, seed, games, 4, 10), workers, None, advance):
-                for match in result:
-                    t.add(match)
-            totals.append(t)
+    def __init__(self, job: Job):
+        super().__init__(job.total, "", enabled=False)
+        self.job = job
+
+    def advance(self, games: int) -> None:
+        super().advance(games)
+        with self.job.lock:
+            self.job.done += games
+
+
+def _simulate(job: Job, plan: Plan, language: str) -> None:
+    try:
         with use_language(language):
-            # The house rule compared with the other side, as `gouji simulate OTHER FILE` compares them.
-            results = summary.results(
-                [summary.Side(n, e, n, t, lineup) for n, e, t, lineup in zip(names, loaded, totals, lineups)],
-                {"games": games, "seed": seed, "match_games": 4, "bots": list(lineups[0]), "confidence": 0.95},
-                {"workers": workers, "backend": "processes", "seconds": 0, "games_per_second": None,
-                 "variant_seconds": {}}, 0.95)
+            results = run(plan, _JobProgress(job))
             comparison = results["comparisons"][0]
             # Each figure named in the page's language (a results file keeps the English label).
             rows = sorted(({**row, "label": in_words(row["label"])} for row in comparison["metrics"]),
