@@ -129,7 +129,6 @@ def _mixes(written: list[str] | None) -> list[list[str]]:
 
 
 def _simulate(args, ws, raw) -> int:
-    from gouji_dsl.sim.parallel import backend_name
     from gouji_dsl.sim.runner import engine_spec, lineup_for
     from gouji_dsl.sim.simulation import Plan, run
     from gouji_dsl.sim.summary import incomparable
@@ -164,7 +163,6 @@ def _simulate(args, ws, raw) -> int:
                 most_games=MAX_GAMES // (len(names) * len(mixes)), match_games=args.match_games,
                 confidence=args.confidence, precision=args.precision, workers=workers, ray=args.ray)
     results = run(plan, args.progress, raw)
-    results["timings"]["backend"] = backend_name(workers, args.ray)
     if raw is not None:
         raw.commit()
     _write_outputs(args, results)

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from gouji_dsl.sim import stats
-from gouji_dsl.sim.parallel import Progress, chunk_size, run_shown
+from gouji_dsl.sim.parallel import Progress, backend_name, chunk_size, run_shown
 from gouji_dsl.sim.runner import EngineSpec, tasks_for
 from gouji_dsl.sim.summary import Side, Totals, agreement, results as results_of
 
@@ -119,7 +119,7 @@ def _results(plan: Plan, mix: int, played: Played, started: float) -> dict:
              in zip(plan.names, plan.engines, plan.sources, played.totals, plan.lineups[mix])]
     settings = {"games": played.games, "seed": plan.seed, "match_games": plan.match_games, "bots": plan.mixes[mix],
                 "confidence": plan.confidence}
-    timings = {"workers": plan.workers, "backend": "", "seconds": round(time.monotonic() - started, 3),
+    timings = {"workers": plan.workers, "backend": backend_name(plan.workers, plan.ray), "seconds": round(time.monotonic() - started, 3),
                "games_per_second": None, "variant_seconds": dict(played.seconds)}
     return results_of(sides, settings, timings, plan.confidence)
 
