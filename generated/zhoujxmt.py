@@ -536,7 +536,7 @@ RULES = Rules(
     headless_pass_loses_gouji=True,
     joker_check_leads_only=True,
     lead_return_circles=1,
-    lift='opposite_or_headless',
+    lift=('or', ('==', ('var', 'beater'), ('call', 'opposite', ('var', 'burner'))), ('call', 'headless', ('var', 'beater'))),
     name='zhoujxmt',
     opposite={1: 4, 4: 1, 2: 5, 5: 2, 3: 6, 6: 3},
     pass_rule='round_except_opposite',

@@ -350,6 +350,26 @@ def test_generated_and_oracle_agree_on_house_rules(tmp_path, base, text):
     run(house_engines(tmp_path, base, text), matches=[43 if base == "lianzhong" else 3], games=2, positions=40)
 
 
+# Lifts of a file's own (burning.lift as an expression), one calling every seat function of
+# model.expr.SEAT_FUNCTIONS: the two engines read the expressions independently (State._holds and
+# its specialised code; backends/oracle/predicates.py), and these runs do lift burns.
+OWN_LIFTS = ["beater == opposite(burner) or opened(beater)",
+             "teammate(beater, next(burner)) or (passed(beater) and cards_left(beater) >= 3) or out(opposite(burner))"
+             " or headless(beater)"]
+
+
+@pytest.mark.parametrize("lift", OWN_LIFTS)
+def test_generated_and_oracle_agree_on_lifts_of_a_files_own(tmp_path, lift):
+    seen = run(house_engines(tmp_path, "zaozhuang", f"[burning]\nlift = {lift}"), matches=[3], games=3, positions=150)
+    assert seen["解烧"] >= 1
+
+
+def test_every_seat_function_is_in_a_lift_of_a_files_own():
+    from gouji_dsl.model.expr import SEAT_FUNCTIONS
+
+    assert all(any(f"{name}(" in lift for lift in OWN_LIFTS) for name in SEAT_FUNCTIONS)
+
+
 # --- independence: the oracle's flow shares no code with the fast flow -----------------------------
 
 SHARED_DATA = {"gouji_dsl.runtime.cards": None, "gouji_dsl.runtime.actions": None, "gouji_dsl.runtime.state": {"Match"},

@@ -187,13 +187,18 @@ def test_show_rules_schema(capsys):
     assert "[patterns] 牌型表 - Play types, bombs and wild cards    (applies to game shuangkou, when [plays] shape = patterns)" in text
     lines = text.splitlines()
     start = lines.index("  lift (解烧)    required")
-    assert lines[start:start + 6] == [
+    assert lines[start:start + 10] == [
         "  lift (解烧)    required",
         "    whose beating a play of the burner lifts the burn, without penalty",
-        "    values: one of",
-        "      anyone (任何人)                    any play of the burner beaten by anyone lifts the burn",
-        "      opposite_or_headless (对家或无头)  a play of the burner lifts the burn when the burner's opposite or a 无头 player beats it",
-        "      no (不解烧)                        a burn is never lifted"]
+        "    values: one of these, or an expression giving yes/no (a condition)",
+        "      anyone (任何人)                    any play of the burner beaten by anyone lifts the burn  (= yes)",
+        "      opposite_or_headless (对家或无头)  a play of the burner lifts the burn when the burner's opposite or a 无头 player beats it"
+        "  (= beater == opposite(burner) or headless(beater))",
+        "      no (不解烧)                        a burn is never lifted  (= no)",
+        "      names:",
+        "        burner (烧牌者), a player (seat): the burner, whose play is beaten",
+        "        beater (打牌者), a player (seat): the player beating the burner's play",
+        "      functions: opposite, next, headless, opened, passed, out, teammate, cards_left (described at the top)"]
     assert "  jokers_alone (纯王)    optional, default yes (是)" in text
     assert "    values: a whole number from 1 to 12" in text
     assert "here:" not in text  # no variant, no values
@@ -224,7 +229,7 @@ def test_show_rules_of_a_variant_text_and_json_agree(capsys):
                 assert f"    here: {rule['value_text']}" in text
     lift = data["sections"]["burning"]["rules"]["lift"]
     assert lift["type"]["values"][2] == {"name": "no", "zh": "不解烧", "meaning": "a burn is never lifted",
-                                         "meaning_zh": "烧牌永远不能解除"}
+                                         "meaning_zh": "烧牌永远不能解除", "stands_for": "no"}
     ask_order = data["sections"]["burning"]["rules"]["ask_order"]
     assert ask_order["value"] == [2, 4, 1, 5, "opposite"]
     assert ask_order["type"]["item"]["values"] == [{"name": "opposite", "zh": "对家",
@@ -236,7 +241,11 @@ def test_show_rules_of_a_variant_text_and_json_agree(capsys):
                                                 "min": 1, "max": 100}
     condition = data["sections"]["burning"]["rules"]["condition"]["type"]
     assert [n["name"] for n in condition["names"]] == ["hand", "rest"]
-    assert {f["name"] for f in data["functions"]} == set(condition["functions"])
+    lift_type = lift["type"]
+    assert [n["name"] for n in lift_type["names"]] == ["burner", "beater"]
+    # The functions at the top are every expression's: the card formulas' and the seat expressions'.
+    assert {f["name"] for f in data["functions"]} == set(condition["functions"]) | set(lift_type["functions"])
+    assert not set(condition["functions"]) & set(lift_type["functions"])
 
 
 def test_show_rules_of_a_shuangkou_variant_has_its_sections_only(capsys):

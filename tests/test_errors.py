@@ -264,7 +264,7 @@ CASES = [
       "house.gouji:5:9: error: expected yes or no (是/否), found the number 1\n"
       "    defer = 1\n"
       "            ^",
-      "house.gouji:7:8: error: unknown value 'anyon': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)\n"
+      "house.gouji:7:8: error: unknown value 'anyon': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头), or an expression giving yes/no (a condition)\n"
       "    lift = anyon\n"
       "           ^\n"
       "  hint: did you mean 'anyone' (任何人)?"]),
@@ -290,10 +290,27 @@ CASES = [
       "    counts = gouji(play) and level > 1\n"
       "                             ^"]),
     ("unknown function", Z + "[burning]\ncondition = set(hand) <= 2\n",
-     ["house.gouji:3:13: error: unknown function 'set': expected one of carry_rule, count, count_from, gouji, jokers, max, min, sets, size\n"
+     ["house.gouji:3:13: error: unknown function 'set': expected one of carry_rule (带王规则), count (某点张数), count_from (某点及以上张数), gouji (是级牌), jokers (王数), max (较大者), min (较小者), sets (套数), size (张数)\n"
       "    condition = set(hand) <= 2\n"
       "                ^\n"
-      "  hint: did you mean 'sets'?"]),
+      "  hint: did you mean 'sets' (套数)?"]),
+    ('seat expression: unknown function', Z + '[burning]\nlift = beater == opposite(burner) or opend(beater)\n',
+     ["house.gouji:3:38: error: unknown function 'opend': expected one of cards_left (剩牌数), headless (无头), next (下家), opened (已开点), opposite (对家), out (已走), passed (本轮已过), teammate (同伙)\n    lift = beater == opposite(burner) or opend(beater)\n                                         ^\n  hint: did you mean 'opened' (已开点)?"]),
+    ('seat expression: a card function', Z + '[burning]\nlift = size(hand) > 2\n',
+     ["house.gouji:3:8: error: unknown function 'size': expected one of cards_left (剩牌数), headless (无头), next (下家), opened (已开点), opposite (对家), out (已走), passed (本轮已过), teammate (同伙)\n    lift = size(hand) > 2\n           ^"]),
+    ('seat expression: seats are not ordered', Z + '[burning]\nlift = beater < opposite(burner)\n',
+     ["house.gouji:3:8: error: '<' compares numbers; found a player (seat) and a player (seat)\n    lift = beater < opposite(burner)\n           ^"]),
+    ('seat expression: a player where a condition is needed', Z + '[burning]\nlift = opposite(beater)\n',
+     ['house.gouji:3:8: error: this expression gives a player (seat), but the setting needs yes/no (a condition)\n    lift = opposite(beater)\n           ^']),
+    ('seat expression: argument count', Z + '[burning]\nlift = headless(beater, burner)\n',
+     ['house.gouji:3:8: error: headless() takes 1 argument(s), not 2\n    lift = headless(beater, burner)\n           ^']),
+    ('seat expression: a name of another rule', Z + '[burning]\nlift = owner == beater\n',
+     ["house.gouji:3:8: error: unknown name 'owner' (names available here: beater (打牌者), burner (烧牌者))\n    lift = owner == beater\n           ^"]),
+    ('seat expression: misspelt shorthand', Z + '[burning]\nlift = opposite_or_headles\n',
+     ["house.gouji:3:8: error: unknown value 'opposite_or_headles': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头), or an expression giving yes/no (a condition)\n    lift = opposite_or_headles\n           ^\n  hint: did you mean 'opposite_or_headless' (对家或无头)?"]),
+    ('seat expression: misspelt Chinese function', Z + '[burning]\n解烧 = 打牌者 == 对门(烧牌者)\n',
+     ["house.gouji:3:13: error: unknown function '对门': expected one of cards_left (剩牌数), headless (无头), next (下家), opened (已开点), opposite (对家), out (已走), passed (本轮已过), teammate (同伙)\n    解烧 = 打牌者 == 对门(烧牌者)\n                     ^^\n  hint: did you mean '对家' (opposite)?"]),
+
     ("function not called", Z + "[open]\ncounts = gouji\n",
      ["house.gouji:3:10: error: 'gouji' is a function: call it, e.g. gouji(hand)\n"
       "    counts = gouji\n"
@@ -861,12 +878,12 @@ def test_chinese_aliases_are_accepted(tmp_path):
 
 CHINESE_CASES = [
     ("misspelt Chinese policy", Z + "[烧牌]\n解烧 = 对家或无投\n",
-     ["house.gouji:3:6: error: unknown value '对家或无投': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)\n"
+     ["house.gouji:3:6: error: unknown value '对家或无投': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头), or an expression giving yes/no (a condition)\n"
       "    解烧 = 对家或无投\n"
       "           ^^\n"
       "  hint: did you mean '对家或无头' (opposite_or_headless)?"]),
     ("misspelt English policy", Z + "[burning]\nlift = anyon\n",
-     ["house.gouji:3:8: error: unknown value 'anyon': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头)\n"
+     ["house.gouji:3:8: error: unknown value 'anyon': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头), or an expression giving yes/no (a condition)\n"
       "    lift = anyon\n"
       "           ^\n"
       "  hint: did you mean 'anyone' (任何人)?"]),

@@ -7,7 +7,8 @@ either.
 
 Layers, bottom up (a module imports only from its own layer and those below):
 
-  foundation  messages, diagnostics, paths, the syntax tree (lang.nodes), the value types,
+  foundation  messages, diagnostics, paths, the syntax tree and its parser (lang.nodes, lang.parser:
+              a rule's shorthand is written as an expression, model.expr.ChoiceT), the value types,
               formulas and rule fields (model.types, model.expr, model.fields), the checked
               variant (model.variant), the table meanings (model.semantics) and the card notation
               (runtime.cards, runtime.results)
@@ -27,7 +28,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gouji_dsl"
 
-FOUNDATION = ("gouji_dsl.messages", "gouji_dsl.diagnostics", "gouji_dsl.paths", "gouji_dsl.lang.nodes",
+FOUNDATION = ("gouji_dsl.messages", "gouji_dsl.diagnostics", "gouji_dsl.paths", "gouji_dsl.lang.nodes", "gouji_dsl.lang.parser",
               "gouji_dsl.model.types", "gouji_dsl.model.expr", "gouji_dsl.model.fields", "gouji_dsl.model.variant",
               "gouji_dsl.model.semantics",
               "gouji_dsl.runtime.cards", "gouji_dsl.runtime.results")

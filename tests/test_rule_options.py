@@ -137,9 +137,17 @@ def test_ask_three_a_teammate_gives_a_three(tmp_path, kind):  # [buy] sellers: �
     assert gifts >= 3  # the deals of these seeds do exercise 要3
 
 
+# Whether the burn is lifted when (the burner's opposite, a 无头 player, another opponent) beats
+# the burner's play: for each shorthand, and for expressions of a file's own (Chinese names too).
+LIFTS = {"anyone": (True, True, True), "opposite_or_headless": (True, True, False), "no": (False, False, False),
+         "beater == opposite(burner)": (True, False, False), "headless(打牌者)": (False, True, False),
+         "not (beater == opposite(burner) or headless(beater))": (False, False, True)}
+
+
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("lift", ["anyone", "opposite_or_headless", "no"])
+@pytest.mark.parametrize("lift", list(LIFTS))
 def test_lift(tmp_path, kind, lift):  # [burning] lift 解烧; D15, zhoujxMT B8
+    by_opposite, by_headless, by_other = LIFTS[lift]
     e = house(tmp_path, "zaozhuang", f"[burning]\nlift = {lift}\n[gouji]\njokers_make_gouji = no", kind)
     # The burner's opposite (seat 5) beats the burner's play.
     g = e.new_position({1: "Q Q Q 4", 2: "K K K 5 5 6 BJ", 3: "3", 4: "4", 5: "A A A 7 7", 6: "6"}, leader=1)
@@ -148,15 +156,15 @@ def test_lift(tmp_path, kind, lift):  # [burning] lift 解烧; D15, zhoujxMT B8
     g.apply_action("burn K K K")
     assert 2 in g.obligation and g.current_player() == 5
     g.apply_action("play A A A")  # beats the burner's play: that lifts the burn, if 解烧 is a rule
-    assert (2 in g.obligation) is (lift == "no")
+    assert (2 in g.obligation) is not by_opposite
     # A 无头 player (seat 3: seat 6 is out) beats it.
     g = e.new_position({1: "Q Q Q 4", 2: "K K K 5 5 6 BJ", 3: "A A A 3", 4: "4", 5: "7"}, leader=1, out={6: 1})
     g.apply_action("play Q Q Q")
     g.apply_action("burn K K K")
     assert g.current_player() == 3 and "play A A A" in actions(g)  # a 无头 player answers a 级牌 plainly
     g.apply_action("play A A A")
-    assert (2 in g.obligation) is (lift == "no")
-    # Anyone else (seat 3, an opponent of the burner) beats it: only lift = anyone lifts the burn.
+    assert (2 in g.obligation) is not by_headless
+    # Anyone else (seat 3, an opponent of the burner) beats it.
     g = e.new_position({1: "Q Q Q 4", 2: "K K K 5 5 SJ 9", 3: "6 6 BJ 3", 4: "4", 5: "7", 6: "6"}, leader=1)
     g.apply_action("play Q Q Q")
     g.apply_action("burn K K K")
@@ -164,7 +172,7 @@ def test_lift(tmp_path, kind, lift):  # [burning] lift 解烧; D15, zhoujxMT B8
     g.apply_action("play 5 5 SJ")  # not a 级牌 here (jokers_make_gouji = no): answered in turn
     assert g.current_player() == 3
     g.apply_action("play 6 6 BJ")
-    assert (2 in g.obligation) is (lift != "anyone")
+    assert (2 in g.obligation) is not by_other
 
 
 @pytest.mark.parametrize("kind", KINDS)

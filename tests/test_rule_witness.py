@@ -59,7 +59,7 @@ from gouji_dsl.model.fields import ABSENT
 from gouji_dsl.model import schema as m
 from gouji_dsl.docs import rulebook
 from gouji_dsl.diagnostics import RuleErrors
-from gouji_dsl.model.expr import Formula
+from gouji_dsl.model.expr import Choice, ChoiceT, Formula
 from gouji_dsl.rules.cards import ExtraKind
 from gouji_dsl.runtime.game import IllegalAction
 from gouji_dsl.lang.loader import Workspace
@@ -122,6 +122,10 @@ def text_of(vtype, value) -> str:
     """A typed value (or Src) as rule-file text."""
     if isinstance(value, Src):
         return value.text
+    if isinstance(value, Choice):
+        return value.shorthand or value.text
+    if isinstance(vtype, ChoiceT):  # a shorthand's name
+        return value
     if isinstance(value, Formula):
         return value.text
     if value is None:
@@ -174,7 +178,7 @@ def by_type(path: str) -> list:
 
 
 def _values_of(vtype, base) -> list:
-    if isinstance(vtype, EnumT):
+    if isinstance(vtype, (EnumT, ChoiceT)):  # a ChoiceT's shorthands; its expressions are listed in VALUES
         return list(vtype.members)
     if isinstance(vtype, BoolT):
         return [True, False]
@@ -310,7 +314,7 @@ VALUES: dict[str, Callable[[str], list]] = {
                                (2, 4, 1, 5, "opposite"), (5, "opposite"), (1, 2, 3, "opposite"), (1, 6, "opposite")),
     "burning.first_play_needs_joker": by_type,
     "burning.failure_leader": by_type,
-    "burning.lift": by_type,
+    "burning.lift": lambda path: by_type(path) + [Src("beater == opposite(burner) or opened(beater)")],
     "burning.counter_burn": by_type,
     "burning.joker_check": by_type,
     "burning.free_after_rounds": fixed(None, 1, 2, 54),

@@ -62,6 +62,16 @@ FOLDS = [
     ("def f(self, x):\n    y = 3\n    if x:\n        pass\n    return y", "lianzhong", "return 3"),
     ("def f(self, x):\n    if self.r.chaos_starts_at is not None and x:\n        self.g()", "lianzhong",
      "if x:\n    self.g()"),
+    # A rule's seat expression (burning.lift): lianzhong's is `yes`, zhoujxmt's opposite_or_headless;
+    # written out with the seat functions' methods (which the inline stage then writes in).
+    ("def f(self, a, b):\n    if a and self._holds(self.r.lift, burner=a, beater=b):\n        self.g()", "lianzhong",
+     "if a:\n    self.g()"),
+    ("def f(self, a, b):\n    return self._holds(self.r.lift, burner=a, beater=b)", "zhoujxmt",
+     "return b == self._seat_opposite(a) or self._seat_headless(b)"),
+    # An argument that is not a plain name stays with the interpreter.
+    ("def f(self, a, b):\n    return self._holds(self.r.lift, burner=a, beater=b[0])", "zhoujxmt",
+     "return self._holds(('or', ('==', ('var', 'beater'), ('call', 'opposite', ('var', 'burner'))), "
+     "('call', 'headless', ('var', 'beater'))), burner=a, beater=b[0])"),
 ]
 
 

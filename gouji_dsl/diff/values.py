@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gouji_dsl.model.expr import Formula
+from gouji_dsl.model.expr import Choice, Formula
 from gouji_dsl.model.fields import ABSENT
 from gouji_dsl.model.types import BoolT, EnumT, ListT, NumberOrNameT, OptionalT, RowT, StrT
 
@@ -49,6 +49,8 @@ def short(vtype, value, lang: str = "en") -> str:
         return f"{len(value)}行" if zh else f"{len(value)} row{'s' if len(value) != 1 else ''}"
     if isinstance(vtype, ListT):
         return "[" + ", ".join(short(vtype.item, v, lang) for v in value) + "]"
+    if isinstance(value, Choice) and value.shorthand is not None:
+        return vtype.shorthand_zh[value.shorthand] if zh else value.shorthand
     if isinstance(value, Formula):
         return value.text
     return vtype.show(value)

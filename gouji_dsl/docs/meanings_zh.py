@@ -2,7 +2,7 @@
 
 Every rule (`rule(vtype, zh, en)`), table column (`column(vtype, zh, en)`), choice of a
 policy (`Member(name, zh, en)` of an `EnumT`, or a name of a `NumberOrNameT`), name of an
-expression (`Var` of an `ExprT`) and function of expressions (`model.expr.FUNCTIONS`)
+expression (`Var` of an `ExprT`) and function of expressions (`model.expr.ALL_FUNCTIONS`)
 states its meaning in English where it is declared. `gouji show --rules` prints the
 meaning in the reader's language: the English from the declaration, or the Chinese
 written here, keyed:
@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from gouji_dsl.model import schema as m
-from gouji_dsl.model.expr import FUNCTIONS, ExprT
+from gouji_dsl.model.expr import ALL_FUNCTIONS, ChoiceT, ExprT
 from gouji_dsl.model.types import EnumT, ListT, NumberOrNameT, OptionalT, RowT
 
 MEANINGS_ZH: dict[str, str] = {
@@ -229,6 +229,8 @@ MEANINGS_ZH: dict[str, str] = {
     "burning.lift=anyone": "烧牌者的任何一手牌被任何人打上，都解烧",
     "burning.lift=opposite_or_headless": "烧牌者的牌被他自己的对家或无头的人打上，才解烧",
     "burning.lift=no": "烧牌永远不能解除",
+    "burning.lift:burner": "烧牌者：他出的牌被人打上",
+    "burning.lift:beater": "打上烧牌者那手牌的人",
     "burning.counter_burn": "被烧的人可以烧回烧牌者的牌（反烧）",
     "burning.joker_check": "烧牌者的哪些牌必须挂王",
     "burning.joker_check=every_play": "烧牌者除最后一手外，每一手都必须挂王",
@@ -377,6 +379,15 @@ MEANINGS_ZH: dict[str, str] = {
     "function:carry_rule": "这些牌能不能出完，且除最后一手外每手都带王（docs/rulings.md D12）",
     "function:min": "两个数中较小的",
     "function:max": "两个数中较大的",
+    # 座位表达式的函数（谁能解烧……）
+    "function:opposite": "坐在对面的人（对家）",
+    "function:next": "按出牌顺序，他之后下一个还有牌的人（没有别人有牌时就是他自己）",
+    "function:headless": "这个人是否无头（他的对家已经走了：见 [headless]）",
+    "function:opened": "这个人本局是否已开点",
+    "function:passed": "这个人本轮是否已过牌",
+    "function:out": "这个人是否已不在牌局中（出完、烧牌失败或不参加）",
+    "function:teammate": "两个人是否同伙（自己也算自己的同伙）",
+    "function:cards_left": "这个人手里还剩几张牌",
 }
 
 
@@ -396,6 +407,8 @@ def _type_keys(key: str, vtype, out: dict[str, str]) -> None:
             _add(out, f"{key}.{f.name}", f.metadata["en"])
             _type_keys(f"{key}.{f.name}", f.metadata["type"], out)
     elif isinstance(vtype, ExprT):
+        for member in (vtype.members.values() if isinstance(vtype, ChoiceT) else ()):  # its shorthands
+            _add(out, f"{key}={member.name}", member.en)
         for var in vtype.variables.values():
             _add(out, f"{key}:{var.name}", var.en)
 
@@ -415,7 +428,7 @@ def meaning_keys() -> dict[str, str]:
             key = f"{cls.NAME}.{f.name}"
             _add(out, key, f.metadata["en"])
             _type_keys(key, f.metadata["type"], out)
-    for fn in FUNCTIONS.values():
+    for fn in ALL_FUNCTIONS.values():
         _add(out, f"function:{fn.name}", fn.en)
     return out
 

@@ -8,7 +8,7 @@ import unicodedata
 from typing import Any
 
 from gouji_dsl.model import schema as m
-from gouji_dsl.model.expr import FUNCTIONS, TYPE_WORDS, ExprT
+from gouji_dsl.model.expr import ALL_FUNCTIONS, TYPE_WORDS, ChoiceT, ExprT
 from gouji_dsl.lang.fmt import render_table_rows
 from gouji_dsl.messages import current, text
 from gouji_dsl.docs.meanings_zh import meaning
@@ -200,13 +200,18 @@ def _expression_info(vtype: ExprT, path: str) -> dict[str, Any]:
     expressions and described once, at the top of the reference (`_functions_info`)."""
     names = [{"name": v.name, "zh": v.zh, "type": str(TYPE_WORDS[v.type]), **_meanings(f"{path}:{v.name}", v.en)}
              for v in vtype.variables.values()]
-    return {"kind": "expression", "summary": str(vtype.expected()), "gives": str(TYPE_WORDS[vtype.result]),
-            "names": names, "functions": list(FUNCTIONS), "operators": OPERATORS}
+    info = {"kind": "expression", "summary": str(vtype.expected()), "gives": str(TYPE_WORDS[vtype.result]),
+            "names": names, "functions": list(vtype.functions), "operators": OPERATORS}
+    if isinstance(vtype, ChoiceT):  # its named values, each with the expression it stands for
+        info["kind"] = "choice or expression"
+        info["values"] = [{"name": e.name, "zh": e.zh, **_meanings(f"{path}={e.name}", e.en),
+                           "stands_for": vtype.expand(e.name).text} for e in vtype.members.values()]
+    return info
 
 
 def _functions_info() -> list[dict[str, Any]]:
     return [{"name": f.name, "arguments": [str(TYPE_WORDS[p]) for p in f.params], "gives": str(TYPE_WORDS[f.result]),
-             **_meanings(f"function:{f.name}", f.en)} for f in FUNCTIONS.values()]
+             **_meanings(f"function:{f.name}", f.en)} for f in ALL_FUNCTIONS.values()]
 
 
 def _value_json(vtype, value) -> Any:
@@ -395,6 +400,13 @@ def _type_lines(info: dict[str, Any], indent: str, label: str = "") -> list[str]
             need = "" if col["required"] else text("show.may_be_empty")
             out.append(f"{more}  {col['name']} ({col['zh']}){need}: {_meaning(col)}")
             out.extend(_type_lines(col["type"], more + "    "))
+    elif kind == "choice or expression":  # the shorthands, each with what it stands for, then as an expression
+        names = [f"{member['name']} ({member['zh']})" for member in info["values"]]
+        column = max(len(name) + _wide(name) for name in names)
+        out = [f"{indent}{label}{text('show.one_of_or_expression', gives=info['gives'])}"]
+        out += [f"{more}{_ljust(name, column)}  {_meaning(member)}  (= {member['stands_for']})"
+                for name, member in zip(names, info["values"])]
+        out += _type_lines({**info, "kind": "expression"}, indent)[1:]
     elif kind == "expression":
         out.append(more + (text("show.names") if info["names"] else text("show.no_names")))
         out += [f"{more}  {name['name']} ({name['zh']}), {name['type']}: {_meaning(name)}" for name in info["names"]]

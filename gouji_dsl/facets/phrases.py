@@ -19,7 +19,7 @@ name or label.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from gouji_dsl.facets import spec
 from gouji_dsl.model.fields import ABSENT
@@ -41,6 +41,19 @@ def said(zh: str, en: str) -> dict:
 def yes_no(zh_yes: str, en_yes: str, zh_no: str, en_no: str) -> dict:
     """The phrases of a yes/no rule."""
     return {True: said(zh_yes, en_yes), False: said(zh_no, en_no)}
+
+
+def choice(by_shorthand: dict, zh: str, en: str) -> Callable[[Any, str], str]:
+    """The phrases of a rule of a player's state (`ChoiceT`): a shorthand's own `said`, or for an
+    expression of the file's own the sentence with `{v}` the expression as written."""
+    expression = said(zh, en)
+
+    def say(value: Any, lang: str) -> str:
+        if value.shorthand is not None:
+            return str(by_shorthand[value.shorthand][lang])
+        return expression[lang].format(v=value.text)
+
+    return say
 
 
 def _is_said(entry: Any) -> bool:

@@ -13,8 +13,9 @@ The rule modules import this under TYPE_CHECKING: none of it runs when they are 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
+from gouji_dsl.model.expr import Formula
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.facets.sentences import Said as Said  # what a rulebook renderer returns, for the rules' annotations
 from gouji_dsl.runtime.cards import Kinds
@@ -79,6 +80,10 @@ class Game(Protocol):
 
     @property
     def log(self) -> Log: ...             # the transcript the hooks add lines to
+
+    def holds(self, formula: Formula, **seats: int) -> Any:
+        """The value of a rule's seat expression for the players its variables name."""
+        ...
 
     @property
     def _rng(self) -> random.Random: ...  # the game's one generator (the deal, a drawn first leader)

@@ -27,12 +27,13 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from gouji_dsl.facets import spec
 from gouji_dsl.messages import msg
-from gouji_dsl.model.expr import ExprT, Formula
+from gouji_dsl.model.expr import ChoiceT, ExprT, Formula
 from gouji_dsl.model.fields import field_named
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, ListT, OptionalT, RangeT, StrT
 from gouji_dsl.prose.document import Block, Bullets, Formula_, Note, Para, Table, TRow, anchor_of
 from gouji_dsl.prose.errors import RulebookError
 from gouji_dsl.prose.explain import explain, legend
+from gouji_dsl.prose.seats import say
 from gouji_dsl.prose.text import LANGS, T, Text, code, join, plain
 
 # (id, Chinese title, English title, the sections whose rules it shows, in order)
@@ -193,6 +194,31 @@ def enum_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]],
     rule(key, chapter, tuple(sentences))(fn)
 
 
+def choice_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]], expression: tuple[str, str],
+                after: Callable[[Ctx, Any], Said] | None = None) -> None:
+    """A rule of a player's state (`ChoiceT`): one sentence per shorthand, as a policy rule's, and
+    for an expression of the file's own the `expression` sentence with the expression in words at
+    `{w}`, then the expression as written (for checking, as a formula's)."""
+    etype = field_type(key)
+
+    def fn(ctx: Ctx, value):
+        if value.shorthand is not None:
+            if value.shorthand not in sentences:
+                raise no_sentence(key, value.shorthand)
+            zh, en = sentences[value.shorthand]
+            out: tuple[list, list] = ([Para(T(zh))], [Para(T(en))])
+        else:
+            out = ([Para(T(expression[0], w=say(value.node, "zh", etype))), Formula_(value.text)],
+                   [Para(T(expression[1], w=say(value.node, "en", etype))), Formula_(value.text)])
+        if after:
+            more_zh, more_en = after(ctx, value)
+            out[0].extend(blocks(more_zh))
+            out[1].extend(blocks(more_en))
+        return out
+
+    rule(key, chapter, tuple(sentences))(fn)
+
+
 def bool_rule(key: str, chapter: str, yes: tuple[str, str], no: tuple[str, str],
               extra: Callable[[Ctx, Any], dict] | None = None,
               inactive: Callable[[Ctx], tuple[str, str] | None] | None = None) -> None:
@@ -291,6 +317,9 @@ def cell(vtype, value, lang: str) -> Text:
         return plain(member.zh if lang == "zh" else member.en)
     if isinstance(vtype, BoolT):
         return plain(("是" if value else "否") if lang == "zh" else ("yes" if value else "no"))
+    if isinstance(vtype, ChoiceT) and value.shorthand is not None:
+        member = vtype.members[value.shorthand]
+        return plain(member.zh if lang == "zh" else member.en)
     if isinstance(vtype, ExprT):
         return code(value.text)
     if isinstance(vtype, CardT):

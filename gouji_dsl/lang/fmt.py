@@ -17,7 +17,7 @@ import itertools
 from gouji_dsl.diagnostics import display_width, is_cjk
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
-from gouji_dsl.model.expr import ExprT, _canonical, unparse
+from gouji_dsl.model.expr import ChoiceT, ExprT, _canonical, unparse
 from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, TRUE_WORDS, BoolT, CardT, EnumT, ListT, NumberOrNameT, OptionalT,
                                    RangeT, RowT, VType)
 
@@ -125,12 +125,14 @@ def chinese_value(vtype: VType | None, node: n.Expr) -> n.Expr:
     if isinstance(node, n.Name):
         if isinstance(vtype, EnumT) and node.id in vtype.members:
             return n.Name(node.pos, vtype.zh[node.id])
+        if isinstance(vtype, ChoiceT) and node.id in vtype.members:
+            return n.Name(node.pos, vtype.shorthand_zh[node.id])
         if isinstance(vtype, BoolT) and node.id in BOOL_ZH:
             return n.Name(node.pos, BOOL_ZH[node.id])
     if isinstance(vtype, ListT) and isinstance(node, n.List):
         return n.List(node.pos, tuple(chinese_value(vtype.item, item) for item in node.items))
-    if isinstance(vtype, ExprT):
-        return _canonical(node, vtype.zh)  # the same renaming walk, English -> Chinese
+    if isinstance(vtype, ExprT):  # the same renaming walk, English -> Chinese (functions too)
+        return _canonical(node, vtype.zh, {name: zh for zh, name in vtype.function_aliases.items()})
     return node
 
 
@@ -145,6 +147,8 @@ def canonical_value(vtype: VType | None, node: n.Expr) -> n.Expr:
     if isinstance(node, n.Name):
         if isinstance(vtype, EnumT) and node.id in vtype.aliases:
             return n.Name(node.pos, vtype.aliases[node.id])
+        if isinstance(vtype, ChoiceT) and node.id in vtype.shorthand_aliases:
+            return n.Name(node.pos, vtype.shorthand_aliases[node.id])
         if isinstance(vtype, BoolT) and node.id in TRUE_WORDS:
             return n.Name(node.pos, "yes" if TRUE_WORDS[node.id] else "no")
         if isinstance(vtype, CardT) and node.id in CARD_ALIASES:
@@ -155,7 +159,7 @@ def canonical_value(vtype: VType | None, node: n.Expr) -> n.Expr:
     if isinstance(vtype, RangeT) and isinstance(node, n.Range):
         return n.Range(node.pos, canonical_value(vtype.item, node.low), canonical_value(vtype.item, node.high))
     if isinstance(vtype, ExprT):
-        return _canonical(node, vtype.aliases)
+        return _canonical(node, vtype.aliases, vtype.function_aliases)
     return node
 
 

@@ -1,26 +1,34 @@
-"""Small typed expressions: burn conditions, 开点 counts, tribute amounts.
+"""Small typed expressions: burn conditions, 开点 counts, tribute amounts, and who may act.
 
 An expression is checked once against the names its setting provides
-(`hand`, `rest`, `play`, `level`, ...) and the built-in functions below; the
-checked `Formula` keeps its syntax tree, so the reference interpreter can
-evaluate it and the code generator can translate it. Nothing in a formula is
-ever handed to Python's eval: evaluation walks the tree, and generation maps
-each node to a fixed template.
+(`hand`, `rest`, `play`, `level`, `burner`, ...) and the functions of its scope:
+card formulas use `FUNCTIONS` (cards and numbers), the flow's choices of a player
+use `SEAT_FUNCTIONS` (a player's state and seat relations). The checked `Formula`
+keeps its syntax tree, so the reference interpreter can evaluate it and the code
+generator can translate it. Nothing in a formula is ever handed to Python's eval:
+evaluation walks the tree, and generation maps each node to a fixed template.
+
+A `ChoiceT` rule (who may lift a burn, ...) takes an expression or one of its named
+shorthands (`opposite_or_headless`), which stands for a fixed expression: the
+shorthand is what the file says and what the books and diff say, the expression is
+what the engines carry out (`Choice`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from gouji_dsl.diagnostics import did_you_mean, one_of
+from gouji_dsl.diagnostics import Reporter, did_you_mean, one_of
 from gouji_dsl.lang import nodes as n
+from gouji_dsl.lang.parser import parse_piece
 from gouji_dsl.messages import Message, msg
-from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, TRUE_WORDS, CardT, Context, VType, quote
+from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, TRUE_WORDS, CardT, Context, Member, VType, quote
 
-INT, BOOL, CARDS_T, RANK = "int", "bool", "cards", "rank"
+INT, BOOL, CARDS_T, RANK, SEAT = "int", "bool", "cards", "rank", "seat"
 
 _TYPE_WORDS = {INT: msg("model.type_word_number"), BOOL: msg("model.type_word_condition"),
-               CARDS_T: msg("model.type_word_cards"), RANK: msg("model.type_word_card")}
+               CARDS_T: msg("model.type_word_cards"), RANK: msg("model.type_word_card"),
+               SEAT: msg("model.type_word_seat")}
 TYPE_WORDS = _TYPE_WORDS  # for `gouji show --rules`, which describes expressions in the same words
 
 
@@ -46,6 +54,24 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("min", (INT, INT), INT, "较小者", "the smaller of two numbers"),
     Function("max", (INT, INT), INT, "较大者", "the larger of two numbers"),
 )}
+
+# The functions of a player's state and seat relations, for the flow's choices of a player
+# (`burning.lift`, ...). Both engines carry out each one: the reference interpreter binds
+# them to its state (backends/oracle/predicates.py), the fast flow has a method `_seat_<name>`
+# for each (runtime/flow.py), which the specialiser writes into its callers.
+SEAT_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
+    Function("opposite", (SEAT,), SEAT, "对家", "the player sitting opposite"),
+    Function("next", (SEAT,), SEAT, "下家",
+             "the next player after them in playing order who still holds cards (themself, if nobody else does)"),
+    Function("headless", (SEAT,), BOOL, "无头", "whether the player is 无头 (their opposite is gone: see [headless])"),
+    Function("opened", (SEAT,), BOOL, "已开点", "whether the player has opened (开点) in this game"),
+    Function("passed", (SEAT,), BOOL, "本轮已过", "whether the player has passed in this round"),
+    Function("out", (SEAT,), BOOL, "已走", "whether the player has gone out, failed a burn or sits out (holds no place to play for)"),
+    Function("teammate", (SEAT, SEAT), BOOL, "同伙", "whether the two players are on the same team (a player is their own teammate)"),
+    Function("cards_left", (SEAT,), INT, "剩牌数", "the number of cards the player still holds"),
+)}
+ALL_FUNCTIONS: dict[str, Function] = {**FUNCTIONS, **SEAT_FUNCTIONS}
+assert len(ALL_FUNCTIONS) == len(FUNCTIONS) + len(SEAT_FUNCTIONS), "a function name in two scopes"
 
 _ARITH = {"+", "-", "*"}
 _COMPARE = {"<", "<=", ">", ">=", "==", "!="}
@@ -81,13 +107,17 @@ class Var:
 
 
 class ExprT(VType):
-    """A value type for settings that hold an expression."""
+    """A value type for settings that hold an expression: its result type, its variables
+    (the rule's own names) and the functions it may call (card or seat functions)."""
 
-    def __init__(self, result: str, *variables: Var):
+    def __init__(self, result: str, *variables: Var, functions: Mapping[str, Function] = FUNCTIONS):
         self.result = result
         self.variables = {v.name: v for v in variables}
         self.aliases = {v.zh: v.name for v in variables}
         self.zh = {v.name: v.zh for v in variables}
+        self.functions = functions
+        # A function may be called by its Chinese name too (对家(烧牌者)); the canonical text is English.
+        self.function_aliases = {f.zh: f.name for f in functions.values()}
 
     def expected(self) -> Message:
         return msg("model.type_expression", gives=_TYPE_WORDS[self.result])
@@ -100,13 +130,91 @@ class ExprT(VType):
         if got != self.result:
             ctx.reporter.error(node.pos, msg("model.expression_gives", got=_TYPE_WORDS[got], needs=_TYPE_WORDS[self.result]))
             return INVALID
-        return Formula(unparse(node, self.aliases), _canonical(node, self.aliases), self.result)
+        canonical = _canonical(node, self.aliases, self.function_aliases)
+        return Formula(unparse(canonical), canonical, self.result)
 
     def to_json(self, value):
         return value.text
 
     def show(self, value):
         return value.text
+
+
+@dataclass(frozen=True)
+class Choice(Formula):
+    """A `ChoiceT` rule's value: the expression the engines carry out and, when the file named
+    one of the rule's shorthands, that name (what the books, the diff and `gouji show` say)."""
+
+    shorthand: str | None = None
+
+
+@dataclass(frozen=True)
+class Shorthand:
+    """A named value of a `ChoiceT` rule: the member (its name, Chinese name and meaning, as an
+    enumeration's) and the expression it stands for, in the rule's own names."""
+
+    member: Member
+    expansion: str
+
+
+class ChoiceT(ExprT):
+    """An expression of a player's state and seats, or one of the rule's named shorthands.
+
+    What the flow asks of a player (may this beater lift the burn?) is an expression over the
+    rule's variables (`burner`, `beater`, ...) and `SEAT_FUNCTIONS`; the values a rule had as an
+    enumeration stay as shorthands, so every file that names one still reads as it did."""
+
+    def __init__(self, result: str, *variables: Var, shorthands: tuple[Shorthand, ...]):
+        super().__init__(result, *variables, functions=SEAT_FUNCTIONS)
+        self.shorthands = {s.member.name: s for s in shorthands}
+        self.members = {s.member.name: s.member for s in shorthands}
+        self.shorthand_aliases = {s.member.zh: s.member.name for s in shorthands}
+        self.shorthand_zh = {s.member.name: s.member.zh for s in shorthands}
+        self._expanded: dict[str, Choice] = {}
+
+    def expected(self) -> Message:
+        return msg("model.type_choice", names=one_of(self.members, self.shorthand_zh),
+                   gives=_TYPE_WORDS[self.result])
+
+    def expand(self, name: str) -> Choice:
+        """The shorthand `name` as the checked expression it stands for."""
+        if name not in self._expanded:
+            value = _value_node(self.shorthands[name].expansion)
+            reporter = Reporter()
+            formula = super().convert(value, Context(reporter))
+            if reporter.failed or formula is INVALID:  # the shorthands are ours: a test checks every one
+                raise ValueError(f"shorthand {name!r} expands to a wrong expression: {reporter.diagnostics}")
+            self._expanded[name] = Choice(formula.text, formula.node, formula.type, shorthand=name)
+        return self._expanded[name]
+
+    def convert(self, node, ctx):
+        if isinstance(node, n.Name):
+            name = self.shorthand_aliases.get(node.id, node.id)
+            if name in self.shorthands:
+                return self.expand(name)
+            if name not in TRUE_WORDS and self.aliases.get(name, name) not in self.variables:
+                known = list(self.members) + list(self.variables)
+                ctx.reporter.error(node.pos, msg("model.unknown_value", value=node.id, expected=self.expected()),
+                                   did_you_mean(node.id, known, {**self.shorthand_zh, **self.zh}))
+                return INVALID
+        formula = super().convert(node, ctx)
+        if formula is INVALID:
+            return INVALID
+        return Choice(formula.text, formula.node, formula.type)
+
+    def to_json(self, value):
+        return value.shorthand or value.text
+
+    def show(self, value):
+        """A shorthand with the expression it stands for: `opposite_or_headless (= beater == ...)`."""
+        return f"{value.shorthand} (= {value.text})" if value.shorthand else value.text
+
+
+def _value_node(text: str) -> n.Expr:
+    """The expression `text` as the parser reads a rule's value."""
+    entry, _tokens = parse_piece(f"value = {text}\n", "<shorthand>", "entry")
+    assert isinstance(entry, n.Setting)
+    return entry.value
 
 
 class _Checker:
@@ -129,7 +237,7 @@ class _Checker:
                 return self.etype.variables[name].type
             if node.id in TRUE_WORDS:
                 return BOOL
-            if node.id in FUNCTIONS:
+            if node.id in self.etype.functions:
                 return self.error(node, msg("model.call_the_function", name=node.id))
             known = list(self.etype.variables) + list(TRUE_WORDS)
             scope = one_of(self.etype.variables, self.etype.zh)
@@ -137,10 +245,12 @@ class _Checker:
                        else msg("model.unknown_name_none_here", name=node.id))
             return self.error(node, unknown, did_you_mean(node.id, known, self.etype.zh))
         if isinstance(node, n.Call):
-            fn = FUNCTIONS.get(node.func.id)
+            functions = self.etype.functions
+            fn = functions.get(self.etype.function_aliases.get(node.func.id, node.func.id))
             if fn is None:
-                return self.error(node.func, msg("model.unknown_function", name=node.func.id, names=one_of(FUNCTIONS)),
-                                  did_you_mean(node.func.id, FUNCTIONS))
+                zh = {f.name: f.zh for f in functions.values()}
+                return self.error(node.func, msg("model.unknown_function", name=node.func.id, names=one_of(functions, zh)),
+                                  did_you_mean(node.func.id, functions, zh))
             if len(node.args) != len(fn.params):
                 return self.error(node, msg("model.argument_count", function=fn.name, count=len(fn.params),
                                             given=len(node.args)))
@@ -176,7 +286,7 @@ class _Checker:
                     return self.error(node, msg("model.needs_numbers", op=node.op))
                 return INT
             if node.op in _COMPARE:
-                if node.op in ("==", "!=") and left == right and left in (INT, BOOL):
+                if node.op in ("==", "!=") and left == right and left in (INT, BOOL, SEAT):
                     return BOOL
                 if left != INT or right != INT:
                     return self.error(node, msg("model.compares_numbers", op=node.op, left=_TYPE_WORDS[left],
@@ -195,16 +305,21 @@ _PRECEDENCE = {"or": 1, "and": 2, "not": 3, "<": 4, "<=": 4, ">": 4, ">=": 4, "=
                "+": 5, "-": 5, "*": 6, "/": 6}
 
 
-def _canonical(node: n.Expr, aliases: Mapping[str, str]) -> n.Expr:
-    """Replace Chinese variable aliases with their canonical names."""
+def _canonical(node: n.Expr, aliases: Mapping[str, str], functions: Mapping[str, str] | None = None) -> n.Expr:
+    """Replace Chinese variable aliases (and, given `functions`, function aliases) with their
+    canonical names."""
     if isinstance(node, n.Name) and node.id in aliases:
         return n.Name(node.pos, aliases[node.id])
     if isinstance(node, n.Call):
-        return n.Call(node.pos, node.func, tuple(_canonical(a, aliases) for a in node.args))
+        func = node.func
+        if functions and func.id in functions:
+            func = n.Name(func.pos, functions[func.id])
+        return n.Call(node.pos, func, tuple(_canonical(a, aliases, functions) for a in node.args))
     if isinstance(node, n.Unary):
-        return n.Unary(node.pos, node.op, _canonical(node.operand, aliases))
+        return n.Unary(node.pos, node.op, _canonical(node.operand, aliases, functions))
     if isinstance(node, n.Binary):
-        return n.Binary(node.pos, node.op, _canonical(node.left, aliases), _canonical(node.right, aliases))
+        return n.Binary(node.pos, node.op, _canonical(node.left, aliases, functions),
+                        _canonical(node.right, aliases, functions))
     return node
 
 
@@ -256,7 +371,7 @@ def evaluate(formula: Formula, variables: Mapping[str, Any], functions: Mapping[
                 return variables[node.id]
             return TRUE_WORDS[node.id]
         if isinstance(node, n.Call):
-            fn = FUNCTIONS[node.func.id]
+            fn = ALL_FUNCTIONS[node.func.id]
             args = []
             for arg, param in zip(node.args, fn.params):
                 if param == RANK:
@@ -284,3 +399,33 @@ def evaluate(formula: Formula, variables: Mapping[str, Any], functions: Mapping[
 def _card_of(node: n.Expr) -> str:
     word = str(node.value) if isinstance(node, n.Int) else node.id
     return CARD_ALIASES.get(word, word)
+
+
+# --- the plain form the fast engines read -------------------------------------------
+
+# A checked expression as nested tuples of strings and numbers: what a `Rules` setting holds (it
+# prints as a literal in a generated engine, and the specialiser folds it into the code).
+#   ("var", name) · ("const", value) · ("not", a) · ("neg", a) · (op, a, b) for and, or, ==, !=,
+#   <, <=, >, >=, +, -, * · ("call", function, a, ...)
+Predicate = tuple
+
+
+def predicate(formula: Formula) -> Predicate:
+    """`formula` as the plain tuples of a `Predicate`."""
+
+    def go(node: n.Expr) -> Predicate:
+        if isinstance(node, n.Int):
+            return ("const", node.value)
+        if isinstance(node, n.Name):
+            if node.id in TRUE_WORDS:
+                return ("const", TRUE_WORDS[node.id])
+            return ("var", node.id)
+        if isinstance(node, n.Call):
+            return ("call", node.func.id, *(go(a) for a in node.args))
+        if isinstance(node, n.Unary):
+            return ("not" if node.op == "not" else "neg", go(node.operand))
+        if isinstance(node, n.Binary):
+            return (node.op, go(node.left), go(node.right))
+        raise AssertionError(node)  # pragma: no cover - the checker admits nothing else
+
+    return go(formula.node)

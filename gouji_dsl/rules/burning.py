@@ -13,7 +13,7 @@ from gouji_dsl.facets.hooks import ask, hook, reference_methods
 from gouji_dsl.facets.sentences import add_inactive, enum_member, formula_blocks, no_sentence, said
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg
-from gouji_dsl.model.expr import BOOL, ExprT, Formula
+from gouji_dsl.model.expr import BOOL, SEAT, Choice, ChoiceT, ExprT, Formula, Shorthand, Var, predicate
 from gouji_dsl.model.fields import HAND, REST, Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT
 from gouji_dsl.model.variant import Variant
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 # --- the rules ------------------------------------------------------------------
 
+ALWAYS: Final = ("const", True)  # the Predicate of an expression that is always true (`yes`)
 OPPOSITE: Final = "opposite"  # Final: its literal type lets `== OPPOSITE` tell ask_order's seat counts from it
 MAX_AFTER = 11  # a table has at most 12 seats: the others sit 1..11 seats after a player
 
@@ -31,9 +32,14 @@ MAX_AFTER = 11  # a table has at most 12 seats: the others sit 1..11 seats after
 # A seat counted in playing order from the 级牌 player (1 = the next player), or his opposite.
 ASK_ORDER = ListT(NumberOrNameT(1, MAX_AFTER, Member(OPPOSITE, "对家", "the 级牌 player's opposite, who answers here")),
                   1, MAX_AFTER + 1, unique=True)
-LIFT = EnumT(Member("anyone", "任何人", "any play of the burner beaten by anyone lifts the burn"),
-             Member("opposite_or_headless", "对家或无头", "a play of the burner lifts the burn when the burner's opposite or a 无头 player beats it"),
-             Member("no", "不解烧", "a burn is never lifted"))
+BURNER = Var("burner", SEAT, "烧牌者", "the burner, whose play is beaten")
+BEATER = Var("beater", SEAT, "打牌者", "the player beating the burner's play")
+LIFT = ChoiceT(BOOL, BURNER, BEATER, shorthands=(
+    Shorthand(Member("anyone", "任何人", "any play of the burner beaten by anyone lifts the burn"), "yes"),
+    Shorthand(Member("opposite_or_headless", "对家或无头",
+                     "a play of the burner lifts the burn when the burner's opposite or a 无头 player beats it"),
+              "beater == opposite(burner) or headless(beater)"),
+    Shorthand(Member("no", "不解烧", "a burn is never lifted"), "no")))
 JOKER_CHECK = EnumT(Member("every_play", "每手", "every play of the burner but the last must carry a joker"),
                     Member("leads_only", "只查发牌", "only the burner's leads (but the last play) must carry a joker; answers need none"))
 FAIL_LEADER = EnumT(Member("burned_player", "被烧者重新发牌", "the burned 级牌 may still be burned or answered by the opposite, else the burned player leads"),
@@ -55,7 +61,7 @@ class BurnRules(Section):
                             "the opposite answers where `opposite` stands")
     first_play_needs_joker: bool = rule(BoolT(), "首手带王", "whether the burning play itself must carry a joker")
     failure_leader: str = rule(FAIL_LEADER, "失败后", "what follows a failed burn (the burner takes the lowest free place)")
-    lift: str = rule(LIFT, "解烧", "whose beating a play of the burner lifts the burn, without penalty")
+    lift: Choice = rule(LIFT, "解烧", "whose beating a play of the burner lifts the burn, without penalty")
     counter_burn: bool = rule(BoolT(), "反烧", "the burned player may burn back the burner's play")
     joker_check: str = rule(JOKER_CHECK, "挂王检查", "which plays of a burner must carry a joker",
                             default="every_play")
@@ -106,9 +112,10 @@ def opposite_distance(players: int, opposites: tuple[tuple[int, ...], ...]) -> i
 
 @check("burning.joker_check")
 def check_joker_check(v: Variant, rep: Reporter) -> None:
-    """With lift = anyone every beaten play lifts a burn, so a burner still bound always leads:
+    """With lift = anyone (an expression always true) every beaten play lifts a burn, so a burner still bound always leads:
     leads_only would check the same plays as every_play."""
-    if value_of(v, "burning.joker_check") == "leads_only" and value_of(v, "burning.lift") == "anyone":
+    lift = value_of(v, "burning.lift")
+    if value_of(v, "burning.joker_check") == "leads_only" and lift is not None and predicate(lift) == ALWAYS:
         rep.error(at(v, "burning.joker_check"), msg("rules.joker_check_with_lift_anyone"),
                   hint=msg("rules.joker_check_lift_hint"))
 
@@ -144,8 +151,8 @@ spec.register("burning.first_play_needs_joker", "engine",
                            annotation="bool", realised_in=("runtime/flow.py:Game._legal_actions", "runtime/flow.py:Game._may_burn")))
 spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader", lambda v: v.burning.failure_leader, absent='next_player',
                                                                annotation="str", realised_in=("runtime/flow.py:Game._fail_burn",)))
-spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: v.burning.lift, absent='no',
-                                                     annotation="str", realised_in=("runtime/flow.py:Game._play",)))
+spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: predicate(v.burning.lift), absent=("const", False),
+                                                     annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._play",)))
 spec.register("burning.joker_check", "engine",
               spec.Setting("joker_check_leads_only", lambda v: v.burning.joker_check == "leads_only", absent=False,
                            annotation="bool", realised_in=("runtime/flow.py:Game._play",)))
@@ -228,12 +235,9 @@ def after_failed_burn(g: Game, burner: int) -> None:
 
 @hook("burning.lift", absent=lambda g, burner, beater: False)
 def burn_lifted(g: Game, burner: int, beater: int) -> bool:
-    """解烧: does `beater`, beating a play of `burner`, end its burn (without penalty)? With
-    anyone, always; with opposite_or_headless, when the beater is the burner's opposite or 无头."""
-    lift: str = g.v.burning.lift
-    if lift == "opposite_or_headless":
-        return beater == ask("table.opposites", g, burner) or beater in g.headless
-    return lift == "anyone"
+    """解烧: does `beater`, beating a play of `burner`, end its burn (without penalty)? When the
+    rule's expression (a shorthand's, or the file's own) holds for these two players."""
+    return bool(g.holds(g.v.burning.lift, burner=burner, beater=beater))
 
 
 @hook("burning.joker_check", absent=lambda g, play, out, lead: False)
@@ -380,13 +384,16 @@ def _(ctx: book.Ctx, value: str) -> Said:
     return add_inactive(said(zh, en), _no_burning(ctx))
 
 
-book.enum_rule("burning.lift", "burning", {
+book.choice_rule("burning.lift", "burning", {
     "anyone": ("**[[解烧]]**：烧牌后，烧牌者出的任何一手牌被任何人打上，就算解烧，烧牌者不受罚，照常出牌。",
                "**[[解烧|Lifting a burn]]**: if anyone beats any play of the burner, the burn is lifted without penalty and the burner plays on as usual."),
     "opposite_or_headless": ("**[[解烧]]**：烧牌后，烧牌者出的牌被他自己的对家或无头的人打上，才算解烧，烧牌者不受罚，照常出牌；被别人打上不解烧。",
                              "**[[解烧|Lifting a burn]]**: only when the burner's own opposite or a headless player beats a play of the burner is the burn lifted, without penalty; a beat by anyone else does not lift it."),
     "no": ("烧牌不能被解除：烧牌者必须按规则出完。", "A burn cannot be lifted: the burner must play out under the burn rule."),
-}, after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
+}, expression=("**[[解烧]]**：烧牌后，烧牌者出的牌被人打上时，如果{w}，就算解烧，烧牌者不受罚，照常出牌；否则不解烧。",
+               "**[[解烧|Lifting a burn]]**: when someone beats a play of the burner, the burn is lifted without penalty"
+               " if {w}; otherwise it is not."),
+   after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
 book.enum_rule("burning.joker_check", "burning", {
     "every_play": ("**挂王检查**：烧牌者此后出的每一手牌（接别人的牌也算，最后一手除外）都要查是否挂王。",
                    "**The joker check**: every later play of the burner but the last, answers included, must carry a joker."),
@@ -452,11 +459,11 @@ dp.phrase("burning.failure_leader", {
     "burned_player_leads": dp.said("烧牌失败后由被烧者发新牌（被烧的级牌作废）",
                                    "lets the burned player lead a new round after a failed burn (the burned 级牌 stays out)"),
 })
-dp.phrase("burning.lift", {
+dp.phrase("burning.lift", dp.choice({
     "anyone": dp.said("烧牌者的牌被管即解烧", "lifts a burn when any play of the burner is beaten (解烧)"),
     "opposite_or_headless": dp.said("烧牌者的牌被其对家或无头者管才解烧", "lifts a burn only when the burner's opposite or a 无头 player beats it (解烧)"),
     "no": dp.said("烧牌者被管不解烧", "keeps a burn when the burner's play is beaten"),
-})
+}, "烧牌者的牌被管时，满足 {v} 才解烧", "lifts a burn when a play of the burner is beaten and {v} (解烧)"))
 dp.phrase("burning.joker_check", {
     "every_play": dp.said("烧牌者每手（最后一手除外）都须挂王", "checks every play of a burner but the last for a joker"),
     "leads_only": dp.said("烧牌者只有发牌须挂王", "checks only a burner's leads for a joker"),

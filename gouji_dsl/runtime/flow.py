@@ -569,8 +569,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         if previous_top is not None:
             if TYPE_CHECKING:  # a top play has its seat
                 assert previous_seat is not None
-            if previous_seat in self.obligation and (r.lift == "anyone" or (
-                    r.lift == "opposite_or_headless" and (seat == r.opposite[previous_seat] or seat in self.headless))):
+            if previous_seat in self.obligation and self._holds(r.lift, burner=previous_seat, beater=seat):
                 self.obligation.discard(previous_seat)
                 self.log.append(f"seat {previous_seat}'s burn is lifted (解烧)")
             if previous_seat in self.before_threes and seat != previous_seat:

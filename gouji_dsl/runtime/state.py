@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import operator
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -102,7 +103,7 @@ class Rules:
     burn_ask_order: tuple[int | str, ...] = ()  # burning.ask_order
     first_play_needs_joker: bool = False  # burning.first_play_needs_joker
     failure_leader: str = 'next_player'  # burning.failure_leader
-    lift: str = 'no'  # burning.lift
+    lift: tuple[Any, ...] = ('const', False)  # burning.lift
     counter_burn: bool = False  # burning.counter_burn
     joker_check_leads_only: bool = False  # burning.joker_check
     burn_free_after_rounds: int | None = None  # burning.free_after_rounds
@@ -377,6 +378,57 @@ class State:
                 return s
         return seat
 
+    # --- a player's state, as the rules' seat expressions ask it ---------------------------------
+    # One method `_seat_<name>` for each function of model.expr.SEAT_FUNCTIONS (a test holds the
+    # two lists equal); `_holds` evaluates a rule's expression (a Predicate: plain tuples, see
+    # model/expr.py) over them. The specialiser writes a known expression into its caller, and
+    # these one-line methods into the expression, so a generated engine carries no interpreter.
+
+    def _seat_opposite(self, seat: int) -> int:
+        return self.r.opposite[seat]
+
+    def _seat_next(self, seat: int) -> int:
+        return self._next_holder(seat)
+
+    def _seat_headless(self, seat: int) -> bool:
+        return seat in self.headless
+
+    def _seat_opened(self, seat: int) -> bool:
+        return seat in self.opened
+
+    def _seat_passed(self, seat: int) -> bool:
+        return seat in self.passed
+
+    def _seat_out(self, seat: int) -> bool:
+        return seat in self.place_of
+
+    def _seat_teammate(self, seat: int, other: int) -> bool:
+        return self.r.teams[seat] == self.r.teams[other]
+
+    def _seat_cards_left(self, seat: int) -> int:
+        return sum(self.hands[seat - 1])
+
+    def _holds(self, predicate: tuple[Any, ...], **seats: int) -> Any:
+        """The value of a rule's expression `predicate` (a seat expression of model/expr.py in
+        plain tuples) for the seats named by its variables, in this state."""
+        op = predicate[0]
+        if op == "const":
+            return predicate[1]
+        if op == "var":
+            return seats[predicate[1]]
+        if op == "call":
+            method = getattr(self, "_seat_" + predicate[1])
+            return method(*(self._holds(arg, **seats) for arg in predicate[2:]))
+        if op == "not":
+            return not self._holds(predicate[1], **seats)
+        if op == "neg":
+            return -self._holds(predicate[1], **seats)
+        if op == "and":
+            return self._holds(predicate[1], **seats) and self._holds(predicate[2], **seats)
+        if op == "or":
+            return self._holds(predicate[1], **seats) or self._holds(predicate[2], **seats)
+        return _OPERATORS[op](self._holds(predicate[1], **seats), self._holds(predicate[2], **seats))
+
     def clone(self: _Self) -> _Self:
         """An independent copy: later moves on either leave the other unchanged."""
         other = object.__new__(type(self))
@@ -445,6 +497,11 @@ _COPIED = tuple(f.name for f in FIELDS if f.name in COPIERS or f.default_factory
 def seat_after(seat: int, players: int) -> int:
     return seat % players + 1
 
+
+# The operators of a rule's expression with two operands evaluated (and, or short-circuit).
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "+": operator.add, "-": operator.sub, "*": operator.mul}
 
 _SEATS_AFTER: dict[int, dict[int, tuple[int, ...]]] = {}
 

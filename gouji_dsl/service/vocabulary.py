@@ -14,7 +14,7 @@ from typing import Any
 from gouji_dsl.docs.meanings_zh import meaning as meaning_of
 from gouji_dsl.docs.show import rules_reference
 from gouji_dsl.messages import msg, use_language
-from gouji_dsl.model.expr import FUNCTIONS, ExprT
+from gouji_dsl.model.expr import ChoiceT, ExprT
 from gouji_dsl.model.types import (BOOL_ZH, CARD_ALIASES, BoolT, CardT, EnumT, ListT, NumberOrNameT, OptionalT, RangeT,
                                    VType)
 
@@ -75,8 +75,10 @@ def value_words(vtype: VType | None, language: str, path: str) -> list[Word]:
     if isinstance(vtype, (ListT, RangeT)):
         return value_words(vtype.item, language, path)
     if isinstance(vtype, ExprT):
-        return ([Word(v.name, v.zh, meaning_of(f"{path}:{v.name}", v.en, language)) for v in vtype.variables.values()] +
-                [Word(f.name, f.name, meaning_of(f"function:{f.name}", f.en, language)) for f in FUNCTIONS.values()])
+        shorthands = vtype.members.values() if isinstance(vtype, ChoiceT) else ()
+        return ([Word(e.name, e.zh, meaning_of(f"{path}={e.name}", e.en, language)) for e in shorthands] +
+                [Word(v.name, v.zh, meaning_of(f"{path}:{v.name}", v.en, language)) for v in vtype.variables.values()] +
+                [Word(f.name, f.name, meaning_of(f"function:{f.name}", f.en, language)) for f in vtype.functions.values()])
     return []
 
 

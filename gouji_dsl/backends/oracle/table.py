@@ -12,10 +12,12 @@ with its type and meaning; `_empty_table` sets them afresh. The hooks read them 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from gouji_dsl.backends.oracle.predicates import seat_functions
 from gouji_dsl.backends.oracle.state import OracleState, Play
 from gouji_dsl.facets.hooks import ask
+from gouji_dsl.model.expr import Formula, evaluate
 
 if TYPE_CHECKING:
     from gouji_dsl.backends.oracle.state import OracleResult
@@ -45,6 +47,11 @@ class Table(OracleState):
 
     def _holders(self) -> list[int]:
         return [s for s in ask("table.players", self) if self._holds_cards(s)]
+
+    def holds(self, formula: Formula, **seats: int) -> Any:
+        """The value of a rule's seat expression (who may lift a burn, ...) for the players its
+        variables name, in this state."""
+        return evaluate(formula, seats, seat_functions(self))
 
     # --- the state of the top play ------------------------------------------------------------
 

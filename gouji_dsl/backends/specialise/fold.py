@@ -13,6 +13,7 @@ import ast
 import operator
 from typing import Any, Callable
 
+from gouji_dsl.backends.specialise import predicates
 from gouji_dsl.backends.specialise.trees import names
 from gouji_dsl.backends.specialise.known import RULES_NAME, Known, constant_value, known_value, literal, literal_node
 
@@ -194,6 +195,9 @@ class Folder(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        expression = predicates.expand(node)
+        if expression is not None:  # a rule's seat expression, known: written out (predicates.py)
+            return self._changed(self.visit(expression))
         known = getattr(node.func, "known", None)
         if known is not None and id(known[0]) in self.known.returns and all(pure(a) for a in node.args) \
                 and all(pure(k.value) for k in node.keywords):

@@ -54,6 +54,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "show.no_rows": ("no rows", "没有行"),
     "show.none": ("none (无)", "无 (none)"),
     "show.one_of": ("one of", "以下之一"),
+    "show.one_of_or_expression": ("one of these, or an expression giving {gives}", "以下之一，或算出{gives}的表达式"),
     "show.each_item": ("each item: ", "每一项："),
     "show.each_end": ("each end: ", "两端各是："),
     "show.columns": ("columns:", "各列："),

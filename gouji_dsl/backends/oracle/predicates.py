@@ -1,0 +1,46 @@
+"""A player's state as the rules' seat expressions ask it, read off the reference game.
+
+The functions of `model.expr.SEAT_FUNCTIONS` bound to one game's state, for `model.expr.evaluate`:
+the reference interpreter's own reading of "the burner's opposite", "a 无头 player" and the rest,
+written from `OracleState` alone (the fast flow's are `State._seat_<name>`; the two share nothing,
+so tests/test_agreement.py compares two readings).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from gouji_dsl.facets.hooks import ask
+
+if TYPE_CHECKING:
+    from gouji_dsl.backends.oracle.table import Table
+
+
+def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
+    """Each seat function, reading `g` when it is called."""
+
+    def opposite(seat: int) -> int:
+        return int(ask("table.opposites", g, seat))
+
+    def next_(seat: int) -> int:
+        return g._next_holder(seat)
+
+    def headless(seat: int) -> bool:
+        return seat in g.headless
+
+    def opened(seat: int) -> bool:
+        return seat in g.opened
+
+    def passed(seat: int) -> bool:
+        return seat in g.passed
+
+    def out(seat: int) -> bool:
+        return not g._holds_cards(seat)
+
+    def teammate(seat: int, other: int) -> bool:
+        return bool(ask("table.teams", g, seat) == ask("table.teams", g, other))
+
+    def cards_left(seat: int) -> int:
+        return sum(g.hands[seat - 1])
+
+    return {"opposite": opposite, "next": next_, "headless": headless, "opened": opened, "passed": passed,
+            "out": out, "teammate": teammate, "cards_left": cards_left}

@@ -1,0 +1,109 @@
+"""Seat expressions in words: who may lift a burn (and the flow's other choices of a player),
+as a player would say it, in Chinese or English.
+
+    say(node, lang, etype) -> "打牌者是烧牌者的对家，或者打牌者无头"
+                            / "the player beating it is the burner's opposite, or the player beating it is 无头"
+
+The card formulas have their own reader (prose/explain.py): its sentences are about piles of
+cards; these are about players, their state and where they sit.
+"""
+from __future__ import annotations
+
+from gouji_dsl.lang import nodes as n
+from gouji_dsl.messages import msg
+from gouji_dsl.model.expr import SEAT_FUNCTIONS, ExprT
+from gouji_dsl.model.types import TRUE_WORDS
+from gouji_dsl.prose.errors import RulebookError
+
+# A player a rule's variable names: (zh, en, en possessive), as the subject of a sentence.
+NOUNS = {
+    "burner": ("烧牌者", "the burner", "the burner's"),
+    "beater": ("打牌者", "the player beating it", "the beating player's"),
+}
+# A seat function giving a player: (zh, en, en with a possessive noun or None) with {0} for its argument.
+_PLAYERS: dict[str, tuple[str, str, str | None]] = {
+    "opposite": ("{0}的对家", "the opposite of {0}", "{0} opposite"),
+    "next": ("{0}的下家（还有牌的下一位）", "the next player after {0} still holding cards", None),
+}
+# A seat function giving yes or no: (zh, en, zh negated, en negated).
+_STATES = {
+    "headless": ("{0}无头", "{0} is 无头 (headless)", "{0}不是无头", "{0} is not 无头 (headless)"),
+    "opened": ("{0}已开点", "{0} has opened (开点)", "{0}还没开点", "{0} has not opened (开点)"),
+    "passed": ("{0}本轮已过牌", "{0} has passed in this round", "{0}本轮还没过牌", "{0} has not passed in this round"),
+    "out": ("{0}已经不在牌局中（走了、烧牌失败或不参加）", "{0} is out of play (gone out, a failed burner, or sitting out)",
+            "{0}还在牌局中", "{0} is still in play"),
+    "teammate": ("{0}和{1}是同伙", "{0} and {1} are on the same team",
+                 "{0}和{1}不是同伙", "{0} and {1} are on different teams"),
+}
+# A seat function giving a number: (zh, en).
+_NUMBERS = {
+    "cards_left": ("{0}的剩牌数", "the number of cards {0} holds"),
+}
+_COMPARE = {
+    "<": ("{0}少于{1}", "{0} is less than {1}"),
+    "<=": ("{0}不超过{1}", "{0} is at most {1}"),
+    ">": ("{0}多于{1}", "{0} is more than {1}"),
+    ">=": ("{0}不少于{1}", "{0} is at least {1}"),
+    "==": ("{0}是{1}", "{0} is {1}"),
+    "!=": ("{0}不是{1}", "{0} is not {1}"),
+}
+_ARITH = {"+": ("{0}加{1}", "{0} plus {1}"), "-": ("{0}减{1}", "{0} minus {1}"), "*": ("{0}乘{1}", "{0} times {1}")}
+_JOIN = {"and": ("{0}，而且{1}", "{0}, and {1}"), "or": ("{0}，或者{1}", "{0}, or {1}")}
+
+assert set(_PLAYERS) | set(_STATES) | set(_NUMBERS) == set(SEAT_FUNCTIONS), "every seat function has words"
+
+
+def say(node: n.Expr, lang: str, etype: ExprT) -> str:
+    """The seat expression `node` (checked against `etype`) in words."""
+    pick = 0 if lang == "zh" else 1
+
+    def noun(name: str) -> str:
+        if name in NOUNS:
+            return NOUNS[name][pick]
+        var = etype.variables.get(name)
+        if var is None:
+            raise RulebookError(msg("commands.book.no_words_name", name=name))
+        return var.zh if pick == 0 else var.en
+
+    def go(node: n.Expr, negated: bool = False) -> str:
+        if isinstance(node, n.Unary) and node.op == "not":
+            return go(node.operand, not negated)
+        if negated and isinstance(node, n.Binary) and node.op in ("and", "or"):
+            # not (a and b) is "not a, or not b"; not (a or b) is "neither a nor b"
+            flipped = n.Binary(node.pos, "or" if node.op == "and" else "and", n.Unary(node.pos, "not", node.left),
+                               n.Unary(node.pos, "not", node.right))
+            return go(flipped)
+        if negated and isinstance(node, n.Binary) and node.op in _COMPARE:
+            opposite = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}[node.op]
+            return go(n.Binary(node.pos, opposite, node.left, node.right))
+        if isinstance(node, n.Name) and node.id in TRUE_WORDS and node.id not in etype.variables:
+            true = TRUE_WORDS[node.id] != negated
+            return ("总是如此", "always")[pick] if true else ("从不", "never")[pick]
+        if isinstance(node, n.Call) and node.func.id in _STATES:
+            args = [go(a) for a in node.args]
+            return _STATES[node.func.id][pick + (2 if negated else 0)].format(*args)
+        if negated:
+            inner = go(node)
+            return f"并非“{inner}”" if pick == 0 else f"it is not so that {inner}"
+        if isinstance(node, n.Int):
+            return str(node.value)
+        if isinstance(node, n.Name):
+            return noun(node.id)
+        if isinstance(node, n.Call) and node.func.id in _PLAYERS:
+            (arg,) = node.args
+            possessive = _PLAYERS[node.func.id][2]
+            if pick == 1 and possessive and isinstance(arg, n.Name) and arg.id in NOUNS:  # "the burner's opposite"
+                return possessive.format(NOUNS[arg.id][2])
+            return str(_PLAYERS[node.func.id][pick]).format(go(arg))
+        if isinstance(node, n.Call) and node.func.id in _NUMBERS:
+            return _NUMBERS[node.func.id][pick].format(*(go(a) for a in node.args))
+        if isinstance(node, n.Unary):
+            return ("负{0}", "minus {0}")[pick].format(go(node.operand))
+        if isinstance(node, n.Binary):
+            table = _JOIN if node.op in _JOIN else _COMPARE if node.op in _COMPARE else _ARITH
+            if node.op not in table:
+                raise RulebookError(msg("commands.book.no_words_operator", op=node.op))
+            return table[node.op][pick].format(go(node.left), go(node.right))
+        raise RulebookError(msg("commands.book.no_words_node", kind=type(node).__name__))
+
+    return go(node)

@@ -1,0 +1,125 @@
+"""Rules of a player's state (`ChoiceT`): shorthands are expressions, and nothing else.
+
+A shorthand (`lift = opposite_or_headless`) stands for an expression of the rule's seats
+(`beater == opposite(burner) or headless(beater)`). Every shipped variant written with its
+shorthands spelt out as those expressions plays the same seeded games as the variant
+itself, whose games are the fingerprinted ones of the enumerations before them
+(tests/test_fingerprints.py): no game changes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from gouji_dsl.backends.codegen import engine_module, render_engine
+from gouji_dsl.backends.oracle.predicates import seat_functions
+from gouji_dsl.lang.loader import Workspace
+from gouji_dsl.model import schema as m
+from gouji_dsl.model.expr import SEAT_FUNCTIONS, Choice, ChoiceT, predicate
+from gouji_dsl.model.types import OptionalT
+from gouji_dsl.phases import Compilation
+from gouji_dsl.runtime.game import new_game
+from gouji_dsl.runtime.state import State
+from fingerprints import SHORT, expected, fingerprint
+from strategies import ALL_ENGINE_VARIANTS, every_variant
+
+
+def choice_rules() -> list[tuple[str, str, ChoiceT]]:
+    """(section, rule, type) of every rule whose value is a ChoiceT."""
+    out = []
+    for cls in m.SECTIONS:
+        for f in dataclasses.fields(cls):
+            vtype = f.metadata["type"]
+            while isinstance(vtype, OptionalT):
+                vtype = vtype.inner
+            if isinstance(vtype, ChoiceT):
+                out.append((cls.NAME, f.name, vtype))
+    return out
+
+
+def test_there_are_choice_rules_and_every_shorthand_expands():
+    assert ("burning", "lift") in [(s, r) for s, r, _t in choice_rules()]
+    for _section, _rule, vtype in choice_rules():
+        for name in vtype.members:
+            choice = vtype.expand(name)
+            assert choice.shorthand == name and choice.type == vtype.result
+
+
+def test_both_engines_have_every_seat_function():
+    fast = {name[len("_seat_"):] for name, _fn in inspect.getmembers(State, inspect.isfunction)
+            if name.startswith("_seat_")}
+    assert fast == set(SEAT_FUNCTIONS)
+    assert set(seat_functions(None)) == set(SEAT_FUNCTIONS)  # type: ignore[arg-type]  # bound lazily: reads nothing yet
+
+
+def spelt_out(tmp_path, name: str):
+    """`name`'s child with every ChoiceT rule written as the expression its value stands for."""
+    ws = Workspace()
+    parent = Compilation(ws, name).checked
+    lines = [f"variant spelt extends {name}"]
+    for section, rule, _vtype in choice_rules():
+        value = getattr(parent.sections[section], rule, None) if section in parent.sections else None
+        if isinstance(value, Choice):
+            lines += [f"[{section}]", f"{rule} = {value.text}"]
+    path = tmp_path / "spelt.gouji"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return parent, Compilation(ws, ws.resolve_argument(str(path))).checked
+
+
+@pytest.mark.parametrize("name", every_variant(ALL_ENGINE_VARIANTS))
+def test_a_variant_with_its_shorthands_spelt_out_plays_the_fingerprinted_games(tmp_path, name):
+    parent, child = spelt_out(tmp_path, name)
+    for section, rule, _vtype in choice_rules():
+        theirs = getattr(parent.sections[section], rule, None) if section in parent.sections else None
+        if isinstance(theirs, Choice):
+            mine = getattr(child.sections[section], rule)
+            assert mine.shorthand is None and predicate(mine) == predicate(theirs)
+    # The same specialised game, line for line ...
+    game_of = lambda source: source[source.index("\nclass Game"):].replace("of spelt:", f"of {name}:")  # noqa: E731
+    assert game_of(render_engine(child)) == game_of(render_engine(parent))
+    # ... and the unspecialised flow, reading the expressions, plays the fingerprinted games.
+    rules = dataclasses.replace(engine_module(child).RULES, name=name)
+    assert fingerprint(lambda seed, match: new_game(rules, seed, match), SHORT) == expected(SHORT)[name]
+
+
+def lift_of(tmp_path, text: str):
+    path = tmp_path / "house.gouji"
+    path.write_text(f"variant house extends zaozhuang\n[burning]\n{text}\n", encoding="utf-8")
+    ws = Workspace()
+    return Compilation(ws, ws.resolve_argument(str(path))).checked.burning.lift
+
+
+def test_chinese_names_of_variables_functions_and_shorthands_are_the_english_ones(tmp_path):
+    zh = lift_of(tmp_path, "解烧 = 打牌者 == 对家(烧牌者) or 无头(打牌者)")
+    en = lift_of(tmp_path, "lift = beater == opposite(burner) or headless(beater)")
+    assert zh.text == en.text == "beater == opposite(burner) or headless(beater)"
+    assert predicate(zh) == predicate(en) == predicate(lift_of(tmp_path, "解烧 = 对家或无头"))
+    assert lift_of(tmp_path, "解烧 = 对家或无头").shorthand == "opposite_or_headless"
+
+
+SAID = [
+    ("beater == opposite(burner) or headless(beater)",
+     "打牌者是烧牌者的对家，或者打牌者无头",
+     "the player beating it is the burner's opposite, or the player beating it is 无头 (headless)"),
+    ("not (opened(beater) or passed(beater))",
+     "打牌者还没开点，而且打牌者本轮还没过牌",
+     "the player beating it has not opened (开点), and the player beating it has not passed in this round"),
+    ("teammate(beater, next(burner)) and cards_left(beater) >= 3",
+     "打牌者和烧牌者的下家（还有牌的下一位）是同伙，而且打牌者的剩牌数不少于3",
+     "the player beating it and the next player after the burner still holding cards are on the same team,"
+     " and the number of cards the player beating it holds is at least 3"),
+    ("not out(opposite(burner)) and beater != burner",
+     "烧牌者的对家还在牌局中，而且打牌者不是烧牌者",
+     "the burner's opposite is still in play, and the player beating it is not the burner"),
+]
+
+
+@pytest.mark.parametrize("text, zh, en", SAID)
+def test_a_seat_expression_in_words(tmp_path, text, zh, en):
+    from gouji_dsl.prose.seats import say
+    from gouji_dsl.rules.burning import LIFT
+
+    lift = lift_of(tmp_path, f"lift = {text}")
+    assert (say(lift.node, "zh", LIFT), say(lift.node, "en", LIFT)) == (zh, en)
