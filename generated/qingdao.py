@@ -565,7 +565,7 @@ RULES = Rules(
     revolution_place=4,
     show_team_at=10,
     sweep_ends=True,
-    take_over_partner=False,
+    take_over=('first', ('call', 'next', ('var', 'winner'))),
     teammates_may_burn=True,
     teams={1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1},
     watch_after_out=True,
@@ -1167,10 +1167,8 @@ class Game:
         was_gouji = self.top_gouji and True
         if top is not None and was_gouji and (not self.chaos) and _opens(top):
             self._open(owner)
-        if owner not in self.place_of:
-            leader = owner
-        else:
-            leader = self._next_holder(owner)
+        # The winner leads; one who has gone out hands the lead on (接风, flow.take_over).
+        leader = owner if owner not in self.place_of else self._next_holder(owner)
         self.log.append(f'seat {leader} leads')
         self._new_round(leader)
 

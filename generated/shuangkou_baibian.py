@@ -212,7 +212,7 @@ RULES = Rules(
     redraw_after_winners=((1, 2),),
     remaining='by_cards',
     sweep_ends=False,
-    take_over_partner=True,
+    take_over=('first', ('call', 'opposite', ('var', 'winner')), ('call', 'next', ('var', 'winner'))),
     teams={1: 0, 3: 0, 2: 1, 4: 1},
     # the card functions above
     classify=classify, is_gouji=is_gouji, answers=answers, plays=plays, lead_actions=_lead_actions,
@@ -693,10 +693,8 @@ class Game:
             return
 
     def _win_round(self, owner: int) -> None:
-        if owner not in self.place_of:
-            leader = owner
-        else:
-            leader = _RULE_OPPOSITE[owner] if _RULE_OPPOSITE[owner] not in self.place_of else self._next_holder(owner)
+        # The winner leads; one who has gone out hands the lead on (接风, flow.take_over).
+        leader = owner if owner not in self.place_of else _RULE_OPPOSITE[owner] if _RULE_OPPOSITE[owner] not in self.place_of else self._next_holder(owner)
         self.log.append(f'seat {leader} leads')
         self._new_round(leader)
 

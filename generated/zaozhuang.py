@@ -588,7 +588,7 @@ RULES = Rules(
     returned=True,
     revolution_place=4,
     sweep_ends=True,
-    take_over_partner=False,
+    take_over=('first', ('call', 'next', ('var', 'winner'))),
     teammates_may_burn=True,
     teams={1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1},
     # the card functions above
@@ -1221,10 +1221,8 @@ class Game:
             self._open(owner)
         elif top is not None and self.top_out_gouji and _opens(top):
             self._open(owner, before_chaos=True)  # D26: the going-out 级牌 nobody beat
-        if owner not in self.place_of:
-            leader = owner
-        else:
-            leader = self._next_holder(owner)
+        # The winner leads; one who has gone out hands the lead on (接风, flow.take_over).
+        leader = owner if owner not in self.place_of else self._next_holder(owner)
         self.log.append(f'seat {leader} leads')
         self._new_round(leader)
 

@@ -940,3 +940,23 @@ def test_first_leader_card_holder(tmp_path, kind):  # [table] first_leader = car
         assert g.current_player() == holder, seed
         leaders.add(holder)
     assert len(leaders) > 2
+
+
+# Who leads when seat 1 goes out with a play nobody beats (接风): the next player, the opposite
+# (seat 4), or the first still holding cards of a list of the file's own; with seat 4 out too.
+TAKE_OVERS = {"next_player": (2, 2), "partner": (4, 2), "[next(next(winner)), opposite(winner)]": (3, 3),
+              "[opposite(winner), next(next(winner))]": (4, 3), "对家(赢牌者)": (4, 2)}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("take_over", list(TAKE_OVERS))
+def test_take_over(tmp_path, kind, take_over):  # [flow] take_over 接风; D9
+    e = house(tmp_path, "zaozhuang", f"[flow]\ntake_over = {take_over}", kind)
+    hands = {1: "A", 2: "3 4", 3: "3 5", 4: "3 6", 5: "3 7", 6: "3 8"}
+    for expected, out in zip(TAKE_OVERS[take_over], ({}, {4: 6})):
+        g = e.new_position({s: h for s, h in hands.items() if s not in out}, leader=1, out=out)
+        g.apply_action("play A")
+        while g.top is not None:
+            assert actions(g) == ["pass"]
+            g.apply_action("pass")
+        assert g.current_player() == expected, (take_over, out)

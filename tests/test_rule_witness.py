@@ -300,7 +300,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "flow.pass_rule": by_type,
     "flow.lead_return_circles": by_type,
     "flow.going_out_gouji": by_type,
-    "flow.take_over": by_type,
+    "flow.take_over": lambda path: by_type(path) + [Src("[next(next(winner)), opposite(winner)]")],
     "chaos.starts_at": by_type,
     "chaos.after_first_out_with_revolution": by_type,
     "chaos.lead_return_circles": by_type,

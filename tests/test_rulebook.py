@@ -18,6 +18,7 @@ from gouji_dsl.model import registry
 from gouji_dsl.lang import highlight
 from gouji_dsl.model import schema as m
 from gouji_dsl import engines
+from gouji_dsl.rules.burning import JOKER_CHECK
 from gouji_dsl.docs import examples
 from gouji_dsl.facets import sentences
 from gouji_dsl.docs import rulebook as rb
@@ -156,8 +157,13 @@ def test_a_table_column_or_policy_without_rendering_raises(models, monkeypatch):
     with pytest.raises(rb.RulebookError, match="column"):
         sentences.check_columns(m.DianRow, ("declared", "opened", "me_gives"), "tribute.dian")
     # A policy gains a member the rulebook has no sentence for.
-    monkeypatch.setitem(m.TAKE_OVER.members, "dealer", Member("dealer", "庄家接风", "the dealer leads"))
-    changed = dataclasses.replace(v, sections={**v.sections, "flow": dataclasses.replace(v.flow, take_over="dealer")})
+    monkeypatch.setitem(JOKER_CHECK.members, "dealer", Member("dealer", "庄家", "the dealer checks"))
+    changed = dataclasses.replace(v, sections={**v.sections, "burning": dataclasses.replace(v.burning, joker_check="dealer")})
+    with pytest.raises(rb.RulebookError, match=r"no rulebook sentence for burning\.joker_check = dealer"):
+        rb.render_rulebook(changed, "en", "md")
+    # So does a rule of a player's state (a ChoiceT) that gains a shorthand.
+    dealer = dataclasses.replace(v.flow.take_over, shorthand="dealer")
+    changed = dataclasses.replace(v, sections={**v.sections, "flow": dataclasses.replace(v.flow, take_over=dealer)})
     with pytest.raises(rb.RulebookError, match=r"no rulebook sentence for flow\.take_over = dealer"):
         rb.render_rulebook(changed, "en", "md")
 

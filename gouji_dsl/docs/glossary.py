@@ -6,6 +6,8 @@ beside it on first use (`document.resolve_terms`).
 """
 from __future__ import annotations
 
+from gouji_dsl.prose.seats import say
+from gouji_dsl.rules.flow import TAKE_OVER
 from gouji_dsl.prose.terms import (GLOSSARY, GLOSSARY_BY_ZH, RULE_NAMES_OF_GAME, SHUANGKOU_BOMBS, SHUANGKOU_CHAINS,
                                    SHUANGKOU_FLOW, SHUANGKOU_GLOSSARY, SHUANGKOU_WILDS, Term)
 
@@ -154,7 +156,11 @@ def _take_over(v, lang: str) -> str | None:
     if f is None:
         return None
     zh = lang == "zh"
-    if f.take_over == "partner":
+    if f.take_over.shorthand is None:
+        words = say(f.take_over.node, lang, TAKE_OVER)
+        return (f"走科的人最后一手没人打，由下面第一个还有牌的人接着发牌：{words}" if zh else
+                f"after a player goes out and nobody beats their last play, the first of these still holding cards leads: {words}")
+    if f.take_over.shorthand == "partner":
         # The opposite: in Shuangkou the partner, in Gouji an opponent (对头), so not "partner".
         return ("走科的人最后一手没人打，由坐在他对面的对家接着发牌" if zh else
                 "after a player goes out and nobody beats their last play, the player sitting opposite them leads")

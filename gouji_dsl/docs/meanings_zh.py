@@ -202,7 +202,8 @@ MEANINGS_ZH: dict[str, str] = {
     "flow.going_out_gouji=as_usual": "仍是级牌，跟平时的级牌一样应答，也可以烧",
     "flow.take_over": "走科者的最后一手牌无人管时，由谁发牌",
     "flow.take_over=next_player": "下一个还有牌的人发牌",
-    "flow.take_over=partner": "走科者的搭档发牌",
+    "flow.take_over=partner": "坐在走科者对面的对家发牌",
+    "flow.take_over:winner": "赢了这一轮的人：他的牌没人管，而他已经走了",
 
     # [chaos] 四户乱缠
     "chaos.starts_at": "有牌的人剩到这么多或更少时，开始四户乱缠（none：没有四户乱缠）",

@@ -13,7 +13,7 @@ The rule modules import this under TYPE_CHECKING: none of it runs when they are 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence
 
 from gouji_dsl.model.expr import Formula
 from gouji_dsl.model.variant import Variant
@@ -83,6 +83,10 @@ class Game(Protocol):
 
     def holds(self, formula: Formula, **seats: int) -> Any:
         """The value of a rule's seat expression for the players its variables name."""
+        ...
+
+    def first_holding(self, players: Sequence[Formula], **seats: int) -> int:
+        """Of a rule's list of players (ChoiceT.alternatives), the first still holding cards."""
         ...
 
     @property

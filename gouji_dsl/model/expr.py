@@ -22,13 +22,14 @@ from gouji_dsl.diagnostics import Reporter, did_you_mean, one_of
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.lang.parser import parse_piece
 from gouji_dsl.messages import Message, msg
-from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, TRUE_WORDS, CardT, Context, Member, VType, quote
+from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, TRUE_WORDS, CardT, Context, Member, Sentinel, VType, quote
 
 INT, BOOL, CARDS_T, RANK, SEAT = "int", "bool", "cards", "rank", "seat"
+SEATS = "seats"  # a ChoiceT's list of players in order of preference: the first still holding cards
 
 _TYPE_WORDS = {INT: msg("model.type_word_number"), BOOL: msg("model.type_word_condition"),
                CARDS_T: msg("model.type_word_cards"), RANK: msg("model.type_word_card"),
-               SEAT: msg("model.type_word_seat")}
+               SEAT: msg("model.type_word_seat"), SEATS: msg("model.type_word_seats")}
 TYPE_WORDS = _TYPE_WORDS  # for `gouji show --rules`, which describes expressions in the same words
 
 
@@ -162,10 +163,17 @@ class ChoiceT(ExprT):
 
     What the flow asks of a player (may this beater lift the burn?) is an expression over the
     rule's variables (`burner`, `beater`, ...) and `SEAT_FUNCTIONS`; the values a rule had as an
-    enumeration stay as shorthands, so every file that names one still reads as it did."""
+    enumeration stay as shorthands, so every file that names one still reads as it did.
 
-    def __init__(self, result: str, *variables: Var, shorthands: tuple[Shorthand, ...]):
+    A rule that names a player (who leads after a player goes out) gives SEATS: a list of player
+    expressions, `[opposite(winner), next(winner)]`, of which the first still holding cards is
+    the one; `fallback` is the player when none of them is (also what a single player written
+    without brackets falls back to)."""
+
+    def __init__(self, result: str, *variables: Var, shorthands: tuple[Shorthand, ...], fallback: str | None = None):
         super().__init__(result, *variables, functions=SEAT_FUNCTIONS)
+        assert (result == SEATS) == (fallback is not None), "a list of players has a fallback, and only it"
+        self.fallback = fallback
         self.shorthands = {s.member.name: s for s in shorthands}
         self.members = {s.member.name: s.member for s in shorthands}
         self.shorthand_aliases = {s.member.zh: s.member.name for s in shorthands}
@@ -181,7 +189,8 @@ class ChoiceT(ExprT):
         if name not in self._expanded:
             value = _value_node(self.shorthands[name].expansion)
             reporter = Reporter()
-            formula = super().convert(value, Context(reporter))
+            ctx = Context(reporter)
+            formula = self._players(value, ctx) if self.result == SEATS else super().convert(value, ctx)
             if reporter.failed or formula is INVALID:  # the shorthands are ours: a test checks every one
                 raise ValueError(f"shorthand {name!r} expands to a wrong expression: {reporter.diagnostics}")
             self._expanded[name] = Choice(formula.text, formula.node, formula.type, shorthand=name)
@@ -197,10 +206,53 @@ class ChoiceT(ExprT):
                 ctx.reporter.error(node.pos, msg("model.unknown_value", value=node.id, expected=self.expected()),
                                    did_you_mean(node.id, known, {**self.shorthand_zh, **self.zh}))
                 return INVALID
+        if self.result == SEATS:
+            return self._players(node, ctx)
         formula = super().convert(node, ctx)
         if formula is INVALID:
             return INVALID
         return Choice(formula.text, formula.node, formula.type)
+
+    def _players(self, node: n.Expr, ctx: Context) -> Choice | Sentinel:
+        """A list of player expressions (a single one is a list of one)."""
+        items = node.items if isinstance(node, n.List) else (node,)
+        checker = _Checker(self, ctx)
+        ok = bool(items)
+        if not items:
+            ctx.reporter.error(node.pos, msg("model.no_players"))
+        for item in items:
+            got = checker.check(item)
+            if got is INVALID:
+                ok = False
+            elif got != SEAT:
+                ctx.reporter.error(item.pos, msg("model.expression_gives", got=_TYPE_WORDS[got], needs=_TYPE_WORDS[SEAT]))
+                ok = False
+        if not ok:
+            return INVALID
+        canonical = n.List(node.pos, tuple(_canonical(i, self.aliases, self.function_aliases) for i in items))
+        return Choice(unparse(canonical), canonical, SEATS)
+
+    def alternatives(self, value: Choice) -> tuple[Formula, ...]:
+        """A list of players as the formulas of its players in order, the fallback last (unless the
+        list already ends with it): the first still holding cards is the one, else the last."""
+        assert self.result == SEATS and isinstance(value.node, n.List) and self.fallback is not None
+        items = [Formula(unparse(item), item, SEAT) for item in value.node.items]
+        fallback = self._fallback_formula()
+        if items[-1].text != fallback.text:
+            items.append(fallback)
+        return tuple(items)
+
+    def _fallback_formula(self) -> Formula:
+        assert self.fallback is not None
+        node = _canonical(_value_node(self.fallback), self.aliases, self.function_aliases)
+        return Formula(unparse(node), node, SEAT)
+
+    def plain(self, value: Choice) -> Predicate:
+        """The value as an engine setting holds it: its Predicate, for a list of players
+        ("first", player, ..., fallback)."""
+        if self.result == SEATS:
+            return ("first", *(predicate(f) for f in self.alternatives(value)))
+        return predicate(value)
 
     def to_json(self, value):
         return value.shorthand or value.text
@@ -320,6 +372,8 @@ def _canonical(node: n.Expr, aliases: Mapping[str, str], functions: Mapping[str,
     if isinstance(node, n.Binary):
         return n.Binary(node.pos, node.op, _canonical(node.left, aliases, functions),
                         _canonical(node.right, aliases, functions))
+    if isinstance(node, n.List):
+        return n.List(node.pos, tuple(_canonical(item, aliases, functions) for item in node.items))
     return node
 
 
@@ -406,7 +460,8 @@ def _card_of(node: n.Expr) -> str:
 # A checked expression as nested tuples of strings and numbers: what a `Rules` setting holds (it
 # prints as a literal in a generated engine, and the specialiser folds it into the code).
 #   ("var", name) · ("const", value) · ("not", a) · ("neg", a) · (op, a, b) for and, or, ==, !=,
-#   <, <=, >, >=, +, -, * · ("call", function, a, ...)
+#   <, <=, >, >=, +, -, * · ("call", function, a, ...) · ("first", player, ..., fallback): the first
+#   player still holding cards, else the last (a ChoiceT's list of players, `ChoiceT.plain`)
 Predicate = tuple
 
 

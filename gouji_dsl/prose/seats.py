@@ -15,15 +15,16 @@ from gouji_dsl.model.expr import SEAT_FUNCTIONS, ExprT
 from gouji_dsl.model.types import TRUE_WORDS
 from gouji_dsl.prose.errors import RulebookError
 
-# A player a rule's variable names: (zh, en, en possessive), as the subject of a sentence.
-NOUNS = {
+# A player a rule's variable names: (zh, en, en possessive or None), as the subject of a sentence.
+NOUNS: dict[str, tuple[str, str, str | None]] = {
     "burner": ("烧牌者", "the burner", "the burner's"),
     "beater": ("打牌者", "the player beating it", "the beating player's"),
+    "winner": ("走科者", "the player who went out", None),
 }
 # A seat function giving a player: (zh, en, en with a possessive noun or None) with {0} for its argument.
 _PLAYERS: dict[str, tuple[str, str, str | None]] = {
     "opposite": ("{0}的对家", "the opposite of {0}", "{0} opposite"),
-    "next": ("{0}的下家（还有牌的下一位）", "the next player after {0} still holding cards", None),
+    "next": ("{0}之后下一个有牌的人", "the next player holding cards after {0}", None),
 }
 # A seat function giving yes or no: (zh, en, zh negated, en negated).
 _STATES = {
@@ -59,7 +60,7 @@ def say(node: n.Expr, lang: str, etype: ExprT) -> str:
 
     def noun(name: str) -> str:
         if name in NOUNS:
-            return NOUNS[name][pick]
+            return NOUNS[name][0] if pick == 0 else NOUNS[name][1]
         var = etype.variables.get(name)
         if var is None:
             raise RulebookError(msg("commands.book.no_words_name", name=name))
@@ -85,6 +86,8 @@ def say(node: n.Expr, lang: str, etype: ExprT) -> str:
         if negated:
             inner = go(node)
             return f"并非“{inner}”" if pick == 0 else f"it is not so that {inner}"
+        if isinstance(node, n.List):  # players in order of preference
+            return ("、", ", then ")[pick].join(go(item) for item in node.items)
         if isinstance(node, n.Int):
             return str(node.value)
         if isinstance(node, n.Name):
@@ -92,8 +95,9 @@ def say(node: n.Expr, lang: str, etype: ExprT) -> str:
         if isinstance(node, n.Call) and node.func.id in _PLAYERS:
             (arg,) = node.args
             possessive = _PLAYERS[node.func.id][2]
-            if pick == 1 and possessive and isinstance(arg, n.Name) and arg.id in NOUNS:  # "the burner's opposite"
-                return possessive.format(NOUNS[arg.id][2])
+            owner = NOUNS[arg.id][2] if isinstance(arg, n.Name) and arg.id in NOUNS else None
+            if pick == 1 and possessive and owner:  # "the burner's opposite"
+                return possessive.format(owner)
             return str(_PLAYERS[node.func.id][pick]).format(go(arg))
         if isinstance(node, n.Call) and node.func.id in _NUMBERS:
             return _NUMBERS[node.func.id][pick].format(*(go(a) for a in node.args))

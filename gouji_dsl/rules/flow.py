@@ -12,6 +12,7 @@ from gouji_dsl.facets.checks import at, at_nearest, check, dead, switched_off, t
 from gouji_dsl.facets.hooks import ask, hook
 from gouji_dsl.facets.sentences import add_inactive, said
 from gouji_dsl.messages import msg
+from gouji_dsl.model.expr import SEAT, SEATS, Choice, ChoiceT, Shorthand, Var
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, Member
 from gouji_dsl.model.variant import Variant
@@ -39,10 +40,13 @@ GOING_OUT = EnumT(Member("anyone_answers", "底牌任何人可打", "anyone may 
                   Member("opposite_answers", "仅对家可打", "only the opposite may answer it (anyone, if the opposite is out)"),
                   Member("loses_status", "失去级牌作用", "it loses its 级牌 status and is answered like any play"),
                   Member("as_usual", "照常", "it keeps its 级牌 status and is answered like any 级牌, burns included"))
-TAKE_OVER = EnumT(Member("next_player", "下家接风", "the next player holding cards leads"),
-                  # The value's name is Shuangkou's, where the opposite is the partner; in Gouji the
-                  # opposite (对头) is an opponent, so the words say "opposite", which holds in both.
-                  Member("partner", "对家接风", "the player opposite the one who went out leads"))
+WINNER = Var("winner", SEAT, "赢牌者", "the player whose play won the round, who has gone out")
+TAKE_OVER = ChoiceT(SEATS, WINNER, fallback="next(winner)", shorthands=(
+    Shorthand(Member("next_player", "下家接风", "the next player holding cards leads"), "[next(winner)]"),
+    # The value's name is Shuangkou's, where the opposite is the partner; in Gouji the
+    # opposite (对头) is an opponent, so the words say "opposite", which holds in both.
+    Shorthand(Member("partner", "对家接风", "the player opposite the one who went out leads"),
+              "[opposite(winner), next(winner)]")))
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ class FlowRules(Section):
     lead_return_circles: int = rule(IntT(1, 3), "让圈", "full circles of passes after which a player whose non-级牌 play stands leads again")
     going_out_gouji: str = rule(GOING_OUT, "底牌", "who may answer a 级牌 with which a player goes out",
                                 games=("gouji",), absent="loses_status")
-    take_over: str = rule(TAKE_OVER, "接风", "who leads when a player's last play is not answered")
+    take_over: Choice = rule(TAKE_OVER, "接风", "who leads when a player's last play is not answered")
 
 
 # --- checks -------------------------------------------------------------------
@@ -98,8 +102,8 @@ spec.register("flow.lead_return_circles", "engine",
                            annotation="int", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance")))
 spec.register("flow.going_out_gouji", "engine", spec.Setting("going_out_gouji", lambda v: v.flow.going_out_gouji,
                                                              annotation="str", realised_in=("runtime/flow.py:Game._go_out",)))
-spec.register("flow.take_over", "engine", spec.Setting("take_over_partner", lambda v: v.flow.take_over == "partner",
-                                                       annotation="bool", realised_in=("runtime/flow.py:Game._win_round",)))
+spec.register("flow.take_over", "engine", spec.Setting("take_over", lambda v: TAKE_OVER.plain(v.flow.take_over),
+                                                       annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._win_round",)))
 
 
 # --- interpreter --------------------------------------------------------------
@@ -186,15 +190,12 @@ def gouji_goes_out(g: Game) -> None:
 
 @hook("flow.take_over")
 def next_leader(g: Game, owner: int) -> int:
-    """Who leads after `owner`'s play won the round: `owner`; if it is out, its opposite
-    (take_over = partner, named for Shuangkou, where the opposite is the partner; if holding
-    cards) or the next player holding cards (接风)."""
+    """Who leads after `owner`'s play won the round: `owner`; if it is out, the first player of
+    the rule's list still holding cards (接风): the next one (next_player), or its opposite before
+    him (partner, named for Shuangkou, where the opposite is the partner)."""
     if g._holds_cards(owner):
         return owner
-    partner: int = ask("table.opposites", g, owner)
-    if g.v.flow.take_over == "partner" and g._holds_cards(partner):
-        return partner
-    return g._next_holder(owner)
+    return g.first_holding(TAKE_OVER.alternatives(g.v.flow.take_over), winner=owner)
 
 
 # --- rulebook -----------------------------------------------------------------
@@ -271,12 +272,14 @@ book.enum_rule("flow.going_out_gouji", "course", {
     "as_usual": ("**[[底牌]]**：用级牌[[走科]]时，这手牌仍然是级牌，和平时的级牌一样应答：谁可以打、能不能烧牌，都照常。",
                  "**[[底牌|Last play]]**: when a player [[走科|goes out]] with a gouji play, it stays a gouji play and is answered as usual: who may answer it, and whether it may be burned, are as for any gouji play."),
 })
-book.enum_rule("flow.take_over", "course", {
+book.choice_rule("flow.take_over", "course", {
     "next_player": ("**[[接风]]**：走科者的最后一手牌没有人打时，由他的下家（下一个还有牌的人）接风发牌。",
                     "**[[接风|Taking over]]**: when nobody answers a player's last play, the next player still holding cards leads."),
     "partner": ("**[[接风]]**：一个人出完了牌，他的最后一手一圈内没人要，就由坐在他对面的对家接风发牌（对家已出完则由下一个还有牌的人）。",
                 "**[[接风|Taking over]]**: when a player goes out and nobody beats their last play in a full circle, the player sitting opposite them leads (if the opposite is out too, the next player still holding cards)."),
-})
+}, expression=("**[[接风]]**：走科者的最后一手牌没有人打时，由下面第一个还有牌的人接风发牌：{w}；都没有牌了，就由他的下家。",
+               "**[[接风|Taking over]]**: when nobody answers a player's last play, the first of these still holding cards"
+               " leads: {w}; if none is, the next player still holding cards."))
 
 
 # --- diff ---------------------------------------------------------------------
@@ -314,7 +317,7 @@ dp.phrase("flow.going_out_gouji", {
     "loses_status": dp.said("走科的级牌失去级牌作用（接风）", "strips a 级牌 with which a player goes out of its 级牌 status (接风)"),
     "as_usual": dp.said("走科的级牌照常是级牌，照常应答和烧牌", "keeps a 级牌 with which a player goes out a 级牌, answered and burned as usual"),
 })
-dp.phrase("flow.take_over", {
+dp.phrase("flow.take_over", dp.choice({
     "next_player": dp.said("走科后由下家接风", "lets the next player lead after a standing last play"),
     "partner": dp.said("走科后由对家接风", "lets the player opposite a player who went out lead"),
-})
+}, "走科后由 {v} 中第一个还有牌的人接风", "lets the first still holding cards of {v} lead after a standing last play"))

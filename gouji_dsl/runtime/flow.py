@@ -831,12 +831,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             self._open(owner)
         elif top is not None and self.top_out_gouji and r.open_method == "survives" and r.counts_for_open(top):
             self._open(owner, before_chaos=True)  # D26: the going-out 级牌 nobody beat
-        if self._holding(owner):
-            leader = owner
-        elif r.take_over_partner:
-            leader = r.opposite[owner] if self._holding(r.opposite[owner]) else self._next_holder(owner)
-        else:
-            leader = self._next_holder(owner)
+        # The winner leads; one who has gone out hands the lead on (接风, flow.take_over).
+        leader = owner if self._holding(owner) else self._holds(r.take_over, winner=owner)
         self.log.append(f"seat {leader} leads")
         self._new_round(leader)
 

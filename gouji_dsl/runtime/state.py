@@ -80,7 +80,7 @@ class Rules:
     pass_rule: str  # flow.pass_rule
     lead_return_circles: int  # flow.lead_return_circles
     going_out_gouji: str  # flow.going_out_gouji
-    take_over_partner: bool  # flow.take_over
+    take_over: tuple[Any, ...]  # flow.take_over
     ends_all_out: bool  # end.ends_when
     remaining: str  # end.remaining
     sweep_ends: bool  # end.sweep
@@ -419,6 +419,12 @@ class State:
         if op == "call":
             method = getattr(self, "_seat_" + predicate[1])
             return method(*(self._holds(arg, **seats) for arg in predicate[2:]))
+        if op == "first":  # a list of players: the first still holding cards, else the last
+            for player in predicate[1:-1]:
+                seat = self._holds(player, **seats)
+                if not self._seat_out(seat):
+                    return seat
+            return self._holds(predicate[-1], **seats)
         if op == "not":
             return not self._holds(predicate[1], **seats)
         if op == "neg":

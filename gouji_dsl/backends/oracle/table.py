@@ -12,7 +12,7 @@ with its type and meaning; `_empty_table` sets them afresh. The hooks read them 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from gouji_dsl.backends.oracle.predicates import seat_functions
 from gouji_dsl.backends.oracle.state import OracleState, Play
@@ -52,6 +52,16 @@ class Table(OracleState):
         """The value of a rule's seat expression (who may lift a burn, ...) for the players its
         variables name, in this state."""
         return evaluate(formula, seats, seat_functions(self))
+
+    def first_holding(self, players: Sequence[Formula], **seats: int) -> int:
+        """Of a rule's list of players (ChoiceT.alternatives: who takes over, ...), the first who
+        still holds cards; the last (the rule's fallback) if none does."""
+        for formula in players[:-1]:
+            seat: int = self.holds(formula, **seats)
+            if self._holds_cards(seat):
+                return seat
+        last: int = self.holds(players[-1], **seats)
+        return last
 
     # --- the state of the top play ------------------------------------------------------------
 

@@ -56,6 +56,13 @@ def _expression(predicate: tuple[Any, ...], seats: dict[str, ast.expr]) -> ast.e
     if op == "call":
         method = ast.Attribute(ast.Name(SELF, ast.Load()), SEAT_METHOD + predicate[1], ast.Load())
         return ast.Call(method, [_expression(arg, seats) for arg in predicate[2:]], [])
+    if op == "first":  # `a if not self._seat_out(a) else (b if ... else fallback)`
+        result = _expression(predicate[-1], seats)
+        for player in reversed(predicate[1:-1]):
+            seat = _expression(player, seats)
+            out = ast.Call(ast.Attribute(ast.Name(SELF, ast.Load()), SEAT_METHOD + "out", ast.Load()), [seat], [])
+            result = ast.IfExp(ast.UnaryOp(ast.Not(), out), copy.deepcopy(seat), result)
+        return result
     if op == "not":
         return ast.UnaryOp(ast.Not(), _expression(predicate[1], seats))
     if op == "neg":

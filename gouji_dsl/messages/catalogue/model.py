@@ -65,6 +65,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "model.type_word_cards": ("cards", "一组牌"),
     "model.type_word_card": ("a card", "一张牌"),
     "model.type_word_seat": ("a player (seat)", "一个人（座位）"),
+    "model.type_word_seats": ("a list of players (the first still holding cards)", "一串人（取第一个还有牌的）"),
+    "model.no_players": ("an empty list names no player: write at least one", "空的列表里没有人：至少写一个"),
     "model.type_expression": ("an expression giving {gives}", "算出{gives}的表达式"),
     "model.type_choice": ("one of {names}, or an expression giving {gives}", "以下之一：{names}；或算出{gives}的表达式"),
     "model.expression_gives": ("this expression gives {got}, but the setting needs {needs}",
