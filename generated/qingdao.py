@@ -560,7 +560,7 @@ RULES = Rules(
     place_names=('头客', '二客', '三客', '四客', '小落', '大落'),
     players=6,
     redeal_at=2,
-    remaining='by_cards',
+    remaining=('keys', ('call', 'cards_left', ('var', 'player'))),
     returned=True,
     revolution_place=4,
     show_team_at=10,
@@ -1100,16 +1100,17 @@ class Game:
         return None not in top and len({_RULE_TEAMS[s] for s in top}) == 1  # type: ignore[index]  # no None: just checked
 
     def _place_holders(self, holders: list[int]) -> None:
-        """Players still holding cards take the free places ([end] remaining): by_cards,
-        fewer cards first and playing order from the seat after the last player out
-        (D10) only between equals; playing_order, that order alone; seat_order, seat 1 first."""
+        """Players still holding cards take the free places ([end] remaining), ranked by the
+        rule's numbers of each (by_cards: cards left, then playing order from the seat after the
+        last player out, D10), in that playing order between equals."""
         # A game ends only once someone is out: went out, or failed a burn.
         last = self.finish_order[-1] if self.finish_order else self.failed[-1]
         order = [s for s in _SEATS_AFTER_6[last] if s in holders]
         if last in holders:
             order.append(last)
-        cards_left = {s: sum(self.hands[s - 1]) for s in order}  # no lambda: mypyc cannot compile it here
-        order.sort(key=cards_left.__getitem__)  # stable: ties keep playing order
+        # Ranked by the rule's numbers of each player, smallest first (stable: ties keep playing order).
+        keys = {s: (sum(self.hands[s - 1]),) for s in order}  # no lambda: mypyc cannot compile it here
+        order.sort(key=keys.__getitem__)
         free = sorted((p for p in range(1, 7) if p not in self.place_of.values()))
         for (s, p) in zip(order, free):
             self.place_of[s] = p

@@ -359,16 +359,26 @@ OWN_LIFTS = ["beater == opposite(burner) or opened(beater)",
              " or headless(beater)"]
 
 
+# Rankings of the players left of a file's own (end.remaining): in playing order from a stated
+# seat (the last player out's opposite), and by arithmetic of numbers.
+OWN_RANKINGS = ["[distance(opposite(last), player)]", "[cards_left(player) - number(player), distance(last, player)]"]
+
+
 @pytest.mark.parametrize("lift", OWN_LIFTS)
 def test_generated_and_oracle_agree_on_lifts_of_a_files_own(tmp_path, lift):
     seen = run(house_engines(tmp_path, "zaozhuang", f"[burning]\nlift = {lift}"), matches=[3], games=3, positions=150)
     assert seen["解烧"] >= 1
 
 
-def test_every_seat_function_is_in_a_lift_of_a_files_own():
+@pytest.mark.parametrize("ranking", OWN_RANKINGS)
+def test_generated_and_oracle_agree_on_rankings_of_a_files_own(tmp_path, ranking):
+    run(house_engines(tmp_path, "zaozhuang", f"[end]\nremaining = {ranking}"), matches=[3], games=3, positions=60)
+
+
+def test_every_seat_function_is_in_an_expression_of_a_files_own():
     from gouji_dsl.model.expr import SEAT_FUNCTIONS
 
-    assert all(any(f"{name}(" in lift for lift in OWN_LIFTS) for name in SEAT_FUNCTIONS)
+    assert all(any(f"{name}(" in text for text in OWN_LIFTS + OWN_RANKINGS) for name in SEAT_FUNCTIONS)
 
 
 # --- independence: the oracle's flow shares no code with the fast flow -----------------------------

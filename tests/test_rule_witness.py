@@ -335,7 +335,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "info.show_team_at": by_type,
     "info.watch_after_out": by_type,
     "end.ends_when": by_type,
-    "end.remaining": by_type,
+    "end.remaining": lambda path: by_type(path) + [Src("[distance(opposite(next(last)), player)]")],
     "end.sweep": by_type,
     "end.places": table_edits(lambda: m.Place(7, "七科", "seventh"), _replace(zh="见证")),
     "tribute.enabled": by_type,

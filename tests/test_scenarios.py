@@ -349,6 +349,11 @@ def test_players_left_are_placed_by_cards_or_in_playing_order(tmp_path, remainin
     ("by_cards", {2: 5, 4: 4, 6: 6}),       # 1 card, 2 cards, 3 cards
     ("playing_order", {6: 4, 2: 5, 4: 6}),  # from seat 6, the seat after seat 5 (the last out)
     ("seat_order", {2: 4, 4: 5, 6: 6}),     # seat 2 first (zhoujxMT T12: room_end.go:L245-251)
+    # Rankings of a file's own (issue 33): in playing order from a stated seat, here after seat 3
+    # (the opposite of seat 6, the next after the last player out); most cards first; in Chinese.
+    ("[distance(opposite(next(last)), player)]", {4: 4, 6: 5, 2: 6}),
+    ("[0 - cards_left(player)]", {6: 4, 2: 5, 4: 6}),
+    ("[相隔(最后走的人, 这个人)]", {6: 4, 2: 5, 4: 6}),
 ])
 def test_the_three_ways_to_place_the_players_left(tmp_path, remaining, places):  # end.remaining
     for e in house_engines(tmp_path, "house", end_rules("all_out", remaining=remaining)):

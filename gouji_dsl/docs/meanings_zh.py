@@ -278,6 +278,8 @@ MEANINGS_ZH: dict[str, str] = {
     "end.remaining=by_cards": "剩牌少的在前；剩牌一样多的，从最后走科的人往后按出牌顺序排",
     "end.remaining=playing_order": "从最后走科的人的下一个座位起，按出牌顺序排，不论剩几张",
     "end.remaining=seat_order": "按座位号排，1号在前，不论剩几张",
+    "end.remaining:player": "结束时还有牌、要排名次的人",
+    "end.remaining:last": "最后走的人（没人走科时，最后一个烧牌失败的人）",
     "end.sweep": "一方拿下第1到第3名，本局立即结束（串三户）",
     "end.places": "各个名次的叫法",
     "end.places.place": "名次，1 = 第一个走科",
@@ -389,6 +391,8 @@ MEANINGS_ZH: dict[str, str] = {
     "function:out": "这个人是否已不在牌局中（出完、烧牌失败或不参加）",
     "function:teammate": "两个人是否同伙（自己也算自己的同伙）",
     "function:cards_left": "这个人手里还剩几张牌",
+    "function:number": "这个人的座位号（1 到人数）",
+    "function:distance": "按出牌顺序，第二个人在第一个人之后第几家（同一个人为 0）",
 }
 
 

@@ -26,10 +26,12 @@ from gouji_dsl.model.types import CARD_ALIASES, CARDS, INVALID, TRUE_WORDS, Card
 
 INT, BOOL, CARDS_T, RANK, SEAT = "int", "bool", "cards", "rank", "seat"
 SEATS = "seats"  # a ChoiceT's list of players in order of preference: the first still holding cards
+KEYS = "keys"    # a ChoiceT's list of numbers players are ranked by: smallest first, the next on ties
+_ITEM = {SEATS: SEAT, KEYS: INT}  # what each item of a ChoiceT list gives
 
 _TYPE_WORDS = {INT: msg("model.type_word_number"), BOOL: msg("model.type_word_condition"),
                CARDS_T: msg("model.type_word_cards"), RANK: msg("model.type_word_card"),
-               SEAT: msg("model.type_word_seat"), SEATS: msg("model.type_word_seats")}
+               SEAT: msg("model.type_word_seat"), SEATS: msg("model.type_word_seats"), KEYS: msg("model.type_word_keys")}
 TYPE_WORDS = _TYPE_WORDS  # for `gouji show --rules`, which describes expressions in the same words
 
 
@@ -70,6 +72,9 @@ SEAT_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("out", (SEAT,), BOOL, "已走", "whether the player has gone out, failed a burn or sits out (holds no place to play for)"),
     Function("teammate", (SEAT, SEAT), BOOL, "同伙", "whether the two players are on the same team (a player is their own teammate)"),
     Function("cards_left", (SEAT,), INT, "剩牌数", "the number of cards the player still holds"),
+    Function("number", (SEAT,), INT, "座位号", "the player's seat number (1 to the number of players)"),
+    Function("distance", (SEAT, SEAT), INT, "相隔",
+             "how many seats after the first player the second sits, in playing order (0: the same player)"),
 )}
 ALL_FUNCTIONS: dict[str, Function] = {**FUNCTIONS, **SEAT_FUNCTIONS}
 assert len(ALL_FUNCTIONS) == len(FUNCTIONS) + len(SEAT_FUNCTIONS), "a function name in two scopes"
@@ -168,7 +173,9 @@ class ChoiceT(ExprT):
     A rule that names a player (who leads after a player goes out) gives SEATS: a list of player
     expressions, `[opposite(winner), next(winner)]`, of which the first still holding cards is
     the one; `fallback` is the player when none of them is (also what a single player written
-    without brackets falls back to)."""
+    without brackets falls back to). A rule that ranks players (the players left at the end)
+    gives KEYS: a list of numbers of each player, `[cards_left(player), distance(last, player)]`,
+    the smallest first, the next number deciding between equals."""
 
     def __init__(self, result: str, *variables: Var, shorthands: tuple[Shorthand, ...], fallback: str | None = None):
         super().__init__(result, *variables, functions=SEAT_FUNCTIONS)
@@ -190,7 +197,7 @@ class ChoiceT(ExprT):
             value = _value_node(self.shorthands[name].expansion)
             reporter = Reporter()
             ctx = Context(reporter)
-            formula = self._players(value, ctx) if self.result == SEATS else super().convert(value, ctx)
+            formula = self._list(value, ctx) if self.result in _ITEM else super().convert(value, ctx)
             if reporter.failed or formula is INVALID:  # the shorthands are ours: a test checks every one
                 raise ValueError(f"shorthand {name!r} expands to a wrong expression: {reporter.diagnostics}")
             self._expanded[name] = Choice(formula.text, formula.node, formula.type, shorthand=name)
@@ -206,37 +213,43 @@ class ChoiceT(ExprT):
                 ctx.reporter.error(node.pos, msg("model.unknown_value", value=node.id, expected=self.expected()),
                                    did_you_mean(node.id, known, {**self.shorthand_zh, **self.zh}))
                 return INVALID
-        if self.result == SEATS:
-            return self._players(node, ctx)
+        if self.result in _ITEM:
+            return self._list(node, ctx)
         formula = super().convert(node, ctx)
         if formula is INVALID:
             return INVALID
         return Choice(formula.text, formula.node, formula.type)
 
-    def _players(self, node: n.Expr, ctx: Context) -> Choice | Sentinel:
-        """A list of player expressions (a single one is a list of one)."""
+    def _list(self, node: n.Expr, ctx: Context) -> Choice | Sentinel:
+        """A list of player expressions or ranking numbers (a single one is a list of one)."""
         items = node.items if isinstance(node, n.List) else (node,)
         checker = _Checker(self, ctx)
         ok = bool(items)
         if not items:
-            ctx.reporter.error(node.pos, msg("model.no_players"))
+            ctx.reporter.error(node.pos, msg("model.empty_choice_list"))
+        want = _ITEM[self.result]
         for item in items:
             got = checker.check(item)
             if got is INVALID:
                 ok = False
-            elif got != SEAT:
-                ctx.reporter.error(item.pos, msg("model.expression_gives", got=_TYPE_WORDS[got], needs=_TYPE_WORDS[SEAT]))
+            elif got != want:
+                ctx.reporter.error(item.pos, msg("model.expression_gives", got=_TYPE_WORDS[got], needs=_TYPE_WORDS[want]))
                 ok = False
         if not ok:
             return INVALID
         canonical = n.List(node.pos, tuple(_canonical(i, self.aliases, self.function_aliases) for i in items))
-        return Choice(unparse(canonical), canonical, SEATS)
+        return Choice(unparse(canonical), canonical, self.result)
+
+    def items(self, value: Choice) -> tuple[Formula, ...]:
+        """A list's items as formulas, in order."""
+        assert self.result in _ITEM and isinstance(value.node, n.List)
+        return tuple(Formula(unparse(item), item, _ITEM[self.result]) for item in value.node.items)
 
     def alternatives(self, value: Choice) -> tuple[Formula, ...]:
         """A list of players as the formulas of its players in order, the fallback last (unless the
         list already ends with it): the first still holding cards is the one, else the last."""
-        assert self.result == SEATS and isinstance(value.node, n.List) and self.fallback is not None
-        items = [Formula(unparse(item), item, SEAT) for item in value.node.items]
+        assert self.result == SEATS and self.fallback is not None
+        items = list(self.items(value))
         fallback = self._fallback_formula()
         if items[-1].text != fallback.text:
             items.append(fallback)
@@ -252,6 +265,8 @@ class ChoiceT(ExprT):
         ("first", player, ..., fallback)."""
         if self.result == SEATS:
             return ("first", *(predicate(f) for f in self.alternatives(value)))
+        if self.result == KEYS:
+            return ("keys", *(predicate(f) for f in self.items(value)))
         return predicate(value)
 
     def to_json(self, value):
@@ -461,7 +476,8 @@ def _card_of(node: n.Expr) -> str:
 # prints as a literal in a generated engine, and the specialiser folds it into the code).
 #   ("var", name) · ("const", value) · ("not", a) · ("neg", a) · (op, a, b) for and, or, ==, !=,
 #   <, <=, >, >=, +, -, * · ("call", function, a, ...) · ("first", player, ..., fallback): the first
-#   player still holding cards, else the last (a ChoiceT's list of players, `ChoiceT.plain`)
+#   player still holding cards, else the last (a ChoiceT's list of players, `ChoiceT.plain`) ·
+#   ("keys", number, ...): the numbers as a tuple, to rank players by
 Predicate = tuple
 
 

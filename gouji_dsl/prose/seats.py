@@ -20,6 +20,8 @@ NOUNS: dict[str, tuple[str, str, str | None]] = {
     "burner": ("烧牌者", "the burner", "the burner's"),
     "beater": ("打牌者", "the player beating it", "the beating player's"),
     "winner": ("走科者", "the player who went out", None),
+    "player": ("这个人", "the player", None),
+    "last": ("最后走的人", "the last player out", None),
 }
 # A seat function giving a player: (zh, en, en with a possessive noun or None) with {0} for its argument.
 _PLAYERS: dict[str, tuple[str, str, str | None]] = {
@@ -39,6 +41,8 @@ _STATES = {
 # A seat function giving a number: (zh, en).
 _NUMBERS = {
     "cards_left": ("{0}的剩牌数", "the number of cards {0} holds"),
+    "number": ("{0}的座位号", "the seat number of {0}"),
+    "distance": ("按出牌顺序{1}在{0}之后第几家", "how many seats after {0} {1} sits in playing order"),
 }
 _COMPARE = {
     "<": ("{0}少于{1}", "{0} is less than {1}"),

@@ -729,20 +729,18 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         return None not in top and len({self.r.teams[s] for s in top}) == 1  # type: ignore[index]  # no None: just checked
 
     def _place_holders(self, holders: list[int]) -> None:
-        """Players still holding cards take the free places ([end] remaining): by_cards,
-        fewer cards first and playing order from the seat after the last player out
-        (D10) only between equals; playing_order, that order alone; seat_order, seat 1 first."""
+        """Players still holding cards take the free places ([end] remaining), ranked by the
+        rule's numbers of each (by_cards: cards left, then playing order from the seat after the
+        last player out, D10), in that playing order between equals."""
         r = self.r
         # A game ends only once someone is out: went out, or failed a burn.
         last = self.finish_order[-1] if self.finish_order else self.failed[-1]
         order = [s for s in seats_after(r.players)[last] if s in holders]
         if last in holders:
             order.append(last)
-        if r.remaining == "by_cards":
-            cards_left = {s: sum(self.hands[s - 1]) for s in order}  # no lambda: mypyc cannot compile it here
-            order.sort(key=cards_left.__getitem__)  # stable: ties keep playing order
-        elif r.remaining == "seat_order":
-            order.sort()
+        # Ranked by the rule's numbers of each player, smallest first (stable: ties keep playing order).
+        keys = {s: self._holds(r.remaining, player=s, last=last) for s in order}  # no lambda: mypyc cannot compile it here
+        order.sort(key=keys.__getitem__)
         free = sorted(p for p in range(1, r.players + 1) if p not in self.place_of.values())
         for s, p in zip(order, free):
             self.place_of[s] = p

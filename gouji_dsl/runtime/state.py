@@ -82,7 +82,7 @@ class Rules:
     going_out_gouji: str  # flow.going_out_gouji
     take_over: tuple[Any, ...]  # flow.take_over
     ends_all_out: bool  # end.ends_when
-    remaining: str  # end.remaining
+    remaining: tuple[Any, ...]  # end.remaining
     sweep_ends: bool  # end.sweep
     place_names: tuple[str, ...]  # end.places
     rank_rules: tuple[tuple[int, bool, bool, bool, bool], ...] = ()  # ranks.constraints
@@ -408,6 +408,12 @@ class State:
     def _seat_cards_left(self, seat: int) -> int:
         return sum(self.hands[seat - 1])
 
+    def _seat_number(self, seat: int) -> int:
+        return seat
+
+    def _seat_distance(self, seat: int, other: int) -> int:
+        return 0 if other == seat else seats_after(self.r.players)[seat].index(other) + 1
+
     def _holds(self, predicate: tuple[Any, ...], **seats: int) -> Any:
         """The value of a rule's expression `predicate` (a seat expression of model/expr.py in
         plain tuples) for the seats named by its variables, in this state."""
@@ -425,6 +431,8 @@ class State:
                 if not self._seat_out(seat):
                     return seat
             return self._holds(predicate[-1], **seats)
+        if op == "keys":  # numbers to rank by
+            return tuple(self._holds(key, **seats) for key in predicate[1:])
         if op == "not":
             return not self._holds(predicate[1], **seats)
         if op == "neg":

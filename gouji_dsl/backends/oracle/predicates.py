@@ -42,5 +42,11 @@ def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
     def cards_left(seat: int) -> int:
         return sum(g.hands[seat - 1])
 
+    def number(seat: int) -> int:
+        return seat
+
+    def distance(seat: int, other: int) -> int:
+        return 0 if other == seat else g._after(seat).index(other) + 1
+
     return {"opposite": opposite, "next": next_, "headless": headless, "opened": opened, "passed": passed,
-            "out": out, "teammate": teammate, "cards_left": cards_left}
+            "out": out, "teammate": teammate, "cards_left": cards_left, "number": number, "distance": distance}

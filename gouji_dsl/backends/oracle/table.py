@@ -304,7 +304,7 @@ class Table(OracleState):
         order = [s for s in self._after(self._last_out()) if s in holders]
         if self._last_out() in holders:
             order.append(self._last_out())
-        order = ask("end.remaining", self, order)
+        order = ask("end.remaining", self, order, self._last_out())
         free = sorted(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
         for seat, place in zip(order, free):
             self.place_of[seat] = place

@@ -63,6 +63,8 @@ def _expression(predicate: tuple[Any, ...], seats: dict[str, ast.expr]) -> ast.e
             out = ast.Call(ast.Attribute(ast.Name(SELF, ast.Load()), SEAT_METHOD + "out", ast.Load()), [seat], [])
             result = ast.IfExp(ast.UnaryOp(ast.Not(), out), copy.deepcopy(seat), result)
         return result
+    if op == "keys":
+        return ast.Tuple([_expression(key, seats) for key in predicate[1:]], ast.Load())
     if op == "not":
         return ast.UnaryOp(ast.Not(), _expression(predicate[1], seats))
     if op == "neg":
