@@ -523,6 +523,7 @@ def can_burn(hand, target, beating=None):
 RULES = Rules(
     burn_after_pass=True,
     burn_ask_order=(2, 4, 1, 5, 'opposite'),
+    burn_who=('const', True),
     buy_no_price='free',
     buy_price=('2', 'SJ', 'BJ'),
     buy_ranks=('3', '4'),

@@ -550,6 +550,7 @@ RULES = Rules(
     burn_after_pass=True,
     burn_allowed=True,
     burn_ask_order=(2, 4, 1, 5, 'opposite'),
+    burn_who=('const', True),
     buy_order='by_buyer',
     buy_price=('2', 'SJ', 'BJ'),
     buy_seller_min=2,

@@ -512,6 +512,7 @@ RULES = Rules(
     burn_allowed=True,
     burn_ask_order=(1, 2, 'opposite', 4, 5),
     burn_free_after_rounds=3,
+    burn_who=('const', True),
     buy_order='by_buyer',
     buy_price=('2', 'SJ', 'BJ'),
     buy_seller_min=2,

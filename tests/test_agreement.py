@@ -370,6 +370,14 @@ def test_generated_and_oracle_agree_on_lifts_of_a_files_own(tmp_path, lift):
     assert seen["解烧"] >= 1
 
 
+@pytest.mark.wide
+def test_generated_and_oracle_agree_when_only_players_who_have_opened_burn(tmp_path):
+    """枣庄 with burning only for players who have opened (burning.who): rarer burns, so more
+    games and positions (about 6 s: in the wide run; test_rule_options has its positions)."""
+    seen = run(house_engines(tmp_path, "zaozhuang", "[burning]\nwho = opened(burner)"), matches=4, games=4, positions=400)
+    assert seen["successful burn"] >= 1 and seen["failed burn"] >= 1
+
+
 @pytest.mark.parametrize("ranking", OWN_RANKINGS)
 def test_generated_and_oracle_agree_on_rankings_of_a_files_own(tmp_path, ranking):
     run(house_engines(tmp_path, "zaozhuang", f"[end]\nremaining = {ranking}"), matches=[3], games=3, positions=60)

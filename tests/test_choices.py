@@ -58,11 +58,14 @@ def spelt_out(tmp_path, name: str):
     """`name`'s child with every ChoiceT rule written as the expression its value stands for."""
     ws = Workspace()
     parent = Compilation(ws, name).checked
-    lines = [f"variant spelt extends {name}"]
+    by_section: dict[str, list[str]] = {}
     for section, rule, _vtype in choice_rules():
         value = getattr(parent.sections[section], rule, None) if section in parent.sections else None
         if isinstance(value, Choice):
-            lines += [f"[{section}]", f"{rule} = {value.text}"]
+            by_section.setdefault(section, []).append(f"{rule} = {value.text}")
+    lines = [f"variant spelt extends {name}"]
+    for section, rules in by_section.items():
+        lines += [f"[{section}]", *rules]
     path = tmp_path / "spelt.gouji"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return parent, Compilation(ws, ws.resolve_argument(str(path))).checked
@@ -123,3 +126,18 @@ def test_a_seat_expression_in_words(tmp_path, text, zh, en):
 
     lift = lift_of(tmp_path, f"lift = {text}")
     assert (say(lift.node, "zh", LIFT), say(lift.node, "en", LIFT)) == (zh, en)
+
+
+def test_the_diff_finds_where_burning_only_after_opening_changes_a_game(tmp_path, capsys, monkeypatch):
+    """Issue 33's second use nobody asked for: 枣庄 where only players who have opened may burn."""
+    from gouji_dsl.cli import main
+
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    path = tmp_path / "opened-burns.gouji"
+    path.write_text('variant opened-burns extends zaozhuang\n[about]\ntitle = "Opened players burn"\n'
+                    "[burning]\nwho = opened(burner)\n", encoding="utf-8")
+    assert main(["diff", "zaozhuang", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "burning.who (谁能烧)" in out
+    assert "lets anyone burn whom the burning rules let; Opened-burns lets a player burn only when opened(burner)" in out
+    assert "1 with a counterexample" in out

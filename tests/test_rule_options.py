@@ -960,3 +960,24 @@ def test_take_over(tmp_path, kind, take_over):  # [flow] take_over 接风; D9
             assert actions(g) == ["pass"]
             g.apply_action("pass")
         assert g.current_player() == expected, (take_over, out)
+
+
+# [burning] who (谁能烧): burning only for players in a stated state. Seat 1 leads Q Q Q; seats 2
+# and 6 (opponents) and 5 (a teammate) can beat it, seat 6 has opened (开点).
+WHO_BURNS = {"anyone": [5, 2, 6], "opened(burner)": [6], "not teammate(burner, burned)": [2, 6],
+             "已开点(烧牌者) or cards_left(burner) < cards_left(burned)": [6]}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("who", list(WHO_BURNS))
+def test_who_may_burn(tmp_path, kind, who):
+    e = house(tmp_path, "zaozhuang", f"[burning]\nwho = {who}", kind)
+    g = e.new_position({1: "Q Q Q 4", 2: "K K K 5", 3: "3", 4: "A A A 6", 5: "A A A 7", 6: "K K K 8"},
+                       leader=1, opened=[6])
+    g.apply_action("play Q Q Q")
+    asked = []
+    while g.top is not None and g.current_player() != 4:  # the burners are asked before the opposite
+        assert any(a.startswith("burn") for a in actions(g))
+        asked.append(g.current_player())
+        g.apply_action("pass")
+    assert asked == WHO_BURNS[who] and g.current_player() == 4

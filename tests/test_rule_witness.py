@@ -314,6 +314,7 @@ VALUES: dict[str, Callable[[str], list]] = {
                                (2, 4, 1, 5, "opposite"), (5, "opposite"), (1, 2, 3, "opposite"), (1, 6, "opposite")),
     "burning.first_play_needs_joker": by_type,
     "burning.failure_leader": by_type,
+    "burning.who": lambda path: by_type(path) + [Src("opened(burner)"), Src("not teammate(burner, burned)")],
     "burning.lift": lambda path: by_type(path) + [Src("beater == opposite(burner) or opened(beater)")],
     "burning.counter_burn": by_type,
     "burning.joker_check": by_type,

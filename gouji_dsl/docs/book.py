@@ -18,6 +18,7 @@ from gouji_dsl.facets import sentences
 from gouji_dsl.facets.sentences import CHAPTERS, Ctx, Renderer
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.messages import msg
+from gouji_dsl.model.expr import Choice
 from gouji_dsl.model import schema as m
 from gouji_dsl.prose.document import (
     Block,
@@ -100,8 +101,10 @@ HANDOUT_SKIPS = frozenset({"about", "room", "glossary", "sources", "quotes", "fi
 
 def _says_nothing(v, key: str, value) -> bool:
     """A rule no file wrote, at the rule language's "none" (no extra cards, no redeal condition,
-    no rank constraints): nothing for the table to know, so the handout leaves it out."""
-    return v.origin(key) is None and value in (None, (), "")
+    no rank constraints) or a condition of players that always holds (who may burn: anyone the
+    other rules let): nothing for the table to know, so the handout leaves it out."""
+    always = isinstance(value, Choice) and value.text == "yes"
+    return v.origin(key) is None and (always or value in (None, (), ""))
 
 
 def _inactive(blocks: list) -> bool:

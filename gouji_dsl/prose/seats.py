@@ -20,6 +20,7 @@ NOUNS: dict[str, tuple[str, str, str | None]] = {
     "burner": ("烧牌者", "the burner", "the burner's"),
     "beater": ("打牌者", "the player beating it", "the beating player's"),
     "winner": ("走科者", "the player who went out", None),
+    "burned": ("被烧者", "the burned player", "the burned player's"),
     "player": ("这个人", "the player", None),
     "last": ("最后走的人", "the last player out", None),
 }

@@ -40,6 +40,10 @@ LIFT = ChoiceT(BOOL, BURNER, BEATER, shorthands=(
                      "a play of the burner lifts the burn when the burner's opposite or a 无头 player beats it"),
               "beater == opposite(burner) or headless(beater)"),
     Shorthand(Member("no", "不解烧", "a burn is never lifted"), "no")))
+BURNED = Var("burned", SEAT, "被烧者", "the player of the 级牌 to be burned")
+CANDIDATE = Var("burner", SEAT, "烧牌者", "the player who would burn")
+WHO = ChoiceT(BOOL, CANDIDATE, BURNED, shorthands=(
+    Shorthand(Member("anyone", "任何人", "anyone the other burning rules let burn"), "yes"),))
 JOKER_CHECK = EnumT(Member("every_play", "每手", "every play of the burner but the last must carry a joker"),
                     Member("leads_only", "只查发牌", "only the burner's leads (but the last play) must carry a joker; answers need none"))
 FAIL_LEADER = EnumT(Member("burned_player", "被烧者重新发牌", "the burned 级牌 may still be burned or answered by the opposite, else the burned player leads"),
@@ -65,6 +69,8 @@ class BurnRules(Section):
     counter_burn: bool = rule(BoolT(), "反烧", "the burned player may burn back the burner's play")
     joker_check: str = rule(JOKER_CHECK, "挂王检查", "which plays of a burner must carry a joker",
                             default="every_play")
+    who: Choice = rule(WHO, "谁能烧", "who may burn, besides what the other burning rules require: a condition "
+                       "on the burner and the burned player", default=WHO.expand("anyone"))
     free_after_rounds: int | None = rule(OptionalT(IntT(1, 99)), "免条件轮数",
                                          "once a player has played 级牌 in this many earlier rounds of the game, "
                                          "his 级牌 may be burned without the burn condition", default=None)
@@ -128,7 +134,7 @@ def check_free_after_rounds(v: Variant, rep: Reporter) -> None:
         rep.error(at(v, "burning.free_after_rounds"), msg("rules.free_after_rounds_never", rounds=rounds, cards=cards))
 
 
-type_only("burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",
+type_only("burning.who", "burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",
           "burning.first_play_needs_joker", "burning.failure_leader", "burning.lift")
 
 
@@ -153,6 +159,8 @@ spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader",
                                                                annotation="str", realised_in=("runtime/flow.py:Game._fail_burn",)))
 spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: predicate(v.burning.lift), absent=("const", False),
                                                      annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._play",)))
+spec.register("burning.who", "engine", spec.Setting("burn_who", lambda v: WHO.plain(v.burning.who), absent=("const", False),
+                                                    annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._may_burn",)))
 spec.register("burning.joker_check", "engine",
               spec.Setting("joker_check_leads_only", lambda v: v.burning.joker_check == "leads_only", absent=False,
                            annotation="bool", realised_in=("runtime/flow.py:Game._play",)))
@@ -166,11 +174,13 @@ spec.register("burning.counter_burn", "engine", spec.Setting("counter_burn", lam
 # --- interpreter --------------------------------------------------------------
 
 
-@hook("burning.allowed", "burning.after_pass", "burning.counter_burn", "burning.free_after_rounds", absent=lambda g, seat: False)
+@hook("burning.allowed", "burning.after_pass", "burning.counter_burn", "burning.free_after_rounds", "burning.who",
+      absent=lambda g, seat: False)
 def may_burn(g: Game, seat: int) -> bool:
     """May `seat`, one of `burners_in_order`, burn (烧牌) the 级牌 on the table now? Where
     burning is allowed: after passing in this round only with after_pass, never back at
-    one's burner without counter_burn (反烧); and its cards must meet the condition
+    one's burner without counter_burn (反烧), only where `who` holds of the two players; and its
+    cards must meet the condition
     (the Reference's can_burn), unless the 级牌 player has played 级牌 in free_after_rounds
     earlier rounds: then any play it may burn with will do (B4)."""
     b: BurnRules = g.v.burning
@@ -180,6 +190,8 @@ def may_burn(g: Game, seat: int) -> bool:
     if seat in g.passed and not b.after_pass:
         return False
     if not b.counter_burn and owner in g.obligation and g.burn_of.get(owner) == seat:
+        return False
+    if owner is None or not g.holds(b.who, burner=seat, burned=owner):  # (always a top play to burn)
         return False
     if b.free_after_rounds is not None:
         earlier = {number for player, number in g.gouji_plays if player == owner and number < g.round_number}
@@ -394,6 +406,11 @@ book.choice_rule("burning.lift", "burning", {
                "**[[解烧|Lifting a burn]]**: when someone beats a play of the burner, the burn is lifted without penalty"
                " if {w}; otherwise it is not."),
    after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
+book.choice_rule("burning.who", "burning", {
+    "anyone": ("谁能烧牌，只看上面这些烧牌的规定。", "Who may burn is decided by the burning rules above alone."),
+}, expression=("**谁能烧**：除了上面这些烧牌的规定，还要{w}，才能烧牌。",
+               "**Who may burn**: besides the burning rules above, a player may burn only if {w}."),
+   after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
 book.enum_rule("burning.joker_check", "burning", {
     "every_play": ("**挂王检查**：烧牌者此后出的每一手牌（接别人的牌也算，最后一手除外）都要查是否挂王。",
                    "**The joker check**: every later play of the burner but the last, answers included, must carry a joker."),
@@ -464,6 +481,9 @@ dp.phrase("burning.lift", dp.choice({
     "opposite_or_headless": dp.said("烧牌者的牌被其对家或无头者管才解烧", "lifts a burn only when the burner's opposite or a 无头 player beats it (解烧)"),
     "no": dp.said("烧牌者被管不解烧", "keeps a burn when the burner's play is beaten"),
 }, "烧牌者的牌被管时，满足 {v} 才解烧", "lifts a burn when a play of the burner is beaten and {v} (解烧)"))
+dp.phrase("burning.who", dp.choice({
+    "anyone": dp.said("谁能烧只看烧牌的规定", "lets anyone burn whom the burning rules let"),
+}, "只有满足 {v} 的人才能烧牌", "lets a player burn only when {v}"))
 dp.phrase("burning.joker_check", {
     "every_play": dp.said("烧牌者每手（最后一手除外）都须挂王", "checks every play of a burner but the last for a joker"),
     "leads_only": dp.said("烧牌者只有发牌须挂王", "checks only a burner's leads for a joker"),

@@ -119,6 +119,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             return False  # a burn is a play too: it ends one's part in the round
         if not r.counter_burn and x in self.obligation and self.burn_of.get(x) == seat:
             return False  # no 反烧: the burned player may not burn the burner back
+        if not self._holds(r.burn_who, burner=seat, burned=x):
+            return False  # [burning] who: only players in a stated state burn
         if not self._has_answer(seat):
             return False  # a burn is a play that beats the top: asked first, without listing them
         free = r.burn_free_after_rounds
