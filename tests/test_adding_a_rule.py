@@ -143,6 +143,7 @@ def test_the_steps_are_the_ones_the_development_page_lists():
         assert any(words in s for s in steps), f"the page's steps do not say {words!r}"
 
 
+@pytest.mark.wide  # about 15 s (a copy of the package, built and played): CI's wide run
 @pytest.mark.skipif(sys.platform == "win32", reason="the copy runs with PYTHONPATH set the POSIX way")
 def test_a_rule_added_as_the_page_says_checks_plays_on_both_engines_and_is_described(tmp_path):
     copy = tmp_path / "copy"

@@ -47,7 +47,13 @@ def _environment(page: Path, folder: Path) -> dict[str, str]:
     return env
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+# The pages whose examples take longest to run (simulations, books, research tensors: 5-10 s
+# each) are run in the wide run (CI), to keep the default run within its budget.
+LONG_PAGES = {"simulate.md", "research.md", "commands.md", "books.md"}
+
+
+@pytest.mark.parametrize("page", [pytest.param(p, marks=(pytest.mark.wide,) if p.name in LONG_PAGES else (), id=p.name)
+                                  for p in PAGES])
 def test_every_example_of_the_page_runs_and_prints_what_it_shows(page, tmp_path):
     folder = tmp_path / "reader"
     folder.mkdir()

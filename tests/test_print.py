@@ -429,6 +429,7 @@ def test_the_pdf_checks_catch_a_bad_pdf(tmp_path):
         assert shrunk_pages(pdf) == [f"page {n} is shrunk to 72% to fit the paper" for n in range(1, pages + 1)]
 
 
+@pytest.mark.wide  # about 10 s of printing: the checks of the PDF are caught failing in CI's wide run
 def test_a_split_example_a_stub_page_and_small_type_are_caught(tmp_path):
     """(The same checks pass on the real books above.)"""
     # An example whose second half a forced column break sends to the next column.
