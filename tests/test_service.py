@@ -261,7 +261,9 @@ def test_hover_on_a_citation_quotes_the_source_line_and_on_a_card_names_it(tmp_p
     (CLUB_ZH + "让", None, ["让牌范围", "让圈"], ["过牌", "让牌"]),  # rules of the section not yet set
     (CLUB_ZH + "让牌范围 = ", None, ["非级牌", "任何牌"], ["是"]),
     (CLUB_ZH.replace("@D6", "@"), (6, 18), ["D6", "001:L"], []),
-], ids=["extends", "section", "rule", "value", "citation"])
+    # A rule of a player's state: its shorthands, its players and the functions of a player.
+    (CLUB_ZH + "\n[烧牌]\n解烧 = ", None, ["对家或无头", "打牌者", "烧牌者", "已开点", "对家"], ["张数"]),
+], ids=["extends", "section", "rule", "value", "citation", "seat expression"])
 def test_completion(tmp_path, text, where, expected, absent):
     service = service_with(tmp_path, {"俱乐部.gouji": text})
     lines = text.split("\n")
@@ -387,3 +389,17 @@ def test_effective_rules_say_where_each_rule_was_set(tmp_path):
     inherited = by_rule["table", "decks"]
     assert inherited.variant in ("lianzhong", "gouji") and inherited.location.path.parent == variants_dir()
     assert dataclasses.asdict(found)  # plain data all through
+
+
+def test_hover_on_a_rule_of_a_players_state_its_shorthands_names_and_functions(tmp_path):
+    text = 'variant 俱乐部 extends 联众\n\n[简介]\n名称 = "俱乐部够级"\n\n[烧牌]\n解烧 = 对家或无头\n谁能烧 = 已开点(烧牌者)\n'
+    service = service_with(tmp_path, {"俱乐部.gouji": text})
+    path = tmp_path / "俱乐部.gouji"
+    assert service.diagnostics(path) == []
+    expected = {"解烧": ["**lift** (解烧)", "- `opposite_or_headless` (对家或无头): 烧牌者的牌被他自己的对家或无头的人打上，才解烧"],
+                "对家或无头": ["`opposite_or_headless` (对家或无头)"],
+                "已开点": ["`opened` (已开点)", "这个人本局是否已开点"],
+                "烧牌者)": ["`burner` (烧牌者)", "想烧牌的人"]}
+    for word, said in expected.items():
+        found = service.hover(path, *at(text, word, 0))
+        assert found is not None and all(s in found.markdown for s in said), (word, found)

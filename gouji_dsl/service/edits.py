@@ -14,6 +14,7 @@ from gouji_dsl.lang.fmt import format_file, renamed, written_names
 from gouji_dsl.messages import msg
 from gouji_dsl.model import schema as m
 from gouji_dsl.model.fields import field_applies
+from gouji_dsl.model.expr import ChoiceT
 from gouji_dsl.model.types import (BoolT, CardT, EnumT, IntT, ListT, NumberOrNameT, OptionalT, RangeT, RatioT, RowT,
                                    StrT, VType)
 from gouji_dsl.service.analysis import Analysis
@@ -115,7 +116,7 @@ def example(vtype: VType, language: str, path: str) -> str | None:
     for a formula."""
     if isinstance(vtype, OptionalT):
         return "无" if language == "zh" else "none"
-    if isinstance(vtype, (BoolT, EnumT, NumberOrNameT, CardT)):
+    if isinstance(vtype, (BoolT, EnumT, NumberOrNameT, CardT, ChoiceT)):  # a ChoiceT's first shorthand
         words = value_words(vtype, language, path)
         return spelt(words[0], language) if words else None
     if isinstance(vtype, IntT):

@@ -13,6 +13,7 @@ from typing import Any
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg, use_language
 from gouji_dsl.model import schema as m
+from gouji_dsl.model.expr import ChoiceT
 from gouji_dsl.model.types import RowT
 from gouji_dsl.rules.about import source_text
 from gouji_dsl.service.analysis import Analysis
@@ -63,8 +64,12 @@ def _rule(analysis: Analysis, spot: Spot) -> str | None:
     lang = analysis.language
     parts = [f"**{key}** ({info['zh']}) · [{section}] {spot.section.ZH}", meaning(info, lang),
              _say(analysis, "service.hover.values", values=info["type"]["summary"])]
-    words = value_words(spot.rule.metadata["type"], lang, f"{section}.{key}")
-    if words and len(words) <= 12 and info["type"]["kind"] in ("choice", "yes/no", "optional", "number or name"):
+    vtype = spot.rule.metadata["type"]
+    words = value_words(vtype, lang, f"{section}.{key}")
+    if isinstance(vtype, ChoiceT):  # its shorthands (its names and functions: `gouji show --rules`)
+        words = words[:len(vtype.members)]
+    if words and len(words) <= 12 and info["type"]["kind"] in ("choice", "choice or expression", "yes/no", "optional",
+                                                                "number or name"):
         parts.append("\n".join(f"- `{w.name}` ({w.zh}): {w.meaning}" for w in words))
     if isinstance(spot.rule.metadata["type"], RowT):
         parts.append(_say(analysis, "service.hover.columns", columns=", ".join(

@@ -78,7 +78,7 @@ def value_words(vtype: VType | None, language: str, path: str) -> list[Word]:
         shorthands = vtype.members.values() if isinstance(vtype, ChoiceT) else ()
         return ([Word(e.name, e.zh, meaning_of(f"{path}={e.name}", e.en, language)) for e in shorthands] +
                 [Word(v.name, v.zh, meaning_of(f"{path}:{v.name}", v.en, language)) for v in vtype.variables.values()] +
-                [Word(f.name, f.name, meaning_of(f"function:{f.name}", f.en, language)) for f in vtype.functions.values()])
+                [Word(f.name, f.zh, meaning_of(f"function:{f.name}", f.en, language)) for f in vtype.functions.values()])
     return []
 
 
