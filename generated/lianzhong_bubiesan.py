@@ -557,6 +557,7 @@ RULES = Rules(
     burn_allowed=True,
     burn_ask_order=(2, 4, 1, 5, 'opposite'),
     burn_who=('const', True),
+    burned_back=True,
     buy_order='by_buyer',
     buy_price=('2', 'SJ', 'BJ'),
     buy_seller_min=2,
@@ -571,7 +572,7 @@ RULES = Rules(
     defer=True,
     defer_any_play=False,
     ends_all_out=False,
-    failure_leader='burned_player',
+    failure_leader=('first', ('var', 'burned'), ('call', 'next', ('var', 'burner'))),
     first_card=None,
     first_leader='random',
     first_seat=None,
@@ -1102,12 +1103,13 @@ class Game:
         if self.terminal:
             return
         self._check_chaos()
-        burned = self.burn_of.get(seat)
-        if burned is not None and burned not in self.place_of:
-            self._new_round(burned)
+        # The first of [burning] failure_leader's players still holding cards has the table; the
+        # burned player, with burned_back, with the burned 级牌 back on it.
+        burned = self.burn_of.get(seat, seat)
+        leader = burned if burned not in self.place_of else self._next_holder(seat)
+        self._new_round(leader)
+        if leader == burned and burned != seat:
             self._restore_burned(burned, self.burned_play[seat])
-        else:
-            self._new_round(self._next_holder(seat))
 
     def _restore_burned(self, seat: int, play: tuple[int, ...]) -> None:
         """D15: the burned 级牌 is back on the table. Its player's opposite may answer it and

@@ -1066,7 +1066,8 @@ class Game:
         if self.terminal:
             return
         self._check_chaos()
-        self._new_round(self._next_holder(seat))
+        leader = self._next_holder(seat)
+        self._new_round(leader)
 
     def _check_chaos(self) -> None:
         if self.chaos:

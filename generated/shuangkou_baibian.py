@@ -622,7 +622,8 @@ class Game:
         self._check_end()
         if self.terminal:
             return
-        self._new_round(self._next_holder(seat))
+        leader = self._next_holder(seat)
+        self._new_round(leader)
 
     def _check_chaos(self) -> None:
         return  # begun already, or there is no 四户乱缠

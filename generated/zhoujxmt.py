@@ -527,7 +527,7 @@ RULES = Rules(
     defer=True,
     defer_any_play=False,
     ends_all_out=False,
-    failure_leader='burned_player_leads',
+    failure_leader=('first', ('var', 'burned'), ('call', 'next', ('var', 'burned'))),
     first_card=None,
     first_leader='random',
     first_seat=None,
@@ -1057,11 +1057,11 @@ class Game:
         if self.terminal:
             return
         self._check_chaos()
-        burned = self.burn_of.get(seat)
-        if burned is not None:
-            self._new_round(burned if burned not in self.place_of else self._next_holder(burned))
-        else:
-            self._new_round(self._next_holder(seat))
+        # The first of [burning] failure_leader's players still holding cards has the table; the
+        # burned player, with burned_back, with the burned 级牌 back on it.
+        burned = self.burn_of.get(seat, seat)
+        leader = burned if burned not in self.place_of else self._next_holder(burned)
+        self._new_round(leader)
 
     def _check_chaos(self) -> None:
         if self.chaos:

@@ -258,6 +258,8 @@ HOUSE_RULES = [
     ("zaozhuang", "[chaos]\nstarts_at = none"),
     ("zaozhuang", "[flow]\ngouji_answer = anyone\ngoing_out_gouji = as_usual\n[burning]\nallowed = no"),
     ("zaozhuang", "[flow]\ntake_over = partner"),
+    ("zaozhuang", "[burning]\nfailure_leader = [opposite(burned), next(burner)]"),
+    ("zaozhuang", "[burning]\nfailure_leader = burned_player_leads\nburned_back = yes"),
     ("zaozhuang", "[flow]\ntake_over = [next(next(winner)), opposite(winner)]"),
     ("zaozhuang", "[chaos]\npass_keeps_right = no"),
     ("zaozhuang", "[chaos]\nlead_return_circles = 1"),

@@ -20,6 +20,7 @@ from gouji_dsl.model import schema as m
 from gouji_dsl.model.expr import SEAT_FUNCTIONS, Choice, ChoiceT, predicate
 from gouji_dsl.model.types import OptionalT
 from gouji_dsl.phases import Compilation
+from gouji_dsl.rules.burning import burned_back
 from gouji_dsl.runtime.game import new_game
 from gouji_dsl.runtime.state import State
 from fingerprints import SHORT, expected, fingerprint
@@ -63,6 +64,10 @@ def spelt_out(tmp_path, name: str):
         value = getattr(parent.sections[section], rule, None) if section in parent.sections else None
         if isinstance(value, Choice):
             by_section.setdefault(section, []).append(f"{rule} = {value.text}")
+    if isinstance(getattr(parent.sections.get("burning"), "failure_leader", None), Choice):
+        # The shorthand burned_player also brings the burned 级牌 back (burned_back's default):
+        # spelt out, that is written too.
+        by_section["burning"].append(f"burned_back = {'yes' if burned_back(parent) else 'no'}")
     lines = [f"variant spelt extends {name}"]
     for section, rules in by_section.items():
         lines += [f"[{section}]", *rules]

@@ -605,6 +605,10 @@ CASES = [
      ["house.gouji:4:1: error: counter_burn = yes contradicts [burning] allowed = no\n"
       "    counter_burn = yes\n"
       "    ^"]),
+    ("the burned 级牌 back where the burned player never leads", Z + "[burning]\nfailure_leader = [next(burner)]\nburned_back = yes\n",
+     ["house.gouji:4:1: error: burned_back = yes never acts: failure_leader = [next(burner)] never gives the table to the burned player (write `burned` in its list)\n"
+      "    burned_back = yes\n"
+      "    ^"]),
     ("burn ask order without the opposite", Z + "[burning]\nask_order = [1, 2, 4, 5]\n",
      ["house.gouji:3:1: error: ask_order must name opposite (对家): where the 级牌 player's opposite answers among the burners\n"
       "    ask_order = [1, 2, 4, 5]\n"

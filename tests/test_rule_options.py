@@ -868,9 +868,19 @@ def test_open_method_none(tmp_path, kind, method):  # [open] method = none: no �
     assert opened == (method == "wins_lead")
 
 
+# After seat 2's burn of seat 1 fails: (whether seat 1's Q Q Q is back on the table, who is to
+# move). The shorthands, lists of the file's own (seat 4 is seat 1's opposite; seat 5 seat 2's),
+# and burned_back said outright.
+FAILURES = {"burned_player": (True, 1), "next_player": (False, 3), "burned_player_leads": (False, 1),
+            "[opposite(burned), burned]": (False, 4), "[opposite(burner)]": (False, 5),
+            "burned_player\nburned_back = no": (False, 1), "burned_player_leads\nburned_back = yes": (True, 1),
+            "[opposite(burned), burned]\nburned_back = yes": (False, 4)}
+
+
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("how", ["burned_player", "next_player", "burned_player_leads"])
-def test_failure_leader(tmp_path, kind, how):  # [burning] failure_leader; D15, zhoujxMT B7
+@pytest.mark.parametrize("how", list(FAILURES))
+def test_failure_leader(tmp_path, kind, how):  # [burning] failure_leader, burned_back; D15, zhoujxMT B7
+    expected_back, to_move = FAILURES[how]
     e = house(tmp_path, "lianzhong-bubiesan", f"[burning]\nfailure_leader = {how}", kind)
     # Seat 2 burns seat 1's Q Q Q (the rest 5 5 BJ meets the carry rule), wins the round, then
     # leads 5 5 without a joker before its last play: the burn fails.
@@ -883,10 +893,10 @@ def test_failure_leader(tmp_path, kind, how):  # [burning] failure_leader; D15, 
     log = g.transcript()
     assert "seat 2 fails the burn (烧牌失误) and takes place 6" in log
     back = "seat 1's Q Q Q is back on the table" in log
-    assert back == (how == "burned_player")
+    assert back == expected_back
     # burned_player: the Q Q Q is back; nobody may answer it, so seat 1 leads. burned_player_leads:
     # seat 1 leads a new round straight away. next_player: the next holder after the burner.
-    assert g.current_player() == (3 if how == "next_player" else 1)
+    assert g.current_player() == to_move
 
 
 EAGLE = ('[cards]\nextra =\n  | token | zh | en | copies |\n  | Y | "鹰" | "eagle" | 6 |\n'

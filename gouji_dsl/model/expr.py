@@ -246,13 +246,16 @@ class ChoiceT(ExprT):
         return tuple(Formula(unparse(item), item, _ITEM[self.result]) for item in value.node.items)
 
     def alternatives(self, value: Choice) -> tuple[Formula, ...]:
-        """A list of players as the formulas of its players in order, the fallback last (unless the
-        list already ends with it): the first still holding cards is the one, else the last."""
+        """A list of players as the formulas of its players in order, the fallback last: the first
+        still holding cards is the one, else the last. A `next(...)` player always holds cards,
+        so the list ends there."""
         assert self.result == SEATS and self.fallback is not None
-        items = list(self.items(value))
-        fallback = self._fallback_formula()
-        if items[-1].text != fallback.text:
-            items.append(fallback)
+        items: list[Formula] = []
+        for item in self.items(value):
+            items.append(item)
+            if isinstance(item.node, n.Call) and item.node.func.id == "next":
+                return tuple(items)  # the next player holding cards always holds cards: the rest is never reached
+        items.append(self._fallback_formula())
         return tuple(items)
 
     def _fallback_formula(self) -> Formula:

@@ -10,13 +10,14 @@ from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
 from gouji_dsl.facets.checks import at, check, type_only, value_of
 from gouji_dsl.facets.hooks import ask, hook, reference_methods
-from gouji_dsl.facets.sentences import add_inactive, enum_member, formula_blocks, no_sentence, said
+from gouji_dsl.facets.sentences import add_inactive, formula_blocks, no_sentence, said
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg
-from gouji_dsl.model.expr import BOOL, SEAT, Choice, ChoiceT, ExprT, Formula, Shorthand, Var, predicate
+from gouji_dsl.model.expr import BOOL, SEAT, SEATS, Choice, ChoiceT, ExprT, Formula, Shorthand, Var, predicate
 from gouji_dsl.model.fields import HAND, REST, Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT
 from gouji_dsl.model.variant import Variant
+from gouji_dsl.prose.seats import say
 from gouji_dsl.prose.text import T, Text, join
 
 if TYPE_CHECKING:
@@ -46,9 +47,20 @@ WHO = ChoiceT(BOOL, CANDIDATE, BURNED, shorthands=(
     Shorthand(Member("anyone", "任何人", "anyone the other burning rules let burn"), "yes"),))
 JOKER_CHECK = EnumT(Member("every_play", "每手", "every play of the burner but the last must carry a joker"),
                     Member("leads_only", "只查发牌", "only the burner's leads (but the last play) must carry a joker; answers need none"))
-FAIL_LEADER = EnumT(Member("burned_player", "被烧者重新发牌", "the burned 级牌 may still be burned or answered by the opposite, else the burned player leads"),
-                    Member("next_player", "下家接风", "the next player leads"),
-                    Member("burned_player_leads", "被烧者发新牌", "the burned player leads a new round (the next player holding cards after them, if they are out); the burned 级牌 stays out of play"))
+FAILED_BURNER = Var("burner", SEAT, "烧牌者", "the burner who failed")
+BURNED_ONE = Var("burned", SEAT, "被烧者", "the player whose 级牌 was burned")
+# Who has the table after a failed burn: the first of the list still holding cards. Whether the
+# burned 级牌 is back on it when that is the burned player is burned_back's (by default, as the
+# shorthand says: burned_player brings it back).
+FAIL_LEADER = ChoiceT(SEATS, FAILED_BURNER, BURNED_ONE, fallback="next(burner)", shorthands=(
+    Shorthand(Member("burned_player", "被烧者重新发牌",
+                     "the burned 级牌 may still be burned or answered by the opposite, else the burned player leads"),
+              "[burned, next(burner)]"),
+    Shorthand(Member("next_player", "下家接风", "the next player leads"), "[next(burner)]"),
+    Shorthand(Member("burned_player_leads", "被烧者发新牌",
+                     "the burned player leads a new round (the next player holding cards after them, if they are out); "
+                     "the burned 级牌 stays out of play"), "[burned, next(burned)]")))
+BRINGS_BACK = "burned_player"  # the shorthand whose burned 级牌 comes back unless burned_back says otherwise
 
 
 @dataclass(frozen=True)
@@ -64,7 +76,12 @@ class BurnRules(Section):
                             "who is asked to burn, in order, as seats counted after the 级牌 player; "
                             "the opposite answers where `opposite` stands")
     first_play_needs_joker: bool = rule(BoolT(), "首手带王", "whether the burning play itself must carry a joker")
-    failure_leader: str = rule(FAIL_LEADER, "失败后", "what follows a failed burn (the burner takes the lowest free place)")
+    failure_leader: Choice = rule(FAIL_LEADER, "失败后", "who has the table after a failed burn (the burner takes the "
+                                  "lowest free place): the first of these still holding cards")
+    burned_back: bool | None = rule(OptionalT(BoolT()), "被烧牌回桌",
+                                    "whether the burned 级牌 is back on the table when the burned player has it after a "
+                                    "failed burn (its opposite may answer it, others burn it); none: as failure_leader "
+                                    "says (yes for burned_player)", default=None)
     lift: Choice = rule(LIFT, "解烧", "whose beating a play of the burner lifts the burn, without penalty")
     counter_burn: bool = rule(BoolT(), "反烧", "the burned player may burn back the burner's play")
     joker_check: str = rule(JOKER_CHECK, "挂王检查", "which plays of a burner must carry a joker",
@@ -116,6 +133,20 @@ def opposite_distance(players: int, opposites: tuple[tuple[int, ...], ...]) -> i
     return found.pop() if len(found) == 1 and len(facing) == players else None
 
 
+def burned_back(v: Variant) -> bool:
+    """Is the burned 级牌 back on the table when its player has it after a failed burn?"""
+    written: bool | None = v.burning.burned_back
+    return written if written is not None else bool(v.burning.failure_leader.shorthand == BRINGS_BACK)
+
+
+@check("burning.burned_back")
+def check_burned_back(v: Variant, rep: Reporter) -> None:
+    """burned_back = yes needs the burned player in failure_leader's list: else it never acts."""
+    back, leader = value_of(v, "burning.burned_back"), value_of(v, "burning.failure_leader")
+    if back and leader is not None and not any(isinstance(i, n.Name) and i.id == "burned" for i in leader.node.items):
+        rep.error(at(v, "burning.burned_back"), msg("rules.burned_back_never", leader=leader.text))
+
+
 @check("burning.joker_check")
 def check_joker_check(v: Variant, rep: Reporter) -> None:
     """With lift = anyone (an expression always true) every beaten play lifts a burn, so a burner still bound always leads:
@@ -134,8 +165,8 @@ def check_free_after_rounds(v: Variant, rep: Reporter) -> None:
         rep.error(at(v, "burning.free_after_rounds"), msg("rules.free_after_rounds_never", rounds=rounds, cards=cards))
 
 
-type_only("burning.who", "burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",
-          "burning.first_play_needs_joker", "burning.failure_leader", "burning.lift")
+type_only("burning.who", "burning.failure_leader", "burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",
+          "burning.first_play_needs_joker", "burning.lift")
 
 
 # --- engine -------------------------------------------------------------------
@@ -155,8 +186,12 @@ spec.register("burning.ask_order", "engine", spec.Setting("burn_ask_order", lamb
 spec.register("burning.first_play_needs_joker", "engine",
               spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",), absent=False,
                            annotation="bool", realised_in=("runtime/flow.py:Game._legal_actions", "runtime/flow.py:Game._may_burn")))
-spec.register("burning.failure_leader", "engine", spec.Setting("failure_leader", lambda v: v.burning.failure_leader, absent='next_player',
-                                                               annotation="str", realised_in=("runtime/flow.py:Game._fail_burn",)))
+spec.register("burning.failure_leader", "engine",
+              spec.Setting("failure_leader", lambda v: FAIL_LEADER.plain(v.burning.failure_leader),
+                           absent=("first", ("call", "next", ("var", "burner"))),
+                           annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._fail_burn",)))
+spec.register("burning.burned_back", "engine", spec.Setting("burned_back", burned_back, absent=False,
+                                                            annotation="bool", realised_in=("runtime/flow.py:Game._fail_burn",)))
 spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: predicate(v.burning.lift), absent=("const", False),
                                                      annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._play",)))
 spec.register("burning.who", "engine", spec.Setting("burn_who", lambda v: WHO.plain(v.burning.who), absent=("const", False),
@@ -230,19 +265,18 @@ def burning_plays(g: Game, plays: list[Play]) -> list[Play]:
     return [p for p in plays if any(p[3:])] if g.v.burning.first_play_needs_joker else list(plays)
 
 
-@hook("burning.failure_leader", absent=lambda g, burner: None)
+@hook("burning.failure_leader", "burning.burned_back", absent=lambda g, burner: None)
 def after_failed_burn(g: Game, burner: int) -> None:
-    """D15: after a failed burn, the burned 级牌 is back on the table (burned_player, if its
-    player still holds cards), or the next player holding cards leads. burned_player_leads
-    (zhoujxMT B7): the burned player starts a new round, or the first holder after them."""
-    burned = g.burn_of.get(burner)
-    how = g.v.burning.failure_leader
-    if how == "burned_player" and burned is not None and g._holds_cards(burned):
+    """D15: after a failed burn, the first of failure_leader's players still holding cards has the
+    table (the next player holding cards after the burner, by default); when that is the burned
+    player and burned_back holds (burned_player), the burned 级牌 is back on the table, else a
+    new round. burned_player_leads (zhoujxMT B7): the burned player, else the first holder after them."""
+    burned = g.burn_of.get(burner, burner)
+    leader = g.first_holding(FAIL_LEADER.alternatives(g.v.burning.failure_leader), burner=burner, burned=burned)
+    if leader == burned and burned != burner and burned_back(g.v):
         g._restore_burned(burned, g.burned_play[burner])
-    elif how == "burned_player_leads" and burned is not None:
-        g._empty_table(burned if g._holds_cards(burned) else g._next_holder(burned))
     else:
-        g._empty_table(g._next_holder(burner))
+        g._empty_table(leader)
 
 
 @hook("burning.lift", absent=lambda g, burner, beater: False)
@@ -372,7 +406,7 @@ book.bool_rule("burning.first_play_needs_joker", "burning",
 
 @book.rule("burning.failure_leader", "burning",
            members=("burned_player", "next_player", "burned_player_leads"))
-def _(ctx: book.Ctx, value: str) -> Said:
+def _(ctx: book.Ctx, value: Choice) -> Said:
     low = ctx.lowest_places()[:2]
     names_zh = "、然后".join(ctx.place_zh(p) for p in low)
     names_en = T("first ") + join([ctx.place_en(p) for p in low], "en", ",", "then")
@@ -380,20 +414,51 @@ def _(ctx: book.Ctx, value: str) -> Said:
     when_zh, what_en = ("发牌时", "lead") if leads else ("", "play")
     zh = T("**烧牌失败**：烧牌者{when}有一手（最后一手除外）没有挂王，就是烧牌失败，判为最末的空余名次（先{p}），手中的牌作废，本局不再出牌。", p=names_zh, when=when_zh)
     en = T("**A failed burn**: a burner who makes a {what} without a joker before their last play has failed; they take the lowest free place, {p}, and their cards leave play.", p=names_en, what=what_en)
-    enum_member("burning.failure_leader", value)
-    if value == "burned_player":
+    if value.shorthand is None:
+        who_zh = say(value.node, "zh", FAIL_LEADER)
+        who_en = say(value.node, "en", FAIL_LEADER)
+        zh += T("接着由下面第一个还有牌的人发新一轮牌：{w}；都没有牌了，就由烧牌者的下家。", w=who_zh)
+        en += T(" Then the first of these still holding cards leads a new round: {w}; if none is, the next player"
+                " holding cards after the burner.", w=who_en)
+        if burned_back(ctx.v):
+            zh += T("轮到被烧者时，被烧的级牌回到桌上：仍然可以被别人烧或由对家打，否则由被烧者重新发牌。")
+            en += T(" When that is the burned player, the burned gouji play is back on the table first: it may still be"
+                    " burned or answered by the opposite; otherwise the burned player leads.")
+        return add_inactive(said(zh, en), _no_burning(ctx))
+    shorthand = value.shorthand
+    if shorthand == "burned_player" and not burned_back(ctx.v):
+        zh += T("被烧者还有牌就由他发新一轮牌（被烧的级牌不回到桌上），否则由烧牌者的下家发牌。")
+        en += T(" The burned player, if still holding cards, leads a new round (the burned gouji play does not come"
+                " back); otherwise the next player after the burner leads.")
+    elif shorthand == "burned_player":
         zh += T("被烧的级牌仍然可以被别人烧或由对家打，否则由被烧者重新发牌。")
         en += T(" The burned gouji play may still be burned or answered by the opposite; otherwise the burned player leads.")
-    elif value == "next_player":
+    elif shorthand == "next_player":
         zh += T("接着由下家发牌。")
         en += T(" The next player leads.")
-    elif value == "burned_player_leads":
+    elif shorthand == "burned_player_leads" and burned_back(ctx.v):
+        zh += T("接着由被烧者发牌（被烧者已出完时，由他之后的下一个有牌的人发新一轮牌）：被烧的级牌回到桌上，仍然可以被别人烧或由对家打。")
+        en += T(" Then the burned player has the table (if they are out, the next player holding cards after them leads"
+                " a new round): the burned gouji play is back on it, and may still be burned or answered by the opposite.")
+    elif shorthand == "burned_player_leads":
         zh += T("接着由被烧者发新一轮牌（被烧者已出完时，由他之后的下一个有牌的人发牌）；被烧的级牌不再回到桌上。")
         en += T(" The burned player then leads a new round (if they are out, the next player holding cards after them);"
                 " the burned gouji play does not come back.")
     else:
-        raise no_sentence("burning.failure_leader", value)
+        raise no_sentence("burning.failure_leader", shorthand)
     return add_inactive(said(zh, en), _no_burning(ctx))
+
+
+@book.rule("burning.burned_back", "burning")
+def _(ctx: book.Ctx, value: bool | None) -> Said:
+    back = burned_back(ctx.v)
+    zh = "被烧者在烧牌失败后接手时，被烧的级牌" + ("回到桌上。" if back else "不再回到桌上。")
+    en = "When the burned player has the table after a failed burn, the burned gouji play " + (
+        "is back on it." if back else "does not come back.")
+    if value is None:
+        zh += "（按“失败后”一条的写法。）"
+        en += " (As the rule for a failed burn says.)"
+    return add_inactive(said(T(zh), T(en)), _no_burning(ctx))
 
 
 book.choice_rule("burning.lift", "burning", {
@@ -470,11 +535,16 @@ dp.phrase("burning.ask_order", _phrase_ask_order)
 dp.phrase("burning.first_play_needs_joker", dp.yes_no(
     "烧牌的第一手必须带王", "needs a joker in the burning play itself",
     "烧牌的第一手不必带王", "needs no joker in the burning play itself"))
-dp.phrase("burning.failure_leader", {
+dp.phrase("burning.failure_leader", dp.choice({
     "burned_player": dp.said("烧牌失败后由被烧者重新发牌（对家仍可管）", "gives the lead back to the burned player after a failed burn (the opposite may still answer)"),
     "next_player": dp.said("烧牌失败后由下家接风", "lets the next player lead after a failed burn"),
     "burned_player_leads": dp.said("烧牌失败后由被烧者发新牌（被烧的级牌作废）",
                                    "lets the burned player lead a new round after a failed burn (the burned 级牌 stays out)"),
+}, "烧牌失败后由 {v} 中第一个还有牌的人接手", "lets the first still holding cards of {v} have the table after a failed burn"))
+dp.phrase("burning.burned_back", {
+    None: dp.said("被烧的级牌是否回桌按“失败后”的写法", "brings the burned 级牌 back as its failure_leader says"),
+    True: dp.said("烧牌失败后被烧的级牌回到桌上", "brings the burned 级牌 back to the table after a failed burn"),
+    False: dp.said("烧牌失败后被烧的级牌不回桌", "keeps the burned 级牌 out after a failed burn"),
 })
 dp.phrase("burning.lift", dp.choice({
     "anyone": dp.said("烧牌者的牌被管即解烧", "lifts a burn when any play of the burner is beaten (解烧)"),

@@ -674,14 +674,13 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         if self.terminal:
             return
         self._check_chaos()
-        burned = self.burn_of.get(seat)
-        if r.failure_leader == "burned_player" and burned is not None and self._holding(burned):
-            self._new_round(burned)
+        # The first of [burning] failure_leader's players still holding cards has the table; the
+        # burned player, with burned_back, with the burned 级牌 back on it.
+        burned = self.burn_of.get(seat, seat)
+        leader = self._holds(r.failure_leader, burner=seat, burned=burned)
+        self._new_round(leader)
+        if r.burned_back and leader == burned and burned != seat:
             self._restore_burned(burned, self.burned_play[seat])
-        elif r.failure_leader == "burned_player_leads" and burned is not None:
-            self._new_round(burned if self._holding(burned) else self._next_holder(burned))
-        else:
-            self._new_round(self._next_holder(seat))
 
     def _restore_burned(self, seat: int, play: tuple[int, ...]) -> None:
         """D15: the burned 级牌 is back on the table. Its player's opposite may answer it and

@@ -102,7 +102,8 @@ class Rules:
     burn_after_pass: bool = False  # burning.after_pass
     burn_ask_order: tuple[int | str, ...] = ()  # burning.ask_order
     first_play_needs_joker: bool = False  # burning.first_play_needs_joker
-    failure_leader: str = 'next_player'  # burning.failure_leader
+    failure_leader: tuple[Any, ...] = ('first', ('call', 'next', ('var', 'burner')))  # burning.failure_leader
+    burned_back: bool = False  # burning.burned_back
     lift: tuple[Any, ...] = ('const', False)  # burning.lift
     counter_burn: bool = False  # burning.counter_burn
     joker_check_leads_only: bool = False  # burning.joker_check

@@ -32,6 +32,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.note_unknown_decision": ("source note names decision '{decision}', which [about] decisions does not list",
                                     "原文说明写的决定 '{decision}' 不在 [about] 节的 decisions 表里"),
     # rules/burning.py
+    "rules.burned_back_never": ("burned_back = yes never acts: failure_leader = {leader} never gives the table to the burned player (write `burned` in its list)",
+                                "被烧牌回桌 = 是 不起作用：失败后 = {leader} 从不让被烧者接手（在列表里写 `burned`）"),
     "rules.counter_burn_without_burning": ("counter_burn = yes contradicts [burning] allowed = no",
                                            "counter_burn = yes 与 [burning] 节的 allowed = no 矛盾"),
     "rules.ask_order_without_opposite": ("ask_order must name opposite (对家): where the 级牌 player's opposite answers among "
