@@ -523,6 +523,7 @@ def can_burn(hand, target, beating=None):
 RULES = Rules(
     burn_after_pass=True,
     burn_ask_order=(2, 4, 1, 5, 'opposite'),
+    burn_can_fail=True,
     burn_who=('const', True),
     burned_back=True,
     buy_no_price='free',

@@ -556,6 +556,7 @@ RULES = Rules(
     burn_after_pass=True,
     burn_allowed=True,
     burn_ask_order=(2, 4, 1, 5, 'opposite'),
+    burn_can_fail=True,
     burn_who=('const', True),
     burned_back=True,
     buy_order='by_buyer',

@@ -530,6 +530,7 @@ RULES = Rules(
     burn_after_pass=True,
     burn_allowed=True,
     burn_ask_order=(1, 2, 4, 5, 'opposite'),
+    burn_can_fail=True,
     burn_who=('const', True),
     buy_order='by_buyer',
     buy_price=('2', 'SJ', 'BJ'),

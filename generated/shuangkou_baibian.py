@@ -580,9 +580,6 @@ class Game:
             self.burn_of[seat] = previous_seat
             self.burned_play[seat] = previous_top
             self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
-        elif seat in self.obligation and (not out) and (not any(play[3:])):
-            self._fail_burn(seat, play)
-            return
         (self.top, self.top_seat) = (play, seat)
         self._answers_cache = {}
         self.circles = 0
@@ -606,24 +603,6 @@ class Game:
 
     def _update_headless(self, seat: int) -> None:
         return  # a game without 无头 (Shuangkou)
-
-    def _fail_burn(self, seat: int, play: tuple[int, ...]) -> None:
-        """D15: a non-last play without a joker after burning: the burner takes the lowest free place."""
-        self.obligation.discard(seat)
-        place = max((p for p in range(1, 5) if p not in self.place_of.values()))
-        self.place_of[seat] = place
-        self.failed.append(seat)
-        hand = self.hands[seat - 1]
-        for (i, c) in enumerate(rt.cards_of(play)):
-            self.played[i] -= c  # the failing play does not count as played
-            self.dead[i] += hand[i] + c
-            hand[i] = 0
-        self.log.append(f'seat {seat} fails the burn (烧牌失误) and takes place {place}')
-        self._check_end()
-        if self.terminal:
-            return
-        leader = self._next_holder(seat)
-        self._new_round(leader)
 
     def _check_chaos(self) -> None:
         return  # begun already, or there is no 四户乱缠

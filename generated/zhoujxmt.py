@@ -511,6 +511,7 @@ def can_burn(hand, target, beating=None):
 RULES = Rules(
     burn_allowed=True,
     burn_ask_order=(1, 2, 'opposite', 4, 5),
+    burn_can_fail=True,
     burn_free_after_rounds=3,
     burn_who=('const', True),
     buy_order='by_buyer',

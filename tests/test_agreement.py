@@ -30,6 +30,7 @@ import pytest
 
 import gouji_dsl
 from gouji_dsl.model import registry
+from gouji_dsl.rules.burning import burned_back
 from gouji_dsl.runtime.state import Match
 from strategies import ENGINE_VARIANTS, SHUANGKOU_VARIANTS, every_variant, one_of_each
 
@@ -101,8 +102,8 @@ def enabled(v) -> set[str]:
     if v.flow.going_out_gouji == "as_usual" and v.burning.allowed:
         out.add("底牌 burned")
     if v.burning.allowed:
-        out |= {"burn", "failed burn", "successful burn"}
-        if v.burning.failure_leader == "burned_player":
+        out |= {"burn", "successful burn"} | ({"failed burn"} if v.burning.can_fail else set())
+        if v.burning.can_fail and burned_back(v):
             out.add("burned 级牌 back")
     if v.flow.defer:
         out.add("defer")
@@ -260,6 +261,7 @@ HOUSE_RULES = [
     ("zaozhuang", "[flow]\ntake_over = partner"),
     ("zaozhuang", "[burning]\nfailure_leader = [opposite(burned), next(burner)]"),
     ("zaozhuang", "[burning]\nfailure_leader = burned_player_leads\nburned_back = yes"),
+    ("lianzhong", "[burning]\ncan_fail = no"),
     ("zaozhuang", "[flow]\ntake_over = [next(next(winner)), opposite(winner)]"),
     ("zaozhuang", "[chaos]\npass_keeps_right = no"),
     ("zaozhuang", "[chaos]\nlead_return_circles = 1"),

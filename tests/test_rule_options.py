@@ -991,3 +991,22 @@ def test_who_may_burn(tmp_path, kind, who):
         asked.append(g.current_player())
         g.apply_action("pass")
     assert asked == WHO_BURNS[who] and g.current_player() == 4
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("can_fail", ["yes", "no"])
+def test_burns_that_cannot_fail(tmp_path, kind, can_fail):  # [burning] can_fail (issue 33)
+    e = house(tmp_path, "lianzhong-bubiesan", f"[burning]\ncan_fail = {can_fail}", kind)
+    # As in test_failure_leader: seat 2 burns, then leads 5 5 without a joker before its last play.
+    g = e.new_position({1: "Q Q Q 4 4", 2: "K K K 5 5 BJ", 3: "3", 4: "7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play Q Q Q")
+    g.apply_action("burn K K K")
+    g.apply_action("play 5 5")
+    failed = "seat 2 fails the burn (烧牌失误) and takes place 6" in g.transcript()
+    assert failed == (can_fail == "yes")
+    if can_fail == "no":  # still bound, the burn stands; going out with BJ makes it succeed
+        assert 2 in g.obligation
+        while g.current_player() != 2:
+            g.apply_action("pass")
+        g.apply_action("play BJ")
+        assert any("burn succeeds" in line for line in g.transcript())

@@ -97,6 +97,8 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     # the order where few 3s and 4s make many buyers and a buyer turned away by one seller asks others.
     # With lift = anyone every beaten play lifts a burn: a burner still bound never answers.
     "burning.joker_check": (("zaozhuang", "[burning]\nlift = no\n"),),
+    # burned_back = yes is burned_player's own: it changes a game where the burned player leads anew.
+    "burning.burned_back": (("zaozhuang", "[burning]\nfailure_leader = burned_player_leads\n"),),
     # The card whose holder leads first acts only with first_leader = card_holder.
     "table.first_card": (("zaozhuang", "[table]\nfirst_leader = card_holder\nfirst_card = BJ\n"),),
     "buy.sellers": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
@@ -315,6 +317,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "burning.first_play_needs_joker": by_type,
     "burning.failure_leader": lambda path: by_type(path) + [Src("[opposite(burned), next(burner)]")],
     "burning.burned_back": by_type,
+    "burning.can_fail": by_type,
     "burning.who": lambda path: by_type(path) + [Src("opened(burner)"), Src("not teammate(burner, burned)")],
     "burning.lift": lambda path: by_type(path) + [Src("beater == opposite(burner) or opened(beater)")],
     "burning.counter_burn": by_type,

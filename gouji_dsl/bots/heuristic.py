@@ -471,7 +471,7 @@ def _beatable(v: _View, play: tuple, estimate: list | None) -> bool:
 def _bound_score(v: _View, play: tuple, leading: bool) -> float:
     """A burner's play: every non-last play must carry a joker (only leads, where the rules say
     so), and the rest must still go out that way. One joker a play, the small one first."""
-    needs_joker = leading or not v.r.joker_check_leads_only
+    needs_joker = v.r.burn_can_fail and (leading or not v.r.joker_check_leads_only)
     jokers = _jokers(play, 3)
     if needs_joker and not jokers:
         return 90.0  # this would fail the burn (烧牌失误)

@@ -101,10 +101,12 @@ HANDOUT_SKIPS = frozenset({"about", "room", "glossary", "sources", "quotes", "fi
 
 def _says_nothing(v, key: str, value) -> bool:
     """A rule no file wrote, at the rule language's "none" (no extra cards, no redeal condition,
-    no rank constraints) or a condition of players that always holds (who may burn: anyone the
-    other rules let): nothing for the table to know, so the handout leaves it out."""
+    no rank constraints), a condition of players that always holds (who may burn: anyone the
+    other rules let) or a rule registered as saying nothing new at its default
+    (sentences.quiet_default): nothing for the table to know, so the handout leaves it out."""
     always = isinstance(value, Choice) and value.text == "yes"
-    return v.origin(key) is None and (always or value in (None, (), ""))
+    quiet = key in sentences.QUIET_DEFAULTS and value == sentences.field_of(key).default
+    return v.origin(key) is None and (always or quiet or value in (None, (), ""))
 
 
 def _inactive(blocks: list) -> bool:

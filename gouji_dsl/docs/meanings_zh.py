@@ -239,6 +239,7 @@ MEANINGS_ZH: dict[str, str] = {
     "burning.joker_check": "烧牌者的哪些牌必须挂王",
     "burning.joker_check=every_play": "烧牌者除最后一手外，每一手都必须挂王",
     "burning.joker_check=leads_only": "只有烧牌者发牌的那一手（最后一手除外）必须挂王；接别人的牌不必",
+    "burning.can_fail": "烧牌者不挂王出牌（最后一手除外）是否算烧牌失败；否：烧牌不会失败，烧牌者可以随便出，直到走科",
     "burning.who": "除了其他烧牌的规定，谁能烧牌：关于烧牌者和被烧者的条件",
     "burning.who=anyone": "其他烧牌规定允许的人都能烧",
     "burning.who:burner": "想烧牌的人",

@@ -148,6 +148,16 @@ def renderer(key: str) -> Renderer | None:
 _ABSENT: dict[str, tuple[Callable[[Any, Any], bool], str, str]] = {}
 
 
+# Rules that, at their default and written by no file, tell the table nothing the other rules'
+# sentences do not (burns fail as the joker check says): a handout leaves them out.
+QUIET_DEFAULTS: set[str] = set()
+
+
+def quiet_default(key: str) -> None:
+    """Register rule `key` as one a handout leaves out at its default, when no file wrote it."""
+    QUIET_DEFAULTS.add(key)
+
+
 def absent(key: str, when: Callable[[Any, Any], bool], zh: str, en: str) -> None:
     """Register how rule `key` says, in a word, that the game is played without it (when
     `when(variant, value)`): "不[[宣点]]", "no [[宣点|declaring]]"."""

@@ -86,6 +86,8 @@ class BurnRules(Section):
     counter_burn: bool = rule(BoolT(), "反烧", "the burned player may burn back the burner's play")
     joker_check: str = rule(JOKER_CHECK, "挂王检查", "which plays of a burner must carry a joker",
                             default="every_play")
+    can_fail: bool = rule(BoolT(), "会失败", "whether a burner's play without a joker (before their last) fails the "
+                          "burn; no: a burn never fails, the burner plays on freely until out", default=True)
     who: Choice = rule(WHO, "谁能烧", "who may burn, besides what the other burning rules require: a condition "
                        "on the burner and the burned player", default=WHO.expand("anyone"))
     free_after_rounds: int | None = rule(OptionalT(IntT(1, 99)), "免条件轮数",
@@ -165,7 +167,7 @@ def check_free_after_rounds(v: Variant, rep: Reporter) -> None:
         rep.error(at(v, "burning.free_after_rounds"), msg("rules.free_after_rounds_never", rounds=rounds, cards=cards))
 
 
-type_only("burning.who", "burning.failure_leader", "burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",
+type_only("burning.who", "burning.failure_leader", "burning.can_fail", "burning.allowed", "burning.condition", "burning.teammates_may_burn", "burning.after_pass",
           "burning.first_play_needs_joker", "burning.lift")
 
 
@@ -196,6 +198,8 @@ spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: predicate
                                                      annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._play",)))
 spec.register("burning.who", "engine", spec.Setting("burn_who", lambda v: WHO.plain(v.burning.who), absent=("const", False),
                                                     annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._may_burn",)))
+spec.register("burning.can_fail", "engine", spec.Setting("burn_can_fail", lambda v: v.burning.can_fail, absent=False,
+                                                         annotation="bool", realised_in=("runtime/flow.py:Game._play",)))
 spec.register("burning.joker_check", "engine",
               spec.Setting("joker_check_leads_only", lambda v: v.burning.joker_check == "leads_only", absent=False,
                            annotation="bool", realised_in=("runtime/flow.py:Game._play",)))
@@ -286,11 +290,11 @@ def burn_lifted(g: Game, burner: int, beater: int) -> bool:
     return bool(g.holds(g.v.burning.lift, burner=burner, beater=beater))
 
 
-@hook("burning.joker_check", absent=lambda g, play, out, lead: False)
+@hook("burning.joker_check", "burning.can_fail", absent=lambda g, play, out, lead: False)
 def burn_fails(g: Game, play: Play, out: bool, lead: bool) -> bool:
     """D15: does this play of a burner fail the burn? Not their last play and no joker in
-    it; with joker_check = leads_only, only when it is a lead (B6)."""
-    if out or any(play[3:]):  # a joker of any kind, an extra kind (the eagle) included
+    it; with joker_check = leads_only, only when it is a lead (B6); never where burns cannot fail."""
+    if not g.v.burning.can_fail or out or any(play[3:]):  # a joker of any kind, an extra kind (the eagle) included
         return False
     return g.v.burning.joker_check == "every_play" or lead
 
@@ -304,6 +308,12 @@ reference_methods(("can_burn",), "burning.condition")
 def _no_burning(ctx: book.Ctx) -> tuple[str, str] | None:
     if not ctx.v.burning.allowed:
         return ("本玩法不能烧牌，此条不起作用。", "There is no burning here, so this rule does not apply.")
+    return None
+
+
+def _cannot_fail(ctx: book.Ctx) -> tuple[str, str] | None:
+    if not ctx.v.burning.can_fail:
+        return ("本玩法烧牌不会失败，此条不起作用。", "Burns cannot fail here, so this rule does not apply.")
     return None
 
 
@@ -449,6 +459,14 @@ def _(ctx: book.Ctx, value: Choice) -> Said:
     return add_inactive(said(zh, en), _no_burning(ctx))
 
 
+book.quiet_default("burning.can_fail")  # at yes, the failed-burn sentence has said it
+book.bool_rule("burning.can_fail", "burning",
+               ("烧牌者不挂王出牌（最后一手除外）就算烧牌失败，见上文。", "A burner's play without a joker (but the last) fails the burn, as said above."),
+               ("**烧牌不会失败**：烧牌者此后出牌不必挂王，一直出到走科（或被解烧）为止，烧牌都算成功。",
+                "**Burns cannot fail**: a burner need not carry a joker in later plays; the burn succeeds once they go out"
+                " (unless it is lifted first)."), inactive=_no_burning)
+
+
 @book.rule("burning.burned_back", "burning")
 def _(ctx: book.Ctx, value: bool | None) -> Said:
     back = burned_back(ctx.v)
@@ -481,7 +499,7 @@ book.enum_rule("burning.joker_check", "burning", {
                    "**The joker check**: every later play of the burner but the last, answers included, must carry a joker."),
     "leads_only": ("**挂王检查**：只查烧牌者自己发牌（新一轮首出）的那一手是否挂王（最后一手除外）；他接别人的牌不必挂王。",
                    "**The joker check**: only the burner's leads (but the last play) must carry a joker; their answers to others' plays need none."),
-}, after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx)))
+}, after=lambda ctx, v: add_inactive(([], []), _no_burning(ctx) or _cannot_fail(ctx)))
 
 
 @book.rule("burning.free_after_rounds", "burning")
@@ -541,6 +559,9 @@ dp.phrase("burning.failure_leader", dp.choice({
     "burned_player_leads": dp.said("烧牌失败后由被烧者发新牌（被烧的级牌作废）",
                                    "lets the burned player lead a new round after a failed burn (the burned 级牌 stays out)"),
 }, "烧牌失败后由 {v} 中第一个还有牌的人接手", "lets the first still holding cards of {v} have the table after a failed burn"))
+dp.phrase("burning.can_fail", dp.yes_no(
+    "烧牌者不挂王出牌即烧牌失败", "fails a burn when the burner plays without a joker before their last play",
+    "烧牌不会失败", "never fails a burn"))
 dp.phrase("burning.burned_back", {
     None: dp.said("被烧的级牌是否回桌按“失败后”的写法", "brings the burned 级牌 back as its failure_leader says"),
     True: dp.said("烧牌失败后被烧的级牌回到桌上", "brings the burned 级牌 back to the table after a failed burn"),

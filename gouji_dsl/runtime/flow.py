@@ -588,7 +588,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             self.burn_of[seat] = previous_seat
             self.burned_play[seat] = previous_top
             self.log.append(f"seat {seat} burns seat {previous_seat}'s 级牌 (烧牌)")
-        elif (seat in self.obligation and not out and not any(play[3:])
+        elif (r.burn_can_fail and seat in self.obligation and not out and not any(play[3:])
               and (previous_top is None or not r.joker_check_leads_only)):
             self._fail_burn(seat, play)
             return

@@ -107,6 +107,7 @@ class Rules:
     lift: tuple[Any, ...] = ('const', False)  # burning.lift
     counter_burn: bool = False  # burning.counter_burn
     joker_check_leads_only: bool = False  # burning.joker_check
+    burn_can_fail: bool = False  # burning.can_fail
     burn_who: tuple[Any, ...] = ('const', False)  # burning.who
     burn_free_after_rounds: int | None = None  # burning.free_after_rounds
     headless_cause: str | None = None  # headless.cause
