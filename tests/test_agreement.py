@@ -359,6 +359,7 @@ def test_generated_and_oracle_agree_on_house_rules(tmp_path, base, text):
 # model.expr.SEAT_FUNCTIONS: the two engines read the expressions independently (State._holds and
 # its specialised code; backends/oracle/predicates.py), and these runs do lift burns.
 OWN_LIFTS = ["beater == opposite(burner) or opened(beater)",
+             "(played(beater) and holds_top(burner)) or failed(opposite(beater)) or sits_out(previous(beater))",
              "teammate(beater, next(burner)) or (passed(beater) and cards_left(beater) >= 3) or out(opposite(burner))"
              " or headless(beater)"]
 

@@ -25,12 +25,13 @@ from gouji_dsl.runtime.game import new_position
 HANDS = {1: "Q Q Q 4 5", 2: "K K K 5 6", 3: "3 7 7", 4: "A A A 6 8", 5: "A A A 7 9", 6: "K K K 8 10"}
 
 players = st.recursive(st.sampled_from(["burner", "beater"]),
-                       lambda inner: st.builds("{}({})".format, st.sampled_from(["opposite", "next"]), inner),
+                       lambda inner: st.builds("{}({})".format, st.sampled_from(["opposite", "next", "previous"]), inner),
                        max_leaves=3)
 numbers = st.one_of(st.builds("cards_left({})".format, players), st.builds("number({})".format, players),
                     st.builds("distance({}, {})".format, players, players), st.integers(0, 6).map(str))
 atoms = st.one_of(
-    st.builds("{}({})".format, st.sampled_from(["headless", "opened", "passed", "out"]), players),
+    st.builds("{}({})".format, st.sampled_from(["headless", "opened", "passed", "out", "holds_top", "played", "failed",
+                                                "sits_out"]), players),
     st.builds("teammate({}, {})".format, players, players),
     st.builds("{} {} {}".format, players, st.sampled_from(["==", "!="]), players),
     st.builds("{} {} {}".format, numbers, st.sampled_from(["<", "<=", ">", ">=", "==", "!="]), numbers),

@@ -393,7 +393,12 @@ MEANINGS_ZH: dict[str, str] = {
     # 座位表达式的函数（谁能解烧……）
     "function:opposite": "坐在对面的人（对家）",
     "function:next": "按出牌顺序，他之后下一个还有牌的人（没有别人有牌时就是他自己）",
+    "function:previous": "按出牌顺序，他之前最近一个还有牌的人（没有别人有牌时就是他自己）",
     "function:headless": "这个人是否无头（他的对家已经走了：见 [headless]）",
+    "function:holds_top": "桌上那手牌是不是他的",
+    "function:played": "这一轮他有没有出过牌（他的牌在桌上待过）",
+    "function:failed": "这一局他是否烧牌失败了",
+    "function:sits_out": "这一局他是否因革命而不出牌",
     "function:opened": "这个人本局是否已开点",
     "function:passed": "这个人本轮是否已过牌",
     "function:out": "这个人是否已不在牌局中（出完、烧牌失败或不参加）",

@@ -28,11 +28,16 @@ NOUNS: dict[str, tuple[str, str, str | None]] = {
 _PLAYERS: dict[str, tuple[str, str, str | None]] = {
     "opposite": ("{0}的对家", "the opposite of {0}", "{0} opposite"),
     "next": ("{0}之后下一个有牌的人", "the next player holding cards after {0}", None),
+    "previous": ("{0}之前最近一个有牌的人", "the nearest player holding cards before {0}", None),
 }
 # A seat function giving yes or no: (zh, en, zh negated, en negated).
 _STATES = {
     "headless": ("{0}无头", "{0} is 无头 (headless)", "{0}不是无头", "{0} is not 无头 (headless)"),
     "opened": ("{0}已开点", "{0} has opened (开点)", "{0}还没开点", "{0} has not opened (开点)"),
+    "holds_top": ("桌上是{0}的牌", "the play on the table is {0}'s", "桌上不是{0}的牌", "the play on the table is not {0}'s"),
+    "played": ("{0}本轮出过牌", "{0} has played in this round", "{0}本轮还没出过牌", "{0} has not played in this round"),
+    "failed": ("{0}烧牌失败了", "{0} has failed a burn", "{0}没有烧牌失败", "{0} has not failed a burn"),
+    "sits_out": ("{0}因革命不出牌", "{0} sits out after a 革命", "{0}没有因革命不出牌", "{0} does not sit out"),
     "passed": ("{0}本轮已过牌", "{0} has passed in this round", "{0}本轮还没过牌", "{0} has not passed in this round"),
     "out": ("{0}已经不在牌局中（走了、烧牌失败或不参加）", "{0} is out of play (gone out, a failed burner, or sitting out)",
             "{0}还在牌局中", "{0} is still in play"),

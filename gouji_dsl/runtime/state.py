@@ -393,8 +393,26 @@ class State:
     def _seat_next(self, seat: int) -> int:
         return self._next_holder(seat)
 
+    def _seat_previous(self, seat: int) -> int:
+        for s in reversed(seats_after(self.r.players)[seat]):
+            if s not in self.place_of:
+                return s
+        return seat
+
     def _seat_headless(self, seat: int) -> bool:
         return seat in self.headless
+
+    def _seat_holds_top(self, seat: int) -> bool:
+        return seat == self.top_seat
+
+    def _seat_played(self, seat: int) -> bool:
+        return seat in self.played_in_round
+
+    def _seat_failed(self, seat: int) -> bool:
+        return seat in self.failed
+
+    def _seat_sits_out(self, seat: int) -> bool:
+        return seat == self.revolutionary
 
     def _seat_opened(self, seat: int) -> bool:
         return seat in self.opened

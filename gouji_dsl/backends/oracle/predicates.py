@@ -24,8 +24,23 @@ def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
     def next_(seat: int) -> int:
         return g._next_holder(seat)
 
+    def previous(seat: int) -> int:
+        return next((s for s in reversed(g._after(seat)) if g._holds_cards(s)), seat)
+
     def headless(seat: int) -> bool:
         return seat in g.headless
+
+    def holds_top(seat: int) -> bool:
+        return g.top_seat == seat
+
+    def played(seat: int) -> bool:
+        return seat in g.played_in_round
+
+    def failed(seat: int) -> bool:
+        return seat in g.failed
+
+    def sits_out(seat: int) -> bool:
+        return g.revolutionary == seat
 
     def opened(seat: int) -> bool:
         return seat in g.opened
@@ -48,5 +63,6 @@ def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
     def distance(seat: int, other: int) -> int:
         return 0 if other == seat else g._after(seat).index(other) + 1
 
-    return {"opposite": opposite, "next": next_, "headless": headless, "opened": opened, "passed": passed,
+    return {"opposite": opposite, "next": next_, "previous": previous, "headless": headless, "holds_top": holds_top,
+            "played": played, "failed": failed, "sits_out": sits_out, "opened": opened, "passed": passed,
             "out": out, "teammate": teammate, "cards_left": cards_left, "number": number, "distance": distance}
