@@ -400,6 +400,7 @@ def test_a_character_without_a_glyph_is_caught(tmp_path, browser):
     assert "罕" not in "".join(report.missing_glyphs)  # the common characters around them are found
 
 
+@pytest.mark.wide  # about 5 s of printing: the PDF checks catching a bad PDF, in CI's wide run
 def test_the_pdf_checks_catch_a_bad_pdf(tmp_path):
     """(The same checks pass on the real books above.) Spoiled here: the quick card, a book of one
     page, which prints quicker than the handout."""
@@ -546,6 +547,7 @@ def test_a_font_not_embedded_is_caught(tmp_path):
     assert fonts_not_embedded(pdf) == ["Helvetica"]
 
 
+@pytest.mark.wide  # about 5 s of printing: in CI's wide run
 def test_page_numbers_are_found_and_left_out_of_the_text(tmp_path):
     page_html = _html("shuangkou", "zh", "handout")
     _page, printed, pages = _print(tmp_path, "numbers", page_html)
