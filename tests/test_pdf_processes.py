@@ -128,6 +128,13 @@ def _runs(tmp_path: Path) -> list[str]:
 
 # --- signals to `gouji doc --format pdf` mid-print ------------------------------------------------
 
+def _default_signals() -> None:
+    """In the child, before gouji starts: SIGINT and SIGTERM as a terminal gives them."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
 @needs_chromium
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 130)],
                          ids=["SIGTERM", "SIGINT"])
@@ -137,8 +144,12 @@ def test_a_signal_mid_print_leaves_no_browser_no_temporary_folder_and_no_pdf(tmp
     out.mkdir()
     env = {**os.environ, "TMPDIR": str(tmp)}
     env.pop(pdf.BROWSER_ENV, None)
+    # gouji as started from a terminal, whatever the test process inherited or another test in it
+    # left: SIGINT and SIGTERM at their defaults and not blocked (a process started in the
+    # background by a shell without job control inherits SIGINT ignored, and Python leaves it so).
     gouji = subprocess.Popen([sys.executable, "-m", "gouji_dsl", "doc", "zaozhuang", "--format", "pdf",
-                              "-o", str(out / "book.pdf")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                              "-o", str(out / "book.pdf")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=_default_signals)
     try:
         # The browser's processes all name their profile, in the private TMPDIR.
         assert _wait_until(lambda: _processes_naming(str(tmp)) or gouji.poll() is not None, 60)
