@@ -104,7 +104,7 @@ def _says_nothing(v, key: str, value) -> bool:
     no rank constraints), a condition of players that always holds (who may burn: anyone the
     other rules let) or a rule registered as saying nothing new at its default
     (sentences.quiet_default): nothing for the table to know, so the handout leaves it out."""
-    always = isinstance(value, Choice) and value.text == "yes"
+    always = isinstance(value, Choice) and value.always()
     quiet = key in sentences.QUIET_DEFAULTS and value == sentences.field_of(key).default
     return v.origin(key) is None and (always or quiet or value in (None, (), ""))
 

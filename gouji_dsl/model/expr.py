@@ -15,7 +15,7 @@ what the engines carry out (`Choice`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from gouji_dsl.diagnostics import Reporter, did_you_mean, one_of
@@ -61,7 +61,7 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
 # The functions of a player's state and seat relations, for the flow's choices of a player
 # (`burning.lift`, ...). Both engines carry out each one: the reference interpreter binds
 # them to its state (backends/oracle/predicates.py), the fast flow has a method `_seat_<name>`
-# for each (runtime/flow.py), which the specialiser writes into its callers.
+# for each (runtime/state.py's State), which the specialiser writes into its callers.
 SEAT_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("opposite", (SEAT,), SEAT, "对家", "the player sitting opposite"),
     Function("next", (SEAT,), SEAT, "下家",
@@ -159,6 +159,10 @@ class Choice(Formula):
 
     shorthand: str | None = None
 
+    def always(self) -> bool:
+        """Is it a condition that holds whatever the players (`yes`)?"""
+        return self.type == BOOL and predicate(self) == ("const", True)
+
 
 @dataclass(frozen=True)
 class Shorthand:
@@ -192,6 +196,7 @@ class ChoiceT(ExprT):
         self.shorthand_aliases = {s.member.zh: s.member.name for s in shorthands}
         self.shorthand_zh = {s.member.name: s.member.zh for s in shorthands}
         self._expanded: dict[str, Choice] = {}
+        self._fallback: Formula | None = None  # parsed when first asked for (not at import)
 
     def expected(self) -> Message:
         return msg("model.type_choice", names=one_of(self.members, self.shorthand_zh),
@@ -200,13 +205,11 @@ class ChoiceT(ExprT):
     def expand(self, name: str) -> Choice:
         """The shorthand `name` as the checked expression it stands for."""
         if name not in self._expanded:
-            value = _value_node(self.shorthands[name].expansion)
             reporter = Reporter()
-            ctx = Context(reporter)
-            formula = self._list(value, ctx) if self.result in _ITEM else super().convert(value, ctx)
-            if reporter.failed or formula is INVALID:  # the shorthands are ours: a test checks every one
+            choice = self._checked(_value_node(self.shorthands[name].expansion), Context(reporter))
+            if reporter.failed or not isinstance(choice, Choice):  # the shorthands are ours: a test checks every one
                 raise ValueError(f"shorthand {name!r} expands to a wrong expression: {reporter.diagnostics}")
-            self._expanded[name] = Choice(formula.text, formula.node, formula.type, shorthand=name)
+            self._expanded[name] = replace(choice, shorthand=name)
         return self._expanded[name]
 
     def convert(self, node, ctx):
@@ -219,6 +222,10 @@ class ChoiceT(ExprT):
                 ctx.reporter.error(node.pos, msg("model.unknown_value", value=node.id, expected=self.expected()),
                                    did_you_mean(node.id, known, {**self.shorthand_zh, **self.zh}))
                 return INVALID
+        return self._checked(node, ctx)
+
+    def _checked(self, node: n.Expr, ctx: Context) -> Choice | Sentinel:
+        """An expression of the file's own (or a shorthand's), checked as the rule's result needs."""
         if self.result in _ITEM:
             return self._list(node, ctx)
         formula = super().convert(node, ctx)
@@ -265,9 +272,11 @@ class ChoiceT(ExprT):
         return tuple(items)
 
     def _fallback_formula(self) -> Formula:
-        assert self.fallback is not None
-        node = _canonical(_value_node(self.fallback), self.aliases, self.function_aliases)
-        return Formula(unparse(node), node, SEAT)
+        if self._fallback is None:
+            assert self.fallback is not None
+            node = _canonical(_value_node(self.fallback), self.aliases, self.function_aliases)
+            self._fallback = Formula(unparse(node), node, SEAT)
+        return self._fallback
 
     def plain(self, value: Choice) -> Predicate:
         """The value as an engine setting holds it: its Predicate, for a list of players

@@ -13,7 +13,7 @@ from gouji_dsl.facets.hooks import ask, hook, reference_methods
 from gouji_dsl.facets.sentences import add_inactive, formula_blocks, no_sentence, said
 from gouji_dsl.lang import nodes as n
 from gouji_dsl.messages import msg
-from gouji_dsl.model.expr import BOOL, SEAT, SEATS, Choice, ChoiceT, ExprT, Formula, Shorthand, Var, predicate
+from gouji_dsl.model.expr import BOOL, SEAT, SEATS, Choice, ChoiceT, ExprT, Formula, Shorthand, Var
 from gouji_dsl.model.fields import HAND, REST, Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, NumberOrNameT, OptionalT
 from gouji_dsl.model.variant import Variant
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 # --- the rules ------------------------------------------------------------------
 
-ALWAYS: Final = ("const", True)  # the Predicate of an expression that is always true (`yes`)
 OPPOSITE: Final = "opposite"  # Final: its literal type lets `== OPPOSITE` tell ask_order's seat counts from it
 MAX_AFTER = 11  # a table has at most 12 seats: the others sit 1..11 seats after a player
 
@@ -154,7 +153,7 @@ def check_joker_check(v: Variant, rep: Reporter) -> None:
     """With lift = anyone (an expression always true) every beaten play lifts a burn, so a burner still bound always leads:
     leads_only would check the same plays as every_play."""
     lift = value_of(v, "burning.lift")
-    if value_of(v, "burning.joker_check") == "leads_only" and lift is not None and predicate(lift) == ALWAYS:
+    if value_of(v, "burning.joker_check") == "leads_only" and lift is not None and lift.always():
         rep.error(at(v, "burning.joker_check"), msg("rules.joker_check_with_lift_anyone"),
                   hint=msg("rules.joker_check_lift_hint"))
 
@@ -194,7 +193,7 @@ spec.register("burning.failure_leader", "engine",
                            annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._fail_burn",)))
 spec.register("burning.burned_back", "engine", spec.Setting("burned_back", burned_back, absent=False,
                                                             annotation="bool", realised_in=("runtime/flow.py:Game._fail_burn",)))
-spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: predicate(v.burning.lift), absent=("const", False),
+spec.register("burning.lift", "engine", spec.Setting("lift", lambda v: LIFT.plain(v.burning.lift), absent=("const", False),
                                                      annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._play",)))
 spec.register("burning.who", "engine", spec.Setting("burn_who", lambda v: WHO.plain(v.burning.who), absent=("const", False),
                                                     annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._may_burn",)))

@@ -421,7 +421,7 @@ class State:
         return seat in self.passed
 
     def _seat_out(self, seat: int) -> bool:
-        return seat in self.place_of
+        return not self._holding(seat)
 
     def _seat_teammate(self, seat: int, other: int) -> bool:
         return self.r.teams[seat] == self.r.teams[other]
