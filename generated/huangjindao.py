@@ -1415,7 +1415,17 @@ class Game:
                         if self._buy_one(seat, position, rank):
                             break
 
-    def _seller_at(self, seat: int, position: str) -> int | None:
+    def _seller_at(self, seat: int, position: str, rank: int) -> int | None:
+        if position == 'in_turn':  # the first holding enough, counting on from count_from's player
+            start = self._next_holder(seat)
+            after = _SEATS_AFTER_6[seat]
+            if start in after:
+                at = after.index(start)
+                after = after[at:] + after[:at]
+            for other in after:
+                if self.hands[other - 1][rank] >= 2:
+                    return other
+            return None
         if position == 'opposite':
             return _RULE_OPPOSITE[seat]
         after = _SEATS_AFTER_6[seat]
@@ -1429,7 +1439,7 @@ class Game:
         return mates[0] if position == 'teammate_after' else mates[-1]
 
     def _buy_one(self, seat: int, position: str, rank: int) -> bool:
-        seller = self._seller_at(seat, position)
+        seller = self._seller_at(seat, position, rank)
         if seller is None or self.hands[seller - 1][rank] < 2:
             return False
         (hand, other) = (self.hands[seat - 1], self.hands[seller - 1])

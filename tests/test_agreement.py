@@ -316,6 +316,8 @@ HOUSE_RULES = [
     ("lianzhong", "[tribute]\nmutual_dian_returned = yes"),
     ("lianzhong", "[tribute]\nreturn_limit = not_above_received\nreturn_from_dealt = yes"),
     ("lianzhong", "[buy]\nsellers = [opposite]"),  # 买3 without 要3
+    ("lianzhong", "[buy]\nsellers = [in_turn]\nteammates_paid = yes"),  # from whoever has two, counted from the next
+    ("lianzhong", "[buy]\nsellers = [teammate_after, in_turn]\ncount_from = [opposite(buyer)]\nseller_min = 1"),
     ("lianzhong", "[table]\nfirst_leader = previous_first"),
     ("lianzhong", "[table]\nfirst_leader = fixed_seat\nfirst_seat = 4"),
     ("lianzhong", "[revolution]\nauto_open = yes"),

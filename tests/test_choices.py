@@ -146,3 +146,19 @@ def test_the_diff_finds_where_burning_only_after_opening_changes_a_game(tmp_path
     assert "burning.who (谁能烧)" in out
     assert "lets anyone burn whom the burning rules let; Opened-burns lets a player burn only when opened(burner)" in out
     assert "1 with a counterexample" in out
+
+
+def test_the_diff_finds_where_buying_from_the_first_seat_with_two_changes_a_game(tmp_path, capsys, monkeypatch):
+    """Issue 33's second use of counted sellers and paid teammates: 连中 where a player without a 3
+    buys it from the first player, counted from their next, holding two, and pays a teammate too."""
+    from gouji_dsl.cli import main
+
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    path = tmp_path / "counted.gouji"
+    path.write_text('variant counted extends lianzhong\n[about]\ntitle = "Counted sellers"\n'
+                    "[buy]\nsellers = [in_turn]\nteammates_paid = yes\n", encoding="utf-8")
+    assert main(["diff", "lianzhong", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "buy.sellers (卖家)" in out and "buy.teammates_paid (联邦也付)" in out
+    assert "has a buyer pay a teammate who sells" in out
+    assert "with a counterexample" in out

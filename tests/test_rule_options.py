@@ -656,16 +656,28 @@ _AT = {"opposite": lambda s: _OPPOSITE[s], "next": lambda s: s % 6 + 1, "previou
        "teammate_after": lambda s: (s + 1) % 6 + 1, "teammate_before": lambda s: (s - 3) % 6 + 1}
 
 
-def bought(dealt, ranks, sellers, price, no_price, seller_min, order):
+# Where an in_turn seller is counted from ([buy] count_from), as written in the cases below.
+_COUNT_FROM = {"next_player": lambda s: s % 6 + 1, "opposite": lambda s: _OPPOSITE[s],
+               "[opposite(next(buyer))]": lambda s: _OPPOSITE[s % 6 + 1]}
+
+
+def bought(dealt, ranks, sellers, price, no_price, seller_min, order, count_from="next_player", teammates_paid=False):
     """买牌 by the rule's text, for zaozhuang's six seats: the hands after it and its lines."""
     hands = [list(h) for h in dealt]
     lines = []
 
     def ask(seat, position, rank):
-        seller = _AT[position](seat)
+        if position == "in_turn":  # round the table from count_from's player, the buyer skipped
+            start = _COUNT_FROM[count_from](seat)
+            counted = [(start - 1 + i) % 6 + 1 for i in range(6)]
+            seller = next((s for s in counted if s != seat and hands[s - 1][rank] >= seller_min), None)
+            if seller is None:
+                return False
+        else:
+            seller = _AT[position](seat)
         if hands[seller - 1][rank] < seller_min:
             return False
-        if _TEAM[seller] == _TEAM[seat]:
+        if _TEAM[seller] == _TEAM[seat] and not teammates_paid:
             pay, line = None, f"seat {seat} is given a {_CARDS[rank]} by teammate {seller}"
         else:
             pay = next((c for c in price if hands[seat - 1][_CARDS.index(c)]), None)
@@ -705,6 +717,13 @@ BUYING = [  # (the [buy] section and the deck, as in lamb-cn or with one option 
          seller_min=3, order="by_buyer", copies={"5": 12, "6": 12, "7": 12}),
     dict(ranks=["K", "3"], sellers=["previous"], price=["A"], no_price="free", seller_min=1, order="by_round",
          copies={"K": 6, "3": 6}),
+    # The first seat holding enough, counted from a stated seat; teammates paid like anyone.
+    dict(ranks=["3", "4"], sellers=["in_turn"], price=["2", "SJ", "BJ"], no_price="no_sale", seller_min=2,
+         order="by_round", copies={"3": 6, "4": 6}, count_from="next_player", teammates_paid=False),
+    dict(ranks=["4", "5"], sellers=["opposite", "in_turn"], price=["2"], no_price="no_sale", seller_min=2,
+         order="by_buyer", copies={"4": 6, "5": 6}, count_from="[opposite(next(buyer))]", teammates_paid=True),
+    dict(ranks=["3", "5"], sellers=["teammate_after", "in_turn"], price=["SJ", "2"], no_price="free", seller_min=1,
+         order="by_round", copies={"3": 6, "5": 6}, count_from="opposite", teammates_paid=True),
 ]
 
 
@@ -714,7 +733,8 @@ def _buy_section(b: dict) -> str:
     rows = "".join(f"  | {card} | {n} |\n" for card, n in b["copies"].items())
     return (f"[table]\n{COPIES}{rows}cards_per_player = all\n[buy]\nranks = {cards(b['ranks'])}\n"
             f"sellers = {cards(b['sellers'])}\nprice = {cards(b['price'])}\nno_price = {b['no_price']}\n"
-            f"seller_min = {b['seller_min']}\norder = {b['order']}\n")
+            f"seller_min = {b['seller_min']}\norder = {b['order']}\n"
+            + "".join(f"{key} = {str(b[key]).lower()}\n" for key in ("count_from", "teammates_paid") if key in b))
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -722,14 +742,19 @@ def _buy_section(b: dict) -> str:
 def test_buying_asks_the_sellers_in_order_at_the_price(tmp_path, kind, case):  # [buy] every rule
     b = BUYING[case]
     e = house(tmp_path, "zaozhuang", _buy_section(b), kind)
-    trades = 0
+    trades = paid_mates = 0
     for seed in range(12):
         g = e.new_game(seed=seed)
-        hands, lines = bought(g.dealt, b["ranks"], b["sellers"], b["price"], b["no_price"], b["seller_min"], b["order"])
+        hands, lines = bought(g.dealt, b["ranks"], b["sellers"], b["price"], b["no_price"], b["seller_min"], b["order"],
+                              b.get("count_from", "next_player"), b.get("teammates_paid", False))
         assert [list(h) for h in g.hands] == hands
         assert [line for line in g.transcript() if line.startswith("seat ") and ("buys a" in line or "given a" in line)] == lines
         trades += len(lines)
+        paid_mates += sum(_TEAM[int(buyer)] == _TEAM[int(seller)]
+                          for buyer, seller in (re.findall(r"seat (\d) buys a \S+ from seat (\d)", line)[0]
+                                                for line in lines if "buys a" in line))
     assert trades >= 6
+    assert paid_mates >= 1 if b.get("teammates_paid") else paid_mates == 0
 
 
 @pytest.mark.parametrize("kind", KINDS)

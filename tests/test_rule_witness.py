@@ -105,6 +105,9 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     "buy.price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.no_price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\nprice = []\n"),),
     "buy.seller_min": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
+    # Counting acts only for an in_turn seller; a teammate is paid only where a teammate sells.
+    "buy.count_from": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\nsellers = [in_turn]\n"),),
+    "buy.teammates_paid": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.order": (("lianzhong-bubiesan", "[table]\ncopies =\n  | card | copies |\n  | 3 | 6 |\n  | 4 | 8 |\n"
                                          "cards_per_player = all\n[buy]\nranks = [3, 4]\n"
                                          "sellers = [opposite, teammate_after, teammate_before, previous, next]\n"),),
@@ -291,11 +294,14 @@ VALUES: dict[str, Callable[[str], list]] = {
                                (m.RankConstraint("5"),), (m.RankConstraint("5", single=True, all_at_once=True),)),
     "threes.threes_last": by_type,
     "buy.ranks": fixed(("3", "4", "5", "6", "7"), ("2",), ("K", "Q", "J", "10", "9")),
-    "buy.sellers": fixed(("next",), ("teammate_before", "opposite"), ("previous", "teammate_after", "opposite")),
+    "buy.sellers": fixed(("next",), ("teammate_before", "opposite"), ("previous", "teammate_after", "opposite"),
+                         ("in_turn",), ("opposite", "in_turn")),
     "buy.price": fixed((), ("BJ", "SJ"), ("3",), ("SJ", "BJ"), ("2", "3")),
     "buy.no_price": by_type,
     "buy.seller_min": by_type,
     "buy.order": by_type,
+    "buy.count_from": lambda path: by_type(path) + [Src("[previous(buyer)]"), Src("[opposite(next(buyer))]")],
+    "buy.teammates_paid": by_type,
     "flow.gouji_answer": by_type,
     "flow.defer": by_type,
     "flow.defer_to": by_type,

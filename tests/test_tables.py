@@ -245,6 +245,15 @@ WARNINGS = [
       "house.gouji:9:1: note: order is written here\n"
       "    order = by_round\n"
       "    ^"]),
+    ("count_from without a counted seller", ZA.replace("zaozhuang", "lianzhong") + "[buy]\ncount_from = opposite\n",
+     [shown("lianzhong", "buy.sellers", "warning: [buy] count_from cannot matter: no seller is counted to "
+            "([buy] sellers has no in_turn)") + "\n"
+      "  hint: remove count_from, or change [buy] sellers\n"
+      "house.gouji:8:1: note: count_from is written here\n"
+      "    count_from = opposite\n"
+      "    ^"]),
+    ("count_from with a counted seller: no warning",
+     ZA.replace("zaozhuang", "lianzhong") + "[buy]\nsellers = [in_turn]\ncount_from = opposite\n", []),
     ("defer_to without deferring", ZA + "[flow]\ndefer = no\ndefer_to = any_play\n",
      ["house.gouji:8:1: warning: [flow] defer_to cannot matter: nobody may defer ([flow] defer = no)\n"
       "    defer = no\n"

@@ -164,12 +164,13 @@ MEANINGS_ZH: dict[str, str] = {
 
     # [buy] 买牌
     "buy.ranks": "发牌后依次要买的点数；手里一张也没有的人买一张",
-    "buy.sellers": "买牌的人按这个顺序问谁卖；卖牌的人跟买牌的人是一个联邦时白给",
+    "buy.sellers": "买牌的人按这个顺序问谁卖；卖牌的人跟买牌的人是一个联邦时白给（除非联邦也付）",
     "buy.sellers=opposite": "买牌人的对家",
     "buy.sellers=teammate_before": "按出牌顺序，买牌人前面最近的联邦",
     "buy.sellers=teammate_after": "按出牌顺序，买牌人后面最近的联邦",
     "buy.sellers=previous": "按出牌顺序，紧挨在买牌人前面的座位（上家）",
     "buy.sellers=next": "按出牌顺序，紧挨在买牌人后面的座位（下家）",
+    "buy.sellers=in_turn": "从“从谁数起”说的那个人起按出牌顺序往下数，第一个该点数够数、能卖的人",
     "buy.price": "买牌人付给对方卖牌人的价钱：一张牌，按列出的顺序取手里先有的那种",
     "buy.no_price": "买牌人手里一张价牌也没有时怎么办",
     "buy.no_price=no_sale": "要收价的卖牌人不卖给一张价牌也没有的买牌人",
@@ -178,6 +179,11 @@ MEANINGS_ZH: dict[str, str] = {
     "buy.order": "买牌的人怎样轮流问",
     "buy.order=by_round": "分轮进行：每个买牌人先问名单上第一个卖牌人，仍没买到的再都问第二个，依此类推",
     "buy.order=by_buyer": "按人进行：按座位顺序，每个买牌人顺着名单问下去，直到买到为止",
+    "buy.count_from": "依次数卖家时从谁数起：列表里第一个还有牌的人，再按出牌顺序往下数（跳过买牌人）",
+    "buy.count_from=next_player": "从买牌人的下家数起",
+    "buy.count_from=opposite": "从买牌人的对家数起",
+    "buy.count_from:buyer": "买牌的人",
+    "buy.teammates_paid": "向联邦买牌是否也要付牌，和向敌方买一样（否则联邦白给）",
 
     # [flow] 出牌
     "flow.gouji_answer": "谁可以管级牌",

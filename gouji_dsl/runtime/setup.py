@@ -178,8 +178,18 @@ class SetUp(State):
                             if self._buy_one(seat, position, rank):
                                 break
 
-    def _seller_at(self, seat: int, position: str) -> int | None:
+    def _seller_at(self, seat: int, position: str, rank: int) -> int | None:
         r = self.r
+        if position == "in_turn":  # the first holding enough, counting on from count_from's player
+            start = self._holds(r.buy_count_from, buyer=seat)
+            after = seats_after(r.players)[seat]
+            if start in after:
+                at = after.index(start)
+                after = after[at:] + after[:at]
+            for other in after:
+                if self.hands[other - 1][rank] >= r.buy_seller_min:
+                    return other
+            return None
         if position == "opposite":
             return r.opposite[seat]
         after = seats_after(r.players)[seat]
@@ -194,11 +204,11 @@ class SetUp(State):
 
     def _buy_one(self, seat: int, position: str, rank: int) -> bool:
         r = self.r
-        seller = self._seller_at(seat, position)
+        seller = self._seller_at(seat, position, rank)
         if seller is None or self.hands[seller - 1][rank] < r.buy_seller_min:
             return False
         hand, other = self.hands[seat - 1], self.hands[seller - 1]
-        if r.teams[seller] == r.teams[seat]:
+        if r.teams[seller] == r.teams[seat] and not r.buy_teammates_paid:
             other[rank] -= 1
             hand[rank] += 1
             self.log.append(f"seat {seat} is given a {rt.CARDS[rank]} by teammate {seller}")

@@ -93,6 +93,8 @@ class Rules:
     buy_no_price: str = 'no_sale'  # buy.no_price
     buy_seller_min: int = 0  # buy.seller_min
     buy_order: str = 'by_round'  # buy.order
+    buy_count_from: tuple[Any, ...] = ('first', ('call', 'next', ('var', 'buyer')))  # buy.count_from
+    buy_teammates_paid: bool = False  # buy.teammates_paid
     chaos_starts_at: int | None = None  # chaos.starts_at
     chaos_after_first_out_with_revolution: bool = False  # chaos.after_first_out_with_revolution
     chaos_circles: int = 1  # chaos.lead_return_circles

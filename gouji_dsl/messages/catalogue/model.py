@@ -116,6 +116,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "model.dead_switched_off": ("{what} ({setting} = no)", "{what}（{setting} = no）"),
     "model.dead_no_chaos": ("there is no 四户乱缠 ([chaos] starts_at = none)", "没有四户乱缠（[chaos] starts_at = none）"),
     "model.dead_nobody_buys": ("nobody buys cards ([buy] ranks = [])", "没有人买牌（[buy] ranks = []）"),
+    "model.dead_nobody_counted": ("no seller is counted to ([buy] sellers has no in_turn)",
+                                  "卖家里没有依次数（[buy] sellers 里没有 in_turn）"),
     "model.dead_dian_table": ("the 点贡 table [tribute] dian", "点贡表 [tribute] dian"),
     "model.dead_luo_table": ("the 落贡 table [tribute] luo", "落贡表 [tribute] luo"),
     "model.dead_nobody_defers": ("nobody may defer", "不许让牌"),
