@@ -521,6 +521,7 @@ def can_burn(hand, target, beating=None):
 
 # The flow's settings: each rule's registered spec.Setting not at its default (runtime.state.Rules).
 RULES = Rules(
+    answer_play=('not', ('call', 'passed', ('var', 'answerer'))),
     burn_after_pass=True,
     burn_ask_order=(2, 4, 1, 5, 'opposite'),
     burn_can_fail=True,
@@ -547,7 +548,6 @@ RULES = Rules(
     going_out_gouji='anyone_answers',
     gouji_answer_anyone=True,
     headless_cause='opposite_out',
-    headless_pass_loses_gouji=True,
     lead_return_circles=1,
     lift=('const', True),
     name='lamb-cn',
@@ -1122,7 +1122,7 @@ class Game:
                     continue
                 if nxt in candidates:
                     candidates.discard(nxt)
-                elif ((not nxt in self.played_in_round and (True if self.top_free else True if nxt not in self.passed else False))
+                elif ((not nxt in self.played_in_round and (True if self.top_free else nxt not in self.passed))
                         and bool(self._answers_of(nxt))):
                     self.cur = nxt
                     return
@@ -1141,7 +1141,7 @@ class Game:
             if self.circles < 1 and owner not in place_of:
                 queue = self.queue = [s for s in _SEATS_AFTER_6[owner] if s not in place_of]
                 self.burn_candidates.clear()
-                if any(((not s in self.played_in_round and (True if self.top_free else True if s not in self.passed else False)) and bool(self._answers_of(s)) for s in queue)):
+                if any(((not s in self.played_in_round and (True if self.top_free else s not in self.passed)) and bool(self._answers_of(s)) for s in queue)):
                     continue
             self._win_round(owner)
             return

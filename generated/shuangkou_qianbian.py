@@ -193,6 +193,7 @@ def returnable(hand, received, given, payer_hand=None, teammates=False):
 # The flow's settings: each rule's registered spec.Setting not at its default (runtime.state.Rules;
 # a rule the game does not have is at its absent value, the default).
 RULES = Rules(
+    answer_play=('const', True),
     card_kinds=('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'),
     cards_per_player=27,
     deck_counts=(8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2),

@@ -523,6 +523,8 @@ def can_burn(hand, target, beating=None):
 
 # The flow's settings: each rule's registered spec.Setting not at its default (runtime.state.Rules).
 RULES = Rules(
+    answer_gouji=('or', ('or', ('==', ('var', 'answerer'), ('call', 'opposite', ('var', 'owner'))), ('call', 'headless', ('var', 'owner'))), ('and', ('call', 'headless', ('var', 'answerer')), ('not', ('call', 'passed_plain', ('var', 'answerer'))))),
+    answer_play=('or', ('not', ('call', 'passed', ('var', 'answerer'))), ('==', ('var', 'answerer'), ('call', 'opposite', ('var', 'owner')))),
     burn_after_pass=True,
     burn_allowed=True,
     burn_ask_order=(2, 4, 1, 5, 'opposite'),
@@ -550,7 +552,6 @@ RULES = Rules(
     going_out_gouji='anyone_answers',
     gouji_answer_anyone=False,
     headless_cause='opposite_out',
-    headless_pass_loses_gouji=True,
     lead_return_circles=2,
     lift=('const', True),
     name='zaozhuang-haixuan',
@@ -710,17 +711,12 @@ class Game:
             return True
         if self.top_free:
             return True
+        # Who may answer: [flow] answer_gouji and answer_play, or what the pass rule and the
+        # 无头 rules make them (rules/flow.py). Answering a 无头 player's 级牌 is no burn.
         if self.top_gouji:  # _restricted(): the other conditions are ruled out above
-            if x in self.headless:
-                return True  # anyone may answer a 无头 player's 级牌; not a burn
-            if seat == _RULE_OPPOSITE[x]:
-                return True
-            if seat in self.headless:
-                return seat not in self.passed_plain
-            return False
-        if seat not in self.passed:
-            return True
-        return seat == _RULE_OPPOSITE[x]
+            return (seat == _RULE_OPPOSITE[x] or x in self.headless
+                or (seat in self.headless and seat not in self.passed_plain))
+        return seat not in self.passed or seat == _RULE_OPPOSITE[x]
 
     def _answers_of(self, seat: int) -> list[tuple[int, ...]]:
         """The plays of `seat` that beat the top (cached until the top changes).

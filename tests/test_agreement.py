@@ -390,10 +390,21 @@ def test_generated_and_oracle_agree_on_rankings_of_a_files_own(tmp_path, ranking
     run(house_engines(tmp_path, "zaozhuang", f"[end]\nremaining = {ranking}"), matches=[3], games=3, positions=60)
 
 
+# Who may answer, of a file's own (flow.answer_play, flow.answer_gouji): a pass loses the right to
+# answer one's own team only; nobody but the opposite answers a 无头 player's 级牌.
+OWN_ANSWERS = ["answer_play = not passed(answerer) or not teammate(answerer, owner)",
+               "answer_gouji = answerer == opposite(owner) or (headless(answerer) and not passed_plain(answerer))"]
+
+
+@pytest.mark.parametrize("answer", OWN_ANSWERS)
+def test_generated_and_oracle_agree_on_who_may_answer_of_a_files_own(tmp_path, answer):
+    run(house_engines(tmp_path, "zaozhuang", f"[flow]\n{answer}"), matches=[3], games=2, positions=80)
+
+
 def test_every_seat_function_is_in_an_expression_of_a_files_own():
     from gouji_dsl.model.expr import SEAT_FUNCTIONS
 
-    assert all(any(f"{name}(" in text for text in OWN_LIFTS + OWN_RANKINGS) for name in SEAT_FUNCTIONS)
+    assert all(any(f"{name}(" in text for text in OWN_LIFTS + OWN_RANKINGS + OWN_ANSWERS) for name in SEAT_FUNCTIONS)
 
 
 # --- independence: the oracle's flow shares no code with the fast flow -----------------------------

@@ -21,6 +21,7 @@ from gouji_dsl.model.expr import SEAT_FUNCTIONS, Choice, ChoiceT, predicate
 from gouji_dsl.model.types import OptionalT
 from gouji_dsl.phases import Compilation
 from gouji_dsl.rules.burning import burned_back
+from gouji_dsl.rules.flow import answer_gouji, answer_play
 from gouji_dsl.runtime.game import new_game
 from gouji_dsl.runtime.state import State
 from fingerprints import SHORT, expected, fingerprint
@@ -68,6 +69,11 @@ def spelt_out(tmp_path, name: str):
         # The shorthand burned_player also brings the burned 级牌 back (burned_back's default):
         # spelt out, that is written too.
         by_section["burning"].append(f"burned_back = {'yes' if burned_back(parent) else 'no'}")
+    # Who may answer follows the pass rule and the 无头 rules while unset: spelt out, it is written.
+    if parent.flow.answer_play is None:
+        by_section.setdefault("flow", []).append(f"answer_play = {answer_play(parent).text}")
+    if parent.game == "gouji" and parent.flow.answer_gouji is None and parent.flow.gouji_answer == "opposite_only":
+        by_section.setdefault("flow", []).append(f"answer_gouji = {answer_gouji(parent).text}")
     lines = [f"variant spelt extends {name}"]
     for section, rules in by_section.items():
         lines += [f"[{section}]", *rules]
@@ -84,6 +90,7 @@ def test_a_variant_with_its_shorthands_spelt_out_plays_the_fingerprinted_games(t
         if isinstance(theirs, Choice):
             mine = getattr(child.sections[section], rule)
             assert mine.shorthand is None and vtype.plain(mine) == vtype.plain(theirs)
+    assert child.flow.answer_play is not None and child.flow.answer_play.shorthand is None
     # The same specialised game, line for line ...
     game_of = lambda source: source[source.index("\nclass Game"):].replace("of spelt:", f"of {name}:")  # noqa: E731
     assert game_of(render_engine(child)) == game_of(render_engine(parent))

@@ -165,7 +165,7 @@ CASES = [
       "    ^\n"
       "  hint: did you mean 'decks' (副数)?"]),
     ("a rule under another section's header", Z + "[flow]\nthrees_last = yes\n",
-     ["house.gouji:3:1: error: unknown rule 'threes_last' in section [flow]: expected one of defer (让牌), defer_to (让牌范围), going_out_gouji (底牌), gouji_answer (级牌应答), lead_return_circles (让圈), pass_rule (过牌), take_over (接风)\n"
+     ["house.gouji:3:1: error: unknown rule 'threes_last' in section [flow]: expected one of answer_gouji (谁能管级牌), answer_play (谁能管), defer (让牌), defer_to (让牌范围), going_out_gouji (底牌), gouji_answer (级牌应答), lead_return_circles (让圈), pass_rule (过牌), take_over (接风)\n"
       "    threes_last = yes\n"
       "    ^\n"
       "  hint: 'threes_last' is a rule of [threes] (憋三): move it under that header"]),
@@ -295,9 +295,9 @@ CASES = [
       "                ^\n"
       "  hint: did you mean 'sets' (套数)?"]),
     ('seat expression: unknown function', Z + '[burning]\nlift = beater == opposite(burner) or opend(beater)\n',
-     ["house.gouji:3:38: error: unknown function 'opend': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), played (本轮出过牌), ...\n    lift = beater == opposite(burner) or opend(beater)\n                                         ^\n  hint: did you mean 'opened' (已开点)?"]),
+     ["house.gouji:3:38: error: unknown function 'opend': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), passed_plain (过过非级牌), ...\n    lift = beater == opposite(burner) or opend(beater)\n                                         ^\n  hint: did you mean 'opened' (已开点)?"]),
     ('seat expression: a card function', Z + '[burning]\nlift = size(hand) > 2\n',
-     ["house.gouji:3:8: error: unknown function 'size': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), played (本轮出过牌), ...\n    lift = size(hand) > 2\n           ^"]),
+     ["house.gouji:3:8: error: unknown function 'size': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), passed_plain (过过非级牌), ...\n    lift = size(hand) > 2\n           ^"]),
     ('seat expression: seats are not ordered', Z + '[burning]\nlift = beater < opposite(burner)\n',
      ["house.gouji:3:8: error: '<' compares numbers; found a player (seat) and a player (seat)\n    lift = beater < opposite(burner)\n           ^"]),
     ('seat expression: a player where a condition is needed', Z + '[burning]\nlift = opposite(beater)\n',
@@ -309,7 +309,7 @@ CASES = [
     ('seat expression: misspelt shorthand', Z + '[burning]\nlift = opposite_or_headles\n',
      ["house.gouji:3:8: error: unknown value 'opposite_or_headles': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头), or an expression giving yes/no (a condition)\n    lift = opposite_or_headles\n           ^\n  hint: did you mean 'opposite_or_headless' (对家或无头)?"]),
     ('seat expression: misspelt Chinese function', Z + '[burning]\n解烧 = 打牌者 == 对门(烧牌者)\n',
-     ["house.gouji:3:13: error: unknown function '对门': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), played (本轮出过牌), ...\n    解烧 = 打牌者 == 对门(烧牌者)\n                     ^^\n  hint: did you mean '对家' (opposite)?"]),
+     ["house.gouji:3:13: error: unknown function '对门': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), passed_plain (过过非级牌), ...\n    解烧 = 打牌者 == 对门(烧牌者)\n                     ^^\n  hint: did you mean '对家' (opposite)?"]),
 
     ("function not called", Z + "[open]\ncounts = gouji\n",
      ["house.gouji:3:10: error: 'gouji' is a function: call it, e.g. gouji(hand)\n"

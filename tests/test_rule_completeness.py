@@ -77,8 +77,8 @@ def test_a_facet_defined_twice_is_refused(monkeypatch):
 def test_facet_values_are_of_the_documented_kinds():
     kinds = {
         "check": (spec.TypeOnly,),
-        "engine": (spec.Setting, spec.CardFunction, spec.NoPlay, spec.Unsupported),
-        "interpreter": (spec.ReferenceFunction, spec.NoPlay, spec.Unsupported),
+        "engine": (spec.Setting, spec.CardFunction, spec.Part, spec.NoPlay, spec.Unsupported),
+        "interpreter": (spec.ReferenceFunction, spec.Part, spec.NoPlay, spec.Unsupported),
     }
     for facet, allowed in kinds.items():
         for key, value in facets(facet).items():
@@ -87,6 +87,20 @@ def test_facet_values_are_of_the_documented_kinds():
         for key, value in facets(facet).items():
             if isinstance(value, (spec.NoPlay, spec.Unsupported)):
                 assert value.why.strip(), f"{key}: a {type(value).__name__} {facet} must say why"
+
+
+def test_a_rule_carried_out_as_a_part_of_another_names_one_that_is_carried_out_and_reads_it():
+    """A `spec.Part` names a rule whose own facet is real (a Setting, a hook) and whose module
+    reads the part's rule where it builds that rule's value."""
+    parts = [(key, facet, value) for facet in ("engine", "interpreter") for key, value in facets(facet).items()
+             if isinstance(value, spec.Part)]
+    assert parts, "no rule is carried out as a part of another"
+    for key, facet, part in parts:
+        whole = spec.facet(part.of, facet)
+        assert isinstance(whole, spec.Setting) if facet == "engine" else inspect.isfunction(whole), (key, facet, whole)
+        assert part.why.strip(), key
+        module = inspect.getsource(sys.modules[f"gouji_dsl.rules.{part.of.split('.')[0]}"])
+        assert f'"{key}"' in module, f"{part.of}'s module does not read {key}, of which it is made"
 
 
 def _wrong_value(vtype) -> str:

@@ -262,6 +262,39 @@ def test_burning_allowed(tmp_path, kind, allowed):  # [burning] allowed 烧牌
     assert e.can_burn(e.parse_cards("K K K 5 BJ"), target(e, "Q Q Q")) is allowed
 
 
+AFTER_PASSING = "[flow]\nanswer_play = not passed(answerer) or not teammate(answerer, owner)"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", ["", AFTER_PASSING])
+def test_answer_play_says_who_may_answer_after_passing(tmp_path, kind, rule):  # [flow] answer_play
+    # Seat 2 passes on seat 1's 5; seat 3 plays 7. May seat 2 answer it, a play of the other team?
+    e = house(tmp_path, "zaozhuang", rule, kind) if rule else getattr(gouji_dsl, kind)("zaozhuang")
+    g = e.new_position({1: "5 9", 2: "6 8 K", 3: "7 10", 4: "4 J", 5: "4 Q", 6: "4 A"}, leader=1)
+    for action in ("play 5", "pass", "play 7", "pass", "pass", "pass", "pass"):
+        g.apply_action(action)
+    if rule:  # a pass loses the right to answer one's own team only
+        assert g.current_player() == 2 and actions(g) == ["pass", "play 8", "play K"]
+    else:  # the pass rule (round_except_opposite): seat 2 answers only its opposite, seat 5
+        assert g.current_player() == 6 and "play A" in actions(g)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule, answers", [("", False), ("answer_gouji = opposite_or_any_headless", True),
+                                           ("answer_gouji = answerer == opposite(owner) or headless(answerer)", True),
+                                           ("answer_gouji = answerer == opposite(owner)", False)])
+def test_answer_gouji_says_who_may_answer_a_gouji_play(tmp_path, kind, rule, answers):  # [flow] answer_gouji
+    # Seat 1 is out, so seat 4 is 无头; seat 4 passed seat 2's plain 5. May it answer seat 5's 级牌 2?
+    e = house(tmp_path, "zaozhuang", f"[flow]\n{rule}", kind) if rule else getattr(gouji_dsl, kind)("zaozhuang")
+    g = e.new_position({2: "5 7 7", 3: "3 4", 4: "9 BJ 6", 5: "2 8", 6: "3 4"}, leader=2, out={1: 1})
+    for action in ("play 5", "pass", "play 2"):
+        g.apply_action(action)
+    if answers:
+        assert g.current_player() == 4 and actions(g) == ["pass", "play BJ"]
+    else:  # nobody else may answer: the round is seat 5's
+        assert g.current_player() == 5 and actions(g) == ["play 8"]
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("anyone", [True, False])
 def test_gouji_answered_by_anyone(tmp_path, kind, anyone):  # [flow] gouji_answer

@@ -101,6 +101,9 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     "burning.burned_back": (("zaozhuang", "[burning]\nfailure_leader = burned_player_leads\n"),),
     # The card whose holder leads first acts only with first_leader = card_holder.
     "table.first_card": (("zaozhuang", "[table]\nfirst_leader = card_holder\nfirst_card = BJ\n"),),
+    # Every standard variant loses a 无头 player's right to a 级牌 with a pass: the rule's
+    # shorthand that keeps it acts where that is switched off.
+    "flow.answer_gouji": (("zaozhuang", "[headless]\npass_loses_gouji = no\n"),),
     "buy.sellers": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.no_price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\nprice = []\n"),),
@@ -309,6 +312,9 @@ VALUES: dict[str, Callable[[str], list]] = {
     "flow.lead_return_circles": by_type,
     "flow.going_out_gouji": by_type,
     "flow.take_over": lambda path: by_type(path) + [Src("[next(next(winner)), opposite(winner)]")],
+    "flow.answer_play": lambda path: by_type(path) + [Src("not passed(answerer) or teammate(answerer, owner)")],
+    "flow.answer_gouji": lambda path: by_type(path) + [Src("answerer == opposite(owner)"),
+                                                       Src("answerer == opposite(owner) or opened(answerer)")],
     "chaos.starts_at": by_type,
     "chaos.after_first_out_with_revolution": by_type,
     "chaos.lead_return_circles": by_type,
@@ -799,6 +805,9 @@ SITUATIONS: dict[str, tuple] = {
     # may it still answer seat 5's 2, a 级牌, in the same round?
     "headless.pass_loses_gouji": ((position({2: "5 7 7", 3: "3 4", 4: "9 BJ 6", 5: "2 8", 6: "3 4"}, 2, out={1: 1},
                                             actions=("play 5", "pass", "play 2")), 0),),
+    # The same: may the 无头 seat 4, who passed a plain 5, answer seat 5's 级牌 2?
+    "flow.answer_gouji": ((position({2: "5 7 7", 3: "3 4", 4: "9 BJ 6", 5: "2 8", 6: "3 4"}, 2, out={1: 1},
+                                    actions=("play 5", "pass", "play 2")), 0),),
     # Seat 1 is out; its teammate seat 3 holds too many cards to be shown (看牌).
     "info.watch_after_out": ((position({2: "5 7", 3: "4 4 5 5 6 6 7 7 8 8 9 9 10", 4: "7 8", 5: "8 9", 6: "9 9"}, 2,
                                        out={1: 1}), 0),),

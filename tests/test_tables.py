@@ -245,6 +245,34 @@ WARNINGS = [
       "house.gouji:9:1: note: order is written here\n"
       "    order = by_round\n"
       "    ^"]),
+    ("answer_gouji where anyone answers a 级牌", ZA + "[flow]\ngouji_answer = anyone\n"
+     "answer_gouji = opposite_or_any_headless\n[burning]\nallowed = no\n",
+     ["house.gouji:8:1: warning: [flow] answer_gouji cannot matter: anyone answers a 级牌 like any play "
+      "([flow] gouji_answer = anyone)\n"
+      "    gouji_answer = anyone\n"
+      "    ^\n"
+      "  hint: remove answer_gouji, or change [flow] gouji_answer\n"
+      "house.gouji:9:1: note: answer_gouji is written here\n"
+      "    answer_gouji = opposite_or_any_headless\n"
+      "    ^"]),
+    ("the 无头 rules where who may answer is written", ZA + "[flow]\nanswer_play = not passed(answerer)\n"
+     "answer_gouji = answerer == opposite(owner)\n[headless]\nscope = any_play\npass_loses_gouji = no\n",
+     ["house.gouji:8:1: warning: [headless] scope cannot matter: [flow] answer_play is written, and says who may answer "
+      "by itself\n"
+      "    answer_play = not passed(answerer)\n"
+      "    ^\n"
+      "  hint: remove scope, or change [flow] answer_play\n"
+      "house.gouji:11:1: note: scope is written here\n"
+      "    scope = any_play\n"
+      "    ^",
+      "house.gouji:9:1: warning: [headless] pass_loses_gouji cannot matter: [flow] answer_gouji is written, and says who "
+      "may answer by itself\n"
+      "    answer_gouji = answerer == opposite(owner)\n"
+      "    ^\n"
+      "  hint: remove pass_loses_gouji, or change [flow] answer_gouji\n"
+      "house.gouji:12:1: note: pass_loses_gouji is written here\n"
+      "    pass_loses_gouji = no\n"
+      "    ^"]),
     ("count_from without a counted seller", ZA.replace("zaozhuang", "lianzhong") + "[buy]\ncount_from = opposite\n",
      [shown("lianzhong", "buy.sellers", "warning: [buy] count_from cannot matter: no seller is counted to "
             "([buy] sellers has no in_turn)") + "\n"

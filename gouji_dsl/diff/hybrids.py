@@ -22,6 +22,8 @@ def pure_setting(path: str) -> bool:
         return not engine.functions
     if isinstance(engine, spec.CardFunction):
         return not set(engine.functions) & _GAME_FUNCTIONS
+    if isinstance(engine, spec.Part):
+        return pure_setting(engine.of)
     return True  # NoPlay, Unsupported: nothing in a game reads it
 
 

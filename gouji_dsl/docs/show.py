@@ -284,19 +284,20 @@ def find_rules(data: dict[str, Any], query: str) -> dict[str, Any]:
     """`data` (rules_reference) with only the rules `query` asks for: a section named by it (in
     English or Chinese) whole, else every rule whose name, Chinese name or meaning (in either
     language) contains it
-    (letters in any case). Empty sections are left out; no match leaves none."""
+    (letters in any case), the section it names first. Empty sections are left out; no match
+    leaves none."""
     word = query.strip().casefold()
-    sections = {}
+    named, others = {}, {}
     for name, section in data["sections"].items():
         if word in (name.casefold(), section["zh"].casefold()):
-            sections[name] = section
+            named[name] = section
             continue
         rules = {key: rule for key, rule in section["rules"].items()
                  if any(word in said.casefold() for said in (key, key.replace("_", " "), rule["zh"], rule["meaning"],
                                                              rule["meaning_zh"]))}
         if rules:
-            sections[name] = {**section, "rules": rules}
-    return {**data, "query": query, "sections": sections}
+            others[name] = {**section, "rules": rules}
+    return {**data, "query": query, "sections": {**named, **others}}
 
 
 def rules_json_text(v: m.Variant | None = None, query: str | None = None) -> str:

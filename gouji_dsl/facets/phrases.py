@@ -43,12 +43,15 @@ def yes_no(zh_yes: str, en_yes: str, zh_no: str, en_no: str) -> dict:
     return {True: said(zh_yes, en_yes), False: said(zh_no, en_no)}
 
 
-def choice(by_shorthand: dict, zh: str, en: str) -> Callable[[Any, str], str]:
+def choice(by_shorthand: dict, zh: str, en: str, unset: dict | None = None) -> Callable[[Any, str], str]:
     """The phrases of a rule of a player's state (`ChoiceT`): a shorthand's own `said`, or for an
-    expression of the file's own the sentence with `{v}` the expression as written."""
+    expression of the file's own the sentence with `{v}` the expression as written; `unset`, the
+    `said` of an optional one left unset (it follows other rules)."""
     expression = said(zh, en)
 
     def say(value: Any, lang: str) -> str:
+        if value is None and unset is not None:
+            return str(unset[lang])
         if value.shorthand is not None:
             return str(by_shorthand[value.shorthand][lang])
         return expression[lang].format(v=value.text)

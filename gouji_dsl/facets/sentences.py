@@ -205,13 +205,21 @@ def enum_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]],
 
 
 def choice_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]], expression: tuple[str, str],
-                after: Callable[[Ctx, Any], Said] | None = None) -> None:
+                after: Callable[[Ctx, Any], Said] | None = None,
+                unset: tuple[Callable[[Any], Any], tuple[str, str]] | None = None) -> None:
     """A rule of a player's state (`ChoiceT`): one sentence per shorthand, as a policy rule's, and
     for an expression of the file's own the `expression` sentence with the expression in words at
-    `{w}`, then the expression as written (for checking, as a formula's)."""
+    `{w}`, then the expression as written (for checking, as a formula's). An optional rule that
+    follows others while unset gives `unset`: the function of the variant that makes its value
+    from them, said the same way, and the (zh, en) note that says where it comes from."""
     etype = field_type(key)
+    if isinstance(etype, OptionalT):
+        etype = etype.inner
 
     def fn(ctx: Ctx, value):
+        note = None
+        if value is None and unset is not None:
+            value, note = unset[0](ctx.v), unset[1]
         if value.shorthand is not None:
             if value.shorthand not in sentences:
                 raise no_sentence(key, value.shorthand)
@@ -220,6 +228,9 @@ def choice_rule(key: str, chapter: str, sentences: dict[str, tuple[str, str]], e
         else:
             out = ([Para(T(expression[0], w=say(value.node, "zh", etype))), Formula_(value.text)],
                    [Para(T(expression[1], w=say(value.node, "en", etype))), Formula_(value.text)])
+        if note is not None:
+            out[0].append(Para(T(note[0])))
+            out[1].append(Para(T(note[1])))
         if after:
             more_zh, more_en = after(ctx, value)
             out[0].extend(blocks(more_zh))

@@ -8,10 +8,12 @@ each registered by the rule's own module in `gouji_dsl.rules`:
                 its value type says everything (the builder rejects a wrong value);
 - engine:       how the generated engine realises it: `Setting` (a field of
                 `runtime.game.Rules` that the fast flow reads), `CardFunction` (compiled
-                into the generated card functions), `NoPlay` or `Unsupported`;
+                into the generated card functions), `Part` (of another rule's Setting),
+                `NoPlay` or `Unsupported`;
 - interpreter:  how the reference interpreter realises it: a hook function of the
                 reference flow, `ReferenceFunction` (methods of
-                `backends.reference.Reference` that read it), `NoPlay` or `Unsupported`;
+                `backends.reference.Reference` that read it), `Part` (of another rule's
+                hook), `NoPlay` or `Unsupported`;
 - book:         its rulebook sentences in Chinese and English (`docs`);
 - phrase:       its diff phrase (`diff`).
 
@@ -63,6 +65,15 @@ class Setting:
     # settings part of Rules is written from these by `gouji build` (backends/rules_class.py),
     # with `absent`, where there is one, as the field's default.
     annotation: str = ""
+
+
+@dataclass(frozen=True)
+class Part:
+    """engine / interpreter: the rule is carried out as a part of rule `of`, whose value follows
+    it while a file does not write `of` (the pass rule is a part of who may answer: `of`'s
+    Setting, or hook, reads this rule where it builds its value)."""
+    of: str
+    why: str
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,8 @@ SEAT_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("sits_out", (SEAT,), BOOL, "革命不出牌", "whether the player sits out this game after a 革命"),
     Function("opened", (SEAT,), BOOL, "已开点", "whether the player has opened (开点) in this game"),
     Function("passed", (SEAT,), BOOL, "本轮已过", "whether the player has passed in this round"),
+    Function("passed_plain", (SEAT,), BOOL, "过过非级牌",
+             "whether the player has passed, in this round, on a play that was no 级牌 in force"),
     Function("out", (SEAT,), BOOL, "已走", "whether the player has gone out, failed a burn or sits out (holds no place to play for)"),
     Function("teammate", (SEAT, SEAT), BOOL, "同伙", "whether the two players are on the same team (a player is their own teammate)"),
     Function("cards_left", (SEAT,), INT, "剩牌数", "the number of cards the player still holds"),
@@ -205,12 +207,17 @@ class ChoiceT(ExprT):
     def expand(self, name: str) -> Choice:
         """The shorthand `name` as the checked expression it stands for."""
         if name not in self._expanded:
-            reporter = Reporter()
-            choice = self._checked(_value_node(self.shorthands[name].expansion), Context(reporter))
-            if reporter.failed or not isinstance(choice, Choice):  # the shorthands are ours: a test checks every one
-                raise ValueError(f"shorthand {name!r} expands to a wrong expression: {reporter.diagnostics}")
-            self._expanded[name] = replace(choice, shorthand=name)
+            self._expanded[name] = replace(self.parse(self.shorthands[name].expansion), shorthand=name)
         return self._expanded[name]
+
+    def parse(self, text: str) -> Choice:
+        """An expression of ours (a shorthand's, or one a rule module builds from other rules),
+        checked: a wrong one is an internal error."""
+        reporter = Reporter()
+        choice = self._checked(_value_node(text), Context(reporter))
+        if reporter.failed or not isinstance(choice, Choice):  # ours: a test checks every one
+            raise ValueError(f"{text!r} is a wrong expression for this rule: {reporter.diagnostics}")
+        return choice
 
     def convert(self, node, ctx):
         if isinstance(node, n.Name):

@@ -23,6 +23,9 @@ NOUNS: dict[str, tuple[str, str, str | None]] = {
     "burned": ("被烧者", "the burned player", "the burned player's"),
     "player": ("这个人", "the player", None),
     "last": ("最后走的人", "the last player out", None),
+    "buyer": ("买牌者", "the buyer", "the buyer's"),
+    "answerer": ("管牌的人", "the player answering", None),
+    "owner": ("桌上这手牌的主人", "the player whose play is on the table", None),
 }
 # A seat function giving a player: (zh, en, en with a possessive noun or None) with {0} for its argument.
 _PLAYERS: dict[str, tuple[str, str, str | None]] = {
@@ -39,6 +42,8 @@ _STATES = {
     "failed": ("{0}烧牌失败了", "{0} has failed a burn", "{0}没有烧牌失败", "{0} has not failed a burn"),
     "sits_out": ("{0}因革命不出牌", "{0} sits out after a 革命", "{0}没有因革命不出牌", "{0} does not sit out"),
     "passed": ("{0}本轮已过牌", "{0} has passed in this round", "{0}本轮还没过牌", "{0} has not passed in this round"),
+    "passed_plain": ("{0}本轮过过非级牌", "{0} has passed on a play that was no 级牌 in this round",
+                     "{0}本轮没有过过非级牌", "{0} has not passed on a play that was no 级牌 in this round"),
     "out": ("{0}已经不在牌局中（走了、烧牌失败或不参加）", "{0} is out of play (gone out, a failed burner, or sitting out)",
             "{0}还在牌局中", "{0} is still in play"),
     "teammate": ("{0}和{1}是同伙", "{0} and {1} are on the same team",

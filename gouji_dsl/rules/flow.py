@@ -11,10 +11,10 @@ from gouji_dsl.facets import spec
 from gouji_dsl.facets.checks import at, at_nearest, check, dead, switched_off, type_only, value_of
 from gouji_dsl.facets.hooks import ask, hook
 from gouji_dsl.facets.sentences import add_inactive, said
-from gouji_dsl.messages import msg
-from gouji_dsl.model.expr import SEAT, SEATS, Choice, ChoiceT, Shorthand, Var
+from gouji_dsl.messages import Message, msg
+from gouji_dsl.model.expr import BOOL, SEAT, SEATS, Choice, ChoiceT, Shorthand, Var
 from gouji_dsl.model.fields import Section, rule
-from gouji_dsl.model.types import BoolT, EnumT, IntT, Member
+from gouji_dsl.model.types import BoolT, EnumT, IntT, Member, OptionalT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.text import T, circles
 
@@ -48,6 +48,27 @@ TAKE_OVER = ChoiceT(SEATS, WINNER, fallback="next(winner)", shorthands=(
     Shorthand(Member("partner", "对家接风", "the player opposite the one who went out leads"),
               "[opposite(winner), next(winner)]")))
 
+# Who may answer the top play in turn (a burn aside), as conditions on the player asked and the
+# player whose play it is. Unset, each follows the rules it grew out of: answer_play the pass
+# rule and [headless] scope, answer_gouji [headless] pass_loses_gouji (see answer_play() and
+# answer_gouji() below); a file that writes one says it whole.
+ANSWERER = Var("answerer", SEAT, "管牌者", "the player asked whether they may answer the play on the table")
+OWNER = Var("owner", SEAT, "牌主", "the player whose play is on the table")
+ANSWER_PLAY = ChoiceT(BOOL, ANSWERER, OWNER, shorthands=(
+    Shorthand(Member("except_opposite", "除对头牌外", "a player who passed in this round may answer only their opposite"),
+              "not passed(answerer) or answerer == opposite(owner)"),
+    Shorthand(Member("not_after_passing", "过牌后无权", "a player who passed in this round may not answer again"),
+              "not passed(answerer)"),
+    Shorthand(Member("anyone", "任何人", "anyone, passed or not"), "yes")))
+ANSWER_GOUJI = ChoiceT(BOOL, ANSWERER, OWNER, shorthands=(
+    Shorthand(Member("opposite_or_headless", "对家或无头",
+                     "the opposite; anyone, on a 无头 player's 级牌; a 无头 player, unless they passed on a play "
+                     "that was no 级牌 in this round"),
+              "answerer == opposite(owner) or headless(owner) or (headless(answerer) and not passed_plain(answerer))"),
+    Shorthand(Member("opposite_or_any_headless", "对家或任何无头",
+                     "the opposite; anyone, on a 无头 player's 级牌; a 无头 player, passed or not"),
+              "answerer == opposite(owner) or headless(owner) or headless(answerer)")))
+
 
 @dataclass(frozen=True)
 class FlowRules(Section):
@@ -65,6 +86,40 @@ class FlowRules(Section):
     going_out_gouji: str = rule(GOING_OUT, "底牌", "who may answer a 级牌 with which a player goes out",
                                 games=("gouji",), absent="loses_status")
     take_over: Choice = rule(TAKE_OVER, "接风", "who leads when a player's last play is not answered")
+    answer_play: Choice | None = rule(OptionalT(ANSWER_PLAY), "谁能管",
+                                      "who may answer a play that is no 级牌 in force, a condition on the answerer and "
+                                      "the owner of the play (none: as pass_rule and [headless] scope say)", default=None)
+    answer_gouji: Choice | None = rule(OptionalT(ANSWER_GOUJI), "谁能管级牌",
+                                       "who besides a burner may answer a 级牌 in force that only the opposite may "
+                                       "answer, a condition on the answerer and the owner (none: as [headless] "
+                                       "pass_loses_gouji says)", default=None, games=("gouji",), absent=None)
+
+
+# The answer rule each pass rule grew out of (once_per_round's other parts stay the pass rule's).
+_PASSING = {"round_except_opposite": "except_opposite", "round": "not_after_passing",
+            "once_per_round": "not_after_passing", "none": "anyone"}
+
+
+def answer_play(v: Variant) -> Choice:
+    """Who may answer a play that is no 级牌 in force: as written, else the pass rule's
+    shorthand, which [headless] scope = any_play widens to 无头 players and their plays."""
+    written: Choice | None = v.flow.answer_play
+    if written is not None:
+        return written
+    passing = ANSWER_PLAY.expand(_PASSING[v.flow.pass_rule])
+    if value_of(v, "headless.scope") != "any_play" or passing.always():
+        return passing
+    return ANSWER_PLAY.parse(f"headless(owner) or headless(answerer) or {passing.text}")
+
+
+def answer_gouji(v: Variant) -> Choice:
+    """Who besides a burner may answer a 级牌 in force: as written, else as [headless]
+    pass_loses_gouji says."""
+    written: Choice | None = v.flow.answer_gouji
+    if written is not None:
+        return written
+    loses = value_of(v, "headless.pass_loses_gouji")
+    return ANSWER_GOUJI.expand("opposite_or_any_headless" if loses is False else "opposite_or_headless")
 
 
 # --- checks -------------------------------------------------------------------
@@ -80,7 +135,14 @@ def check_gouji_answer(v: Variant, rep: Reporter) -> None:
 
 
 type_only("flow.defer", "flow.defer_to", "flow.pass_rule", "flow.lead_return_circles", "flow.going_out_gouji",
-          "flow.take_over")
+          "flow.take_over", "flow.answer_play", "flow.answer_gouji")
+
+
+def _anyone_answers_gouji(v: Variant) -> tuple[str, Message] | None:
+    return ("flow.gouji_answer", msg("model.dead_anyone_answers_gouji")) if value_of(v, "flow.gouji_answer") == "anyone" else None
+
+
+dead("flow.answer_gouji", "[flow] answer_gouji", _anyone_answers_gouji)
 
 
 dead("flow.defer_to", "[flow] defer_to", switched_off("flow.defer", msg("model.dead_nobody_defers")))
@@ -104,6 +166,13 @@ spec.register("flow.going_out_gouji", "engine", spec.Setting("going_out_gouji", 
                                                              annotation="str", realised_in=("runtime/flow.py:Game._go_out",)))
 spec.register("flow.take_over", "engine", spec.Setting("take_over", lambda v: TAKE_OVER.plain(v.flow.take_over),
                                                        annotation="tuple[Any, ...]", realised_in=("runtime/flow.py:Game._win_round",)))
+spec.register("flow.answer_play", "engine", spec.Setting("answer_play", lambda v: ANSWER_PLAY.plain(answer_play(v)),
+                                                         annotation="tuple[Any, ...]",
+                                                         realised_in=("runtime/flow.py:Game._may_answer", "runtime/bounds.py:_asks_after_play")))
+spec.register("flow.answer_gouji", "engine", spec.Setting("answer_gouji", lambda v: ANSWER_GOUJI.plain(answer_gouji(v))
+                                                          if v.flow.gouji_answer == "opposite_only" else ("const", False),
+                                                          absent=("const", False), annotation="tuple[Any, ...]",
+                                                          realised_in=("runtime/flow.py:Game._may_answer",)))
 
 
 # --- interpreter --------------------------------------------------------------
@@ -132,10 +201,10 @@ def may_defer(g: Game, seat: int) -> bool:
 
 @hook("flow.pass_rule")
 def pass_rule(g: Game, question: str, seat: int) -> bool:
-    """What passing and playing cost `seat` in a round (outside 四户乱缠), asked as `question`:
+    """What passing and playing cost `seat` in a round (outside 四户乱缠), asked as `question`
+    (whether a player who passed may beat a play is the answer rules', which follow this one
+    unless a file writes them: answer_play below):
 
-    "passed"      `seat` passed in this round: may it still beat the top play?
-                  round_except_opposite: only its opposite's; round, once_per_round: no.
     "played"      `seat` played in this round: may it still beat (or burn) a later play?
                   once_per_round: no (a play ends one's part in the round); otherwise yes.
     "turn_back"   `seat` passed, and its opposite's 级牌 has just been put on the table:
@@ -147,8 +216,6 @@ def pass_rule(g: Game, question: str, seat: int) -> bool:
                   played: has `seat` passed? once_per_round: yes (the 让牌 was its turn).
     """
     rule: str = g.v.flow.pass_rule
-    if question == "passed":
-        return rule == "none" or (rule == "round_except_opposite" and seat == ask("table.opposites", g, g.top_seat))
     if question == "played":
         return rule != "once_per_round"
     if rule != "once_per_round" or g.chaos:
@@ -186,6 +253,22 @@ def gouji_goes_out(g: Game) -> None:
         g.top_gouji = False
     elif how != "as_usual":
         raise ValueError(f"no such going_out_gouji: {how}")
+
+
+@hook("flow.answer_play")
+def may_answer_play(g: Game, seat: int) -> bool:
+    """May `seat` beat the top play, no 级牌 in force, in turn (outside 四户乱缠, its part in
+    the round not over)? The answer rule, or what the pass rule and [headless] scope make it."""
+    assert g.top_seat is not None  # asked only about a play on the table
+    return bool(g.holds(answer_play(g.v), answerer=seat, owner=g.top_seat))
+
+
+@hook("flow.answer_gouji", absent=lambda g, seat: False)
+def may_answer_gouji(g: Game, seat: int) -> bool:
+    """May `seat` beat the 级牌 in force on the table, which only the opposite may answer, other
+    than by burning it? The answer rule, or what [headless] pass_loses_gouji makes it."""
+    assert g.top_seat is not None  # asked only about a play on the table
+    return bool(g.holds(answer_gouji(g.v), answerer=seat, owner=g.top_seat))
 
 
 @hook("flow.take_over")
@@ -280,6 +363,32 @@ book.choice_rule("flow.take_over", "course", {
 }, expression=("**[[接风]]**：走科者的最后一手牌没有人打时，由下面第一个还有牌的人接风发牌：{w}；都没有牌了，就由他的下家。",
                "**[[接风|Taking over]]**: when nobody answers a player's last play, the first of these still holding cards"
                " leads: {w}; if none is, the next player still holding cards."))
+book.choice_rule("flow.answer_play", "course", {
+    "except_opposite": ("**谁能管**：本轮过了牌的人，只能再管自己对头的牌。",
+                        "**Who may answer**: a player who passed in this round may answer only their opposite's play."),
+    "not_after_passing": ("**谁能管**：本轮过了牌的人，本轮不能再管。",
+                          "**Who may answer**: a player who passed in this round may not answer again in it."),
+    "anyone": ("**谁能管**：过牌不失权，轮到谁谁都能管。", "**Who may answer**: a pass loses nothing: anyone may answer in turn."),
+}, expression=("**谁能管**：一手牌（不是起作用的级牌）轮到谁，要{w}，才能管。",
+               "**Who may answer**: a play that is no gouji play in force may be answered in turn only if {w}."),
+   unset=(answer_play, ("（按过牌和无头的规定。）", "(As the passing and headless rules make it.)")))
+book.choice_rule("flow.answer_gouji", "course", {
+    "opposite_or_headless": ("**谁能管级牌**：只许对家管的级牌，除了烧牌，只有对家能管；无头的人出的级牌谁都能管；"
+                             "无头的人也能管，但本轮在非级牌上过过牌就不能了。",
+                             "**Who may answer a gouji play**: a gouji play only the opposite may answer is answered, burns aside,"
+                             " by the opposite; anyone may answer a headless player's; a headless player may answer too,"
+                             " unless they passed on a play that was no gouji play in this round."),
+    "opposite_or_any_headless": ("**谁能管级牌**：只许对家管的级牌，除了烧牌，只有对家能管；无头的人出的级牌谁都能管；"
+                                 "无头的人也能管，过没过牌都行。",
+                                 "**Who may answer a gouji play**: a gouji play only the opposite may answer is answered, burns"
+                                 " aside, by the opposite; anyone may answer a headless player's; a headless player may answer"
+                                 " too, passed or not."),
+}, expression=("**谁能管级牌**：只许对家管的级牌，除了烧牌，轮到谁，要{w}，才能管。",
+               "**Who may answer a gouji play**: a gouji play only the opposite may answer may be answered in turn,"
+               " burns aside, only if {w}."),
+   unset=(answer_gouji, ("（按无头的规定。）", "(As the headless rules make it.)")),
+   after=lambda ctx, v: add_inactive(([], []), None if ctx.v.flow.gouji_answer != "anyone" else
+                                     ("级牌谁都能管，此条不起作用。", "Anyone may answer a gouji play here, so this rule does not apply.")))
 
 
 # --- diff ---------------------------------------------------------------------
@@ -321,3 +430,15 @@ dp.phrase("flow.take_over", dp.choice({
     "next_player": dp.said("走科后由下家接风", "lets the next player lead after a standing last play"),
     "partner": dp.said("走科后由对家接风", "lets the player opposite a player who went out lead"),
 }, "走科后由 {v} 中第一个还有牌的人接风", "lets the first still holding cards of {v} lead after a standing last play"))
+dp.phrase("flow.answer_play", dp.choice({
+    "except_opposite": dp.said("过牌后只能再管对头的牌", "lets a player who passed answer only their opposite"),
+    "not_after_passing": dp.said("过牌后本轮不能再管", "lets nobody who passed answer again in the round"),
+    "anyone": dp.said("过牌不失权，谁都能管", "lets anyone answer, passed or not"),
+}, "要 {v} 才能管", "lets a player answer only when {v}",
+    unset=dp.said("谁能管按过牌的规定", "lets the passing rules say who may answer")))
+dp.phrase("flow.answer_gouji", dp.choice({
+    "opposite_or_headless": dp.said("级牌只有对家和无头的人能管（无头的人过过非级牌就不能）",
+                                    "lets the opposite and 无头 players answer a 级牌 (not a 无头 player who passed a plain play)"),
+    "opposite_or_any_headless": dp.said("级牌只有对家和无头的人能管", "lets the opposite and any 无头 player answer a 级牌"),
+}, "级牌要 {v} 才能管", "lets a player answer a 级牌 only when {v}",
+    unset=dp.said("谁能管级牌按无头的规定", "lets the 无头 rules say who may answer a 级牌")))

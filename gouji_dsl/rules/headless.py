@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import ask, hook
-from gouji_dsl.messages import msg
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, Member
 from gouji_dsl.model.variant import Variant
@@ -51,15 +51,27 @@ def check_cause(v: Variant, rep: Reporter) -> None:
 type_only("headless.scope", "headless.pass_loses_gouji")
 
 
+def _written(path: str) -> Callable[[Variant], tuple[str, Message] | None]:
+    """A reason that holds where the file writes the answer rule `path`, which then says it whole."""
+    def kills(v: Variant) -> tuple[str, Message] | None:
+        return (path, msg("model.dead_answer_written", rule=f"[{path.replace('.', '] ')}")) if value_of(v, path) is not None else None
+    return kills
+
+
+dead("headless.scope", "[headless] scope", _written("flow.answer_play"))
+dead("headless.pass_loses_gouji", "[headless] pass_loses_gouji", _written("flow.answer_gouji"))
+
+
 # --- engine -------------------------------------------------------------------
 
 spec.register("headless.cause", "engine", spec.Setting("headless_cause", lambda v: v.headless.cause, absent=None,
                                                        annotation="str | None", realised_in=("runtime/flow.py:Game._update_headless", "runtime/setup.py:SetUp._begin_play")))
-spec.register("headless.scope", "engine", spec.Setting("headless_any_play", lambda v: v.headless.scope == "any_play", absent=False,
-                                                       annotation="bool", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._may_answer")))
-spec.register("headless.pass_loses_gouji", "engine",
-              spec.Setting("headless_pass_loses_gouji", lambda v: v.headless.pass_loses_gouji, absent=False,
-                           annotation="bool", realised_in=("runtime/flow.py:Game._may_answer",)))
+# What a 无头 player may answer is a part of who may answer (rules/flow.py's answer_play and
+# answer_gouji, which follow these two while a file does not write them).
+_SCOPE = spec.Part("flow.answer_play", "any_play lets 无头 players answer, and be answered, passed or not")
+_PASS_LOSES = spec.Part("flow.answer_gouji", "it says whether a 无头 player who passed a plain play may answer a 级牌")
+spec.register("headless.scope", "engine", _SCOPE)
+spec.register("headless.pass_loses_gouji", "engine", _PASS_LOSES)
 
 
 # --- interpreter --------------------------------------------------------------
@@ -78,18 +90,8 @@ def becomes_headless(g: Game, seat: int, reason: str) -> None:
     g.headless.add(ask("table.opposites", g, seat))
 
 
-@hook("headless.scope", absent=lambda g, seat: False)
-def answers_any_play(g: Game, seat: int) -> bool:
-    """any_play: a 无头 player may beat any play in turn, and anyone a 无头 player's play,
-    passed or not (gouji_plays: only 级牌, which the 级牌 rules handle)."""
-    return g.v.headless.scope == "any_play" and (g.top_seat in g.headless or seat in g.headless)
-
-
-@hook("headless.pass_loses_gouji", absent=lambda g, seat: False)
-def headless_may_answer_gouji(g: Game, seat: int) -> bool:
-    """May the 无头 `seat` answer a 级牌? Not after passing a plain play in this round,
-    where pass_loses_gouji says so."""
-    return not (g.v.headless.pass_loses_gouji and seat in g.passed_plain)
+spec.register("headless.scope", "interpreter", _SCOPE)
+spec.register("headless.pass_loses_gouji", "interpreter", _PASS_LOSES)
 
 
 # --- rulebook -----------------------------------------------------------------

@@ -18,8 +18,9 @@ In play, every play takes at least one card, so a game has at most (cards dealt 
 the game ends with somebody still holding a card. Between two plays the flow (runtime/flow.py
 `_advance`) asks each other holder at most once a circle, and a play stands after `need`
 circles with no play (lead_return_circles, chaos_circles; 1 for a 级牌 in force); in later
-circles only seats whose right survived a pass may be asked again (pass_rule none,
-round_except_opposite: the opposite, 四户乱缠 with chaos_pass_keeps_right, headless_any_play).
+circles only seats whose right survived a pass may be asked again: those [flow] answer_play
+lets answer after passing (`_after_passing`: none, the opposite, every other seat) and in 四户乱缠
+with chaos_pass_keeps_right every seat.
 A 让牌 (one a round, by the opposite of the play) is the deferrer's turn and gives it one
 more; once_per_round adds the last chance of the leader's opposite (F5). A lead is never a
 pass, and the last play ends the game. Played games meet the actions-between-plays figure.
@@ -55,7 +56,7 @@ import math
 import sys
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from gouji_dsl.runtime import patterns as pt
 from gouji_dsl.runtime import results as rs
@@ -102,12 +103,7 @@ def _asks_after_play(r: Rules) -> int:
     extra = 1 if r.defer else 0             # the deferrer's second turn (the defer was its first)
     if r.pass_rule == "once_per_round":
         extra += 1                          # the leader's opposite asked once more (F5)
-    if r.pass_rule == "none" or r.headless_any_play:
-        rearmed = others
-    elif r.pass_rule == "round_except_opposite":
-        rearmed = 1
-    else:
-        rearmed = 0
+    rearmed = {"nobody": 0, "the opposite": 1}.get(_after_passing(r.answer_play), others)
     normal = others + (r.lead_return_circles - 1) * rearmed + extra
     if r.chaos_starts_at is None:
         return normal
@@ -119,6 +115,38 @@ def _asks_after_play(r: Rules) -> int:
     chaos_rearmed = chaos_others if r.chaos_pass_keeps_right else 0
     chaos = chaos_others + (r.chaos_circles - 1) * chaos_rearmed
     return max(normal, chaos)
+
+
+_PASSED = ("call", "passed", ("var", "answerer"))
+_OPPOSITE = ("==", ("var", "answerer"), ("call", "opposite", ("var", "owner")))
+
+
+def _after_passing(answer: tuple[Any, ...]) -> str:
+    """Who the answer rule (a Predicate: model/expr.py) lets answer after passing: "nobody",
+    "the opposite" or "anyone" (anything this reading cannot narrow is taken as anyone, so the
+    bound stays safe). It reads the rule with passed(answerer) true."""
+    rest = _given_passed(answer)
+    if rest == ("const", False):
+        return "nobody"
+    return "the opposite" if rest == _OPPOSITE else "anyone"
+
+
+def _given_passed(p: tuple[Any, ...]) -> tuple[Any, ...]:
+    """`p` with passed(answerer) true, `not`, `and` and `or` of constants worked out."""
+    if p == _PASSED:
+        return ("const", True)
+    op = p[0]
+    if op == "not":
+        inner = _given_passed(p[1])
+        return ("const", not inner[1]) if inner[0] == "const" else ("not", inner)
+    if op in ("and", "or"):
+        left, right = _given_passed(p[1]), _given_passed(p[2])
+        for one, other in ((left, right), (right, left)):
+            if one[0] == "const":
+                decides = (one[1] is False) if op == "and" else (one[1] is True)
+                return one if decides else other
+        return (op, left, right)
+    return p
 
 
 def _pre_play_actions(r: Rules) -> int:

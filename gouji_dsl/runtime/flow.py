@@ -146,19 +146,11 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             return seat == r.opposite[x] or not self._holding(r.opposite[x])
         if self.top_free:
             return True
+        # Who may answer: [flow] answer_gouji and answer_play, or what the pass rule and the
+        # 无头 rules make them (rules/flow.py). Answering a 无头 player's 级牌 is no burn.
         if self.top_gouji and not r.gouji_answer_anyone:  # _restricted(): the other conditions are ruled out above
-            if x in self.headless:
-                return True  # anyone may answer a 无头 player's 级牌; not a burn
-            if seat == r.opposite[x]:
-                return True
-            if seat in self.headless:
-                return not (r.headless_pass_loses_gouji and seat in self.passed_plain)
-            return False
-        if r.headless_any_play and (x in self.headless or seat in self.headless):
-            return True
-        if seat not in self.passed or r.pass_rule == "none":
-            return True
-        return r.pass_rule == "round_except_opposite" and seat == r.opposite[x]
+            return bool(self._holds(r.answer_gouji, answerer=seat, owner=x))
+        return bool(self._holds(r.answer_play, answerer=seat, owner=x))
 
     def _has_answer(self, seat: int) -> bool:
         """Does `seat` hold a play that beats the top? (Listing them waits for its turn where

@@ -81,6 +81,7 @@ class Rules:
     lead_return_circles: int  # flow.lead_return_circles
     going_out_gouji: str  # flow.going_out_gouji
     take_over: tuple[Any, ...]  # flow.take_over
+    answer_play: tuple[Any, ...]  # flow.answer_play
     ends_all_out: bool  # end.ends_when
     remaining: tuple[Any, ...]  # end.remaining
     sweep_ends: bool  # end.sweep
@@ -95,6 +96,7 @@ class Rules:
     buy_order: str = 'by_round'  # buy.order
     buy_count_from: tuple[Any, ...] = ('first', ('call', 'next', ('var', 'buyer')))  # buy.count_from
     buy_teammates_paid: bool = False  # buy.teammates_paid
+    answer_gouji: tuple[Any, ...] = ('const', False)  # flow.answer_gouji
     chaos_starts_at: int | None = None  # chaos.starts_at
     chaos_after_first_out_with_revolution: bool = False  # chaos.after_first_out_with_revolution
     chaos_circles: int = 1  # chaos.lead_return_circles
@@ -113,8 +115,6 @@ class Rules:
     burn_who: tuple[Any, ...] = ('const', False)  # burning.who
     burn_free_after_rounds: int | None = None  # burning.free_after_rounds
     headless_cause: str | None = None  # headless.cause
-    headless_any_play: bool = False  # headless.scope
-    headless_pass_loses_gouji: bool = False  # headless.pass_loses_gouji
     open_method: str = 'none'  # open.method
     declare: bool = False  # open.declare
     revolution: bool = False  # revolution.allowed
@@ -421,6 +421,9 @@ class State:
 
     def _seat_passed(self, seat: int) -> bool:
         return seat in self.passed
+
+    def _seat_passed_plain(self, seat: int) -> bool:
+        return seat in self.passed_plain
 
     def _seat_out(self, seat: int) -> bool:
         return not self._holding(seat)

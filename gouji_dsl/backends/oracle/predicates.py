@@ -48,6 +48,9 @@ def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
     def passed(seat: int) -> bool:
         return seat in g.passed
 
+    def passed_plain(seat: int) -> bool:
+        return seat in g.passed_plain
+
     def out(seat: int) -> bool:
         return not g._holds_cards(seat)
 
@@ -65,4 +68,5 @@ def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
 
     return {"opposite": opposite, "next": next_, "previous": previous, "headless": headless, "holds_top": holds_top,
             "played": played, "failed": failed, "sits_out": sits_out, "opened": opened, "passed": passed,
+            "passed_plain": passed_plain,
             "out": out, "teammate": teammate, "cards_left": cards_left, "number": number, "distance": distance}

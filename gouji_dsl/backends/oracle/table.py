@@ -99,12 +99,8 @@ class Table(OracleState):
         if self.top_free:
             return True
         if self._gouji_in_force() and ask("flow.gouji_answer", self):
-            if owner in self.headless or seat == opposite:
-                return True  # anyone may answer a 无头 player's 级牌, and that is no burn
-            return seat in self.headless and ask("headless.pass_loses_gouji", self, seat)
-        if ask("headless.scope", self, seat):
-            return True
-        return seat not in self.passed or ask("flow.pass_rule", self, "passed", seat)
+            return bool(ask("flow.answer_gouji", self, seat))
+        return bool(ask("flow.answer_play", self, seat))
 
     def _part_over(self, seat: int) -> bool:
         """Has `seat` played in this round, and does the pass rule end its part with that?"""

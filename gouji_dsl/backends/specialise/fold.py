@@ -195,6 +195,9 @@ class Folder(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        condition = predicates.unwrap_bool(node)
+        if condition is not None:  # bool() of a rule's condition written out: the condition
+            return self._changed(condition)
         expression = predicates.expand(node)
         if expression is not None:  # a rule's seat expression, known: written out (predicates.py)
             return self._changed(self.visit(expression))

@@ -17,6 +17,7 @@ import copy
 from typing import Any
 
 from gouji_dsl.backends.specialise.known import known_value
+from gouji_dsl.model.expr import BOOL, SEAT_FUNCTIONS
 
 SELF = "self"
 INTERPRETER = "_holds"
@@ -47,6 +48,31 @@ def expand(node: ast.Call) -> ast.expr | None:
     return ast.copy_location(_expression(predicate, seats), node)
 
 
+def unwrap_bool(node: ast.Call) -> ast.expr | None:
+    """`bool(C)` where C is a rule's condition written out (below): C, a bool already (the flow
+    says `bool` for mypy, as `_holds` may give a number)."""
+    if not (isinstance(node.func, ast.Name) and node.func.id == "bool" and len(node.args) == 1 and not node.keywords):
+        return None
+    return node.args[0] if _is_condition(node.args[0]) else None
+
+
+def _is_condition(node: ast.expr) -> bool:
+    """Is `node` as `_expression` writes a condition: comparisons, `not`, `and`/`or` of
+    conditions, a bool constant, or a seat function that gives a bool?"""
+    if isinstance(node, ast.BoolOp):
+        return all(_is_condition(v) for v in node.values)
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, ast.Not)
+    if isinstance(node, ast.Compare):
+        return True
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, bool)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.startswith(SEAT_METHOD):
+        function = SEAT_FUNCTIONS.get(node.func.attr[len(SEAT_METHOD):])
+        return function is not None and function.result == BOOL
+    return False
+
+
 def _expression(predicate: tuple[Any, ...], seats: dict[str, ast.expr]) -> ast.expr:
     op = predicate[0]
     if op == "const":
@@ -70,8 +96,12 @@ def _expression(predicate: tuple[Any, ...], seats: dict[str, ast.expr]) -> ast.e
     if op == "neg":
         return ast.UnaryOp(ast.USub(), _expression(predicate[1], seats))
     left, right = _expression(predicate[1], seats), _expression(predicate[2], seats)
-    if op in ("and", "or"):
-        return ast.BoolOp(ast.And() if op == "and" else ast.Or(), [left, right])
+    if op in ("and", "or"):  # a or (b or c) as a or b or c: one BoolOp, as Python writes it
+        kind = ast.And if op == "and" else ast.Or
+        values: list[ast.expr] = []
+        for side in (left, right):
+            values += side.values if isinstance(side, ast.BoolOp) and isinstance(side.op, kind) else [side]
+        return ast.BoolOp(kind(), values)
     if op in _COMPARE:
         return ast.Compare(left, [_COMPARE[op]()], [right])
     return ast.BinOp(left, _ARITH[op](), right)
