@@ -211,10 +211,10 @@ book.enum_rule("plays.compare", "plays", {
                      "**Card by card**: sort both plays from highest to lowest (fillers counted as the rank they join); every card of the answer must be higher than the card in the same position of the play it answers."),
     "top_card": ("**比最大牌**：牌型和张数相同时，最大的牌大者胜。", "**Top card**: {en}."),
     "any_play": ("**随便管**：张数和对方一样的任何一手合法的牌都管得上，不比点数，王和2也不比（新手场的玩法）。"
-                 "谁能管、级牌、烧牌、让牌、开点照样按下面的规则。",
+                 "谁能管、级牌、烧牌、让牌、开点照样按其他规则。",
                  "**Any play answers** (随便管): any legal play with as many cards as the play it answers beats it, "
                  "whatever its ranks: nothing is compared, jokers and 2s neither (a beginners' house rule). Who may "
-                 "answer, gouji plays, burning, deferring and opening still follow the rules below."),
+                 "answer, gouji plays, burning, deferring and opening still follow the other rules."),
 })
 
 
