@@ -146,7 +146,7 @@ type_only("plays.jokers_alone", "plays.fillers_alone", "plays.jokers_rank_lowest
 def any_play(v: Variant) -> bool:
     """Does any play of as many cards answer ([plays] compare = any_play)? Then nothing is
     compared: no joker of the play answered needs killing, and no play of jokers has a rank."""
-    return value_of(v, "plays.compare") == "any_play"
+    return bool(value_of(v, "plays.compare") == "any_play")
 
 
 def _nothing_compared(v: Variant) -> tuple[str, Message] | None:
