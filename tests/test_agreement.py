@@ -79,8 +79,7 @@ def features_of(game) -> set[str]:
             seen.add(feature)
     if game.result()["men"]:
         seen.add("闷")
-    if _lower_answer(game):
-        seen.add("lower answer")
+    seen |= _lower_answers(game)
     out = set()
     for line in lines:  # a burn of a player who is out: of the 级牌 they went out with (going_out_gouji = as_usual)
         found = re.match(r"seat (\d+) goes out", line) or re.match(r"seat \d+ burns seat (\d+)'s", line)
@@ -91,12 +90,14 @@ def features_of(game) -> set[str]:
     return seen
 
 
-def _lower_answer(game) -> bool:
-    """Did an answer hold a lower rank than the play it answered (only [plays] compare = any_play
-    allows it)? The transcript's play lines, paired with the plays of the history; a line that may
-    change what is on the table (a lead, a failed burn) forgets it, so nothing is guessed."""
+def _lower_answers(game) -> set[str]:
+    """Answers of a lower rank than the play they answered, which only [plays] compare = any_play
+    allows: "lower answer", and "3s answer" for one of 3s (under 憋三 the whole hand). The
+    transcript's play lines, paired with the plays of the history; a line that may change what is
+    on the table (a lead, a failed burn) forgets it, so nothing is guessed."""
     plays = iter([a.play for a in game.history() if a.kind in ("play", "burn")])
     top = None
+    seen = set()
     for line in game.transcript():
         said = re.match(r"seat \d+(: (play|burn|pass|defer)\b| goes out)", line)
         if said is None:
@@ -104,9 +105,9 @@ def _lower_answer(game) -> bool:
         elif said.group(2) in ("play", "burn"):
             play = next(plays)
             if top is not None and 0 <= play[0] < top[0]:
-                return True
+                seen |= {"lower answer"} | ({"3s answer"} if play[0] == 0 else set())
             top = play
-    return False
+    return seen
 
 
 def enabled(v) -> set[str]:
@@ -134,7 +135,7 @@ def enabled(v) -> set[str]:
     if v.threes.threes_last:
         out.add("闷")
     if v.plays.compare == "any_play":
-        out.add("lower answer")
+        out |= {"lower answer", "3s answer"}
     if "3" in v.buy.ranks:
         out.add("买3")
     if v.tribute.enabled:
@@ -414,7 +415,7 @@ def test_generated_and_oracle_agree_when_any_play_answers_with_threes_last(tmp_p
     positions show a failed one (about 4 s: in the wide run)."""
     seen = run(house_engines(tmp_path, "lianzhong", "[plays]\ncompare = any_play\njokers_one_kind = yes"),
                matches=4, games=3, positions=300)
-    assert seen["lower answer"] >= 1 and seen["闷"] >= 1 and seen["failed burn"] >= 1
+    assert seen["3s answer"] >= 1 and seen["闷"] >= 1 and seen["failed burn"] >= 1
 
 
 @pytest.mark.parametrize("ranking", OWN_RANKINGS)
