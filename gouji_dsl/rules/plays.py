@@ -30,8 +30,9 @@ SHAPE = EnumT(Member("one_rank", "同点", "one rank, plus filler 2s and attache
 COMPARE = EnumT(Member("card_by_card", "逐张比较",
                        "sort both plays high to low; every card of the answer must be higher than the card in the same position"),
                 Member("top_card", "比最大牌", "same type and length; the higher top card wins"),
-                # A beginners' house rule some platforms use: 管 is the book's word for answering
-                # (管牌, 管得上), 随便 "any at all"; Shandong tables say 随便管, not 压 (斗地主's word).
+                # A beginners' house rule some platforms use. 随便管 ("answer with anything") is what a
+                # Shandong table says; 任意压 reads as written Mandarin, and the book's word for
+                # answering is 管 (管牌, 管得上).
                 Member("any_play", "随便管",
                        "any legal play with as many cards as the play it answers beats it, whatever its ranks: nothing is compared"))
 
