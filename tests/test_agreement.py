@@ -79,6 +79,7 @@ def features_of(game) -> set[str]:
             seen.add(feature)
     if game.result()["men"]:
         seen.add("闷")
+    seen |= _lower_answers(game)
     out = set()
     for line in lines:  # a burn of a player who is out: of the 级牌 they went out with (going_out_gouji = as_usual)
         found = re.match(r"seat (\d+) goes out", line) or re.match(r"seat \d+ burns seat (\d+)'s", line)
@@ -86,6 +87,26 @@ def features_of(game) -> set[str]:
             seen.add("底牌 burned")
         elif found and "goes out" in line:
             out.add(found.group(1))
+    return seen
+
+
+def _lower_answers(game) -> set[str]:
+    """Answers of a lower rank than the play they answered, which only [plays] compare = any_play
+    allows: "lower answer", and "3s answer" for one of 3s (under 憋三 the whole hand). The
+    transcript's play lines, paired with the plays of the history; a line that may change what is
+    on the table (a lead, a failed burn) forgets it, so nothing is guessed."""
+    plays = iter([a.play for a in game.history() if a.kind in ("play", "burn")])
+    top = None
+    seen = set()
+    for line in game.transcript():
+        said = re.match(r"seat \d+(: (play|burn|pass|defer)\b| goes out)", line)
+        if said is None:
+            top = None
+        elif said.group(2) in ("play", "burn"):
+            play = next(plays)
+            if top is not None and 0 <= play[0] < top[0]:
+                seen |= {"lower answer"} | ({"3s answer"} if play[0] == 0 else set())
+            top = play
     return seen
 
 
@@ -113,6 +134,8 @@ def enabled(v) -> set[str]:
         out.add("革命")
     if v.threes.threes_last:
         out.add("闷")
+    if v.plays.compare == "any_play":
+        out |= {"lower answer", "3s answer"}
     if "3" in v.buy.ranks:
         out.add("买3")
     if v.tribute.enabled:
@@ -296,6 +319,8 @@ HOUSE_RULES = [
     ("zaozhuang", "[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n  | SJ | 1 | 2 | none |\n"
                   "  | BJ | none | 2 | 3 |\njokers_rank_lowest = yes\njokers_one_kind = yes"),
     ("lianzhong", "[plays]\njoker_kills +=\n  | joker | by_lower |\n  | BJ | 3 |"),
+    # 随便管 (issue 33): any play of as many cards answers (with 憋三: test_..._when_any_play_answers_with_threes_last).
+    ("zaozhuang", "[plays]\ncompare = any_play"),
     ("zaozhuang", "[gouji]\njokers_make_gouji = no"),
     ("zaozhuang", "[gouji]\nfillers_count = no"),
     ("zaozhuang", "[scoring]\nteam_sum = no"),
@@ -383,6 +408,16 @@ def test_generated_and_oracle_agree_when_only_players_who_have_opened_burn(tmp_p
     games and positions (about 6 s: in the wide run; test_rule_options has its positions)."""
     seen = run(house_engines(tmp_path, "zaozhuang", "[burning]\nwho = opened(burner)"), matches=4, games=4, positions=400)
     assert seen["successful burn"] >= 1 and seen["failed burn"] >= 1
+
+
+@pytest.mark.wide
+def test_generated_and_oracle_agree_when_any_play_answers_with_threes_last(tmp_path):
+    """联众 with 随便管 (compare = any_play): a hand of 3s alone answers a play of its size as the
+    last play (憋三). Anyone beats a burner's play, so a burn is lifted before it can fail: more
+    positions show a failed one (about 4 s: in the wide run)."""
+    seen = run(house_engines(tmp_path, "lianzhong", "[plays]\ncompare = any_play\njokers_one_kind = yes"),
+               matches=4, games=3, positions=300)
+    assert seen["3s answer"] >= 1 and seen["闷"] >= 1 and seen["failed burn"] >= 1
 
 
 @pytest.mark.parametrize("ranking", OWN_RANKINGS)

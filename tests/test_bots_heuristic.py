@@ -9,6 +9,7 @@ import pytest
 from gouji_dsl import engines
 from gouji_dsl.backends.codegen import generated_dir, load_engine
 from gouji_dsl.bots.basic import GreedyBot, RandomBot
+from gouji_dsl.bots import heuristic
 from gouji_dsl.bots.heuristic import DEFAULT_STYLE, HeuristicBot, carry_ok, style_for
 from gouji_dsl.lang.loader import Workspace
 from gouji_dsl.runtime import cards as rt
@@ -60,6 +61,32 @@ def test_legal_in_a_house_rule(tmp_path: Path):
         game = engine.new_game(seed=seed)
         assert game.r.lead_return_circles == 2
         play_out(game, [HeuristicBot, RandomBot] * 3, seed)
+
+
+def test_legal_where_any_play_answers(monkeypatch):
+    """随便管 (compare = any_play): lower ranks answer too. The shortlist of plain answers asks the
+    legal actions about every rank, so it offers lower ones (it offered only higher ranks before),
+    and the bot, always legal, takes some of them."""
+    engine = engines.load(Workspace(folders=[Path(__file__).parent / "conformance"]), "beginners")
+    offered = []
+    shortlist = heuristic._answer_shortlist
+
+    def spied(game, actions, hand, top, style):
+        found = shortlist(game, actions, hand, top, style)
+        offered.extend(a for a in found or () if a.play is not None and a.play[0] < top[0])
+        return found
+    monkeypatch.setattr(heuristic, "_answer_shortlist", spied)
+    taken = 0
+    for seed in range(2):
+        game = engine.new_game(seed=seed)
+        bots = [HeuristicBot(seed * 10 + s) for s in range(6)]
+        while not game.is_terminal():
+            top = game.top
+            action = bots[game.current_player() - 1].act(game)
+            assert action in game.legal_actions()
+            taken += top is not None and action.play is not None and 0 <= action.play[0] < top[0]
+            game.apply_action(action)
+    assert offered and taken
 
 
 def test_a_match_with_tribute_stays_legal():

@@ -99,6 +99,14 @@ ROWS = [
     (SK + "[plays]\ncompare = top_card\njoker_kills =\n  | joker | by_same |\n  | BJ | 2 |\n",
      ["house.gouji:5:1: error: rule 'joker_kills' of [plays] does not apply to game 'shuangkou'"]),
     (SK + "[plays]\ncompare = top_card\n", []),
+    # [plays] compare: 随便管 is Gouji's; card by card is not Shuangkou's engines'
+    (ZZ + "[plays]\ncompare = any_play\n", []),
+    (SK + "[plays]\ncompare = any_play\n",
+     ["house.gouji:4:1: error: compare = any_play is a Gouji rule: a Shuangkou answer is weighed by its type, length, top "
+      "card and a bomb's lines, and 'any play answers' leaves unsaid which of them still count"]),
+    (SK + "[plays]\ncompare = card_by_card\n",
+     ["house.gouji:4:1: error: compare = card_by_card is not supported by the engines yet in Shuangkou: plays of a type "
+      "compare by their top card (K2)"]),
     # [gouji] thresholds: six decks hold 24 of a rank, and 24 filler 2s when fillers count
     (ZZ + THRESHOLDS + "  | 10 | 48 |\n  | 2 | 24 |\n", []),
     (ZZ + THRESHOLDS + "  | 10 | 49 |\n  | 2 | 25 |\n",

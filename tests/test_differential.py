@@ -207,6 +207,89 @@ def test_joker_kills_can_burn(kill_files, name, data, hand):
         f"{name}: can_burn(hand {format_cards(hand)!r}, target {shown(target)!r})"
 
 
+# --- any play answers ([plays] compare = any_play, 随便管) in house rules -----------------------------------
+# The generated engine's any_play branch switches on the other card rules as the card-by-card one
+# does: 枣庄 for beginners (the conformance house rule), 联众's 憋三 (a hand of 3s alone answers
+# as the last play) with 2s and mixed jokers that may not go alone, and no filler with jokers that
+# may not go alone and [ranks] constraints (answers then filtered by the whole hand).
+ANY_PLAY_THREES = ('variant any-play-threes extends lianzhong\n[about]\ntitle = "随便管憋三"\n[plays]\ncompare = any_play\n'
+                   "fillers_alone = no\njokers_one_kind = yes\n")
+ANY_PLAY_BARE = ('variant any-play-bare extends zaozhuang\n[about]\ntitle = "随便管无贴牌"\n[cards]\nfiller = none\n'
+                 "[plays]\ncompare = any_play\njokers_alone = no\n[ranks]\nconstraints =\n"
+                 "  | rank | single | last_only | all_at_once | bare |\n  | 3 | yes | yes | no | yes |\n  | 9 | no | no | yes | no |\n")
+ANY_PLAY_VARIANTS = ["beginners", "any-play-threes", "any-play-bare"]
+
+
+@pytest.fixture(scope="session")
+def any_play_files(tmp_path_factory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("any-play")
+    (folder / "any-play-threes.gouji").write_text(ANY_PLAY_THREES, encoding="utf-8")
+    (folder / "any-play-bare.gouji").write_text(ANY_PLAY_BARE, encoding="utf-8")
+    return {"beginners": str(Path(__file__).parent / "conformance" / "beginners.gouji"),
+            "any-play-threes": str(folder / "any-play-threes.gouji"), "any-play-bare": str(folder / "any-play-bare.gouji")}
+
+
+@given(st.sampled_from(ANY_PLAY_VARIANTS), st.data())
+def test_any_play_beats(any_play_files, name, data):
+    play, lead = draw_plays(data, any_play_files[name], 2)
+    gen, ref = pair(any_play_files[name])
+    assert gen.beats(play, lead) == ref.beats(play, lead), f"{name}: beats({shown(play)!r}, lead {shown(lead)!r})"
+
+
+@given(st.sampled_from(ANY_PLAY_VARIANTS), st.data(), hands(max_joker=4))
+def test_any_play_answers(any_play_files, name, data, hand):
+    """answers, and what the fast flow asks instead where the engine has them: has_answer and
+    the sorted answer actions."""
+    [lead] = draw_plays(data, any_play_files[name], 1)
+    gen, ref = pair(any_play_files[name])
+    got, want = sorted(gen.answers(hand, lead)), ref.answers(hand, lead)
+    where = f"{name}: hand {format_cards(hand)!r}, lead {shown(lead)!r}"
+    assert got == want, f"answers({where})"
+    assert len(set(got)) == len(got), "each answer listed once"
+    if hasattr(gen, "has_answer"):
+        assert gen.has_answer(hand, lead) == bool(want), f"has_answer({where})"
+    if hasattr(gen, "answer_actions"):
+        assert [a.play for a in gen.answer_actions(hand, lead)] == want, f"answer_actions({where})"
+
+
+@given(st.data(), st.integers(0, 14))
+def test_any_play_answers_with_threes_only_as_the_last_play(any_play_files, data, other):
+    """憋三 under 随便管: 3s answer a play of their number only as the whole hand; `other`, one
+    card of another kind held besides (0: none). Random hands seldom hold exactly the lead's size in 3s."""
+    path = any_play_files["any-play-threes"]
+    [lead] = draw_plays(data, path, 1)
+    hand = [0] * 15
+    hand[0] = sum(lead[1:])
+    if other:
+        hand[other] += 1
+    hand = tuple(hand)
+    gen, ref = pair(path)
+    want = ref.answers(hand, lead)
+    where = f"hand {format_cards(hand)!r}, lead {shown(lead)!r}"
+    assert ((0, hand[0], 0, 0, 0) in want) == (not other), f"3s answer only as the last play: {where}"
+    assert sorted(gen.answers(hand, lead)) == want, f"answers({where})"
+    assert gen.has_answer(hand, lead) == bool(want), f"has_answer({where})"
+    assert [a.play for a in gen.answer_actions(hand, lead)] == want, f"answer_actions({where})"
+
+
+@given(st.sampled_from(ANY_PLAY_VARIANTS), st.data(), hands(max_rank=4, max_two=3, max_joker=3))
+def test_any_play_can_burn(any_play_files, name, data, hand):
+    [target] = draw_plays(data, any_play_files[name], 1)
+    gen, ref = pair(any_play_files[name])
+    assert gen.can_burn(hand, target) == ref.can_burn(hand, target), \
+        f"{name}: can_burn(hand {format_cards(hand)!r}, target {shown(target)!r})"
+
+
+def test_any_play_house_rules_take_each_branch(any_play_files):
+    """The three house rules reach what the tests above compare: the engines of the two without
+    [ranks] constraints have has_answer and answer_actions; a 3s-only hand answers under 憋三."""
+    names = {name: pair(path)[0] for name, path in any_play_files.items()}
+    assert all(hasattr(names[n], "has_answer") and hasattr(names[n], "answer_actions") for n in ("beginners", "any-play-threes"))
+    assert not hasattr(names["any-play-bare"], "has_answer")
+    gen = names["any-play-threes"]
+    assert gen.answers((2,) + (0,) * 14, (11, 2, 0, 0, 0)) == [(0, 2, 0, 0, 0)]
+
+
 # --- extra card kinds: the eagle (tests/conformance/eagle.gouji, lamb-cn's Y with its kills) --------------
 
 EAGLE_FILE = Path(__file__).parent / "conformance" / "eagle.gouji"
@@ -256,3 +339,25 @@ def test_eagle_answers_plays_and_burns(lead, hand):
     assert sorted(gen.plays(hand)) == ref.plays(hand), f"plays({gen.format_cards(hand)!r})"
     assert [str(a) for a in gen.lead_actions(hand)] == [str(a) for a in ref.lead_actions(hand)]
     assert gen.can_burn(hand, lead) == ref.can_burn(hand, lead)
+
+
+@pytest.fixture(scope="session")
+def eagle_any_play_file(tmp_path_factory) -> str:
+    """The eagle's house rule with 随便管 (its [plays] section is the file's last): the any_play
+    branch with an extra joker kind."""
+    text = EAGLE_FILE.read_text(encoding="utf-8").replace("variant eagle extends", "variant eagle-any-play extends")
+    path = tmp_path_factory.mktemp("eagle-any-play") / "eagle-any-play.gouji"
+    path.write_text(text + "compare = any_play\n", encoding="utf-8")
+    return str(path)
+
+
+@given(eagle_plays(), eagle_plays(), eagle_cards(ranks=3).filter(any))
+def test_eagle_any_play(eagle_any_play_file, play, lead, hand):
+    gen, ref = pair(eagle_any_play_file)
+    assert gen.beats(play, lead) == ref.beats(play, lead), f"beats({gen.format_cards(play)!r}, lead {gen.format_cards(lead)!r})"
+    want = ref.answers(hand, lead)
+    where = f"hand {gen.format_cards(hand)!r}, lead {gen.format_cards(lead)!r}"
+    assert sorted(gen.answers(hand, lead)) == want, f"answers({where})"
+    assert gen.has_answer(hand, lead) == bool(want), f"has_answer({where})"
+    assert [a.play for a in gen.answer_actions(hand, lead)] == want, f"answer_actions({where})"
+    assert gen.can_burn(hand, lead) == ref.can_burn(hand, lead), f"can_burn({where})"

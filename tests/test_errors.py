@@ -737,6 +737,13 @@ CASES = [
       "    compare = top_card\n"
       "    ^\n"
       "  hint: set compare = card_by_card"]),
+    # 随便管 is Gouji's: which of a Shuangkou answer's type, length, top card and lines would still count is unsaid.
+    ("any play answers, in Shuangkou", "variant house extends shuangkou\n[plays]\ncompare = any_play\n",
+     ["house.gouji:3:1: error: compare = any_play is a Gouji rule: a Shuangkou answer is weighed by its type, length, "
+      "top card and a bomb's lines, and 'any play answers' leaves unsaid which of them still count\n"
+      "    compare = any_play\n"
+      "    ^\n"
+      "  hint: set compare = top_card"]),
     ("a filler other than 2", Z + "[cards]\nfiller = 3\n",
      ["house.gouji:3:1: error: filler = 3 is not supported by the engines yet: the filler is 2, or none\n"
       "    filler = 3\n"

@@ -1068,3 +1068,46 @@ def test_burns_that_cannot_fail(tmp_path, kind, can_fail):  # [burning] can_fail
             g.apply_action("pass")
         g.apply_action("play BJ")
         assert any("burn succeeds" in line for line in g.transcript())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("compare", ["any_play", "card_by_card"])
+def test_any_play_answers_whatever_its_ranks(tmp_path, kind, compare):  # [plays] compare = any_play 随便管 (issue 33)
+    e = house(tmp_path, "zaozhuang", f"[plays]\ncompare = {compare}", kind)
+    any_play = compare == "any_play"
+    # A 6 answers a lead of Ks of its size; a play of another size never does.
+    assert e.beats(target(e, "6"), target(e, "K")) is any_play
+    assert e.beats(target(e, "6 6"), target(e, "K K")) is any_play
+    assert not e.beats(target(e, "6 6"), target(e, "K")) and not e.beats(target(e, "6"), target(e, "K K"))
+    # Nothing is compared: a 4 answers a big joker, 2 2 answers 2 2 (card by card neither does).
+    assert e.beats(target(e, "4"), target(e, "BJ")) is any_play
+    assert e.beats(target(e, "2 2"), target(e, "2 2")) is any_play
+    g = e.new_position({1: "K 9", 2: "6 6 4", 3: "3 3", 4: "5 5", 5: "8", 6: "7 7"}, leader=1)
+    g.apply_action("play K")
+    if any_play:  # seat 2 answers with a single card, not with 6 6
+        assert g.current_player() == 2 and actions(g) == ["pass", "play 4", "play 6"]
+    else:  # nobody beats a K: seat 1 leads again
+        assert g.current_player() == 1 and actions(g) == ["play 9"]
+    # Who may answer stays Zaozhuang's: K K is a 级牌, so only the opposite (seat 4) answers it
+    # (seat 2 holds no play of two cards, so it cannot burn).
+    g = e.new_position({1: "K K 9", 2: "3 5 8", 3: "4", 4: "6 6 9", 5: "8", 6: "7"}, leader=1)
+    g.apply_action("play K K")
+    if any_play:
+        assert g.current_player() == 4 and actions(g) == ["pass", "play 6 6"]
+    else:
+        assert g.current_player() == 1 and actions(g) == ["play 9"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_any_play_keeps_threes_for_the_last_play(tmp_path, kind):  # [plays] compare = any_play under 憋三 (D22)
+    e = house(tmp_path, "lianzhong", "[plays]\ncompare = any_play", kind)
+    # Seat 2's 3 3 answers 9 9 only as its last play, all its 3s at once.
+    for hand, answers in (("3 3", True), ("3 3 5", False), ("3 3 3", False)):
+        g = e.new_position({1: "9 9 5", 2: hand, 3: "4", 4: "6", 5: "8", 6: "7"}, leader=1)
+        g.apply_action("play 9 9")
+        if answers:
+            assert g.current_player() == 2 and actions(g) == ["pass", "play 3 3"]
+            g.apply_action("play 3 3")
+            assert g.places() == {2: 1}
+        else:
+            assert g.current_player() != 2, hand  # nothing to answer with: not asked

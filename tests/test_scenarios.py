@@ -1,9 +1,12 @@
 """Scenario tests: one rule each. Set up a position, act, check the exact consequence."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import gouji_dsl
+from gouji_dsl.cli import main
 from gouji_dsl.runtime.game import IllegalAction, Match
 
 
@@ -598,3 +601,38 @@ def test_previous_games_of_a_result_hold_only_opened(load):
     result = {"finish": [1, 2, 3, 4, 5, 6], "opened": [1], "previous": [{"opened": [1], "declared": []}]}
     with pytest.raises(ValueError, match=r"result.previous must be a list"):
         e.tributes(result)
+
+
+# --- issue 33: 随便管, 枣庄 for beginners (tests/conformance/beginners.gouji, compare = any_play) ----------------
+
+BEGINNERS = str(Path(__file__).parent / "conformance" / "beginners.gouji")
+
+
+@BOTH
+def test_beginners_burn_and_answer_with_lower_ranks(make):  # [plays] compare = any_play
+    """5 5 5 burns A A A and 6 6 6, the opposite's, lifts the burn: only the comparison changed,
+    who may answer a 级牌, the burn and its lifting are Zaozhuang's."""
+    hands = {1: "A A A 9", 2: "5 5 5 7", 3: "4", 4: "6 6 6 8", 5: "3", 6: "2"}
+    g = make(BEGINNERS).new_position(hands, leader=1)
+    g.apply_action("play A A A")  # a 级牌: seat 2 may only burn it (5 5 5 leaves 7, one set: D12)
+    assert g.current_player() == 2 and kinds(g) == ["pass", "burn 5 5 5"]
+    g.apply_action("burn 5 5 5")
+    assert g.current_player() == 4 and kinds(g) == ["pass", "play 6 6 6"]  # seat 1's opposite answers the burner
+    g.apply_action("play 6 6 6")
+    assert "seat 2's burn is lifted (解烧)" in g.transcript()
+    assert g.current_player() == 4 and g.top is None  # nobody holds three cards to answer: seat 4 leads
+    # Card by card (zaozhuang) nobody beats A A A: seat 1 leads again.
+    g = make("zaozhuang").new_position(hands, leader=1)
+    g.apply_action("play A A A")
+    assert g.current_player() == 1 and g.top is None
+
+
+def test_the_diff_finds_where_any_play_answers(capsys, monkeypatch):
+    """gouji diff against the parent: the comparison is the one behavioural difference, with a card case."""
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    assert main(["diff", "zaozhuang", BEGINNERS]) == 1
+    out = capsys.readouterr().out
+    assert "5 rules differ (1 behavioural difference: 1 with a counterexample, 0 without one)" in out
+    assert ("Zaozhuang compares card by card: every card of an answer must beat the card in its place; "
+            "Beginners lets any play of as many cards answer, whatever its ranks.") in out
+    assert "counterexample (beats): lead 3, answer 3: beats in beginners, not in zaozhuang" in out

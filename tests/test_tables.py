@@ -299,6 +299,25 @@ WARNINGS = [
       "    lead_return_circles = 1\n"
       "    ^"]),
     ("inherited chaos rules without 四户乱缠: no warning", ZA + "[chaos]\nstarts_at = none\n", []),
+    ("joker kills where any play answers", ZA + "[plays]\ncompare = any_play\njokers_rank_lowest = yes\njoker_kills +=\n"
+     "  | joker | by_same |\n  | SJ | 2 |\n",
+     ["house.gouji:8:1: warning: [plays] joker_kills cannot matter: any play of as many cards answers, nothing is compared "
+      "([plays] compare = any_play)\n"
+      "    compare = any_play\n"
+      "    ^\n"
+      "  hint: remove joker_kills, or change [plays] compare\n"
+      "house.gouji:10:1: note: joker_kills is written here\n"
+      "    joker_kills +=\n"
+      "    ^",
+      "house.gouji:8:1: warning: [plays] jokers_rank_lowest cannot matter: any play of as many cards answers, nothing is "
+      "compared ([plays] compare = any_play)\n"
+      "    compare = any_play\n"
+      "    ^\n"
+      "  hint: remove jokers_rank_lowest, or change [plays] compare\n"
+      "house.gouji:9:1: note: jokers_rank_lowest is written here\n"
+      "    jokers_rank_lowest = yes\n"
+      "    ^"]),
+    ("inherited joker kills where any play answers: no warning", ZA + "[plays]\ncompare = any_play\n", []),
     ("an abstract variant's defaults: no warning", "abstract " + ZA + "[flow]\ndefer = no\ndefer_to = any_play\n", []),
     ("warnings do not hide errors", ZA + "[table]\ndecks = 4\n[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
      ["house.gouji:8:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards\n"

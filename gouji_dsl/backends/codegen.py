@@ -285,6 +285,8 @@ def engine_context(v: m.Variant) -> dict:
         "rank_rules": {INDEX[r.rank]: (r.single, r.last_only, r.all_at_once, r.bare) for r in v.ranks.constraints},
         # With [ranks] constraints `_answers` filters the plays of the cards, which this names.
         "answers_impl": "_answers_of_cards" if v.ranks.constraints else "_answers",
+        # [plays] compare = any_play: the card functions ask the size alone (no kill is read).
+        "any_play": v.plays.compare == "any_play",
         **_kill_context(v),
         **_joker_context(v),
         "api": _name_lines(module_api()),

@@ -175,11 +175,14 @@ class Reference:
 
     def beats(self, play, lead) -> bool:
         """D2 with the joker kills (D3, 二杀一, 三杀一): each joker of `lead` is killed by jokers
-        of `play` set aside for it; the rest of `play` then beats the rest of `lead` card by card."""
+        of `play` set aside for it; the rest of `play` then beats the rest of `lead` card by card.
+        Under [plays] compare = any_play (随便管) nothing is compared: any play of as many cards beats it."""
         return self._beaten(tuple(play), tuple(lead))
 
     def _beats(self, play: tuple, lead: tuple) -> bool:
         answer, led = self._values(play), self._values(lead)
+        if self.v.plays.compare == "any_play":
+            return len(answer) == len(led)
         led_jokers = [x for x in led if x >= rt.SMALL]
         led_rest = [x for x in led if x < rt.SMALL]
         for left in self._after_kills(answer, led_jokers):
@@ -227,15 +230,22 @@ class Reference:
 
     def _all_answers(self, hand, lead) -> list[tuple]:
         size = sum(lead[1:])
-        # Each joker of the lead may take more than one of the answer's.
-        extra = sum(max([n for _k, n in self._kills(j)] or [1]) - 1 for j in self._values(lead) if j >= rt.SMALL)
+        # Each joker of the lead may take more than one of the answer's (where jokers are killed).
+        extra = 0 if self.v.plays.compare == "any_play" else \
+            sum(max([n for _k, n in self._kills(j)] or [1]) - 1 for j in self._values(lead) if j >= rt.SMALL)
         sizes = set(range(size, size + extra + 1))
         found = set()
         for counts in self._candidates(hand, sizes):
             c = self.classify(counts)
-            if c.valid and self.beats(c.play, lead) and not self._breaks_rank_rule(c.play, hand):
+            if (c.valid and self.beats(c.play, lead) and not self._breaks_rank_rule(c.play, hand)
+                    and not self._threes_too_early(c.play, hand)):
                 found.add(c.play)
         return sorted(found)
+
+    def _threes_too_early(self, play, hand) -> bool:
+        """憋三 (D22): 3s are played only as the player's last play, all of them at once. (Only
+        under compare = any_play can 3s answer anything: card by card they beat nothing.)"""
+        return self.v.threes.threes_last and play[0] == 0 and sum(play[1:]) != sum(hand)
 
     # --- expressions ------------------------------------------------------------------
 

@@ -338,7 +338,7 @@ def _answer_shortlist(game: Game, actions: list[Action], hand, top: tuple, style
     simple = [a for a in actions if a.play is None]
     zeros = (0,) * (len(top) - 2)
     find = _finder(actions)
-    for rank in range(max(top[0] + 1, 0), 12):
+    for rank in range(12):  # the legal actions say which ranks answer (any, under [plays] compare = any_play)
         if hand[rank] == size:
             found = find((rank, size) + zeros)
             if found is not None:

@@ -133,8 +133,14 @@ def _no_kill(v, a: list[int], led: list[int]) -> tuple[bool, Text, Text]:
 
 
 def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
-    """Why `play` beats `lead` or not, following the rule text (D2, the joker kills); checked against the engine by the caller."""
+    """Why `play` beats `lead` or not, following the rule text (D2, the joker kills; or 随便管, where
+    the sizes alone decide); checked against the engine by the caller."""
     a, led = _effective(play), _effective(lead)
+    if v.plays.compare == "any_play":
+        if len(a) != len(led):
+            return _different_sizes(a, led)
+        return (True, T("张数一样（{n}张），随便管，不比大小", n=len(a)),
+                T("as many cards ({n}): any play answers, nothing is compared", n=len(a)))
     zh_parts: list[Text] = []
     en_parts: list[Text] = []
     # The only play with 2s compared here is the filler answer, which holds cards of its own rank.
@@ -158,8 +164,7 @@ def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
                 _semi(en_parts + [T("plays of jokers only rank as their lowest joker: {x} is not higher than {y}", x=x, y=y)], "en"))
     # Gouji plays have the same size and compare card by card (the checks refuse anything else).
     if len(a) != len(led):
-        return (False, T("张数不同（{x}张对{y}张）", x=len(a), y=len(led)),
-                T("different sizes ({x} cards against {y})", x=len(a), y=len(led)))
+        return _different_sizes(a, led)
     pairs_zh, pairs_en = [], []
     for x, y in zip(a, led):
         if x > y:
@@ -171,6 +176,11 @@ def compare_story(v, play, lead) -> tuple[bool, Text, Text]:
             return False, _semi(zh_parts + [fail_zh], "zh"), _semi(en_parts + [fail_en], "en")
     return (True, _semi(zh_parts + [T("逐张比较：{p}", p="，".join(pairs_zh))], "zh"),
             _semi(en_parts + [T("card by card: {p}", p=", ".join(pairs_en))], "en"))
+
+
+def _different_sizes(a: list[int], led: list[int]) -> tuple[bool, Text, Text]:
+    return (False, T("张数不同（{x}张对{y}张）", x=len(a), y=len(led)),
+            T("different sizes ({x} cards against {y})", x=len(a), y=len(led)))
 
 
 def _semi(parts: list[Text], lang: str) -> Text:

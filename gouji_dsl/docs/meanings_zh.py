@@ -105,6 +105,7 @@ MEANINGS_ZH: dict[str, str] = {
     "plays.compare": "上牌怎样跟所打的牌比大小",
     "plays.compare=card_by_card": "两手牌都从大到小排好，上牌的每一张都要大过对方同一位置的牌",
     "plays.compare=top_card": "牌型和张数相同，最大的牌大者胜",
+    "plays.compare=any_play": "张数和对方一样的任何一手合法的牌都管得上，不比大小（新手场）",
     "plays.same_size": "上牌是否必须跟所打的牌张数相同",
     "plays.joker_kills": "被打的牌里每一张王，上牌要用什么王杀；表里没有的王杀不了",
     "plays.joker_kills.joker": "被打的牌里的一张王",

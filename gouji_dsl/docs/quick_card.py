@@ -108,7 +108,10 @@ def _gouji_beats_box(ctx: Ctx, examples, lang: str) -> QuickBox:
     zh = lang == "zh"
     v = ctx.v
     blocks = [_beats_table(examples.beats, lang)]
-    if v.plays.same_size:
+    if v.plays.compare == "any_play":
+        blocks.insert(0, Para(T("张数相同就管得上，随便管，不比大小。") if zh else
+                              T("Any play of the same number of cards answers: nothing is compared.")))
+    elif v.plays.same_size:
         blocks.insert(0, Para(T("张数相同，逐张比大。") if zh else T("Same number of cards, compared card by card.")))
     return QuickBox("quick-beats", T("谁管谁") if zh else T("What beats what"), blocks)
 

@@ -8,10 +8,10 @@ from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import reference_methods
-from gouji_dsl.facets.sentences import check_columns, said
-from gouji_dsl.messages import msg
+from gouji_dsl.facets.sentences import add_inactive, check_columns, said
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import Section, column, rule
 from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, Member, OptionalT, RowT
 from gouji_dsl.model.variant import Variant
@@ -29,7 +29,12 @@ SHAPE = EnumT(Member("one_rank", "同点", "one rank, plus filler 2s and attache
               Member("patterns", "牌型表", "the play types of the [patterns] section: runs, bombs, wild cards"))
 COMPARE = EnumT(Member("card_by_card", "逐张比较",
                        "sort both plays high to low; every card of the answer must be higher than the card in the same position"),
-                Member("top_card", "比最大牌", "same type and length; the higher top card wins"))
+                Member("top_card", "比最大牌", "same type and length; the higher top card wins"),
+                # A beginners' house rule some platforms use. 随便管 ("answer with anything") is what a
+                # Shandong table says; 任意压 reads as written Mandarin, and the book's word for
+                # answering is 管 (管牌, 管得上).
+                Member("any_play", "随便管",
+                       "any legal play with as many cards as the play it answers beats it, whatever its ranks: nothing is compared"))
 
 
 KILLERS = OptionalT(IntT(1, 4))
@@ -81,6 +86,10 @@ def check_shape(v: Variant, rep: Reporter) -> None:
 def check_compare(v: Variant, rep: Reporter) -> None:
     if v.game != "shuangkou" and value_of(v, "plays.compare") == "top_card":
         rep.error(at(v, "plays.compare"), msg("rules.gouji_compare"), hint=msg("rules.gouji_compare_hint"))
+    elif v.game == "shuangkou" and value_of(v, "plays.compare") == "any_play":
+        # Not clean in Shuangkou: an answer there is weighed by type, length, top card and a bomb's
+        # lines and kind, and "any play answers" would leave unsaid which of them still count.
+        rep.error(at(v, "plays.compare"), msg("rules.shuangkou_any_play"), hint=msg("rules.shuangkou_compare_hint"))
     elif v.game == "shuangkou" and value_of(v, "plays.compare") not in (None, "top_card"):
         rep.error(at(v, "plays.compare"), msg("rules.shuangkou_compare"), hint=msg("rules.shuangkou_compare_hint"))
 
@@ -135,10 +144,26 @@ def check_joker_kills(v: Variant, rep: Reporter) -> None:
 type_only("plays.jokers_alone", "plays.fillers_alone", "plays.jokers_rank_lowest", "plays.jokers_one_kind")
 
 
+def any_play(v: Variant) -> bool:
+    """Does any play of as many cards answer ([plays] compare = any_play)? Then nothing is
+    compared: no joker of the play answered needs killing, and no play of jokers has a rank."""
+    return bool(value_of(v, "plays.compare") == "any_play")
+
+
+def _nothing_compared(v: Variant) -> tuple[str, Message] | None:
+    return ("plays.compare", msg("model.dead_any_play")) if any_play(v) else None
+
+
+dead("plays.joker_kills", "[plays] joker_kills", _nothing_compared)
+dead("plays.jokers_rank_lowest", "[plays] jokers_rank_lowest", _nothing_compared)
+
+
 # --- engine -------------------------------------------------------------------
 
-# shape, compare and same_size have one engine realisation each (the checker
-# refuses the others in a concrete Gouji variant): one-rank plays compared card by card.
+# shape and same_size have one engine realisation each (the checker refuses the others in a
+# concrete Gouji variant): one-rank plays of the lead's size. compare has two: card by card (with
+# the joker kills), and any_play, where the card functions ask the size alone (the template's
+# `any_play` branch, backends/codegen.py `engine_context`; Reference._beats).
 spec.register("plays.shape", "engine", spec.CardFunction(("classify", "plays", "lead_actions")))
 spec.register("plays.jokers_alone", "engine", spec.CardFunction(("classify", "answers", "plays", "lead_actions")))
 spec.register("plays.jokers_one_kind", "engine", spec.CardFunction(("classify", "answers", "plays", "lead_actions")))
@@ -186,12 +211,25 @@ book.enum_rule("plays.compare", "plays", {
     "card_by_card": ("**逐张比较**：把两手牌各自从大到小排好（贴牌已当作所贴的点数），管牌的每一张都必须比对方同一位置的牌大。",
                      "**Card by card**: sort both plays from highest to lowest (fillers counted as the rank they join); every card of the answer must be higher than the card in the same position of the play it answers."),
     "top_card": ("**比最大牌**：牌型和张数相同时，最大的牌大者胜。", "**Top card**: {en}."),
+    "any_play": ("**随便管**：张数和对方一样的任何一手合法的牌都管得上，不比点数，王和2也不比（新手场的玩法）。"
+                 "谁能管、级牌、烧牌、让牌、开点照样按其他规则。",
+                 "**Any play answers** (随便管): any legal play with as many cards as the play it answers beats it, "
+                 "whatever its ranks: nothing is compared, jokers and 2s neither (a beginners' house rule). Who may "
+                 "answer, gouji plays, burning, deferring and opening still follow the other rules."),
 })
 
 
+def _any_play_note(ctx: book.Ctx) -> tuple[str, str] | None:
+    """The not-in-play note of the rules only a comparison reads."""
+    if ctx.v.plays.compare != "any_play":
+        return None
+    return ("本玩法随便管，不比大小，此条不起作用。", "Here any play of as many cards answers and nothing is compared, so this rule does not apply.")
+
+
 def extra_killers(v: Variant) -> bool:
-    """Do the joker kills ever take more cards than the jokers they kill?"""
-    return any((r.by_higher or 0) > 1 or r.by_same or r.by_lower for r in v.plays.joker_kills)
+    """Do the joker kills ever take more cards than the jokers they kill? (Never where nothing is
+    compared: compare = any_play kills no joker.)"""
+    return v.plays.compare != "any_play" and any((r.by_higher or 0) > 1 or r.by_same or r.by_lower for r in v.plays.joker_kills)
 
 
 @book.rule("plays.same_size", "plays")
@@ -273,7 +311,7 @@ def _(ctx: book.Ctx, rows: tuple[JokerKill, ...]) -> Said:
                           T("Apart from the killing jokers, the rest of the answer must have as many cards as the rest of "
                             "the play and beat it card by card (a joker left over beats any rank).")))
         out.append(parts)
-    return tuple(out)
+    return add_inactive((out[0], out[1]), _any_play_note(ctx))
 
 
 book.bool_rule("plays.jokers_rank_lowest", "plays",
@@ -282,8 +320,8 @@ book.bool_rule("plays.jokers_rank_lowest", "plays",
                 "higher than that play's lowest joker (two big jokers do not beat one)."),
                ("只出王的牌不另比点数：杀掉对方的王就算打过。",
                 "A play of jokers only has no rank of its own: killing the jokers of a play of jokers only beats it."),
-               inactive=lambda ctx: None if extra_killers(ctx.v) else
-               ("本玩法杀王不多用王，只出王的牌按张比较即可。", "This variant's kills never take extra jokers: plays of jokers only compare card by card."))
+               inactive=lambda ctx: _any_play_note(ctx) or (None if extra_killers(ctx.v) else
+               ("本玩法杀王不多用王，只出王的牌按张比较即可。", "This variant's kills never take extra jokers: plays of jokers only compare card by card.")))
 
 
 # --- diff ---------------------------------------------------------------------
@@ -296,6 +334,7 @@ dp.phrase("plays.shape", {
 dp.phrase("plays.compare", {
     "card_by_card": dp.said("逐张比较：管牌的每张都要大过对应的牌", "compares card by card: every card of an answer must beat the card in its place"),
     "top_card": dp.said("同牌型同长度比最大的牌", "compares plays of one type and length by their top card"),
+    "any_play": dp.said("随便管：张数一样的任何牌都管得上，不比大小", "lets any play of as many cards answer, whatever its ranks"),
 })
 
 

@@ -126,6 +126,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "model.dead_nobody_defers": ("nobody may defer", "不许让牌"),
     "model.dead_chain_table": ("the chain table [patterns] chain_rules", "连环炸条件表 [patterns] chain_rules"),
     "model.dead_no_chain_bombs": ("there are no chain bombs", "没有连环炸"),
+    "model.dead_any_play": ("any play of as many cards answers, nothing is compared ([plays] compare = any_play)",
+                            "张数一样就随便管，不比大小（[plays] compare = any_play）"),
     "model.cannot_matter": ("{what} cannot matter: {why}", "{what} 不起作用：{why}"),
     "model.cannot_matter_hint": ("remove {name}, or change [{section}] {rule}", "请删掉 {name}，或者修改 [{section}] {rule}"),
     "model.written_here": ("{name} is written here", "{name} 写在这里"),

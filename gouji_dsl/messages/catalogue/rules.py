@@ -167,6 +167,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "compare by their top card (K2)",
                                 "双扣的引擎还不支持 compare = card_by_card：同一牌型的牌比最大的那张（K2）"),
     "rules.shuangkou_compare_hint": ("set compare = top_card", "设为 compare = top_card"),
+    "rules.shuangkou_any_play": ("compare = any_play is a Gouji rule: a Shuangkou answer is weighed by its type, length, "
+                                 "top card and a bomb's lines, and 'any play answers' leaves unsaid which of them still count",
+                                 "compare = any_play 是够级的规则：双扣的管牌要看牌型、长度、最大的牌和炸弹的线数，"
+                                 "“随便管”说不清其中哪些还算"),
     "rules.gouji_same_size": ("same_size = no is not supported by the engines yet: Gouji answers have as many cards as "
                               "the play",
                               "引擎还不支持 same_size = no：够级管牌的张数要和被管的牌一样多"),
