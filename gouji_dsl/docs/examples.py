@@ -429,9 +429,10 @@ def points_engine(v, e):
     return engine_for(dataclasses.replace(v, sections={**v.sections, "scoring": scoring}))
 
 
-def _tribute_samples(v, e, points) -> list[dict]:
+def _tribute_samples(v, e) -> list[dict]:
     """Sample results accepted by the engine: an ordinary game, and a sweep if the variant has one;
-    with each its tributes, its scores and the points they come from (`points`: points_engine)."""
+    with each its tributes, its scores and the points they come from (points_engine)."""
+    points = points_engine(v, e)
     team = {s: i for i, t in enumerate(v.table.teams) for s in t}
     players = v.table.players
     opposite = {}
@@ -547,5 +548,5 @@ def compute_examples(v, e):
         e = _StandardView(e, extra)
     beats, nothing = _beat_examples(v, e)
     return Examples(beats=beats, nothing_beats=nothing, gouji=_gouji_examples(v, e), opens=_open_examples(v, e),
-                    burn=_burn_example(v, e), tribute=_tribute_samples(v, e, points_engine(v, e)))
+                    burn=_burn_example(v, e), tribute=_tribute_samples(v, e))
 
