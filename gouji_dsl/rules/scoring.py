@@ -184,14 +184,17 @@ def _(ctx: book.Ctx, value: int | Fraction) -> Said:
     return said(zh, en)
 
 
-# With win_draw_loss zero_sum is still about the points (the checker adds up the place points): the
-# signs they give need not add up to zero.
+def _before_results(ctx: book.Ctx, value: bool) -> dict[str, str]:
+    """With win_draw_loss zero_sum is still about the points (the checker adds up the place points):
+    the results they give need not add up to zero."""
+    signs = ctx.v.scoring.outcome == "win_draw_loss"
+    return {"x": "（定胜平负之前）" if signs else "", "y": " (before they decide win, draw or loss)" if signs else ""}
+
+
 book.bool_rule("scoring.zero_sum", "scoring",
                ("每局所有人的得分{x}加起来为零。", "The scores of a game{y} always add up to zero."),
                ("每局的得分{x}之和不一定为零。", "The scores of a game{y} need not add up to zero."),
-               extra=lambda ctx, v: {"x": "（定胜平负之前）" if ctx.v.scoring.outcome == "win_draw_loss" else "",
-                                     "y": " (before they decide win, draw or loss)"
-                                     if ctx.v.scoring.outcome == "win_draw_loss" else ""})
+               extra=_before_results)
 
 
 def _who_wins(ctx: book.Ctx, value: str) -> dict[str, str]:

@@ -44,8 +44,9 @@ every opened set for a spread of finishes; where it fails, every pair is scored)
 are the exact extremes of the scoring table, reached by a 串三户 sweep of a team that opened
 alone. Under [scoring] outcome = win_draw_loss the scores are the signs of such sums (1, 0,
 -1), which have no such form: every pair is scored, until -1, 1 and two different sums are
-seen (the whole table where the sum is constant: without open points, as the signs of a
-permutation of the place points or of the two teams' opposite sums). A Shuangkou score (runtime/results.py) is base × (class score × M + G): the classes
+seen (the whole table where the sum is constant: team sums, whose opposites' scores are each
+other's negatives, or one's own place points without open points, a permutation of the same
+signs). A Shuangkou score (runtime/results.py) is base × (class score × M + G): the classes
 are enumerated exactly; each seat's bombs are any multiset of bombs, chains and joker bombs
 that fits in a hand of cards_per_player cards (its joker bombs within the deck's jokers; the
 copies per rank, wild jokers and the other seats' cards not counted), whose line counts give
