@@ -324,6 +324,8 @@ HOUSE_RULES = [
     ("zaozhuang", "[gouji]\njokers_make_gouji = no"),
     ("zaozhuang", "[gouji]\nfillers_count = no"),
     ("zaozhuang", "[scoring]\nteam_sum = no"),
+    # Results without points (issue 33): each player's own place and open points decide a win, a draw or a loss.
+    ("zaozhuang", "[scoring]\noutcome = win_draw_loss\nteam_sum = no"),
     # Burn conditions of the other shapes the engine template realises: over the rest other
     # than the carry rule alone, carry_rule inside a larger formula (憋三 too), over the hand.
     ("zaozhuang", "[burning]\ncondition = carry_rule(rest) and jokers(hand) >= 1"),

@@ -128,8 +128,8 @@ MARKS = [
     ("lianzhong", "zh", "info.report_at", "照共同的底子"),
     # one note after a run of rules from the same kind of place: cited ones, then the shared base's
     ("lianzhong", "zh", "scoring.open_points", "以上4条联众的资料都没写：借用枣庄的规则（000:L86-91、000:L96、000:L97），由本项目裁定（D21）。"),
-    ("lianzhong", "zh", "scoring.scale", "以上2条联众的资料都没写：照共同的底子。"),
-    ("lianzhong", "en", "scoring.zero_sum", "the 2 rules above are not in the Lianzhong source: from the shared base."),
+    ("lianzhong", "zh", "scoring.outcome", "以上3条联众的资料都没写：照共同的底子。"),
+    ("lianzhong", "en", "scoring.outcome", "the 3 rules above are not in the Lianzhong source: from the shared base."),
     # Qingdao's 开点, tribute and scoring: 003 stops at line 36
     ("qingdao", "zh", "open.method", "借用枣庄、联众、黄金岛的规则（000:L51、001:L54、004:L75），由本项目裁定（D16）"),
     ("qingdao", "zh", "tribute.luo", "借用枣庄、联众的规则（000:L68、001:L62）"),

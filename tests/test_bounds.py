@@ -220,6 +220,7 @@ def test_a_score_that_is_no_sum_of_terms_is_scored_pair_by_pair():
     class Rules:
         players = 3
         open_method = "survives"
+        win_draw_loss = False
 
         @staticmethod
         def score(result):
@@ -231,6 +232,40 @@ def test_a_score_that_is_no_sum_of_terms_is_scored_pair_by_pair():
     (lo, hi), total = bounds._gouji_score_facts(Rules)
     assert (lo, hi) == (-6, 9)
     assert total == 0
+
+
+# [scoring] outcome = win_draw_loss: each score is the sign of a sum, so no sum of a finish term and an
+# opened term; every pair is scored. (house rule of a standard variant, its bounds, its constant sum)
+SIGNS = [
+    # 枣庄: the team sum plus one's own open points (±6); an opposite's score is always the negative of
+    # one's own (other team, the other side of the open points), so the signs add up to 0 as well.
+    ("zaozhuang", "", (-1, 1), 0),
+    # Each player's own place points and open points: a seat whose place scores 0 and who opened alone
+    # wins (+6) while its opposite loses; the sum of the signs varies.
+    ("zaozhuang", "team_sum = no", (-1, 1), None),
+    # Own place points without open points: the signs of a permutation of the place points, whose
+    # sum (1 + 1 + 0 - 1 - 1 - 1) is every game's although the points add up to zero.
+    ("lianzhong", "team_sum = no\nplace_points = [4, 1, 0, -1, -1, -3]", (-1, 1), -1),
+    # Place points never below 0: nobody loses.
+    ("lianzhong", "team_sum = no\nzero_sum = no\nplace_points = [5, 3, 1, 0, 0, 0]", (0, 1), 3),
+]
+
+
+@pytest.mark.parametrize("parent, rules, extremes, total", SIGNS)
+def test_results_of_win_draw_loss_are_bounded_by_their_signs(tmp_path, parent, rules, extremes, total):
+    path = tmp_path / "signs.gouji"
+    path.write_text(f'variant signs extends {parent}\n[about]\ntitle = "胜平负"\n[scoring]\noutcome = win_draw_loss\n'
+                    f"{rules}\n", encoding="utf-8")
+    eng = gouji_dsl.engine(str(path))
+    assert eng.RULES.win_draw_loss
+    assert bounds.utility_bounds(eng.RULES) == extremes and bounds.utility_sum(eng.RULES) == total
+    rng = random.Random(parent)
+    for seed in range(3):
+        game = eng.new_game(seed=seed)
+        _play(eng.RULES, game, _random_bot, rng)
+        returns = game.returns()
+        assert all(extremes[0] <= x <= extremes[1] for x in returns) and all(type(x) is int for x in returns)
+        assert total is None or sum(returns) == total
 
 
 def test_shuangkou_bounds_are_derived_for_teams_of_two_only():

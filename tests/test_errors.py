@@ -576,6 +576,17 @@ CASES = [
       "    place_points = [4, 2, 0, 0, -2, -2]\n"
       "    ^\n"
       + shown("gouji", "scoring.zero_sum", "note: zero_sum = yes set here")]),
+    # zero_sum is about the points, also where they only decide a win, a draw or a loss.
+    ("not zero-sum under win, draw or loss", Z + "[scoring]\noutcome = win_draw_loss\nplace_points = [4, 2, 0, 0, -2, -2]\n",
+     ["house.gouji:4:1: error: place points add up to 2, so games would not be zero-sum\n"
+      "    place_points = [4, 2, 0, 0, -2, -2]\n"
+      "    ^\n"
+      + shown("gouji", "scoring.zero_sum", "note: zero_sum = yes set here")]),
+    ("misspelt outcome", Z + "[scoring]\noutcome = win_loss\n",
+     ["house.gouji:3:11: error: unknown value 'win_loss': expected one of points (计分), win_draw_loss (胜平负)\n"
+      "    outcome = win_loss\n"
+      "              ^\n"
+      "  hint: did you mean 'win_draw_loss' (胜平负)?"]),
     ("men tribute without threes last", Z + "[tribute]\nmen = 1\n",
      ["house.gouji:3:1: error: men = 1 but 'men' is not in the tribute order\n"
       "    men = 1\n"

@@ -115,3 +115,19 @@ def test_each_card_check_is_told_as_play(ex, zh, en):
     parent = Compilation(Workspace(), "lianzhong").checked
     assert narrate(ex, "zh", ZH_TITLES, Ctx(parent)).plain() == zh
     assert narrate(ex, "en", EN_TITLES, Ctx(parent)).plain() == en
+
+
+def test_results_without_points_are_told_as_wins_and_losses():
+    """[scoring] outcome = win_draw_loss: the club's scores are said as a win, a draw or a loss, not as points."""
+    parent = Compilation(Workspace(), "lianzhong").checked
+    ex = _case("score", {"result": {"finish": [1, 3, 5, 2, 4, 6], "opened": []}}, [12, -12, 12, -12, 12, -12],
+               [1, -1, 1, -1, 1, -1])
+    assert narrate(ex, "zh", ZH_TITLES, Ctx(parent), results=(False, True)).plain().endswith(
+        "联众够级：得分是1号+12分、2号-12分、3号+12分、4号-12分、5号+12分、6号-12分；"
+        "本俱乐部：结果是1号胜、2号负、3号胜、4号负、5号胜、6号负。")
+    assert narrate(ex, "en", EN_TITLES, Ctx(parent), results=(False, True)).plain().endswith(
+        "In Lianzhong, the scores are seat 1: +12, seat 2: -12, seat 3: +12, seat 4: -12, seat 5: +12, seat 6: -12; "
+        "in our club, the results are seat 1: win, seat 2: loss, seat 3: win, seat 4: loss, seat 5: win, seat 6: loss.")
+    draw = _case("score", {"result": {"finish": [1, 2, 4, 3, 6, 5], "opened": []}}, [0] * 6, [0] * 6)
+    assert narrate(draw, "en", EN_TITLES, Ctx(parent), results=(True, True)).plain().endswith(
+        "in our club, the results are seat 1: draw, seat 2: draw, seat 3: draw, seat 4: draw, seat 5: draw, seat 6: draw.")

@@ -11,6 +11,7 @@ import pickle
 import random
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 import subprocess
 import sys
 
@@ -632,6 +633,16 @@ def test_a_pickled_house_rule_game_refuses_rules_changed_since(tmp_path):
     with pytest.raises(VariantError, match="cannot unpickle the game gouji_club26: it was pickled with other rules "
                                            "than those registered under its name now"):
         pickle.loads(data)
+
+
+def test_a_house_rule_of_wins_and_losses_is_a_zero_sum_game_of_results():  # [scoring] outcome = win_draw_loss
+    path = Path(__file__).parent / "conformance" / "win-draw-loss.gouji"
+    game = pyspiel.load_game(gos.register(path))
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    # 枣庄's team sums: an opposite's result is always the negative of one's own.
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+    state = _moves(game.new_initial_state(), 5, 100_000)
+    assert state.is_terminal() and set(state.returns()) <= {-1.0, 0.0, 1.0} and sum(state.returns()) == 0.0
 
 
 def test_a_game_no_process_can_load_is_named():

@@ -593,6 +593,92 @@ def test_scaled_scores_of_played_games_are_exact(tmp_path, kind):  # [scoring] s
     assert Fraction in seen  # some game ends with thirds
 
 
+# [scoring] outcome: zaozhuang's scores, and their signs under win_draw_loss (a win 1, a draw 0, a loss -1).
+# Odd seats are one team; opposites are 1-4, 2-5, 3-6; place points 4 2 0 0 -2 -4, doubled on 串三户, open ±6.
+OUTCOMES = [
+    # Odd seats take places 1, 4, 5 (4 + 0 - 2), even seats 2, 3, 6 (2 + 0 - 4).
+    ({"finish": [1, 2, 4, 3, 5, 6], "opened": []}, [2, -2, 2, -2, 2, -2], [1, -1, 1, -1, 1, -1]),
+    # Seat 2 opened against its opposite seat 5: +6 turns its -2 into a win, seat 5's 2 into a loss.
+    ({"finish": [1, 2, 4, 3, 5, 6], "opened": [2]}, [2, 4, 2, -2, -4, -2], [1, 1, 1, -1, -1, -1]),
+    # Places 1, 4, 6 against 2, 3, 5: both teams score 0, a draw for everyone.
+    ({"finish": [1, 2, 4, 3, 6, 5], "opened": []}, [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]),
+    # 串三户 by the odd seats: (4 + 2 + 0) × 2; only a win or a loss still.
+    ({"finish": [1, 3, 5, 2, 4, 6], "opened": []}, [12, -12, 12, -12, 12, -12], [1, -1, 1, -1, 1, -1]),
+]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("outcome", ["points", "win_draw_loss"])
+def test_win_draw_loss_is_the_sign_of_the_score(tmp_path, kind, outcome):  # [scoring] outcome
+    e = house(tmp_path, "zaozhuang", f"[scoring]\noutcome = {outcome}", kind)
+    for result, points, signs in OUTCOMES:
+        assert e.score(result) == (points if outcome == "points" else signs), result
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_win_draw_loss_of_own_place_points(tmp_path, kind):  # [scoring] outcome with team_sum = no
+    e = house(tmp_path, "zaozhuang", "[scoring]\nteam_sum = no\noutcome = 胜平负", kind)
+    # Seat n takes place n: places 3 and 4 score 0, a draw.
+    assert e.score({"finish": [1, 2, 3, 4, 5, 6], "opened": []}) == [1, 1, 0, 0, -1, -1]
+    # Seat 3 opened against its opposite seat 6: 0 + 6 wins, -4 - 6 loses; the results add up to 1,
+    # though the points (4, 2, 6, 0, -2, -10) add up to 0 (zero_sum is about the points).
+    assert e.score({"finish": [1, 2, 3, 4, 5, 6], "opened": [3]}) == [1, 1, 1, 0, -1, -1]
+    # A scale (1/3 here) changes no sign: the sign of the final score, whole.
+    thirds = house(tmp_path, "zaozhuang", "[scoring]\nteam_sum = no\noutcome = win_draw_loss\nscale = 1/3", kind)
+    got = thirds.score({"finish": [1, 2, 3, 4, 5, 6], "opened": [3]})
+    assert got == [1, 1, 1, 0, -1, -1] and all(type(x) is int for x in got)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_win_draw_loss_in_played_games(tmp_path, kind):  # [scoring] outcome: returns(), in play
+    e = house(tmp_path, "lianzhong", "[scoring]\noutcome = win_draw_loss", kind)
+    seen = set()
+    for seed in range(4):
+        g = e.new_game(seed=seed)
+        while not g.is_terminal():
+            g.apply_action(g.legal_actions()[0])
+        returns = g.returns()
+        assert returns == e.score(g.result()) and set(returns) <= {-1, 0, 1}
+        # Lianzhong has no open points: a whole team wins, draws or loses together.
+        assert len({returns[s - 1] for s in (1, 3, 5)}) == 1 and [-x for x in returns[:3]] == returns[3:]
+        seen.add(returns[0])
+    assert seen & {-1, 1}
+
+
+# Issue 33's second use nobody asked for: 枣庄 where a game gives only a win, a draw or a loss, a house rule
+# file as a club writes it (its conformance cases are in tests/conformance/score.jsonl).
+WIN_DRAW_LOSS = Path(__file__).parent / "conformance" / "win-draw-loss.gouji"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_zaozhuang_win_or_lose_keeps_the_sign_of_zaozhuangs_scores(kind):
+    house_rule, zaozhuang = getattr(gouji_dsl, kind)(str(WIN_DRAW_LOSS)), getattr(gouji_dsl, kind)("zaozhuang")
+    for seed in (1, 2):
+        games = [house_rule.new_game(seed=seed), zaozhuang.new_game(seed=seed)]
+        for game_number in range(2):  # the second game of the match: open points after the first's 点贡
+            while not games[0].is_terminal():
+                action = str(games[0].legal_actions()[0])
+                for g in games:
+                    g.apply_action(action)
+            results, points = games[0].returns(), games[1].returns()
+            assert games[1].is_terminal() and results == [(x > 0) - (x < 0) for x in points], (seed, game_number)
+            games = [house_rule.new_game(seed=seed + 100, match=games[0].next_match()),
+                     zaozhuang.new_game(seed=seed + 100, match=games[1].next_match())]
+
+
+def test_the_diff_finds_where_win_draw_loss_changes_a_result(capsys, monkeypatch):
+    from gouji_dsl.cli import main
+
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    assert main(["diff", "zaozhuang", str(WIN_DRAW_LOSS)]) == 1
+    out = capsys.readouterr().out
+    assert "scoring.outcome (结果)" in out
+    assert ("Zaozhuang scores each player points; Win-draw-loss gives each player only a win, a draw or a loss "
+            "(the sign of their score).") in out
+    assert "zaozhuang scores [2, -2, 2, -2, 2, -2]; win-draw-loss scores [1, -1, 1, -1, 1, -1]" in out
+    assert "1 with a counterexample" in out
+
+
 # lamb-cn's joker kills (research/peers/lamb-cn.md P2, P6, P7), in a flow where anyone answers a 级牌
 # (zaozhuang: a big joker already falls to two big jokers, D3).
 KILLS = ("[plays]\njoker_kills =\n  | joker | by_higher | by_same | by_lower |\n  | SJ | 1 | 2 | none |\n"

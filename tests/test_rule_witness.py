@@ -376,6 +376,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "scoring.open_points": by_type,
     "scoring.zero_sum": by_type,
     "scoring.scale": fixed(Fraction(1, 3), 10, Fraction(3, 2), Fraction(1, 1000)),
+    "scoring.outcome": by_type,
     # Values that differ from the Shuangkou variants' (002:L32-157 doubled or cut short).
     "results.classes": fixed((m.ResultClass("double", "双扣", (1, 2), (6, 6, -6, -6)),
                               m.ResultClass("single", "单扣", (1, 3), (2, -2, 2, -2)),

@@ -130,3 +130,43 @@ def test_a_sheet_of_one_change_says_rule_not_rules(tmp_path, capsys):
     assert main(["doc", str(club), "--changes", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "The rule below is where this variant differs from" in out and "The 1 rules" not in out
+
+
+@pytest.mark.parametrize("lang, needles", [
+    ("en", ["**Win, draw or loss**: no points are kept. A player whose score computed above is positive wins (1), zero draws (0), "
+            "negative loses (−1): the place points only decide who wins, draws or loses. The open points count in the score "
+            "and may turn a result.",
+            "The scores of a game (before they decide win, draw or loss) always add up to zero.",
+            "| seat | place | team | place points | open points | score | result |",
+            "| 1 | first place (头科) | 1, 3, 5 | +2 | +6 | +8 | win (1) |",
+            "- Results: seat 1 "]),
+    ("zh", ["**胜平负**：不记分数，只论胜负。上面算出的得分为正的人记胜（1），为零的记平（0），为负的记负（−1），名次分只用来定胜平负。"
+            "点贡分也算在得分里，可能改变胜平负。",
+            "每局所有人的得分（定胜平负之前）加起来为零。",
+            "| 座位 | 名次 | 联邦 | 名次分 | 点贡分 | 得分 | 结果 |",
+            "| 1 | 头科 | 1、3、5 | +2 | +6 | +8 | 胜（1） |",
+            "- 结果：1号 "]),
+])
+def test_a_book_of_win_draw_loss_shows_the_points_and_the_results(tmp_path, lang, needles):  # [scoring] outcome
+    text = (Path(__file__).parent / "conformance" / "win-draw-loss.gouji").read_text(encoding="utf-8")
+    ws = scratch_workspace(tmp_path, {"house": text.replace("variant win-draw-loss extends", "variant house extends")})
+    v = Compilation(ws, "house").checked
+    md = rb.render_rulebook(v, lang, "md", ws)
+    for needle in needles:
+        assert needle in md, needle
+    # The worked examples' points and results, from the generated engine, are the reference's too.
+    samples = examples.examples_for(v).tribute
+    assert samples == examples.compute_examples(v, engines.from_model(v, "reference")).tribute
+    assert all(s["scores"] == [(x > 0) - (x < 0) for x in s["points"]] for s in samples)
+    # The quick card says it in a line.
+    assert ("Only a win, a draw or a loss counts: a positive score wins (1), zero draws (0), a negative one loses (−1)."
+            if lang == "en" else "只论胜平负：得分为正胜（1），为零平（0），为负负（−1）。") in rb.render_rulebook(v, lang, "md", ws, "quick")
+
+
+def test_a_sheet_of_win_draw_loss_tells_its_results_as_wins_and_losses(capsys):  # [scoring] outcome
+    from gouji_dsl.cli import main
+    assert main(["doc", str(Path(__file__).parent / "conformance" / "win-draw-loss.gouji"), "--changes", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert ("In Zaozhuang six-deck Gouji, the scores are seat 1: +2, seat 2: -2, seat 3: +2, seat 4: -2, seat 5: +2, "
+            "seat 6: -2; in Zaozhuang, win or lose, the results are seat 1: win, seat 2: loss, seat 3: win, seat 4: loss, "
+            "seat 5: win, seat 6: loss.") in out

@@ -318,6 +318,33 @@ WARNINGS = [
       "    jokers_rank_lowest = yes\n"
       "    ^"]),
     ("inherited joker kills where any play answers: no warning", ZA + "[plays]\ncompare = any_play\n", []),
+    # [scoring] outcome = win_draw_loss keeps only the sign of a score: a positive factor of every score
+    # never changes it, nor does one of every place point where no open points are added.
+    ("a scale under win, draw or loss", ZA + "[scoring]\noutcome = win_draw_loss\nscale = 2\n",
+     ["house.gouji:8:1: warning: [scoring] scale cannot matter: a game gives only a win, a draw or a loss, the sign of "
+      "a score, which a positive scale never changes ([scoring] outcome = win_draw_loss)\n"
+      "    outcome = win_draw_loss\n"
+      "    ^\n"
+      "  hint: remove scale, or change [scoring] outcome\n"
+      "house.gouji:9:1: note: scale is written here\n"
+      "    scale = 2\n"
+      "    ^"]),
+    ("a sweep multiplier under win, draw or loss without open points",
+     ZA.replace("zaozhuang", "lianzhong") + "[scoring]\nsweep_multiplier = 3\noutcome = 胜平负\n",
+     ["house.gouji:9:1: warning: [scoring] sweep_multiplier cannot matter: a game gives only a win, a draw or a loss, "
+      "the sign of a score, and without open points multiplying every place point never changes it "
+      "([scoring] outcome = win_draw_loss)\n"
+      "    outcome = 胜平负\n"
+      "    ^\n"
+      "  hint: remove sweep_multiplier, or change [scoring] outcome\n"
+      "house.gouji:8:1: note: sweep_multiplier is written here\n"
+      "    sweep_multiplier = 3\n"
+      "    ^"]),
+    # With open points a doubled place point can outweigh them where a single one did not.
+    ("a sweep multiplier under win, draw or loss with open points: no warning",
+     ZA + "[scoring]\nsweep_multiplier = 3\noutcome = win_draw_loss\n", []),
+    ("an inherited sweep multiplier under win, draw or loss: no warning",
+     ZA.replace("zaozhuang", "lianzhong") + "[scoring]\noutcome = win_draw_loss\n", []),
     ("an abstract variant's defaults: no warning", "abstract " + ZA + "[flow]\ndefer = no\ndefer_to = any_play\n", []),
     ("warnings do not hide errors", ZA + "[table]\ndecks = 4\n[gouji]\nthresholds =\n" + THRESHOLDS + "  | 10 | 4 |\n",
      ["house.gouji:8:1: error: 6 players × 54 cards = 324, but 4 deck(s) hold only 216 cards\n"

@@ -327,6 +327,8 @@ def engine_context(v: m.Variant) -> dict:
         "open_points": s.open_points,
         # [scoring] scale as (numerator, denominator), None when it is 1 (scores are left as they are).
         "scale": None if s.scale == 1 else (int(s.scale.numerator), int(s.scale.denominator)),
+        # [scoring] outcome: the sign of each score (a win, a draw or a loss) rather than the score.
+        "win_draw_loss": s.outcome == "win_draw_loss",
         # [room]: the platform's rules around games (leaving early, player ranks).
         "room_mode": v.room.mode,
         "min_games": v.room.min_games,

@@ -378,7 +378,8 @@ class Reference:
 
     def score(self, result) -> list:
         """Place points (times the sweep multiplier), summed per team or not, plus open points;
-        then every score times [scoring] scale, kept exact (an int if whole, else a Fraction)."""
+        then every score times [scoring] scale, kept exact (an int if whole, else a Fraction);
+        under [scoring] outcome = win_draw_loss, a win (1), a draw (0) or a loss (-1) instead."""
         v, s = self.v, self.v.scoring
         result = self._read(result)
         points = {seat: s.place_points[i] for i, seat in enumerate(result.finish)}
@@ -398,7 +399,10 @@ class Reference:
             elif seat not in opened and opposite[seat] in opened:
                 total -= s.open_points
             exact = Fraction(total) * Fraction(s.scale)
-            scores.append(exact.numerator if exact.denominator == 1 else exact)
+            if s.outcome == "win_draw_loss":
+                scores.append(1 if exact > 0 else -1 if exact < 0 else 0)
+            else:
+                scores.append(exact.numerator if exact.denominator == 1 else exact)
         return scores
 
     # --- room rules -----------------------------------------------------------------------

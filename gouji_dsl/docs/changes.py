@@ -49,6 +49,11 @@ def _labelled(label: Text, blocks: list) -> list:
     return [Para(label)] + blocks
 
 
+def _gives_results(v) -> bool:
+    """Whether the variant's games give a win, a draw or a loss rather than points ([scoring] outcome)."""
+    return "scoring" in v.sections and v.scoring.outcome == "win_draw_loss"
+
+
 def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
     """The house-rule sheet of checked variant `v` against its parent, in one language."""
     from gouji_dsl import engines
@@ -93,7 +98,8 @@ def build_changes(v, lang: str, ws: Workspace | None = None) -> Document:
         if example is not None:  # told as play, with the titles players know, not the files' names
             if engine is None and not example.is_case:
                 engine = engines.load(ws, parent.name)
-            story = narrate(example, lang, (parent_title, this_title), Ctx(parent), engine)
+            story = narrate(example, lang, (parent_title, this_title), Ctx(parent), engine,
+                            (_gives_results(parent), _gives_results(v)))
             items.append(ExampleItem(f"example-{anchor_of(d.group)}", T("例：两种规则下的不同") if zh else T("Where the two differ"),
                                      [Para(story)]))
     about = v.about

@@ -142,7 +142,10 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
     title = (T("例：串三户的计分") if sweep else T("例：一局的计分")) if zh else \
             (T("Example: scoring a sweep") if sweep else T("Example: scoring a game"))
     blocks = [Para(T("同一局（见“进贡”一章的例子）：") if zh else T("The same game (see the example under Tribute):"))] + _result_text(ctx, result, lang)
-    scores = sample["scores"]
+    # Under [scoring] outcome = win_draw_loss the engine's scores are signs: the table shows the points
+    # they are the signs of, then each seat's result.
+    scores, signs = sample["points"], sample["scores"]
+    results = v.scoring.outcome == "win_draw_loss"
     team_of = {s: i for i, t in enumerate(v.table.teams) for s in t}
     sc = v.scoring
     split = sc.open_points != 0     # show the place points and the open points apart
@@ -152,7 +155,8 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
         return plain(number_text(x) if x else "0")
     head = (("座位", "名次", "联邦") if zh else ("seat", "place", "team"))
     head += ((("名次分", "点贡分") if zh else ("place points", "open points")) if split else ())
-    head = [plain(x) for x in head + (("得分",) if zh else ("score",))]
+    head += ("得分",) if zh else ("score",)
+    head = [plain(x) for x in head + ((("结果",) if zh else ("result",)) if results else ())]
     rows = []
     for seat in range(1, v.table.players + 1):
         p = place[seat]
@@ -163,9 +167,21 @@ def _result_example(ctx: Ctx, sample: dict, chapter: str, lang: str, i: int) -> 
             if scores[seat - 1] - base not in (-sc.open_points * sc.scale, 0, sc.open_points * sc.scale):
                 raise RulebookError(msg("commands.book.score_not_split", variant=v.name, seat=seat))
             cells += [signed(base), signed(scores[seat - 1] - base)]
-        rows.append(TRow(cells + [signed(scores[seat - 1])]))
+        cells.append(signed(scores[seat - 1]))
+        if results:
+            if signs[seat - 1] != (scores[seat - 1] > 0) - (scores[seat - 1] < 0):
+                raise RulebookError(msg("commands.book.result_not_sign", variant=v.name, seat=seat))
+            cells.append(outcome_word(signs[seat - 1], lang))
+        rows.append(TRow(cells))
     blocks.append(Para(T("每人得分：") if zh else T("Each seat's score:")))
-    blocks.append(Table(head, rows, numeric=tuple([0] + list(range(3, len(head))))))
+    blocks.append(Table(head, rows, numeric=tuple([0] + list(range(3, len(head) - (1 if results else 0))))))
     blocks.append(Para(T("得分之和：{s}。", s=sum(scores)) if zh else T("Sum of the scores: {s}.", s=sum(scores))))
     return ExampleItem(f"example-score-{i + 1}", title, blocks)
+
+
+def outcome_word(sign: int, lang: str) -> Text:
+    """A seat's result under [scoring] outcome = win_draw_loss: a win (1), a draw (0) or a loss (-1)."""
+    zh = {1: "胜（1）", 0: "平（0）", -1: "负（−1）"}
+    en = {1: "win (1)", 0: "draw (0)", -1: "loss (−1)"}
+    return plain((zh if lang == "zh" else en)[sign])
 

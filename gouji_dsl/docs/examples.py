@@ -3,6 +3,7 @@
 searches and checked against the rule text they illustrate."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from gouji_dsl.prose.errors import RulebookError
@@ -428,8 +429,20 @@ def _arg_text(node) -> str:
     return "…"
 
 
+def points_engine(v, e):
+    """The engine that scores the variant's points: its own, or under [scoring] outcome =
+    win_draw_loss (whose scores are only their signs) the engine of the same rules scoring points,
+    so that an example shows the points a win, a draw or a loss comes from."""
+    if v.scoring.outcome != "win_draw_loss":
+        return e
+    scoring = dataclasses.replace(v.scoring, outcome="points")
+    return engine_for(dataclasses.replace(v, sections={**v.sections, "scoring": scoring}))
+
+
 def _tribute_samples(v, e) -> list[dict]:
-    """Sample results accepted by the engine: an ordinary game, and a sweep if the variant has one."""
+    """Sample results accepted by the engine: an ordinary game, and a sweep if the variant has one;
+    with each its tributes, its scores and the points they come from (points_engine)."""
+    points = points_engine(v, e)
     team = {s: i for i, t in enumerate(v.table.teams) for s in t}
     players = v.table.players
     opposite = {}
@@ -466,7 +479,8 @@ def _tribute_samples(v, e) -> list[dict]:
     ordinary = None
     for result in candidates:
         try:
-            ordinary = {"result": result, "tributes": e.tributes(result), "scores": e.score(result), "sweep": False}
+            ordinary = {"result": result, "tributes": e.tributes(result), "scores": e.score(result),
+                        "points": points.score(result), "sweep": False}
             break
         except ResultError:
             continue
@@ -478,7 +492,8 @@ def _tribute_samples(v, e) -> list[dict]:
         losers = [s for s in seats if s not in winners]
         sweep = {"finish": winners + losers, "opened": sorted({winners[0], losers[0]})}
         try:
-            results.append({"result": sweep, "tributes": e.tributes(sweep), "scores": e.score(sweep), "sweep": True})
+            results.append({"result": sweep, "tributes": e.tributes(sweep), "scores": e.score(sweep),
+                            "points": points.score(sweep), "sweep": True})
         except ResultError:
             pass
     return results

@@ -361,6 +361,9 @@ MEANINGS_ZH: dict[str, str] = {
     "scoring.zero_sum": "一局的得分加起来必须是零",
     "scoring.scale": "一局的每一项得分（名次分、串三户、点贡分）都乘以这个数，可以是整数或分数（如 1/3）；"
                      "除不尽的得分按精确的分数记",
+    "scoring.outcome": "一局给每人的是什么：分数，还是只论胜、平、负",
+    "scoring.outcome=points": "每人得上面各条规则算出的分数",
+    "scoring.outcome=win_draw_loss": "每人只记胜（1）、平（0）或负（-1）：按上面各条规则算出的得分的正负",
 
     # [results] 结算
     "results.classes": "胜负的各种结果：胜方的名次，以及每个名次的基本分",

@@ -11,7 +11,7 @@ two variants part, in the players' words (先出, 管, 过牌, 开点, 报牌), 
 ("局面", "可选动作", a seed, a list of scores in brackets). `diff.explain` says the same
 situation for `gouji diff`, as data a rule author checks.
 
-    narrate(counterexample, lang, titles, ctx, engine) -> Text
+    narrate(counterexample, lang, titles, ctx, engine, results) -> Text
 """
 from __future__ import annotations
 
@@ -26,13 +26,15 @@ from gouji_dsl.model import schema as m
 _MAX_CHOICES = 5
 
 
-def narrate(ex, lang: str, titles: tuple[str, str], ctx: Ctx, engine=None) -> Text:
+def narrate(ex, lang: str, titles: tuple[str, str], ctx: Ctx, engine=None,
+            results: tuple[bool, bool] = (False, False)) -> Text:
     """Counterexample `ex` (of variants a, b: `titles` as players call them) as sentences of
     play. `ctx`: the variant whose place names the sentences use; `engine`: variant a's
-    engine, to replay a game situation's actions (who led, who beat what)."""
+    engine, to replay a game situation's actions (who led, who beat what); `results`: whether
+    each variant's scores are a win, a draw or a loss ([scoring] outcome = win_draw_loss)."""
     if ex.is_case:
-        return _case(ex, lang, titles, ctx)
-    return _game(ex, lang, titles, ctx, engine)
+        return _case(ex, lang, titles, ctx, results)
+    return _game(ex, lang, titles, ctx, engine, results)
 
 
 def _two(lang: str, titles: tuple[str, str], a: Text, b: Text, then: bool = False) -> Text:
@@ -65,7 +67,7 @@ def _capital(text: Text) -> Text:
 
 # --- card and result checks ---------------------------------------------------------------
 
-def _case(ex, lang: str, titles, ctx: Ctx) -> Text:
+def _case(ex, lang: str, titles, ctx: Ctx, results: tuple[bool, bool]) -> Text:
     zh = lang == "zh"
     c, x, y = ex.case, ex.a_answer, ex.b_answer
     if ex.check == "hand":
@@ -102,7 +104,7 @@ def _case(ex, lang: str, titles, ctx: Ctx) -> Text:
         return lead + plain("" if zh else " ") + _two(lang, titles, _tributes(x, lang, ctx), _tributes(y, lang, ctx))
     if ex.check == "score":
         lead = _result(c["result"], lang, ctx)
-        return lead + plain("" if zh else " ") + _two(lang, titles, _scores(x, lang), _scores(y, lang))
+        return lead + plain("" if zh else " ") + _two(lang, titles, _scores(x, lang, results[0]), _scores(y, lang, results[1]))
     raise ValueError(f"no narration for a {ex.check} case")
 
 
@@ -207,10 +209,15 @@ def _tributes(entries, lang: str, ctx: Ctx) -> Text:
                  + tribute_name(e["kind"], "en") for e in entries], "en")
 
 
-def _scores(scores, lang: str) -> Text:
+def _scores(scores, lang: str, results: bool = False) -> Text:
     from gouji_dsl.runtime.numbers import signed
 
     zh = lang == "zh"
+    if results:  # a win (1), a draw (0) or a loss (-1)
+        words = {1: ("胜", "win"), 0: ("平", "draw"), -1: ("负", "loss")}
+        said = [T("{s}号{w}", s=i, w=words[x][0]) if zh else T("seat {s}: {w}", s=i, w=words[x][1])
+                for i, x in enumerate(scores, 1)]
+        return (T("结果是") if zh else T("the results are ")) + join(said, lang, "、", ",")
     parts = [T("{s}号{v}分", s=i, v=signed(x) if x else "0") if zh else T("seat {s}: {v}", s=i, v=signed(x) if x else "0")
              for i, x in enumerate(scores, 1)]
     return (T("得分是") if zh else T("the scores are ")) + join(parts, lang, "、", ",")
@@ -218,7 +225,7 @@ def _scores(scores, lang: str) -> Text:
 
 # --- game situations ------------------------------------------------------------------------
 
-def _game(ex, lang: str, titles, ctx: Ctx, engine) -> Text:
+def _game(ex, lang: str, titles, ctx: Ctx, engine, results: tuple[bool, bool]) -> Text:
     zh = lang == "zh"
     story = _setup(ex.situation, lang, ctx)
     replay, final = _replay(ex, engine)
@@ -226,8 +233,8 @@ def _game(ex, lang: str, titles, ctx: Ctx, engine) -> Text:
     if steps.segs:
         story += plain("" if zh else " ") + steps
     last_table = _table_after(replay)
-    a = _state(ex, ex.a_state, ex.b_state, final, last_table, lang)
-    b = _state(ex, ex.b_state, ex.a_state, final, last_table, lang)
+    a = _state(ex, ex.a_state, ex.b_state, final, last_table, lang, results[0])
+    b = _state(ex, ex.b_state, ex.a_state, final, last_table, lang, results[1])
     story += plain("" if zh else " ") + _two(lang, titles, a, b, then=bool(steps.segs))
     if not ex.isolated:
         story += (T("（在这个局面里，两种玩法还有别的不同。）") if zh else
@@ -378,9 +385,10 @@ def _choices(actions, other, table, lang: str, phase: str = "play") -> Text:
     return out
 
 
-def _state(ex, state: dict, other: dict, final: dict, last_table, lang: str) -> Text:
+def _state(ex, state: dict, other: dict, final: dict, last_table, lang: str, results: bool) -> Text:
     """What one variant shows after the actions, where the two differ, as players see it;
-    `final`: who acts and the table where the two agree (variant a's game)."""
+    `final`: who acts and the table where the two agree (variant a's game); `results`: whether
+    its scores are a win, a draw or a loss."""
     zh = lang == "zh"
     keys = list(ex.components)
     parts: list[Text] = []
@@ -430,7 +438,7 @@ def _state(ex, state: dict, other: dict, final: dict, last_table, lang: str) -> 
         parts.append(T("名次：") + join([T("{s}号第{p}名", s=s, p=p) for s, p in places], "zh", "、") if zh else
                      T("places: ") + join([T("seat {s} place {p}", s=s, p=p) for s, p in places], "en", ",", ","))
     if "returns" in keys:
-        parts.append(_scores(state.get("returns") or (), lang))
+        parts.append(_scores(state.get("returns") or (), lang, results))
     parts += _seen(keys, state, other, lang)
     if not parts:
         parts.append(T("不一样") if zh else T("it goes differently"))

@@ -218,6 +218,9 @@ def _points_box(ctx: Ctx, lang: str) -> QuickBox:
                      T("[[串三户|Sweep]]: place points ×{n}.", n=sc.sweep_multiplier))
     if sc.scale != 1:
         notes.append(T("所有得分再×{n}。", n=sc.scale) if zh else T("Every score is then multiplied by {n}.", n=sc.scale))
+    if sc.outcome == "win_draw_loss":
+        notes.append(T("只论胜平负：得分为正胜（1），为零平（0），为负负（−1）。") if zh else
+                     T("Only a win, a draw or a loss counts: a positive score wins (1), zero draws (0), a negative one loses (−1)."))
     if notes:
         blocks.append(Bullets(notes))
     return QuickBox("quick-points", T("计分") if zh else T("Scoring"), blocks, place="bottom")

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from gouji_dsl.backends.codegen import game_key
+from gouji_dsl.docs.example_blocks import outcome_word
 from gouji_dsl.docs.examples import engine_for
 from gouji_dsl.prose.document import Bullets, ExampleItem, Para, Steps
 from gouji_dsl.docs.pictures import cards
@@ -450,6 +451,10 @@ def _outcome(ctx, sample: Sample, lang: str) -> list:
                      T("Seat {a} burned seat {b} and the burn succeeded", a=burner, b=burned))
     if sample.patterns:
         lines += _pattern_result(ctx, sample, lang)
+    elif v.scoring.outcome == "win_draw_loss":  # the scores are a win (1), a draw (0) or a loss (-1)
+        said = join([T("{s}号 {x}", s=s, x=outcome_word(x, lang)) if zh else T("seat {s} {x}", s=s, x=outcome_word(x, lang))
+                     for s, x in enumerate(sample.scores, 1)], lang, "、", ",")
+        lines.append(T("结果：{s}", s=said) if zh else T("Results: {s}", s=said))
     else:
         scores = join([T("{s}号 {x}", s=s, x=_signed(x)) if zh else T("seat {s} {x}", s=s, x=_signed(x))
                        for s, x in enumerate(sample.scores, 1)], lang, "、", ",")

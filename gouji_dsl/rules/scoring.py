@@ -8,12 +8,12 @@ from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, check, type_only, value_of
+from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import reference_methods
 from gouji_dsl.facets.sentences import add_inactive, said
-from gouji_dsl.messages import msg
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.fields import Section, rule
-from gouji_dsl.model.types import BoolT, IntT, ListT, RatioT
+from gouji_dsl.model.types import BoolT, EnumT, IntT, ListT, Member, RatioT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow
 from gouji_dsl.prose.text import LANGS, T, plain
@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from gouji_dsl.facets.protocols import Said
 
 # --- the rules ------------------------------------------------------------------
+
+OUTCOME = EnumT(Member("points", "计分", "each player scores the points of the rules above"),
+                Member("win_draw_loss", "胜平负", "each player's result is a win (1), a draw (0) or a loss (-1): "
+                       "the sign of the score the rules above would give them"))
+
 
 @dataclass(frozen=True)
 class ScoringRules(Section):
@@ -38,6 +43,8 @@ class ScoringRules(Section):
     scale: int | Fraction = rule(RatioT(), "得分倍率", "every score of a game (place points, sweep, open points) is multiplied by this "
                       "number, whole or a fraction such as 1/3; scores that do not come out whole are exact fractions",
                       default=1)
+    outcome: str = rule(OUTCOME, "结果", "what a game gives each player: its points, or only a win, a draw or a loss",
+                        default="points")
 
 
 # --- checks -------------------------------------------------------------------
@@ -59,7 +66,29 @@ def check_place_points(v: Variant, rep: Reporter) -> None:
                   notes=[(at(v, "scoring.zero_sum"), msg("rules.zero_sum_here"))])
 
 
-type_only("scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points", "scoring.zero_sum", "scoring.scale")
+type_only("scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points", "scoring.zero_sum", "scoring.scale",
+          "scoring.outcome")
+
+
+# When a rule of the scoring cannot matter (a warning where the variant's own file writes it): a win, a
+# draw or a loss is the sign of the score, which no positive factor of the whole score changes.
+def _signs_only(v: Variant) -> tuple[str, Message] | None:
+    """scale multiplies every score by a positive number."""
+    if value_of(v, "scoring.outcome") == "win_draw_loss":
+        return "scoring.outcome", msg("model.dead_signs_scaled")
+    return None
+
+
+def _signs_of_place_points(v: Variant) -> tuple[str, Message] | None:
+    """sweep_multiplier multiplies every place point (so every team sum) by the same number: only
+    the open points, which it leaves alone, can then change a sign."""
+    if value_of(v, "scoring.outcome") == "win_draw_loss" and value_of(v, "scoring.open_points") == 0:
+        return "scoring.outcome", msg("model.dead_signs_swept")
+    return None
+
+
+dead("scoring.scale", "[scoring] scale", _signs_only)
+dead("scoring.sweep_multiplier", "[scoring] sweep_multiplier", _signs_of_place_points)
 
 
 # --- engine -------------------------------------------------------------------
@@ -68,12 +97,17 @@ for _name in ("place_points", "team_sum", "sweep_multiplier", "open_points", "sc
     spec.register(f"scoring.{_name}", "engine", spec.CardFunction(("score",)))
 spec.register("scoring.zero_sum", "engine",
               spec.NoPlay("a promise about the scoring table that the checker verifies; play never reads it"))
+# Compiled into score (the sign of the score); the setting tells the score bounds (runtime/bounds.py)
+# that the scores are signs, whose extremes and sum no sum of a finish's and an opened set's terms gives.
+spec.register("scoring.outcome", "engine",
+              spec.Setting("win_draw_loss", lambda v: v.scoring.outcome == "win_draw_loss", ("score",), absent=False,
+                           annotation="bool", realised_in=("runtime/bounds.py:_gouji_score_facts",)))
 
 
 # --- interpreter --------------------------------------------------------------
 
 reference_methods(("score",), "scoring.place_points", "scoring.team_sum", "scoring.sweep_multiplier", "scoring.open_points",
-                  "scoring.scale")
+                  "scoring.scale", "scoring.outcome")
 spec.register("scoring.zero_sum", "interpreter",
               spec.NoPlay("a promise about the scoring table that the checker verifies; scores never read it"))
 
@@ -150,9 +184,39 @@ def _(ctx: book.Ctx, value: int | Fraction) -> Said:
     return said(zh, en)
 
 
+def _before_results(ctx: book.Ctx, value: bool) -> dict[str, str]:
+    """With win_draw_loss zero_sum is still about the points (the checker adds up the place points):
+    the results they give need not add up to zero."""
+    signs = ctx.v.scoring.outcome == "win_draw_loss"
+    return {"x": "（定胜平负之前）" if signs else "", "y": " (before they decide win, draw or loss)" if signs else ""}
+
+
 book.bool_rule("scoring.zero_sum", "scoring",
-               ("每局所有人的得分加起来为零。", "The scores of a game always add up to zero."),
-               ("每局的得分之和不一定为零。", "The scores of a game need not add up to zero."))
+               ("每局所有人的得分{x}加起来为零。", "The scores of a game{y} always add up to zero."),
+               ("每局的得分{x}之和不一定为零。", "The scores of a game{y} need not add up to zero."),
+               extra=_before_results)
+
+
+def _who_wins(ctx: book.Ctx, value: str) -> dict[str, str]:
+    """What decides a player's result under win_draw_loss, from the rules above: {x} in Chinese, {y} in English."""
+    sc = ctx.v.scoring
+    if sc.open_points:
+        return {"x": "点贡分也算在得分里，可能改变胜平负。", "y": " The open points count in the score and may turn a result."}
+    if sc.team_sum:
+        return {"x": "所以同一联邦的人同胜、同平或同负。", "y": " So a whole team wins, draws or loses together."}
+    draw = 0 in sc.place_points
+    return {"x": "所以每人只看自己的名次：名次分为正的胜，" + ("为零的平，" if draw else "") + "为负的负。",
+            "y": " So each player's own place decides: positive place points win, "
+                 + ("0 draws, " if draw else "") + "negative place points lose."}
+
+
+book.enum_rule("scoring.outcome", "scoring", {
+    "points": ("每局结束，每人得上面算出的分数。", "At the end of a game each player scores the points computed above."),
+    "win_draw_loss": ("**胜平负**：不记分数，只论胜负。上面算出的得分为正的人记胜（1），为零的记平（0），为负的记负（−1），"
+                      "名次分只用来定胜平负。{x}",
+                      "**Win, draw or loss**: no points are kept. A player whose score computed above is positive wins (1), "
+                      "zero draws (0), negative loses (−1): the place points only decide who wins, draws or loses.{y}"),
+}, extra=_who_wins)
 
 
 # --- diff ---------------------------------------------------------------------
@@ -179,3 +243,7 @@ dp.phrase("scoring.scale", {
     "*": dp.said("得分最后乘以{v}（除不尽记为分数）", "multiplies every score by {v} (exact fractions where it does not divide)"),
 })
 dp.phrase("scoring.sweep_multiplier", dp.said("串三户名次分乘{v}", "multiplies place points by {v} after a 串三户"))
+dp.phrase("scoring.outcome", {
+    "points": dp.said("按分数结算", "scores each player points"),
+    "win_draw_loss": dp.said("只论胜平负（得分的正负）", "gives each player only a win, a draw or a loss (the sign of their score)"),
+})

@@ -43,7 +43,11 @@ plus a term of the opened seats: every finish order and every set of opened seat
 by `rules.score` and the extremes of the two terms are added (the sum form is checked on
 every opened set for a spread of finishes; where it fails, every pair is scored). The bounds
 are the exact extremes of the scoring table, reached by a 串三户 sweep of a team that opened
-alone. A Shuangkou score (runtime/results.py) is base × (class score × M + G): the classes
+alone. Under [scoring] outcome = win_draw_loss the scores are the signs of such sums (1, 0,
+-1), which have no such form: every pair is scored, until -1, 1 and two different sums are
+seen (the whole table where the sum is constant: team sums, whose opposites' scores are each
+other's negatives, or one's own place points without open points, a permutation of the same
+signs). A Shuangkou score (runtime/results.py) is base × (class score × M + G): the classes
 are enumerated exactly; each seat's bombs are any multiset of bombs, chains and joker bombs
 that fits in a hand of cards_per_player cards (its joker bombs within the deck's jokers; the
 copies per rank, wild jokers and the other seats' cards not counted), whose line counts give
@@ -341,6 +345,8 @@ def _gouji_score_facts(r: Rules) -> ScoreFacts:
     def score(finish: list[int], opened: list[int]) -> list[Score]:
         return r.score({"finish": finish, "opened": opened, "declared": [], "burns": [], "men": [], "previous": []})
 
+    if r.win_draw_loss:  # signs of scores: the sign of a sum is no sum of signs, so every pair is scored
+        return _every_score_facts(score, finishes, opened_sets, widest=(-1, 1))
     # The template scores the finish, then adds a term of the opened seats alone: with A(finish)
     # and B(opened) the extremes are per seat min A + min B, max A + max B (15,000 times fewer
     # calls than every pair). Checked on every opened set for a spread of finishes first.
@@ -359,19 +365,22 @@ def _gouji_score_facts(r: Rules) -> ScoreFacts:
 
 
 def _every_score_facts(score: Callable[[list[int], list[int]], list[Score]], finishes: list[list[int]],
-                       opened_sets: list[list[int]]) -> ScoreFacts:
-    """The extremes and the constant sum over every (finish, opened) pair."""
-    lows: list[Score]
-    highs: list[Score]
-    sums: set[Score]
-    lows, highs, sums = [], [], set()
+                       opened_sets: list[list[int]], widest: tuple[Score, Score] | None = None) -> ScoreFacts:
+    """The extremes and the constant sum over every (finish, opened) pair; where no score can be
+    outside `widest`, done as soon as both its ends are reached and two sums differ."""
+    low: Score | None = None
+    high: Score | None = None
+    sums: set[Score] = set()
     for finish in finishes:
         for opened in opened_sets:
             scores = score(finish, opened)
-            lows.append(min(scores))
-            highs.append(max(scores))
+            low = min(scores) if low is None else min(low, *scores)
+            high = max(scores) if high is None else max(high, *scores)
             sums.add(sum(scores))
-    return (exact(min(lows)), exact(max(highs))), (exact(sums.pop()) if len(sums) == 1 else None)
+            if len(sums) > 1 and (low, high) == widest:
+                return widest, None
+    assert low is not None and high is not None, "a table has at least one finish and one opened set"
+    return (exact(low), exact(high)), (exact(sums.pop()) if len(sums) == 1 else None)
 
 
 def _result_spec(r: Rules) -> rs.ResultSpec:

@@ -129,6 +129,7 @@ class Rules:
     return_not_above_received: bool = False  # tribute.return_limit
     return_from_dealt: bool = False  # tribute.return_from_dealt
     no_single_return: bool = False  # tribute.no_single_return
+    win_draw_loss: bool = False  # scoring.outcome
     redraw_after_winners: tuple[tuple[int, ...], ...] = ()  # results.redraw_after
     # --- end of the settings ---
     # Plays of another shape than Gouji's one rank (Shuangkou's runs, bombs and wilds: [plays]

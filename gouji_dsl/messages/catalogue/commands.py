@@ -556,6 +556,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # docs/example_blocks.py
     "commands.book.score_not_split": ("{variant}: the engine's score of seat {seat} is not place points plus open points",
                                       "{variant}：引擎给 {seat} 号座位的得分不等于名次分加点贡分"),
+    "commands.book.result_not_sign": ("{variant}: the engine's result of seat {seat} is not the sign of its points",
+                                      "{variant}：引擎给 {seat} 号座位的结果不是其分数的正负"),
     # docs/examples.py
     "commands.book.no_engine": ("variant '{name}' has no engine to compute the rulebook's examples: {reason}",
                                 "玩法 '{name}' 没有引擎来算规则书里的例子：{reason}"),

@@ -128,6 +128,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "model.dead_no_chain_bombs": ("there are no chain bombs", "没有连环炸"),
     "model.dead_any_play": ("any play of as many cards answers, nothing is compared ([plays] compare = any_play)",
                             "张数一样就随便管，不比大小（[plays] compare = any_play）"),
+    "model.dead_signs_scaled": ("a game gives only a win, a draw or a loss, the sign of a score, which a positive "
+                                "scale never changes ([scoring] outcome = win_draw_loss)",
+                                "一局只论胜平负，即得分的正负，而正的倍率不会改变正负（[scoring] outcome = win_draw_loss）"),
+    "model.dead_signs_swept": ("a game gives only a win, a draw or a loss, the sign of a score, and without open points "
+                               "multiplying every place point never changes it ([scoring] outcome = win_draw_loss)",
+                               "一局只论胜平负，即得分的正负；没有点贡分时，名次分全部乘同一个数不会改变正负"
+                               "（[scoring] outcome = win_draw_loss）"),
     "model.cannot_matter": ("{what} cannot matter: {why}", "{what} 不起作用：{why}"),
     "model.cannot_matter_hint": ("remove {name}, or change [{section}] {rule}", "请删掉 {name}，或者修改 [{section}] {rule}"),
     "model.written_here": ("{name} is written here", "{name} 写在这里"),
