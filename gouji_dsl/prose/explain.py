@@ -161,9 +161,10 @@ def _count_fact(count: _Count, op: str, k: int) -> _Fact:
 def _all_of(part, whole, etype: ExprT) -> _Count | None:
     """`part` counts some cards of a pile and `whole` is that pile's size: the count they make
     equal says the pile is all of those cards (jokers, 3s, cards of J or higher)."""
-    count, size = _count_of(part, etype), _count_of(whole, etype)
-    if count is None or size is None or count.pile != size.pile or count.zh == "牌" or size.en_one != "card" \
-            or size.zh != "牌":
+    if not (isinstance(whole, n.Call) and whole.func.id == "size" and len(whole.args) == 1):
+        return None
+    count, pile = _count_of(part, etype), _pile_of(whole.args[0], etype)
+    if count is None or pile is None or count.pile != pile or count.zh == "牌":  # 牌: a size or sets, no kind of card
         return None
     return count
 
