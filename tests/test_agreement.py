@@ -30,6 +30,7 @@ import pytest
 
 import gouji_dsl
 from gouji_dsl.model import registry
+from gouji_dsl.model.expr import never
 from gouji_dsl.rules.burning import burned_back
 from gouji_dsl.runtime.state import Match
 from strategies import ENGINE_VARIANTS, SHUANGKOU_VARIANTS, every_variant, one_of_each
@@ -74,7 +75,8 @@ def features_of(game) -> set[str]:
                           ("四户乱缠", "四户乱缠"), ("革命", "sits out (革命)"), ("redeal", "revolutionaries: redeal"),
                           ("买3", "buys a 3"), ("要3", "is given a 3"), ("开点", "opens (开点)"),
                           ("tribute", "tribute "), ("还贡", "return: "),
-                          ("turn back", "gets its turn back"), ("last chance", "is asked once more")):
+                          ("turn back", "gets its turn back"), ("last chance", "is asked once more"),
+                          ("final play", "with its final play (最后一手走)")):
         if any(text in line for line in lines):
             seen.add(feature)
     if game.result()["men"]:
@@ -136,6 +138,8 @@ def enabled(v) -> set[str]:
         out.add("闷")
     if v.plays.compare == "any_play":
         out |= {"lower answer", "3s answer"}
+    if not never(v.plays.final_play):
+        out.add("final play")
     if "3" in v.buy.ranks:
         out.add("买3")
     if v.tribute.enabled:
@@ -321,6 +325,10 @@ HOUSE_RULES = [
     ("lianzhong", "[plays]\njoker_kills +=\n  | joker | by_lower |\n  | BJ | 3 |"),
     # 随便管 (issue 33): any play of as many cards answers (with 憋三: test_..._when_any_play_answers_with_threes_last).
     ("zaozhuang", "[plays]\ncompare = any_play"),
+    # 最后一手走: a last play of 3s goes out whatever is on the table (issue 33), in 憋三 where 3s wait
+    # for the last play; and 枣庄 where a last play of jokers only goes out whatever the table holds.
+    ("lianzhong", "[plays]\nfinal_play = count(play, 3) == size(play)"),
+    ("zaozhuang", "[plays]\nfinal_play = jokers(play) == size(play)"),
     ("zaozhuang", "[gouji]\njokers_make_gouji = no"),
     ("zaozhuang", "[gouji]\nfillers_count = no"),
     ("zaozhuang", "[scoring]\nteam_sum = no"),

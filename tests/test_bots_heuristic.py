@@ -187,6 +187,20 @@ def test_it_leaves_a_partners_play_standing():
     assert HeuristicBot().act(game).kind in (PASS, DEFER)
 
 
+def test_it_goes_out_with_a_final_play_even_over_a_partners_play(tmp_path: Path):
+    # [plays] final_play: seat 2's 3s go out whatever the table holds; a teammate's (seat 4's) play
+    # would otherwise stand, but going out comes first.
+    (tmp_path / "house.gouji").write_text(HOUSE.replace("[flow]\nlead_return_circles = 2\n", "[plays]\n"
+                                                        "final_play = count(play, 3) == size(play)\n"), encoding="utf-8")
+    engine = engines.load(Workspace(folders=[tmp_path]), "house")
+    game = engine.new_position({1: "K 4", 2: "3 3", 3: "6 9", 4: "5 8", 5: "7 10", 6: "8 J"}, leader=4)
+    game.apply_action("play 5")
+    for _seat in (5, 6, 1):
+        game.apply_action("pass")
+    assert game.current_player() == 2 and [str(a) for a in game.legal_actions()] == ["pass", "play 3 3"]
+    assert str(HeuristicBot().act(game)) == "play 3 3"
+
+
 def test_shuangkou_no_bomb_on_a_partner_and_a_bomb_on_an_opponent_near_out():
     engine = load_engine("shuangkou")
     game = engine.new_position({1: "9 9", 2: "3 4", 3: "5 5 5 5 6 8", 4: "7 10 J"}, leader=1)

@@ -91,6 +91,24 @@ def test_a_play_carries_its_jokers(node, zh, en):
     assert (ex.explain(node, "zh", PLAY_ETYPE), ex.explain(node, "en", PLAY_ETYPE)) == (zh, en)
 
 
+@pytest.mark.parametrize("node,zh,en", [
+    (eq(call("count", name("play"), num(3)), call("size", name("play"))), "这手牌全是3", "the play is all 3s"),
+    (eq(call("size", name("play")), call("jokers", name("play"))), "这手牌全是王", "the play is all jokers"),
+    (n.Binary(None, "!=", call("count", name("play"), name("SJ")), call("size", name("play"))),
+     "这手牌不全是小王", "the play is not all small jokers"),
+    (n.Unary(None, "not", eq(call("count_from", name("play"), name("J")), call("size", name("play")))),
+     "这手牌不全是J及以上的牌（连王）", "the play is not all cards of J or higher, jokers included"),
+    (both(eq(call("count", name("play"), num(3)), call("size", name("play"))),
+          n.Binary(None, "<=", call("size", name("play")), num(4))),
+     "这手牌全是3，而且不超过4张", "the play is all 3s and has at most 4 cards"),
+    # sets are no cards: said term by term
+    (eq(call("sets", name("play")), call("size", name("play"))),
+     "这手牌的套数等于这手牌的张数", "the number of sets in the play is the number of cards in the play"),
+])
+def test_a_count_as_large_as_the_pile_says_the_pile_is_all_of_it(node, zh, en):  # [plays] final_play's conditions
+    assert (ex.explain(node, "zh", PLAY_ETYPE), ex.explain(node, "en", PLAY_ETYPE)) == (zh, en)
+
+
 def test_a_function_with_no_words_of_its_own_is_told_by_its_names(monkeypatch):
     monkeypatch.setitem(ex.FUNCTIONS, "median", Function("median", (CARDS_T,), INT, "中位点数", "the median rank"))
     assert ex.explain(call("median", name("rest")), "zh", ETYPE) == "中位点数（剩下的牌）"

@@ -687,6 +687,40 @@ CASES = [
       "      | SJ    | 3        |\n"
       "      ^\n"
       "  hint: write by_lower = none in this row"]),
+    # [plays] final_play 最后一手走: a condition on the play of the whole hand, and a play that exists.
+    ("final play: a number, not a condition", Z + "[plays]\nfinal_play = size(play)\n",
+     ["house.gouji:3:14: error: this expression gives a number, but the setting needs yes/no (a condition)\n"
+      "    final_play = size(play)\n"
+      "                 ^"]),
+    ("final play: the hand is not its name", Z + "[plays]\nfinal_play = count(hand, 3) == size(play)\n",
+     ["house.gouji:3:20: error: unknown name 'hand' (names available here: play (这手牌))\n"
+      "    final_play = count(hand, 3) == size(play)\n"
+      "                       ^"]),
+    ("final play of jokers only where jokers may not go alone",
+     Z + "[plays]\njokers_alone = no\nfinal_play = jokers(play) == size(play)\n",
+     ["house.gouji:4:1: error: final_play asks for a play of jokers only, but jokers_alone = no: no such play exists "
+      "here, so the rule would never let anyone go out\n"
+      "    final_play = jokers(play) == size(play)\n"
+      "    ^\n"
+      "  hint: ask for a play this variant has, or set jokers_alone = yes\n"
+      "house.gouji:3:1: note: set here\n"
+      "    jokers_alone = no\n"
+      "    ^"]),
+    ("final play of 2s only where fillers may not go alone",
+     Z + "[plays]\nfillers_alone = no\nfinal_play = size(play) <= 3 and size(play) == count(play, 2)\n",
+     ["house.gouji:4:1: error: final_play asks for a play of 2s only, but fillers_alone = no: no such play exists "
+      "here, so the rule would never let anyone go out\n"
+      "    final_play = size(play) <= 3 and size(play) == count(play, 2)\n"
+      "    ^\n"
+      "  hint: ask for a play this variant has, or set fillers_alone = yes\n"
+      "house.gouji:3:1: note: set here\n"
+      "    fillers_alone = no\n"
+      "    ^"]),
+    ("final play in Shuangkou, a Gouji rule", "variant house extends shuangkou\n[plays]\nfinal_play = yes\n",
+     ["house.gouji:3:1: error: rule 'final_play' of [plays] does not apply to game 'shuangkou'\n"
+      "    final_play = yes\n"
+      "    ^\n"
+      "  hint: remove it, or change [about] game"]),
     ("unknown citation source", Z.rstrip("\n") + " @009:L1\n",
      ["house.gouji:1:33: error: unknown source or decision '009' in citation @009:L1\n"
       "    variant house extends zaozhuang @009:L1\n"

@@ -1197,3 +1197,103 @@ def test_any_play_keeps_threes_for_the_last_play(tmp_path, kind):  # [plays] com
             assert g.places() == {2: 1}
         else:
             assert g.current_player() != 2, hand  # nothing to answer with: not asked
+THREES_GO_OUT = "[plays]\nfinal_play = count(play, 3) == size(play)"  # issue 33: a last play of 3s goes out
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", [THREES_GO_OUT, ""])
+def test_a_final_play_of_threes_goes_out_over_anything(tmp_path, kind, rule):  # [plays] final_play 最后一手走
+    e = house(tmp_path, "lianzhong", rule, kind)  # 憋三: seat 2's 3s wait for its last play
+    g = e.new_position({1: "K K K K K 4", 2: "3 3", 3: "5", 4: "6", 5: "7", 6: "8"}, leader=1)
+    g.apply_action("play K K K K K")  # a 级牌 only seat 4, the opposite, may answer
+    if not rule:
+        assert g.current_player() == 1 and actions(g) == ["play 4"]  # nobody may answer: seat 1 leads again
+        with pytest.raises(IllegalAction):
+            g.apply_action("play 3 3", 2)
+        return
+    assert g.current_player() == 2 and actions(g) == ["pass", "play 3 3"]
+    g.apply_action("play 3 3")
+    assert g.places() == {2: 1} and "seat 2 goes out over the table with its final play (最后一手走)" in g.transcript()
+    # The 3s stand like any answer: nobody beats two 3s with the cards left, so the next player takes over (接风).
+    assert g.current_player() == 3 and g.top is None and actions(g) == ["play 5"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_final_play_is_offered_only_while_its_player_is_in_the_round(tmp_path, kind):  # [plays] final_play
+    e = house(tmp_path, "lianzhong", THREES_GO_OUT, kind)
+    hands = {1: "4 4 K", 2: "3 3", 3: "5 J", 4: "6 Q", 5: "7 A", 6: "8 9"}
+    g = e.new_position(hands, leader=1)
+    g.apply_action("play 4")
+    assert g.current_player() == 2 and actions(g) == ["pass", "play 3 3"]  # over a single 4 too
+    g.apply_action("pass")  # waiting: a pass gives up the round ...
+    g.apply_action("play 5")
+    for seat in (4, 5, 6, 1):
+        assert g.current_player() == seat
+        g.apply_action("pass")
+    assert g.current_player() == 3 and g.top is None  # ... so seat 2 is not asked about seat 3's 5
+    # ... except for what it may answer after a pass: its opposite's plays (D6).
+    g = e.new_position(hands, leader=1)
+    for action in ("play 4", "pass", "pass", "pass", "play 7", "pass", "pass"):
+        g.apply_action(action)
+    assert g.current_player() == 2 and actions(g) == ["pass", "defer", "play 3 3"]
+
+
+JOKERS_GO_OUT = "[plays]\nfinal_play = jokers(play) == size(play)"  # 枣庄 house rule: a last play of jokers goes out
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_final_play_is_no_burn_and_only_the_whole_hand_goes(tmp_path, kind):  # [plays] final_play
+    e = house(tmp_path, "zaozhuang", JOKERS_GO_OUT, kind)
+    # Seat 2 may burn seat 1's K K with its BJ BJ, or go out with them as a play: no burn then.
+    g = e.new_position({1: "K K 4", 2: "BJ BJ", 3: "6", 4: "7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play K K")
+    assert g.current_player() == 2 and actions(g) == ["pass", "burn BJ BJ", "play BJ BJ"]
+    g.apply_action("play BJ BJ")
+    assert g.places() == {2: 1} and not any("burn" in line for line in g.transcript())
+    # Asked only for its final play, a player may not answer with part of it.
+    e = house(tmp_path, "zaozhuang", JOKERS_GO_OUT + "\n[burning]\nallowed = no", kind)
+    g = e.new_position({1: "K K 4", 2: "SJ BJ BJ", 3: "6", 4: "7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play K K")
+    assert g.current_player() == 2 and actions(g) == ["pass", "play SJ BJ BJ"]
+    with pytest.raises(IllegalAction) as refused:
+        g.apply_action("play BJ BJ")
+    assert str(refused.value) == ("seat 2 may not answer seat 1's play: it may only go out with all its cards, "
+                                  "'play SJ BJ BJ' ([plays] final_play)")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", [JOKERS_GO_OUT, ""])
+def test_a_last_play_of_jokers_goes_out_in_zaozhuang(tmp_path, kind, rule):  # [plays] final_play, a second use
+    """Issue 33's second use nobody asked for: a 枣庄 club's house rule that a last play of jokers
+    only goes out whatever the table holds (a small joker over a big one, which only two big
+    jokers beat in 枣庄, D3)."""
+    e = house(tmp_path, "zaozhuang", rule, kind)
+    g = e.new_position({1: "BJ 4", 2: "SJ", 3: "BJ 6", 4: "7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play BJ")
+    if not rule:
+        assert g.current_player() == 1 and actions(g) == ["play 4"]
+        return
+    assert g.current_player() == 2 and actions(g) == ["pass", "play SJ"]
+    g.apply_action("play SJ")
+    # Seat 2 is out; its SJ stands, a 级牌 played going out that anyone may answer (flow.going_out_gouji).
+    assert g.places() == {2: 1} and g.top_seat == 2
+    assert g.current_player() == 3 and actions(g) == ["pass", "play BJ"]
+    # A hand that is not all jokers is answered as usual.
+    g = e.new_position({1: "BJ 4", 2: "SJ 5", 3: "BJ 6", 4: "7", 5: "8", 6: "9"}, leader=1)
+    g.apply_action("play BJ")
+    assert g.current_player() == 1
+
+
+def test_the_diff_finds_where_a_last_play_of_jokers_changes_a_game(tmp_path, capsys, monkeypatch):  # [plays] final_play
+    from gouji_dsl.cli import main
+
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    path = tmp_path / "jokers-go-out.gouji"
+    path.write_text('variant jokers-go-out extends zaozhuang\n[about]\ntitle = "王走"\ntitle_en = "Jokers go out"\n'
+                    f"{JOKERS_GO_OUT}\n", encoding="utf-8")
+    assert main(["diff", "zaozhuang", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "plays.final_play (最后一手走)" in out
+    assert ("Zaozhuang lets a last play go only when it beats the table; Jokers-go-out lets a player go out with all "
+            "their cards as one play with jokers(play) == size(play), whatever the table holds.") in out
+    assert "1 with a counterexample" in out

@@ -277,6 +277,8 @@ VALUES: dict[str, Callable[[str], list]] = {
     "plays.joker_kills": table_edits(lambda: m.JokerKill("BJ", None, 2, 3), _replace(by_same=2)),
     "plays.jokers_rank_lowest": by_type,
     "plays.jokers_one_kind": by_type,
+    "plays.final_play": formulas("no", "count(play, 3) == size(play)", "jokers(play) == size(play)", "yes",
+                                 "size(play) == 1", "gouji(play) and count(play, 2) == 0"),
     "patterns.types": fixed((m.PatternType("pairs", "连对", 2, 3, 12),)),
     "patterns.run_ranks": fixed(("3", "K")),
     "patterns.bomb_min": fixed(4),

@@ -225,6 +225,7 @@ REFUSAL_SAMPLES = [
     "seat 3 may not burn (烧牌): this game has no burning",
     "9 9 does not beat J J",
     "seat 1 may answer the 级牌 of seat 2 only by burning it ('burn 2 2'): only seat 5 (opposite) answers it plainly",
+    "seat 2 may not answer seat 1's play: it may only go out with all its cards, 'play 3 3' ([plays] final_play)",
     "seat 1 may not burn (烧牌) this play: a burn answers a 级牌 of a player who is not one's opposite",
     "2s may only be played one at a time ([ranks] single)",
     "2s may only be played with no 2s or jokers attached ([ranks] bare)",

@@ -27,7 +27,7 @@ from gouji_dsl.backends.specialise import Specialised, specialise
 from gouji_dsl.backends.specialise.imports import merged
 from gouji_dsl.model import schema as m
 from gouji_dsl.lang import nodes as n
-from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula, is_call
+from gouji_dsl.model.expr import FUNCTIONS, RANK, Formula, is_call, never
 from gouji_dsl.files import write_atomic
 from gouji_dsl.paths import generated_dir
 from gouji_dsl.recent import keep_recent
@@ -294,6 +294,9 @@ def engine_context(v: m.Variant) -> dict:
         "opens_expr": _translate(v.open.counts, {"play": "play"}),
         "no_opening": v.open.method == "none",
         "opens_formula": formula_comment("[open] counts", v.open.counts),
+        # [plays] final_play: no `_final_play` at all without the rule (the engine stays as it was).
+        "final_play_expr": None if never(v.plays.final_play) else _translate(v.plays.final_play, {"play": "hand"}),
+        "final_play_formula": formula_comment("[plays] final_play", v.plays.final_play),
         "burn_allowed": v.burning.allowed,
         "declare": v.open.declare,
         "revolt_expr": _translate(v.revolution.condition, {"hand": "hand"}),

@@ -130,6 +130,9 @@ class PatternReference:
     def can_burn(self, hand, target, beating=None) -> bool:
         return False
 
+    def final_play(self, hand) -> None:
+        return None  # no [plays] final_play in this game: a last play beats the table or waits
+
     def graduated(self, results) -> set:
         return set()
 

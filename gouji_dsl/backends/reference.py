@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from gouji_dsl.model import schema as m
 from gouji_dsl.runtime import cards as rt
-from gouji_dsl.model.expr import evaluate
+from gouji_dsl.model.expr import evaluate, never
 from gouji_dsl.backends.oracle.readings import Finished, dian_amounts, pair_case, read_finished, replayed, tribute_list
 
 
@@ -281,6 +281,16 @@ class Reference:
             return False  # nobody opens
         cards = rt.cards_of(play)
         return bool(evaluate(self.v.open.counts, {"play": cards}, self._functions()))
+
+    def final_play(self, hand):
+        """最后一手走: the play of all the cards of `hand`, when they make one legal play that meets
+        [plays] final_play (it then goes out whatever the table holds), else None."""
+        if never(self.v.plays.final_play):
+            return None
+        c = self.classify(hand)
+        if not c.valid:
+            return None
+        return c.play if evaluate(self.v.plays.final_play, {"play": tuple(hand)}, self._functions()) else None
 
     def can_burn(self, hand, target, beating=None) -> bool:
         b = self.v.burning

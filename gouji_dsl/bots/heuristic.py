@@ -324,9 +324,11 @@ def _answer_shortlist(game: Game, actions: list[Action], hand, top: tuple, style
         return None  # a one-2 answer, or in the race of 四户乱缠 a broken group, could be best: score them all
     if actions[0].kind != PASS or actions[1].kind == DEFER or me in game.burners_pending or me in game.obligation:
         return None  # a defer is weighed against every answer
-    size = sum(top[1:])
-    if size == sum(hand):
+    size, total = sum(top[1:]), sum(hand)
+    if size == total:
         return None  # it may go out: score them all
+    if r.final_play and any(a.play is not None and sum(a.play[1:]) == total for a in actions):
+        return None  # it may go out with its final play ([plays] final_play), whatever the top: score them all
     if TYPE_CHECKING:  # a top play has its seat
         assert game.top_seat is not None
     if r.teams[game.top_seat] == r.teams[me]:

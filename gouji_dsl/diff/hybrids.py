@@ -11,7 +11,7 @@ from gouji_dsl.facets import spec
 
 # The generated functions a game calls through `Rules` (room functions are not among them).
 _GAME_FUNCTIONS = {"classify", "is_gouji", "beats", "answers", "plays", "lead_actions", "can_burn", "opens",
-                   "_may_revolt", "_redeal_if", "tributes", "score", "graduated"}
+                   "_may_revolt", "_redeal_if", "tributes", "score", "graduated", "_final_play_of"}
 
 
 def pure_setting(path: str) -> bool:
@@ -106,7 +106,7 @@ def _reference_rules(model: m.Variant, ref):
     return Rules(**game_settings(model), classify=ref.classify, is_gouji=ref.is_gouji, answers=ref.answers,
                  plays=ref.plays, lead_actions=ref.lead_actions, can_burn=ref.can_burn,
                  counts_for_open=ref.opens, may_revolt=ref.may_revolt, redeal_if=ref.redeal_if, tributes=ref.tributes,
-                 score=ref.score, graduated=ref.graduated)
+                 score=ref.score, graduated=ref.graduated, final_play_of=ref.final_play)
 
 
 def _memo(fn, key):
@@ -135,5 +135,6 @@ def _memo_rules(rules):
         can_burn=_memo(rules.can_burn, hand_key),
         counts_for_open=_memo(rules.counts_for_open, lambda p: p),
         may_revolt=_memo(rules.may_revolt, hand_key),
+        final_play_of=_memo(rules.final_play_of, hand_key),
     )
 

@@ -113,6 +113,8 @@ MEANINGS_ZH: dict[str, str] = {
     "plays.joker_kills.by_same": "用几张同种的王可以杀它（二杀一：2）",
     "plays.joker_kills.by_lower": "用几张小一级的王可以杀它（三杀一：3）",
     "plays.jokers_rank_lowest": "只出王的牌打只出王的牌时，是否要自己最小的王大过对方最小的王才算打过",
+    "plays.final_play": "轮到自己要牌时，全部手牌作为一手出、满足什么条件就不管桌上是什么牌都能走（no：没有这样的一手）",
+    "plays.final_play:play": "这一手：玩家的全部手牌",
 
     # [patterns] 牌型表
     "patterns.types": "炸弹以外的牌型：由几组同点的牌连成",

@@ -56,6 +56,10 @@ class Reference(Protocol):
         """Does this play count towards 开点?"""
         ...
 
+    def final_play(self, hand: Hand) -> Play | None:
+        """The play of the whole `hand` when it goes out whatever the table holds ([plays] final_play)."""
+        ...
+
     def may_revolt(self, hand: Hand) -> bool:
         """Does this dealt hand meet the revolution condition?"""
         ...

@@ -147,11 +147,25 @@ class ExprT(VType):
         canonical = _canonical(node, self.aliases, self.function_aliases)
         return Formula(unparse(canonical), canonical, self.result)
 
+    def formula(self, text: str) -> Formula:
+        """`text` checked as a value of this type: a rule's default, written as a file writes it."""
+        reporter = Reporter()
+        value = self.convert(_value_node(text), Context(reporter))
+        if reporter.failed or not isinstance(value, Formula):  # the defaults are ours: the rule's module imports it
+            raise ValueError(f"{text!r} is not a value of this expression type: {reporter.diagnostics}")
+        return value
+
     def to_json(self, value):
         return value.text
 
     def show(self, value):
         return value.text
+
+
+def never(formula: Formula) -> bool:
+    """Is the condition `formula` the word no (false, 否, 无) itself: a rule switched off?"""
+    node = formula.node
+    return isinstance(node, n.Name) and TRUE_WORDS.get(node.id) is False
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,17 @@ def _count_fact(count: _Count, op: str, k: int) -> _Fact:
     return _Fact(count.pile, f"{count.zh}{zh_amount}", f"{en_amount} {many}")
 
 
+def _all_of(part, whole, etype: ExprT) -> _Count | None:
+    """`part` counts some cards of a pile and `whole` is that pile's size: the count they make
+    equal says the pile is all of those cards (jokers, 3s, cards of J or higher)."""
+    if not (isinstance(whole, n.Call) and whole.func.id == "size" and len(whole.args) == 1):
+        return None
+    count, pile = _count_of(part, etype), _pile_of(whole.args[0], etype)
+    if count is None or pile is None or count.pile != pile or count.zh == "牌":  # 牌: a size or sets, no kind of card
+        return None
+    return count
+
+
 def _fact(node, etype: ExprT, negated: bool = False) -> _Fact | None:
     """A condition about one pile, when the node is one (`not` flips it)."""
     if isinstance(node, n.Unary) and node.op == "not":
@@ -174,6 +185,12 @@ def _fact(node, etype: ExprT, negated: bool = False) -> _Fact | None:
                     if negated else
                     _Fact(pile, "除了最后一手，每手都能带王出完", "can be played out with a joker in every play but the last", zh_noun=True))
         return None
+    if isinstance(node, n.Binary) and node.op in ("==", "!="):
+        whole = _all_of(node.left, node.right, etype) or _all_of(node.right, node.left, etype)
+        if whole is not None:  # count(play, 3) == size(play): the play is all 3s
+            if (node.op == "!=") != negated:
+                return _Fact(whole.pile, f"不全是{whole.zh}", f"is not all {whole.en_many}", zh_noun=True)
+            return _Fact(whole.pile, f"全是{whole.zh}", f"is all {whole.en_many}", zh_noun=True)
     if isinstance(node, n.Binary) and node.op in _FLIP:
         op = _NEGATE[node.op] if negated else node.op
         left, right = node.left, node.right

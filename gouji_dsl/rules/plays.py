@@ -9,17 +9,19 @@ from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
 from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
-from gouji_dsl.facets.hooks import reference_methods
-from gouji_dsl.facets.sentences import add_inactive, check_columns, said
+from gouji_dsl.facets.hooks import hook, reference_methods
+from gouji_dsl.facets.sentences import add_inactive, check_columns, formula_blocks, said
+from gouji_dsl.lang import nodes as _n  # the final-play check reads its formula
 from gouji_dsl.messages import Message, msg
-from gouji_dsl.model.fields import Section, column, rule
-from gouji_dsl.model.types import BoolT, CardT, EnumT, IntT, Member, OptionalT, RowT
+from gouji_dsl.model.expr import BOOL, ExprT, Formula, never
+from gouji_dsl.model.fields import PLAY, Section, column, rule
+from gouji_dsl.model.types import CARD_ALIASES, BoolT, CardT, EnumT, IntT, Member, OptionalT, RowT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.document import Para, Table, TRow, anchor_of
 from gouji_dsl.prose.text import LANGS, T, code, join, plain
 
 if TYPE_CHECKING:
-    from gouji_dsl.facets.protocols import Said
+    from gouji_dsl.facets.protocols import Game, Play, Said
     from gouji_dsl.prose.document import Block
     from gouji_dsl.prose.text import Text
 
@@ -38,6 +40,10 @@ COMPARE = EnumT(Member("card_by_card", "逐张比较",
 
 
 KILLERS = OptionalT(IntT(1, 4))
+
+# 最后一手走: a condition on the play of all the cards a player holds; no (the default) for none.
+FINAL_PLAY = ExprT(BOOL, PLAY)
+NO_FINAL_PLAY = FINAL_PLAY.formula("no")
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,10 @@ class PlayRules(Section):
     jokers_rank_lowest: bool = rule(BoolT(), "纯王论小王",
                                     "whether a play of jokers only beats a play of jokers only only when its lowest "
                                     "joker is higher than the lead's lowest joker", default=False, games=("gouji",), absent=False)
+    final_play: Formula = rule(FINAL_PLAY, "最后一手走",
+                               "which play of all the cards a player holds goes out whatever the table holds, when it is "
+                               "their turn to act on a play (no: none does)",
+                               default=NO_FINAL_PLAY, games=("gouji",), absent=NO_FINAL_PLAY)
 
 
 # --- checks -------------------------------------------------------------------
@@ -141,6 +151,46 @@ def check_joker_kills(v: Variant, rep: Reporter) -> None:
                       hint=msg("rules.no_lower_joker_hint"))
 
 
+def _all_of_one_kind(node: _n.Expr) -> str | None:
+    """The card kind a condition on the play requires the whole play to be ("jokers" for
+    `jokers(play) == size(play)`, "3" for `count(play, 3) == size(play)`), as a term of an `and`."""
+    if isinstance(node, _n.Binary) and node.op == "and":
+        return _all_of_one_kind(node.left) or _all_of_one_kind(node.right)
+    if not (isinstance(node, _n.Binary) and node.op == "=="):
+        return None
+    for part, other in ((node.left, node.right), (node.right, node.left)):
+        if not (isinstance(other, _n.Call) and other.func.id == "size" and isinstance(part, _n.Call)):
+            continue
+        if part.func.id == "jokers":
+            return "jokers"
+        if part.func.id == "count":
+            card = part.args[1]
+            word = str(card.value) if isinstance(card, _n.Int) else card.id if isinstance(card, _n.Name) else ""
+            return CARD_ALIASES.get(word, word)
+    return None
+
+
+@check("plays.final_play")
+def check_final_play(v: Variant, rep: Reporter) -> None:
+    """A final play must be one legal play: asking for a play of jokers only where jokers may
+    not go alone, or of fillers only where they may not, asks for a play that never exists."""
+    formula = value_of(v, "plays.final_play")
+    if formula is None or never(formula):
+        return
+    kind = _all_of_one_kind(formula.node)
+    jokers, filler = value_of(v, "cards.jokers") or (), value_of(v, "cards.filler")
+    if (kind == "jokers" or kind in jokers) and value_of(v, "plays.jokers_alone") is False:
+        alone = "plays.jokers_alone"
+    elif kind is not None and kind == filler and value_of(v, "plays.fillers_alone") is False:
+        alone = "plays.fillers_alone"
+    else:
+        return
+    what, what_zh = ("jokers", "王") if kind == "jokers" else (f"{kind}s", kind)
+    rep.error(at(v, "plays.final_play"), msg("rules.final_play_never", kind=what, kind_zh=what_zh, rule=alone.split(".")[1]),
+              hint=msg("rules.final_play_never_hint", rule=alone.split(".")[1]),
+              notes=[(at(v, alone), msg("rules.set_here"))])
+
+
 type_only("plays.jokers_alone", "plays.fillers_alone", "plays.jokers_rank_lowest", "plays.jokers_one_kind")
 
 
@@ -172,12 +222,27 @@ spec.register("plays.compare", "engine", spec.CardFunction(("beats", "answers"))
 spec.register("plays.same_size", "engine", spec.CardFunction(("beats", "answers")))
 spec.register("plays.joker_kills", "engine", spec.CardFunction(("beats", "answers")))
 spec.register("plays.jokers_rank_lowest", "engine", spec.CardFunction(("beats", "answers")))
+# 最后一手走: the flow offers the play where a player is asked about a play on the table; the
+# engine compiles the condition into `_final_play_of` (Rules.final_play_of), written only with the rule.
+spec.register("plays.final_play", "engine", spec.Setting("final_play", lambda v: not never(v.plays.final_play), ("_final_play_of",),
+                                                         absent=False, annotation="bool",
+                                                         realised_in=("runtime/flow.py:Game._final_play", "runtime/flow.py:Game._advance")))
 
 
 # --- interpreter --------------------------------------------------------------
 
 reference_methods(("classify",), "plays.shape", "plays.jokers_alone", "plays.fillers_alone", "plays.jokers_one_kind")  # shape: one_rank only
 reference_methods(("beats", "answers"), "plays.compare", "plays.same_size", "plays.joker_kills", "plays.jokers_rank_lowest")
+
+
+@hook("plays.final_play", absent=lambda g, seat: None)
+def final_play(g: Game, seat: int) -> Play | None:
+    """最后一手走: the play of all of `seat`'s cards, when it is one legal play meeting the rule's
+    condition (the Reference's `final_play`), else None. The oracle asks it of a player whose
+    turn it is on a play on the table: that play then goes out whatever the table holds."""
+    if never(g.v.plays.final_play):
+        return None
+    return g.ref.final_play(tuple(g.hands[seat - 1]))
 
 
 # --- rulebook -----------------------------------------------------------------
@@ -324,6 +389,24 @@ book.bool_rule("plays.jokers_rank_lowest", "plays",
                ("本玩法杀王不多用王，只出王的牌按张比较即可。", "This variant's kills never take extra jokers: plays of jokers only compare card by card.")))
 
 
+book.group("plays", "最后一手", "A player's last play")
+book.quiet_default("plays.final_play")  # at no, a last play is answered like any other: nothing to say
+
+
+@book.rule("plays.final_play", "plays")
+def _(ctx: book.Ctx, value: Formula) -> Said:
+    if never(value):
+        return said(T("最后一手和别的牌一样，要管得上桌上的牌才能出。"),
+                    T("A player's last play, like any other, must beat the play on the table."))
+    return formula_blocks("plays.final_play", value, (
+        "**最后一手走**：轮到自己要牌时，手里的牌如果正好是合法的一手，而且{w}，就可以一次出完走人，"
+        "不管桌上是什么牌、是谁出的（过了牌的人，这一轮能管这手牌时才可以）。这一手不是烧牌，像别的管牌一样留在桌上。",
+        "**Final play** (最后一手走): when it is a player's turn on a play on the table and all the cards they hold make "
+        "one legal play, and {w}, they may play them all and go out, whatever the table holds and whoever played "
+        "it (a player who passed in this round, only where they may still answer that play). It is no burn, and stands "
+        "on the table like any answer."))
+
+
 # --- diff ---------------------------------------------------------------------
 
 
@@ -355,6 +438,17 @@ dp.phrase("plays.joker_kills", _phrase_kills)
 dp.phrase("plays.jokers_rank_lowest", dp.yes_no(
     "纯王按最小的王比大小", "ranks a play of jokers only by its lowest joker",
     "纯王不按最小的王比大小", "gives a play of jokers only no rank of its own"))
+
+
+def _phrase_final_play(formula: Formula, lang: str) -> str:
+    if never(formula):
+        return "最后一手也要管得上才能出" if lang == "zh" else "lets a last play go only when it beats the table"
+    if lang == "zh":
+        return f"最后一手走：全部手牌是一手且 {formula.text} 时，不管桌上什么牌都能走"
+    return f"lets a player go out with all their cards as one play with {formula.text}, whatever the table holds"
+
+
+dp.phrase("plays.final_play", _phrase_final_play)
 dp.phrase("plays.same_size", dp.yes_no(
     "压牌张数必须相同", "answers a play only with as many cards",
     "压牌张数可以不同", "lets an answer have a different number of cards"))

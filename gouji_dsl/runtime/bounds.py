@@ -21,6 +21,8 @@ circles with no play (lead_return_circles, chaos_circles; 1 for a 级牌 in forc
 circles only seats whose right survived a pass may be asked again: those [flow] answer_play
 lets answer after passing (`_after_passing`: none, the opposite, every other seat) and in 四户乱缠
 with chaos_pass_keeps_right every seat.
+A final play ([plays] final_play) is offered in a turn of these: to a seat not yet passed in the
+round, or to one whose right survived its pass; it is one of the hand's plays.
 A 让牌 (one a round, by the opposite of the play) is the deferrer's turn and gives it one
 more; once_per_round adds the last chance of the leader's opposite (F5). A lead is never a
 pass, and the last play ends the game. Played games meet the actions-between-plays figure.

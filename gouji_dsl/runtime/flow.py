@@ -174,6 +174,24 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             plays = cache[seat] = self.r.answers(self.hands[seat - 1], self.top)
         return plays
 
+    def _final_play(self, seat: int) -> tuple[int, ...] | None:
+        """最后一手走 ([plays] final_play): the play of all of `seat`'s cards that goes out whatever the
+        top play is, offered when it is `seat`'s turn on it: `seat` has not passed in this round (nor
+        ended its part in it with a play), or may answer this play all the same (its opposite's,
+        after a pass). None otherwise, and always without the rule."""
+        r = self.r
+        if not r.final_play:
+            return None
+        final_play_of = r.final_play_of
+        if TYPE_CHECKING:  # an engine with the rule gives its card function
+            assert final_play_of is not None
+        play = final_play_of(self.hands[seat - 1])
+        if play is None:
+            return None
+        if seat in self.passed or (seat in self.played_in_round and r.pass_rule == "once_per_round"):
+            return play if self._may_answer(seat) else None
+        return play
+
     # --- public API ---------------------------------------------------------------------
 
     def current_player(self) -> int:
@@ -269,6 +287,9 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         actions = [PASS_ACTION]
         if self._can_defer(seat):
             actions.append(DEFER_ACTION)
+        if self.r.final_play and self._final_play(seat) is not None:
+            self._legal = actions = self._with_final_play(seat, actions)
+            return actions
         if seat in self.burners_pending:
             answers = self._answers_of(seat)
             if self.r.first_play_needs_joker:
@@ -285,6 +306,24 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             actions += found  # type: ignore[arg-type]  # no None is left: each was made just above
         self._legal = actions
         return actions
+
+    def _with_final_play(self, seat: int, actions: list[Action]) -> list[Action]:
+        """The actions of `seat`, offered its final play ([plays] final_play) on the top play:
+        `actions` (pass, 让牌), then its burns, if it may burn, and its final play after them; or
+        the plays beating the top, if it may answer the top, with its final play among them in
+        order; or its final play alone."""
+        final = self._final_play(seat)
+        if TYPE_CHECKING:  # asked only where the final play is offered
+            assert final is not None
+        if seat in self.burners_pending:
+            answers = self._answers_of(seat)
+            if self.r.first_play_needs_joker:
+                answers = [p for p in answers if any(p[3:])]
+            return actions + [burn_action(p, self.kinds) for p in sorted(answers)] + [play_action(final, self.kinds)]
+        plays = self._answers_of(seat) if self._may_answer(seat) else []
+        if final not in plays:
+            plays = plays + [final]
+        return actions + [play_action(p, self.kinds) for p in sorted(plays)]
 
     def _is_legal(self, action: Action) -> bool:
         if self.phase is _PLAYING and self.top is None:
@@ -481,6 +520,11 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             broken = self._breaks_rank_rule(hand, action.play)
             if broken:
                 return _RANK_RULE_WHY[broken].format(r=rt.CARDS[action.play[0]])
+            if self.top is not None and self.r.final_play and not self._may_answer(seat):
+                final = self._final_play(seat)
+                if final is not None:
+                    return (f"seat {seat} may not answer seat {self.top_seat}'s play: it may only go out with all its "
+                            f"cards, 'play {self.kinds.format_cards(final)}' ([plays] final_play)")
             if self.top is not None:
                 return f"{self.kinds.format_cards(action.play)} does not beat {self.kinds.format_cards(self.top)}"
             if self.r.threes_last and action.play[0] == 0:
@@ -534,6 +578,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         hand = self.hands[seat - 1]
         previous_top, previous_seat = self.top, self.top_seat
         was_in_force = self._in_force() if previous_top is not None else False
+        if r.final_play and previous_top is not None and not burn and not (self._may_answer(seat) and play in self._answers_of(seat)):
+            self.log.append(f"seat {seat} goes out over the table with its final play (最后一手走)")
         played = self.played
         if r.notation is not None:  # pattern plays
             # Runs, bombs and wilds ([plays] shape = patterns): the play ends with the counts of its
@@ -771,6 +817,9 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                                                 else bool(self._answers_of(nxt))):  # _has_answer, inlined
                     self.cur = nxt
                     return
+                if r.final_play and self._final_play(nxt) is not None:
+                    self.cur = nxt  # to go out with all its cards, if it will ([plays] final_play)
+                    return
                 # Cannot or may not answer: passes without being asked (要不起). A player who
                 # cannot beat the top is not offered 让牌 either: whatever beats the top later
                 # in the round beats it too, so deferring could change nothing (issue 10).
@@ -794,6 +843,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
                 self.burners_pending.clear()
                 self.burn_candidates.clear()
                 if any(self._may_answer(s) and self._has_answer(s) for s in queue):
+                    continue
+                if r.final_play and any(self._final_play(s) is not None for s in queue):
                     continue
             self._win_round(owner)
             return

@@ -38,7 +38,7 @@ MOST_ENGINES = 64
 # The fields of `Rules` the engine that builds it fills with its card functions (not the rules'
 # settings; tests/test_codegen.py tells the two apart by this list).
 CARD_FUNCTIONS = ("classify", "is_gouji", "answers", "plays", "lead_actions", "can_burn", "counts_for_open",
-                  "may_revolt", "redeal_if", "tributes", "score", "graduated")
+                  "may_revolt", "redeal_if", "tributes", "score", "graduated", "final_play_of")
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,7 @@ class Rules:
     remaining: tuple[Any, ...]  # end.remaining
     sweep_ends: bool  # end.sweep
     place_names: tuple[str, ...]  # end.places
+    final_play: bool = False  # plays.final_play
     rank_rules: tuple[tuple[int, bool, bool, bool, bool], ...] = ()  # ranks.constraints
     threes_last: bool = False  # threes.threes_last
     buy_ranks: tuple[str, ...] = ()  # buy.ranks
@@ -141,6 +142,9 @@ class Rules:
     has_answer: Callable[[list[int], tuple[int, ...]], bool] | None = None
     # (hand, top) -> the sorted play Actions of `answers`
     answer_actions: Callable[[list[int], tuple[int, ...]], list[Action]] | None = None
+    # hand -> the play of all its cards when it goes out whatever the table holds ([plays] final_play),
+    # else None: given by an engine whose variant has the rule (the setting final_play says so)
+    final_play_of: Callable[[list[int]], tuple[int, ...] | None] | None = None
 
     @property
     def pattern_plays(self) -> bool:

@@ -66,6 +66,7 @@ _EVENT_TABLE: tuple[tuple[str, str], ...] = (
     (_SEAT + r"'s burn is lifted \(解烧\)", "studio.table.event.burn_lifted"),
     (_SEAT + r" burns seat (?P<burned>\d+)'s 级牌 \(烧牌\)", "studio.table.event.burns"),
     (_SEAT + r" opens \(开点\)", "studio.table.event.opens"),
+    (_SEAT + r" goes out over the table with its final play \(最后一手走\)", "studio.table.event.final_play"),
     (_SEAT + r" goes out, place (?P<place>\d+)", "studio.table.event.out"),
     (_SEAT + r"'s burn succeeds", "studio.table.event.burn_succeeds"),
     (_SEAT + r" fails the burn \(烧牌失误\) and takes place (?P<place>\d+)", "studio.table.event.burn_fails"),
@@ -102,6 +103,8 @@ _REFUSAL_TABLE: tuple[tuple[str, str], ...] = (
      "studio.table.refusal.burn_not_here"),
     (_SEAT + r" may answer the 级牌 of seat (?P<top>\d+) only by burning it \('burn " + _CARDS
      + r"'\): only seat (?P<opposite>\d+) \(opposite\) answers it plainly", "studio.table.refusal.burn_only"),
+    (_SEAT + r" may not answer seat (?P<top>\d+)'s play: it may only go out with all its cards, 'play " + _CARDS
+     + r"' \(\[plays\] final_play\)", "studio.table.refusal.final_play_only"),
     (_SEAT + r" does not hold " + _CARDS, "studio.table.refusal.not_held"),
     (_CARDS + r" is not a legal play", "studio.table.refusal.not_a_play"),
     (_CARDS + r" does not beat (?P<top>\S.*)", "studio.table.refusal.not_beat"),

@@ -122,10 +122,14 @@ class OracleGame(Setup, Table):
         if ask("flow.defer", self, seat):
             actions.append(DEFER_ACTION)
         plays = sorted(self._beating_plays(seat))
+        final = self._final_play(seat)  # 最后一手走: all its cards, whatever the top play is
         if seat in self.burners_pending:
             actions += [burn_action(p, self.ref.kinds) for p in ask("burning.first_play_needs_joker", self, plays)]
-        else:
-            actions += [play_action(p, self.ref.kinds) for p in plays]
+            return actions + ([play_action(final, self.ref.kinds)] if final is not None else [])
+        if final is not None:
+            # Asked for its final play, maybe only for it: its other plays only where it may beat the top.
+            plays = sorted(set(plays if self._may_beat(seat) else []) | {final})
+        actions += [play_action(p, self.ref.kinds) for p in plays]
         return actions
 
     # --- acting ----------------------------------------------------------------------------------
@@ -191,6 +195,10 @@ class OracleGame(Setup, Table):
             broken = self._rank_rule_broken(self.hands[seat - 1], action.play)
             if broken:
                 return broken
+            final = self._final_play(seat) if self.top is not None else None
+            if final is not None and not self._may_beat(seat):
+                return (f"seat {seat} may not answer seat {self.top_seat}'s play: it may only go out with all its "
+                        f"cards, 'play {self.ref.format_cards(final)}' ([plays] final_play)")
             if self.top is not None:
                 return f"{shown} does not beat {self.ref.format_cards(self.top)}"
             if self.v.threes.threes_last and action.play[0] == 0:

@@ -102,6 +102,17 @@ class Table(OracleState):
             return bool(ask("flow.answer_gouji", self, seat))
         return bool(ask("flow.answer_play", self, seat))
 
+    def _final_play(self, seat: int) -> Play | None:
+        """最后一手走: the play of all of `seat`'s cards that goes out whatever the top play is
+        ([plays] final_play), if `seat` is still in the round, so that its turn on the top play
+        is a turn to act: it has not passed in it and its part is not over, or it may beat the
+        top play all the same."""
+        play: Play | None = ask("plays.final_play", self, seat)
+        if play is None:
+            return None
+        in_round = seat not in self.passed and not self._part_over(seat)
+        return play if in_round or self._may_beat(seat) else None
+
     def _part_over(self, seat: int) -> bool:
         """Has `seat` played in this round, and does the pass rule end its part with that?"""
         return seat in self.played_in_round and not ask("flow.pass_rule", self, "played", seat)
@@ -127,6 +138,10 @@ class Table(OracleState):
     def _play(self, seat: int, play: Play, burn: bool) -> None:
         beaten, beaten_seat = self.top, self.top_seat
         was_in_force = beaten is not None and self._gouji_in_force()
+        if (beaten is not None and not burn and play == ask("plays.final_play", self, seat)
+                and not (self._may_beat(seat) and play in self._beating_plays(seat))):
+            # All its cards, which only the final-play rule lets go over the top play (最后一手走).
+            self.log.append(f"seat {seat} goes out over the table with its final play (最后一手走)")
         cards = self.ref.play_cards(play)
         hand = self.hands[seat - 1]
         for card in range(self.ref.kinds.size):
@@ -215,6 +230,9 @@ class Table(OracleState):
                 elif self._may_beat(seat) and self._beating_plays(seat):
                     self.cur = seat
                     return
+                if self._final_play(seat) is not None:
+                    self.cur = seat  # its turn: it may go out with all its cards over the top play
+                    return
                 self._mark_passed(seat)  # may not, or cannot: passes unasked (要不起), not even offered 让牌
             owner = self.top_seat
             assert owner is not None  # the players are asked about a play on the table
@@ -230,7 +248,8 @@ class Table(OracleState):
             if self.circles < ask("flow.lead_return_circles", self) and self._holds_cards(owner):
                 self.queue = [s for s in self._after(owner) if self._holds_cards(s)]
                 self.burners_pending, self.burn_candidates = set(), set()
-                if any(self._may_beat(s) and self._beating_plays(s) for s in self.queue):
+                if any((self._may_beat(s) and self._beating_plays(s)) or self._final_play(s) is not None
+                       for s in self.queue):
                     continue
             self._win_round(owner)
             return

@@ -72,6 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "studio.table.event.burn_lifted": ("seat {seat}'s burn is lifted (解烧)", "解烧：{seat}号的烧牌作废"),
     "studio.table.event.burns": ("seat {seat} burns seat {burned}'s 级牌 (烧牌)", "{seat}号烧了{burned}号的级牌"),
     "studio.table.event.opens": ("seat {seat} opens (开点)", "{seat}号开点"),
+    "studio.table.event.final_play": ("seat {seat} goes out over the table with its final play (最后一手走)",
+                                      "{seat}号最后一手走：不管桌上是什么牌，手里的牌一次出完"),
     "studio.table.event.out": ("seat {seat} goes out, place {place}", "{seat}号走科（{place}）"),
     "studio.table.event.out_shuangkou": ("seat {seat} goes out, place {place}", "{seat}号出完牌（{place}）"),
     "studio.table.event.burn_succeeds": ("seat {seat}'s burn succeeds", "{seat}号烧牌成功"),
@@ -109,6 +111,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "studio.table.refusal.burn_only": ("seat {seat} may answer the 级牌 of seat {top} only by burning it "
                                        "('burn {cards}'): only seat {opposite} (opposite) answers it plainly",
                                        "{seat}号要管{top}号的级牌只能烧牌（烧牌 {cards}）：只有对家{opposite}号能直接管"),
+    "studio.table.refusal.final_play_only": ("seat {seat} may not answer seat {top}'s play: it may only go out with "
+                                             "all its cards, 'play {cards}' ([plays] final_play)",
+                                             "{seat}号不能管{top}号的牌，只能把手里的牌一次出完（出 {cards}，最后一手走）"),
     "studio.table.refusal.not_held": ("seat {seat} does not hold {cards}", "{seat}号手里没有 {cards}"),
     "studio.table.refusal.not_a_play": ("{cards} is not a legal play", "{cards} 不是一手能出的牌"),
     "studio.table.refusal.not_beat": ("{cards} does not beat {top}", "{cards} 管不上 {top}"),
