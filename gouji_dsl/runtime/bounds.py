@@ -15,11 +15,13 @@ MAX_REVOLUTION_REDEALS-th such redeal stops the game with an error (runtime/setu
 `check_redeals`), so at most MAX_REVOLUTION_REDEALS (10) deals are played; a real game has one
 or two.
 In play, every play takes at least one card, so a game has at most (cards dealt - 1) plays:
-the game ends with somebody still holding a card. Between two plays the flow (runtime/flow.py
-`_advance`) asks each other holder at most once a circle, and a play stands after `need`
-circles with no play (lead_return_circles, chaos_circles; 1 for a 级牌 in force); in later
-circles only seats whose right survived a pass may be asked again (pass_rule none,
-round_except_opposite: the opposite, 四户乱缠 with chaos_pass_keeps_right, headless_any_play).
+the game ends with somebody still holding a card (a failed burner's cards and the 3s of a
+player 闷ed out of play, [threes] men_out, are never played: fewer plays still). Between two
+plays the flow (runtime/flow.py `_advance`) asks each other holder at most once a circle, and
+a play stands after `need` circles with no play (lead_return_circles, chaos_circles; 1 for a
+级牌 in force); in later circles only seats whose right survived a pass may be asked again
+(pass_rule none, round_except_opposite: the opposite, 四户乱缠 with chaos_pass_keeps_right,
+headless_any_play).
 A 让牌 (one a round, by the opposite of the play) is the deferrer's turn and gives it one
 more; once_per_round adds the last chance of the leader's opposite (F5). A lead is never a
 pass, and the last play ends the game. Played games meet the actions-between-plays figure.
