@@ -82,6 +82,8 @@ def features_of(game) -> set[str]:
     if game.result()["men"]:
         seen.add("闷")
     seen |= _lower_answers(game)
+    if any("is 闷ed (闷) and takes place" in line for line in lines):
+        seen.add("闷 out")
     out = set()
     for line in lines:  # a burn of a player who is out: of the 级牌 they went out with (going_out_gouji = as_usual)
         found = re.match(r"seat (\d+) goes out", line) or re.match(r"seat \d+ burns seat (\d+)'s", line)
@@ -140,6 +142,8 @@ def enabled(v) -> set[str]:
         out |= {"lower answer", "3s answer"}
     if not never(v.plays.final_play):
         out.add("final play")
+    if v.threes.men_out:
+        out.add("闷 out")
     if "3" in v.buy.ranks:
         out.add("买3")
     if v.tribute.enabled:
@@ -353,6 +357,7 @@ HOUSE_RULES = [
     ("lianzhong", "[buy]\nsellers = [opposite]"),  # 买3 without 要3
     ("lianzhong", "[buy]\nsellers = [in_turn]\nteammates_paid = yes"),  # from whoever has two, counted from the next
     ("lianzhong", "[buy]\nsellers = [teammate_after, in_turn]\ncount_from = [opposite(buyer)]\nseller_min = 1"),
+    ("lianzhong", "[threes]\nmen_out = yes"),  # 闷ed: out of play at once, from the bottom
     ("lianzhong", "[table]\nfirst_leader = previous_first"),
     ("lianzhong", "[table]\nfirst_leader = fixed_seat\nfirst_seat = 4"),
     ("lianzhong", "[revolution]\nauto_open = yes"),

@@ -155,6 +155,23 @@ def test_the_diff_finds_where_burning_only_after_opening_changes_a_game(tmp_path
     assert "1 with a counterexample" in out
 
 
+def test_the_diff_finds_where_a_player_out_when_menned_changes_a_game(tmp_path, capsys, monkeypatch):
+    """Issue 33's second use of men_out: 黄金岛 where a player 闷ed is out of play at once, written
+    in Chinese (the section and the rule by their Chinese names, 是 for yes)."""
+    from gouji_dsl.cli import main
+
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    path = tmp_path / "黄金岛闷了就下.gouji"
+    path.write_text('variant 黄金岛闷了就下 extends huangjindao\n[about]\ntitle = "黄金岛：闷了就下"\n'
+                    'title_en = "Huangjindao, out when 闷ed"\n[憋三]\n被闷出局 = 是\n', encoding="utf-8")
+    assert main(["diff", "huangjindao", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "threes.men_out (被闷出局)" in out
+    assert ("Huangjindao keeps a player who is 闷ed in play; 黄金岛闷了就下 puts a player who is 闷ed out of play at "
+            "once, placed from the bottom") in out
+    assert "1 with a counterexample" in out
+
+
 def test_the_diff_finds_where_buying_from_the_first_seat_with_two_changes_a_game(tmp_path, capsys, monkeypatch):
     """Issue 33's second use of counted sellers and paid teammates: 连中 where a player without a 3
     buys it from the first player, counted from their next, holding two, and pays a teammate too."""

@@ -597,6 +597,12 @@ CASES = [
       "    ^\n"
       "  hint: without it there is no such tribute: in [tribute] set men = 0\n"
       + shown("gouji", "threes.threes_last", "note: threes_last = no set here")]),
+    ("out when 闷ed without threes last", Z + "[threes]\nmen_out = yes\n",
+     ["house.gouji:3:1: error: men_out = yes contradicts [threes] threes_last = no: only 憋三 has players 闷ed\n"
+      "    men_out = yes\n"
+      "    ^\n"
+      "  hint: set threes_last = yes, or remove men_out\n"
+      + shown("gouji", "threes.threes_last", "note: threes_last = no set here")]),
     ("a tribute taken out without its order", "variant house extends lianzhong\n[tribute]\nshao = 0\n",
      [shown("lianzhong", "tribute.order", "error: the tribute order lists 'shao' but shao = 0") + "\n"
       "  hint: take shao out of the order: order = [men, dian, luo]\n"

@@ -1297,3 +1297,76 @@ def test_the_diff_finds_where_a_last_play_of_jokers_changes_a_game(tmp_path, cap
     assert ("Zaozhuang lets a last play go only when it beats the table; Jokers-go-out lets a player go out with all "
             "their cards as one play with jokers(play) == size(play), whatever the table holds.") in out
     assert "1 with a counterexample" in out
+# [threes] men_out (被闷出局): seat 1's K K leaves it its two 3s; seat 4, its opposite, beats the
+# 级牌 with A A: seat 1 is 闷ed (D22), and nobody can beat the A A.
+MENNED = {1: "K K 3 3", 2: "6 6 4", 3: "7 7 4", 4: "A A 5 8", 5: "9 9 4", 6: "10 10 4"}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("men_out", [True, False])
+def test_a_player_menned_is_out_of_play_at_once(tmp_path, kind, men_out):  # [threes] men_out; D22
+    e = house(tmp_path, "lianzhong", f"[threes]\nmen_out = {'yes' if men_out else 'no'}", kind)
+    g = e.new_position(MENNED, leader=1)
+    g.apply_action("play K K")
+    g.apply_action("play A A")
+    # 闷 either way (its 闷贡 is owed); the A A stands and its player leads: the game goes on.
+    assert g.men == [[1, 4]] and g.current_player() == 4 and not g.is_terminal()
+    assert g.places() == ({1: 6} if men_out else {})  # the lowest free place, at once
+    assert g.observation(1)["hands"] == {1: "3 3"}  # its 3s stay in its hand, never played
+    if kind == "engine":
+        assert g.observe(2)["status"][1] == ("out" if men_out else "waiting")
+    g.apply_action("play 5")
+    asked = []
+    while g.top is not None:
+        asked.append(g.current_player())
+        g.apply_action("pass")
+    assert asked == [5, 6, 2, 3]  # seat 1 could not beat the 5 in any case: no 3 before the last play
+    assert g.current_player() == 4 and (1 in g.places()) is men_out
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("men_out", [True, False])
+def test_a_player_menned_out_can_decide_the_game(tmp_path, kind, men_out):  # [threes] men_out; D10, D22
+    e = house(tmp_path, "lianzhong", f"[threes]\nmen_out = {'yes' if men_out else 'no'}", kind)
+    # Seat 1's teammates (3, 5) are out: 闷ed out of play, it leaves only seats 2, 4 and 6 holding cards.
+    g = e.new_position({1: "K K 3 3", 2: "6 6 4", 4: "A A 5", 6: "4"}, leader=1, out={3: 1, 5: 2})
+    g.apply_action("play K K")
+    g.apply_action("play A A")
+    if men_out:  # the players left by cards, ties in playing order after seat 5, the last out: 6, 4, 2
+        assert g.is_terminal() and g.places() == {1: 6, 2: 5, 3: 1, 4: 4, 5: 2, 6: 3}
+    else:  # seat 4 goes out with its 5, seat 6 takes over (接风) and goes out, seat 1 takes over and plays its 3s
+        for action in ["play 5", "pass", "play 4", "pass", "play 3 3"]:
+            g.apply_action(action)
+        assert g.is_terminal() and g.places() == {1: 5, 2: 6, 3: 1, 4: 3, 5: 2, 6: 4}
+    assert g.result()["men"] == [[1, 4]]  # the tribute debt stands either way
+    assert {"kind": "men", "from": 1, "to": 4, "count": 1} in e.tributes(g.result())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_when_nobody_went_out_the_players_left_are_ranked_from_the_last_menned(tmp_path, kind):  # D10, D22
+    e = house(tmp_path, "lianzhong", "[threes]\nmen_out = yes", kind)
+    g = e.new_position({1: "5 3", 2: "8 4 4", 3: "6 3", 4: "9 4 4", 5: "7 3", 6: "10 10"}, leader=1)
+    # Seats 1, 3 and 5 (one team) are each beaten right before their 3s: out of play at places 6, 5, 4.
+    for seat, action in [(1, "play 5"), (2, "play 8"), (2, "play 4"), (3, "play 6"), (4, "play 9"),
+                         (4, "play 4"), (5, "play 7"), (6, "play 10")]:
+        while g.current_player() != seat:
+            g.apply_action("pass")
+        g.apply_action(action)
+    assert g.men == [[1, 2], [3, 4], [5, 6]] and g.is_terminal()
+    # Nobody went out: the players left, a card each, take places 1-3 in playing order after seat 5.
+    assert g.places() == {1: 6, 2: 2, 3: 5, 4: 3, 5: 4, 6: 1}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("men_out", [True, False])
+def test_a_huangjindao_player_menned_out_brings_on_the_free_for_all(tmp_path, kind, men_out):  # men_out; D7, D22
+    """Issue 33's second use of men_out: 黄金岛 where a player 闷ed is out at once. Seat 2 is out
+    (seat 5 无头); seat 3 beats seat 1's 5 5, its play before its 3s: out of play, seat 1 leaves
+    four players holding cards, and 四户乱缠 begins (which ends 无头). It makes no one 无头 itself."""
+    e = house(tmp_path, "huangjindao", f"[threes]\nmen_out = {'yes' if men_out else 'no'}", kind)
+    g = e.new_position({1: "5 5 3 3", 3: "7 7 4", 4: "8 8 4", 5: "9 9 4", 6: "6 6 4"}, leader=1, out={2: 1})
+    g.apply_action("play 5 5")
+    g.apply_action("play 7 7")
+    assert g.men == [[1, 3]] and g.current_player() == 4
+    assert g.places() == ({1: 6, 2: 1} if men_out else {2: 1})
+    assert g.chaos is men_out and sorted(g.headless) == ([] if men_out else [5])

@@ -97,6 +97,8 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     # the order where few 3s and 4s make many buyers and a buyer turned away by one seller asks others.
     # With lift = anyone every beaten play lifts a burn: a burner still bound never answers.
     "burning.joker_check": (("zaozhuang", "[burning]\nlift = no\n"),),
+    # Only 憋三 has players 闷ed: zaozhuang, the first parent, refuses men_out = yes; lianzhong has 憋三.
+    "threes.men_out": (("lianzhong", ""),),
     # burned_back = yes is burned_player's own: it changes a game where the burned player leads anew.
     "burning.burned_back": (("zaozhuang", "[burning]\nfailure_leader = burned_player_leads\n"),),
     # The card whose holder leads first acts only with first_leader = card_holder.
@@ -298,6 +300,7 @@ VALUES: dict[str, Callable[[str], list]] = {
                                (m.RankConstraint("3", single=True, last_only=True, bare=True),),
                                (m.RankConstraint("5"),), (m.RankConstraint("5", single=True, all_at_once=True),)),
     "threes.threes_last": by_type,
+    "threes.men_out": by_type,
     "buy.ranks": fixed(("3", "4", "5", "6", "7"), ("2",), ("K", "Q", "J", "10", "9")),
     "buy.sellers": fixed(("next",), ("teammate_before", "opposite"), ("previous", "teammate_after", "opposite"),
                          ("in_turn",), ("opposite", "in_turn")),

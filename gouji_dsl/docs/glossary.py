@@ -192,6 +192,8 @@ def _threes_last(v, lang: str) -> str | None:
     text = "3只能留到最后一手出" if zh else "3s may only be one's last play"
     if "3" in v.buy.ranks:
         text += "；没有3的人可以买3" if zh else "; a player with no 3 may buy one"
+    if t.men_out:
+        text += "；被闷的人当即出局，占剩下最末的名次" if zh else "; a player beaten before their final 3s (闷) is out at once, in the lowest free place"
     return text
 
 

@@ -164,6 +164,7 @@ MEANINGS_ZH: dict[str, str] = {
 
     # [threes] 憋三
     "threes.threes_last": "3只能作为玩家的最后一手出，而且这一手只能全是3",
+    "threes.men_out": "被闷（最后一手3之前的那手牌被人打掉）的玩家当即出局：占去剩下最末的名次，手里的3不再出",
 
     # [buy] 买牌
     "buy.ranks": "发牌后依次要买的点数；手里一张也没有的人买一张",
@@ -307,7 +308,7 @@ MEANINGS_ZH: dict[str, str] = {
     "end.remaining=playing_order": "从最后走科的人的下一个座位起，按出牌顺序排，不论剩几张",
     "end.remaining=seat_order": "按座位号排，1号在前，不论剩几张",
     "end.remaining:player": "结束时还有牌、要排名次的人",
-    "end.remaining:last": "最后走的人（没人走科时，最后一个烧牌失败的人）",
+    "end.remaining:last": "最后走的人（没人走科时，最后一个从末位排起的人：烧牌失败或被闷出局的人）",
     "end.sweep": "一方拿下第1到第3名，本局立即结束（串三户）",
     "end.places": "各个名次的叫法",
     "end.places.place": "名次，1 = 第一个走科",
@@ -425,7 +426,7 @@ MEANINGS_ZH: dict[str, str] = {
     "function:opened": "这个人本局是否已开点",
     "function:passed": "这个人本轮是否已过牌",
     "function:passed_plain": "这个人本轮是否在一手不是起作用的级牌的牌上过过牌",
-    "function:out": "这个人是否已不在牌局中（出完、烧牌失败或不参加）",
+    "function:out": "这个人是否已不在牌局中（出完、烧牌失败、被闷出局或不参加）",
     "function:teammate": "两个人是否同伙（自己也算自己的同伙）",
     "function:cards_left": "这个人手里还剩几张牌",
     "function:number": "这个人的座位号（1 到人数）",

@@ -48,6 +48,7 @@ _EVENTS = (
     ("out", re.compile(r"seat (\d+) goes out, place (\d+)")),
     ("burn_ok", re.compile(r"seat (\d+)'s burn succeeds")),
     ("burn_failed", re.compile(r"seat (\d+) fails the burn \(烧牌失误\) and takes place (\d+)")),
+    ("men_out", re.compile(r"seat (\d+) is 闷ed \(闷\) and takes place (\d+)")),
     ("back", re.compile(r"seat (\d+)'s (.+) is back on the table")),
     ("chaos", re.compile(r"四户乱缠 \(free-for-all\) begins")),
     ("turn_back", re.compile(r"seat (\d+) gets its turn back")),
@@ -334,6 +335,9 @@ def _event_text(ctx, ev: tuple, lang: str, last_player: int | None) -> Text | No
     if kind == "burn_failed":
         return T("{s}号烧牌失败，得{p}", s=ev[1], p=_place(ctx, ev[2], lang)) if zh else \
             T("seat {s} fails the burn and takes {p}", s=ev[1], p=_place(ctx, ev[2], lang))
+    if kind == "men_out":
+        return T("{s}号被闷，当即出局，得{p}", s=ev[1], p=_place(ctx, ev[2], lang)) if zh else \
+            T("seat {s} is 闷ed and out of play at once: {p}", s=ev[1], p=_place(ctx, ev[2], lang))
     if kind == "back":
         return T("{s}号的 {c} 又回到桌上", s=ev[1], c=cards(ev[2])) if zh else \
             T("seat {s}'s {c} is back on the table", s=ev[1], c=cards(ev[2]))

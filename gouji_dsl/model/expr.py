@@ -77,7 +77,7 @@ SEAT_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("passed", (SEAT,), BOOL, "本轮已过", "whether the player has passed in this round"),
     Function("passed_plain", (SEAT,), BOOL, "过过非级牌",
              "whether the player has passed, in this round, on a play that was no 级牌 in force"),
-    Function("out", (SEAT,), BOOL, "已走", "whether the player has gone out, failed a burn or sits out (holds no place to play for)"),
+    Function("out", (SEAT,), BOOL, "已走", "whether the player has gone out, failed a burn, was 闷ed out of play or sits out (holds no place to play for)"),
     Function("teammate", (SEAT, SEAT), BOOL, "同伙", "whether the two players are on the same team (a player is their own teammate)"),
     Function("cards_left", (SEAT,), INT, "剩牌数", "the number of cards the player still holds"),
     Function("number", (SEAT,), INT, "座位号", "the player's seat number (1 to the number of players)"),

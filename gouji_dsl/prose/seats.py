@@ -44,7 +44,7 @@ _STATES = {
     "passed": ("{0}本轮已过牌", "{0} has passed in this round", "{0}本轮还没过牌", "{0} has not passed in this round"),
     "passed_plain": ("{0}本轮过过非级牌", "{0} has passed on a play that was no 级牌 in this round",
                      "{0}本轮没有过过非级牌", "{0} has not passed on a play that was no 级牌 in this round"),
-    "out": ("{0}已经不在牌局中（走了、烧牌失败或不参加）", "{0} is out of play (gone out, a failed burner, or sitting out)",
+    "out": ("{0}已经不在牌局中（走了、烧牌失败、被闷出局或不参加）", "{0} is out of play (gone out, a failed burner, 闷ed out, or sitting out)",
             "{0}还在牌局中", "{0} is still in play"),
     "teammate": ("{0}和{1}是同伙", "{0} and {1} are on the same team",
                  "{0}和{1}不是同伙", "{0} and {1} are on different teams"),

@@ -33,7 +33,8 @@ class Place:
 
 
 RANKED = Var("player", SEAT, "这个人", "a player still holding cards, to be ranked")
-LAST = Var("last", SEAT, "最后走的人", "the last player out (or, if nobody went out, the last failed burner)")
+LAST = Var("last", SEAT, "最后走的人", "the last player out (or, if nobody went out, the last placed from the bottom: "
+                                        "a failed burner, or a player 闷ed out of play)")
 # Players still holding cards are ranked by these numbers, smallest first; on equal numbers
 # (a list of the file's own may leave some) in playing order from the seat after the last out.
 REMAINING = ChoiceT(KEYS, RANKED, LAST, shorthands=(

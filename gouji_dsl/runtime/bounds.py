@@ -15,12 +15,13 @@ MAX_REVOLUTION_REDEALS-th such redeal stops the game with an error (runtime/setu
 `check_redeals`), so at most MAX_REVOLUTION_REDEALS (10) deals are played; a real game has one
 or two.
 In play, every play takes at least one card, so a game has at most (cards dealt - 1) plays:
-the game ends with somebody still holding a card. Between two plays the flow (runtime/flow.py
-`_advance`) asks each other holder at most once a circle, and a play stands after `need`
-circles with no play (lead_return_circles, chaos_circles; 1 for a 级牌 in force); in later
-circles only seats whose right survived a pass may be asked again: those [flow] answer_play
-lets answer after passing (`_after_passing`: none, the opposite, every other seat) and in 四户乱缠
-with chaos_pass_keeps_right every seat.
+the game ends with somebody still holding a card (a failed burner's cards and the 3s of a
+player 闷ed out of play, [threes] men_out, are never played: fewer plays still). Between two
+plays the flow (runtime/flow.py `_advance`) asks each other holder at most once a circle, and
+a play stands after `need` circles with no play (lead_return_circles, chaos_circles; 1 for a
+级牌 in force); in later circles only seats whose right survived a pass may be asked again:
+those [flow] answer_play lets answer after passing (`_after_passing`: none, the opposite, every
+other seat) and in 四户乱缠 with chaos_pass_keeps_right every seat.
 A final play ([plays] final_play) is offered in a turn of these: to a seat not yet passed in the
 round, or to one whose right survived its pass; it is one of the hand's plays.
 A 让牌 (one a round, by the opposite of the play) is the deferrer's turn and gives it one

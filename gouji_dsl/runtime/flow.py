@@ -615,6 +615,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             if previous_seat in self.before_threes and seat != previous_seat:
                 self.men.append([previous_seat, seat])
                 self.before_threes.discard(previous_seat)
+                if r.men_out:
+                    self._place_menned(previous_seat)
             if ((was_in_force or self.top_out_gouji) and r.open_method == "survives" and seat != r.opposite[previous_seat]
                     and not burn and r.counts_for_open(previous_top)):
                 self._open(previous_seat, before_chaos=self.top_out_gouji)
@@ -648,6 +650,13 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             self._go_out(seat, play)
             if self.terminal:
                 return
+        elif r.men_out and previous_seat in self.place_of:
+            # The play put a 闷ed player out (or beat the play someone went out with: then
+            # nothing has changed since that was asked): is the game decided, 四户乱缠 begun?
+            self._check_end()
+            if self.terminal:
+                return
+            self._check_chaos()
         self._set_queue_after_play(seat)
         self._advance(seat)
 
@@ -683,6 +692,17 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         self._check_end()
         if not self.terminal:
             self._check_chaos()
+
+    def _place_menned(self, seat: int) -> None:
+        """[threes] men_out: a player 闷ed (D22) is out of play at once and takes the lowest free
+        place, as a failed burner does (no 无头 for their opposite: they did not go out). They keep
+        their 3s, never played; their burn, if they were bound by one, neither succeeds nor fails.
+        The play that beat them stands; `_play` asks whether the game is decided once it has."""
+        r = self.r
+        self.obligation.discard(seat)
+        place = max(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        self.place_of[seat] = place
+        self.log.append(f"seat {seat} is 闷ed (闷) and takes place {place}")
 
     def _update_headless(self, seat: int) -> None:
         r = self.r
@@ -772,8 +792,14 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         rule's numbers of each (by_cards: cards left, then playing order from the seat after the
         last player out, D10), in that playing order between equals."""
         r = self.r
-        # A game ends only once someone is out: went out, or failed a burn.
-        last = self.finish_order[-1] if self.finish_order else self.failed[-1]
+        if r.men_out and not self.finish_order:
+            # Nobody went out: the last placed from the bottom, a failed burner or a player 闷ed
+            # out of play (each took the lowest place then free: the last of them the highest).
+            bottom = self.failed + [m[0] for m in self.men if m[0] in self.place_of]
+            last = min(bottom, key=self.place_of.__getitem__)
+        else:
+            # A game ends only once someone is out: went out, or failed a burn.
+            last = self.finish_order[-1] if self.finish_order else self.failed[-1]
         order = [s for s in seats_after(r.players)[last] if s in holders]
         if last in holders:
             order.append(last)

@@ -34,6 +34,7 @@ Statuses (STATUSES, in tensor order):
   idle       has no part in the current 宣点 / 革命 step (has chosen, or is not asked)
   out        went out                          failed  failed a burn (烧牌失误): placed, out of play
   sits_out   the revolutionary (革命)            placed  still held cards when the game ended
+A player 闷ed where [threes] men_out puts them out of play at once is `out` too.
 A seat out of the game (out, failed, sits_out) keeps that status even while its last play is
 the one to beat: the tensor's top_seat tells whose play that is.
 """
@@ -127,6 +128,9 @@ def _status_codes(game: GameView) -> list[int]:
     if game.failed:
         for s in game.failed:
             status[s - 1] = _FAILED
+    if game.r.men_out:
+        for s, _beater in game.men:  # 闷ed: out of play at once
+            status[s - 1] = _OUT
     revolutionary = game.revolutionary
     if revolutionary is not None and revolutionary in game.place_of:
         status[revolutionary - 1] = _SITS_OUT

@@ -78,6 +78,7 @@ class GameView(Protocol):
     place_of: dict[int, int]
     finish_order: list[int]
     failed: list[int]
+    men: list[list[int]]
     opened: set[int]
     declared: set[int]
     headless: set[int]

@@ -89,6 +89,7 @@ class Rules:
     final_play: bool = False  # plays.final_play
     rank_rules: tuple[tuple[int, bool, bool, bool, bool], ...] = ()  # ranks.constraints
     threes_last: bool = False  # threes.threes_last
+    men_out: bool = False  # threes.men_out
     buy_ranks: tuple[str, ...] = ()  # buy.ranks
     buy_sellers: tuple[str, ...] = ()  # buy.sellers
     buy_price: tuple[str, ...] = ()  # buy.price

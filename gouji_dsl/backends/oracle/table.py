@@ -149,9 +149,10 @@ class Table(OracleState):
             self.played[card] += cards[card]
         if self.ref.pattern_plays and play[3]:
             self.bombs.append([seat, play[3]])  # a bomb, with its lines: the score counts them
+        menned_out = False
         if beaten is not None:
             assert beaten_seat is not None  # a play on the table has its player
-            self._settle_beaten(seat, beaten, beaten_seat, burn, was_in_force)
+            menned_out = self._settle_beaten(seat, beaten, beaten_seat, burn, was_in_force)
         out = not any(hand)
         if burn:
             assert beaten is not None and beaten_seat is not None  # a burn answers the play on the table
@@ -176,17 +177,32 @@ class Table(OracleState):
             self._go_out(seat)
             if self.terminal:
                 return
+        elif menned_out:  # one player fewer in play: the game may be decided, 四户乱缠 begun
+            self._maybe_end()
+            if self.terminal:
+                return
+            self._maybe_start_chaos()
         self._ask_about_top(seat)
 
-    def _settle_beaten(self, seat: int, beaten: Play, beaten_seat: int, burn: bool, was_in_force: bool) -> None:
-        """What beating a play settles: 解烧, 闷 (D22) and 开点 (D16, D26)."""
+    def _settle_beaten(self, seat: int, beaten: Play, beaten_seat: int, burn: bool, was_in_force: bool) -> bool:
+        """What beating a play settles: 解烧, 闷 (D22) and 开点 (D16, D26). True when the 闷ed
+        player is out of play at once ([threes] men_out): whether that ends the game is asked
+        once the beating play has taken its effect."""
+        menned_out = False
         if beaten_seat in self.obligation and ask("burning.lift", self, beaten_seat, seat):
             self.obligation.discard(beaten_seat)
             self.log.append(f"seat {beaten_seat}'s burn is lifted (解烧)")
         if beaten_seat in self.before_threes and seat != beaten_seat:
             self.men.append([beaten_seat, seat])
             self.before_threes.discard(beaten_seat)
+            place = ask("threes.men_out", self, beaten_seat)
+            if place is not None:
+                self.place_of[beaten_seat] = place
+                self.obligation.discard(beaten_seat)  # out of play: a burn of theirs is neither won nor lost
+                self.log.append(f"seat {beaten_seat} is 闷ed (闷) and takes place {place}")
+                menned_out = True
         ask("open.method", self, beaten_seat, beaten, seat, burn, was_in_force)
+        return menned_out
 
     def _open(self, seat: int, before_chaos: bool = False) -> None:
         """开点 for `seat`, unless 四户乱缠 has begun (`before_chaos`: the 级牌 was played before it, D26)."""
@@ -330,7 +346,11 @@ class Table(OracleState):
         self.log.append("scores: [" + ", ".join(str(x) for x in self.scores) + "]")  # exact: 2/3, not Fraction(2, 3)
 
     def _last_out(self) -> int:
-        """D10: players left holding cards are placed in playing order from the seat after this one."""
+        """D10: players left holding cards are placed in playing order from the seat after this one:
+        the last to go out; if nobody has, the last placed from the bottom (a failed burner, or a
+        player 闷ed out of play): of those, the one holding the highest place, as each took the
+        lowest place free at the time."""
         if self.finish_order:
             return self.finish_order[-1]
-        return self.failed[-1] if self.failed else 1
+        from_bottom = [s for s in self.failed + [m[0] for m in self.men] if s in self.place_of]
+        return min(from_bottom, key=lambda s: self.place_of[s]) if from_bottom else 1

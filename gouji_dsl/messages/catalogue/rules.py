@@ -348,6 +348,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "只有 first_leader = card_holder 时 first_card 才起作用（现在是 {leader}）"),
     "rules.first_card_unused_hint": ("set [table] first_leader = card_holder, or remove first_card",
                                      "把 [table] 节的 first_leader 设为 card_holder，或删去 first_card"),
+    # rules/threes.py
+    "rules.men_out_without_threes_last": ("men_out = yes contradicts [threes] threes_last = no: only 憋三 has players 闷ed",
+                                          "men_out = yes 与 [threes] 节的 threes_last = no 矛盾：只有憋三才有被闷的人"),
+    "rules.men_out_without_threes_last_hint": ("set threes_last = yes, or remove men_out",
+                                               "把 threes_last 设为 yes，或删去 men_out"),
     # rules/tribute.py
     "rules.tribute_not_in_order": ("{kind} = {amount} but '{kind}' is not in the tribute order",
                                    "{kind} = {amount}，但进贡顺序里没有 '{kind}'"),
