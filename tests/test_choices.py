@@ -117,7 +117,7 @@ def test_chinese_names_of_variables_functions_and_shorthands_are_the_english_one
 SAID = [
     ("beater == opposite(burner) or headless(beater)",
      "打牌者是烧牌者的对家，或者打牌者无头",
-     "the player beating it is the burner's opposite, or the player beating it is 无头 (headless)"),
+     "the player beating it is the burner's opposite, or the player beating it is headless"),
     ("not (opened(beater) or passed(beater))",
      "打牌者还没开点，而且打牌者本轮还没过牌",
      "the player beating it has not opened (开点), and the player beating it has not passed in this round"),

@@ -66,8 +66,8 @@ def test_a_score_example_must_be_place_points_plus_open_points(delta, ok):
 
     v = Compilation(Workspace(), "zaozhuang").checked
     sample = dict(examples.examples_for(v).tribute[0])
-    sample["scores"] = list(sample["scores"])
-    sample["scores"][0] += delta
+    sample["points"] = list(sample["points"])  # the points a score is (or, under win_draw_loss, is the sign of)
+    sample["points"][0] += delta
     if ok:
         item = example_blocks._result_example(Ctx(v), sample, "scoring", "en", 0)
         assert item.anchor == "example-score-1"

@@ -185,8 +185,9 @@ def check_final_play(v: Variant, rep: Reporter) -> None:
         alone = "plays.fillers_alone"
     else:
         return
-    what, what_zh = ("jokers", "王") if kind == "jokers" else (f"{kind}s", kind)
-    rep.error(at(v, "plays.final_play"), msg("rules.final_play_never", kind=what, kind_zh=what_zh, rule=alone.split(".")[1]),
+    never_message = msg("rules.final_play_never_jokers", rule=alone.split(".")[1]) if kind == "jokers" else \
+        msg("rules.final_play_never", card=kind, rule=alone.split(".")[1])
+    rep.error(at(v, "plays.final_play"), never_message,
               hint=msg("rules.final_play_never_hint", rule=alone.split(".")[1]),
               notes=[(at(v, alone), msg("rules.set_here"))])
 

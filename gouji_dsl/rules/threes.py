@@ -94,17 +94,17 @@ book.bool_rule("threes.threes_last", "before",
 
 def _nobody_menned(ctx: book.Ctx) -> tuple[str, str] | None:
     return None if ctx.v.threes.threes_last else ("不憋三，没有人会被闷，此条不起作用。",
-                                                  "There is no threes-last rule, so nobody is 闷ed: this rule does not apply.")
+                                                  "There is no threes-last rule, so nobody is smothered: this rule does not apply.")
 
 
 book.bool_rule("threes.men_out", "before",
                ("**被闷出局**：最后一手3之前的那手牌被人打掉（被“闷”住）的玩家当即出局，像烧牌失败的人一样占去剩下最末的名次，"
                 "手里的3不再出。打闷他的那手牌照常留在桌上，牌局接着往下打。",
-                "**Out when 闷ed**: a player whose play right before their final 3s is beaten (闷) is out of play at once: "
+                "**Out when smothered**: a player whose play right before their final 3s is beaten (smothered) is out of play at once: "
                 "like a failed burner, they take the lowest place still free, and their 3s are never played; the play that beat "
                 "them stays on the table and play goes on."),
                ("被闷的玩家不出局，照常出牌，还可以出3走科。",
-                "A player who is 闷ed stays in play and may still go out with their 3s."),
+                "A player who is smothered (their play right before their final 3s beaten) stays in play and may still go out with their 3s."),
                inactive=_nobody_menned)
 
 

@@ -70,6 +70,7 @@ _EVENT_TABLE: tuple[tuple[str, str], ...] = (
     (_SEAT + r" goes out, place (?P<place>\d+)", "studio.table.event.out"),
     (_SEAT + r"'s burn succeeds", "studio.table.event.burn_succeeds"),
     (_SEAT + r" fails the burn \(烧牌失误\) and takes place (?P<place>\d+)", "studio.table.event.burn_fails"),
+    (_SEAT + r" is 闷ed \(闷\) and takes place (?P<place>\d+)", "studio.table.event.menned_out"),
     (_SEAT + r"'s " + _CARDS + r" is back on the table", "studio.table.event.back"),
     (r"四户乱缠 \(free-for-all\) begins", "studio.table.event.chaos"),
     (r"game over: (?P<places>seat \d+ place \d+(?:, seat \d+ place \d+)*)", "studio.table.event.over"),

@@ -186,9 +186,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.no_lower_joker": ("no joker is just below {joker}: by_lower cannot kill it",
                              "没有正好比 {joker} 小一级的王：by_lower 杀不了它"),
     "rules.no_lower_joker_hint": ("write by_lower = none in this row", "在这一行写 by_lower = none"),
-    "rules.final_play_never": ("final_play asks for a play of {kind} only, but {rule} = no: no such play exists here, "
+    "rules.final_play_never": ("final_play asks for a play of {card}s only, but {rule} = no: no such play exists here, "
                                "so the rule would never let anyone go out",
-                               "final_play 要求这一手全是{kind_zh}，但 {rule} = no：这里没有这样的一手牌，这条规则永远不会让人走"),
+                               "final_play 要求这一手全是{card}，但 {rule} = no：这里没有这样的一手牌，这条规则永远不会让人走"),
+    "rules.final_play_never_jokers": ("final_play asks for a play of jokers only, but {rule} = no: no such play exists "
+                                      "here, so the rule would never let anyone go out",
+                                      "final_play 要求这一手全是王，但 {rule} = no：这里没有这样的一手牌，这条规则永远不会让人走"),
     "rules.final_play_never_hint": ("ask for a play this variant has, or set {rule} = yes",
                                     "改成本玩法有的一手牌，或者设 {rule} = yes"),
     # rules/ranks.py

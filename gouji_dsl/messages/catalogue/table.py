@@ -79,6 +79,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "studio.table.event.burn_succeeds": ("seat {seat}'s burn succeeds", "{seat}号烧牌成功"),
     "studio.table.event.burn_fails": ("seat {seat} fails the burn (烧牌失误) and takes place {place}",
                                       "{seat}号烧牌失误，名次是{place}"),
+    "studio.table.event.menned_out": ("seat {seat} is 闷ed (闷) and takes place {place}",
+                                      "{seat}号被闷出局，名次是{place}"),
     "studio.table.event.back": ("seat {seat}'s {cards} is back on the table", "{seat}号的 {cards} 又回到桌上"),
     "studio.table.event.chaos": ("四户乱缠 (free-for-all) begins", "开始四户乱缠"),
     "studio.table.event.over": ("game over: {places}", "一局打完：{places}"),
