@@ -411,7 +411,8 @@ OWN_LIFTS = ["beater == opposite(burner) or opened(beater)",
 OWN_RANKINGS = ["[distance(opposite(last), player)]", "[cards_left(player) - number(player), distance(last, player)]"]
 
 
-@pytest.mark.parametrize("lift", OWN_LIFTS)
+# About 2 s each: the first in the default run, the others in the wide run (CI).
+@pytest.mark.parametrize("lift", [OWN_LIFTS[0]] + [pytest.param(x, marks=pytest.mark.wide) for x in OWN_LIFTS[1:]])
 def test_generated_and_oracle_agree_on_lifts_of_a_files_own(tmp_path, lift):
     seen = run(house_engines(tmp_path, "zaozhuang", f"[burning]\nlift = {lift}"), matches=[3], games=3, positions=150)
     assert seen["解烧"] >= 1
@@ -435,7 +436,7 @@ def test_generated_and_oracle_agree_when_any_play_answers_with_threes_last(tmp_p
     assert seen["3s answer"] >= 1 and seen["闷"] >= 1 and seen["failed burn"] >= 1
 
 
-@pytest.mark.parametrize("ranking", OWN_RANKINGS)
+@pytest.mark.parametrize("ranking", [OWN_RANKINGS[0]] + [pytest.param(x, marks=pytest.mark.wide) for x in OWN_RANKINGS[1:]])
 def test_generated_and_oracle_agree_on_rankings_of_a_files_own(tmp_path, ranking):
     run(house_engines(tmp_path, "zaozhuang", f"[end]\nremaining = {ranking}"), matches=[3], games=3, positions=60)
 
@@ -446,7 +447,7 @@ OWN_ANSWERS = ["answer_play = not passed(answerer) or not teammate(answerer, own
                "answer_gouji = answerer == opposite(owner) or (headless(answerer) and not passed_plain(answerer))"]
 
 
-@pytest.mark.parametrize("answer", OWN_ANSWERS)
+@pytest.mark.parametrize("answer", [OWN_ANSWERS[0]] + [pytest.param(x, marks=pytest.mark.wide) for x in OWN_ANSWERS[1:]])
 def test_generated_and_oracle_agree_on_who_may_answer_of_a_files_own(tmp_path, answer):
     run(house_engines(tmp_path, "zaozhuang", f"[flow]\n{answer}"), matches=[3], games=2, positions=80)
 

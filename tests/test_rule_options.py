@@ -650,6 +650,7 @@ def test_win_draw_loss_in_played_games(tmp_path, kind):  # [scoring] outcome: re
 WIN_DRAW_LOSS = Path(__file__).parent / "conformance" / "win-draw-loss.gouji"
 
 
+@pytest.mark.wide  # two-game matches on both engines, about 3 s: CI's wide run
 @pytest.mark.parametrize("kind", KINDS)
 def test_zaozhuang_win_or_lose_keeps_the_sign_of_zaozhuangs_scores(kind):
     house_rule, zaozhuang = getattr(gouji_dsl, kind)(str(WIN_DRAW_LOSS)), getattr(gouji_dsl, kind)("zaozhuang")
@@ -1284,6 +1285,7 @@ def test_a_last_play_of_jokers_goes_out_in_zaozhuang(tmp_path, kind, rule):  # [
     assert g.current_player() == 1
 
 
+@pytest.mark.wide  # a diff's search, about 1.5 s: CI's wide run
 def test_the_diff_finds_where_a_last_play_of_jokers_changes_a_game(tmp_path, capsys, monkeypatch):  # [plays] final_play
     from gouji_dsl.cli import main
 
