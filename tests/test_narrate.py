@@ -131,3 +131,17 @@ def test_results_without_points_are_told_as_wins_and_losses():
     draw = _case("score", {"result": {"finish": [1, 2, 4, 3, 6, 5], "opened": []}}, [0] * 6, [0] * 6)
     assert narrate(draw, "en", EN_TITLES, Ctx(parent), results=(True, True)).plain().endswith(
         "in our club, the results are seat 1: draw, seat 2: draw, seat 3: draw, seat 4: draw, seat 5: draw, seat 6: draw.")
+
+
+def test_a_game_that_goes_on_where_the_other_has_ended_is_said_so_not_given_empty_scores(tmp_path, capsys, monkeypatch):
+    """Where one variant's game ends and the other's goes on, the one going on has no scores yet."""
+    from gouji_dsl.cli import main
+
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    path = tmp_path / "menout.gouji"
+    path.write_text('variant menout extends lianzhong\n[about]\ntitle = "Smothered out"\n[threes]\nmen_out = yes\n',
+                    encoding="utf-8")
+    assert main(["doc", str(path), "--changes", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "places: seat 1 place 3, seat 2 place 2, seat 3 place 4, seat 6 place 1, the game goes on;" in out
+    assert not re.search(r"the scores are [;.]", out)

@@ -437,8 +437,9 @@ def _state(ex, state: dict, other: dict, final: dict, last_table, lang: str, res
         places = state.get("places") or ()
         parts.append(T("名次：") + join([T("{s}号第{p}名", s=s, p=p) for s, p in places], "zh", "、") if zh else
                      T("places: ") + join([T("seat {s} place {p}", s=s, p=p) for s, p in places], "en", ",", ","))
-    if "returns" in keys:
-        parts.append(_scores(state.get("returns") or (), lang, results))
+    if "returns" in keys:  # none yet where the game goes on (the other variant's has ended)
+        returns = state.get("returns") or ()
+        parts.append(_scores(returns, lang, results) if returns else (T("这一局还没打完") if zh else T("the game goes on")))
     parts += _seen(keys, state, other, lang)
     if not parts:
         parts.append(T("不一样") if zh else T("it goes differently"))
