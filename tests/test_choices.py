@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
+from pathlib import Path
 
 import pytest
 
@@ -140,49 +142,46 @@ def test_a_seat_expression_in_words(tmp_path, text, zh, en):
     assert (say(lift.node, "zh", LIFT), say(lift.node, "en", LIFT)) == (zh, en)
 
 
-def test_the_diff_finds_where_burning_only_after_opening_changes_a_game(tmp_path, capsys, monkeypatch):
-    """Issue 33's second use nobody asked for: 枣庄 where only players who have opened may burn."""
+# Issue 33's second uses nobody asked for: a house rule of a standard variant with a new construct,
+# and what `gouji diff` says against its parent: (parent, the house rule's name, its rules, what the
+# diff must say; at least one rule group with a counterexample).
+SECOND_USES = [
+    # 枣庄 where only players who have opened may burn.
+    ("zaozhuang", "opened-burns", "[about]\ntitle = \"Opened players burn\"\n[burning]\nwho = opened(burner)\n",
+     ["burning.who (谁能烧)",
+      "lets anyone burn whom the burning rules let; Opened-burns lets a player burn only when opened(burner)"]),
+    # 黄金岛 where a player 闷ed is out of play at once, in Chinese (section, rule and yes by their Chinese names).
+    ("huangjindao", "黄金岛闷了就下", "[about]\ntitle = \"黄金岛：闷了就下\"\ntitle_en = \"Huangjindao, out when 闷ed\"\n"
+     "[憋三]\n被闷出局 = 是\n",
+     ["threes.men_out (被闷出局)", "Huangjindao keeps a player who is 闷ed in play; 黄金岛闷了就下 puts a player who is "
+      "闷ed out of play at once, placed from the bottom"]),
+    # 联众 where a player without a 3 buys it from the first player, counted from their next, holding
+    # two, and pays a teammate too.
+    ("lianzhong", "counted", "[about]\ntitle = \"Counted sellers\"\n[buy]\nsellers = [in_turn]\nteammates_paid = yes\n",
+     ["buy.sellers (卖家)", "buy.teammates_paid (联邦也付)", "has a buyer pay a teammate who sells"]),
+    # 枣庄 where each player only wins, draws or loses.
+    ("zaozhuang", "win-draw-loss", (Path(__file__).parent / "conformance" / "win-draw-loss.gouji").read_text(
+        encoding="utf-8").split("extends zaozhuang\n", 1)[1],
+     ["scoring.outcome (结果)", "Zaozhuang scores each player points; Win-draw-loss gives each player only a win, a draw "
+      "or a loss (the sign of their score).", "zaozhuang scores [2, -2, 2, -2, 2, -2]; win-draw-loss scores [1, -1, 1, -1, 1, -1]"]),
+    # 枣庄 where a last play of jokers only goes out whatever the table holds.
+    pytest.param("zaozhuang", "jokers-go-out", "[about]\ntitle = \"王走\"\ntitle_en = \"Jokers go out\"\n"
+                 "[plays]\nfinal_play = jokers(play) == size(play)\n",
+                 ["plays.final_play (最后一手走)", "Zaozhuang lets a last play go only when it beats the table; Jokers-go-out "
+                  "lets a player go out with all their cards as one play with jokers(play) == size(play), whatever the "
+                  "table holds."], marks=pytest.mark.wide, id="jokers-go-out"),  # about 1.5 s: the wide run
+]
+
+
+@pytest.mark.parametrize("parent, name, rules, said", SECOND_USES,
+                         ids=[case[1] if isinstance(case, tuple) else case.id for case in SECOND_USES])
+def test_the_diff_finds_where_a_second_use_changes_a_game(tmp_path, capsys, monkeypatch, parent, name, rules, said):
     from gouji_dsl.cli import main
 
     monkeypatch.setenv("GOUJI_LANG", "en")
-    path = tmp_path / "opened-burns.gouji"
-    path.write_text('variant opened-burns extends zaozhuang\n[about]\ntitle = "Opened players burn"\n'
-                    "[burning]\nwho = opened(burner)\n", encoding="utf-8")
-    assert main(["diff", "zaozhuang", str(path)]) == 1
+    path = tmp_path / f"{name}.gouji"
+    path.write_text(f"variant {name} extends {parent}\n{rules}", encoding="utf-8")
+    assert main(["diff", parent, str(path)]) == 1
     out = capsys.readouterr().out
-    assert "burning.who (谁能烧)" in out
-    assert "lets anyone burn whom the burning rules let; Opened-burns lets a player burn only when opened(burner)" in out
-    assert "1 with a counterexample" in out
-
-
-def test_the_diff_finds_where_a_player_out_when_menned_changes_a_game(tmp_path, capsys, monkeypatch):
-    """Issue 33's second use of men_out: 黄金岛 where a player 闷ed is out of play at once, written
-    in Chinese (the section and the rule by their Chinese names, 是 for yes)."""
-    from gouji_dsl.cli import main
-
-    monkeypatch.setenv("GOUJI_LANG", "en")
-    path = tmp_path / "黄金岛闷了就下.gouji"
-    path.write_text('variant 黄金岛闷了就下 extends huangjindao\n[about]\ntitle = "黄金岛：闷了就下"\n'
-                    'title_en = "Huangjindao, out when 闷ed"\n[憋三]\n被闷出局 = 是\n', encoding="utf-8")
-    assert main(["diff", "huangjindao", str(path)]) == 1
-    out = capsys.readouterr().out
-    assert "threes.men_out (被闷出局)" in out
-    assert ("Huangjindao keeps a player who is 闷ed in play; 黄金岛闷了就下 puts a player who is 闷ed out of play at "
-            "once, placed from the bottom") in out
-    assert "1 with a counterexample" in out
-
-
-def test_the_diff_finds_where_buying_from_the_first_seat_with_two_changes_a_game(tmp_path, capsys, monkeypatch):
-    """Issue 33's second use of counted sellers and paid teammates: 连中 where a player without a 3
-    buys it from the first player, counted from their next, holding two, and pays a teammate too."""
-    from gouji_dsl.cli import main
-
-    monkeypatch.setenv("GOUJI_LANG", "en")
-    path = tmp_path / "counted.gouji"
-    path.write_text('variant counted extends lianzhong\n[about]\ntitle = "Counted sellers"\n'
-                    "[buy]\nsellers = [in_turn]\nteammates_paid = yes\n", encoding="utf-8")
-    assert main(["diff", "lianzhong", str(path)]) == 1
-    out = capsys.readouterr().out
-    assert "buy.sellers (卖家)" in out and "buy.teammates_paid (联邦也付)" in out
-    assert "has a buyer pay a teammate who sells" in out
-    assert "with a counterexample" in out
+    assert all(words in out for words in said), out
+    assert re.search(r"\b[1-9]\d* with a counterexample", out)
