@@ -592,7 +592,7 @@ RULES = Rules(
     buy_sellers=('opposite', 'teammate_after', 'teammate_before'),
     card_kinds=('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'),
     cards_per_player=36,
-    chaos_pass_keeps_right=True,
+    chaos_answer=('const', True),
     chaos_starts_at=4,
     deck_counts=(16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 4, 4),
     decks=4,
@@ -762,7 +762,7 @@ class Game:
         """May `seat` beat the current top now (not counting a burn)?"""
         x = self.top_seat
         if self.chaos:
-            return True
+            return True  # [chaos] answer
         if self.top_opposite_only:
             return seat == _RULE_OPPOSITE[x] or _RULE_OPPOSITE[x] in self.place_of
         # Who may answer: [flow] answer_gouji and answer_play, or what the pass rule and the

@@ -540,7 +540,7 @@ RULES = Rules(
     buy_sellers=('opposite',),
     card_kinds=('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'),
     cards_per_player=36,
-    chaos_pass_keeps_right=True,
+    chaos_answer=('const', True),
     chaos_starts_at=4,
     counter_burn=True,
     deck_counts=(16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 4, 4),
@@ -701,7 +701,7 @@ class Game:
         """May `seat` beat the current top now (not counting a burn)?"""
         x = self.top_seat
         if self.chaos:
-            return True
+            return True  # [chaos] answer
         # Who may answer: [flow] answer_gouji and answer_play, or what the pass rule and the
         # 无头 rules make them (rules/flow.py). Answering a 无头 player's 级牌 is no burn.
         if self.top_gouji:  # _restricted(): the other conditions are ruled out above

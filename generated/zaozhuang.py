@@ -561,8 +561,8 @@ RULES = Rules(
     buy_sellers=('opposite',),
     card_kinds=('3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'),
     cards_per_player=54,
+    chaos_answer=('const', True),
     chaos_circles=2,
-    chaos_pass_keeps_right=True,
     chaos_starts_at=4,
     deck_counts=(24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 6, 6),
     decks=6,
@@ -732,7 +732,7 @@ class Game:
         """May `seat` beat the current top now (not counting a burn)?"""
         x = self.top_seat
         if self.chaos:
-            return True
+            return True  # [chaos] answer
         if self.top_free:
             return True
         # Who may answer: [flow] answer_gouji and answer_play, or what the pass rule and the

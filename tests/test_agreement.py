@@ -441,15 +441,17 @@ def test_generated_and_oracle_agree_on_rankings_of_a_files_own(tmp_path, ranking
     run(house_engines(tmp_path, "zaozhuang", f"[end]\nremaining = {ranking}"), matches=[3], games=3, positions=60)
 
 
-# Who may answer, of a file's own (flow.answer_play, flow.answer_gouji): a pass loses the right to
-# answer one's own team only; nobody but the opposite answers a 无头 player's 级牌.
-OWN_ANSWERS = ["answer_play = not passed(answerer) or not teammate(answerer, owner)",
-               "answer_gouji = answerer == opposite(owner) or (headless(answerer) and not passed_plain(answerer))"]
+# Who may answer, of a file's own (flow.answer_play, flow.answer_gouji, chaos.answer): a pass loses
+# the right to answer one's own team only; nobody but the opposite answers a 无头 player's 级牌; in
+# 四户乱缠 a player who passed may still answer while their opposite's play is on the table.
+OWN_ANSWERS = ["[flow]\nanswer_play = not passed(answerer) or not teammate(answerer, owner)",
+               "[flow]\nanswer_gouji = answerer == opposite(owner) or (headless(answerer) and not passed_plain(answerer))",
+               "[chaos]\nanswer = not passed(answerer) or holds_top(opposite(answerer))"]
 
 
 @pytest.mark.parametrize("answer", [OWN_ANSWERS[0]] + [pytest.param(x, marks=pytest.mark.wide) for x in OWN_ANSWERS[1:]])
 def test_generated_and_oracle_agree_on_who_may_answer_of_a_files_own(tmp_path, answer):
-    run(house_engines(tmp_path, "zaozhuang", f"[flow]\n{answer}"), matches=[3], games=2, positions=80)
+    run(house_engines(tmp_path, "zaozhuang", answer), matches=[3], games=2, positions=80)
 
 
 def test_every_seat_function_is_in_an_expression_of_a_files_own():

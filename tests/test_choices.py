@@ -23,6 +23,7 @@ from gouji_dsl.model.expr import SEAT_FUNCTIONS, Choice, ChoiceT, predicate
 from gouji_dsl.model.types import OptionalT
 from gouji_dsl.phases import Compilation
 from gouji_dsl.rules.burning import burned_back
+from gouji_dsl.rules.chaos import chaos_answer
 from gouji_dsl.rules.flow import answer_gouji, answer_play
 from gouji_dsl.runtime.game import new_game
 from gouji_dsl.runtime.state import State
@@ -74,6 +75,8 @@ def spelt_out(tmp_path, name: str):
     # Who may answer follows the pass rule and the 无头 rules while unset: spelt out, it is written.
     if parent.flow.answer_play is None:
         by_section.setdefault("flow", []).append(f"answer_play = {answer_play(parent).text}")
+    if parent.game == "gouji" and parent.chaos.starts_at is not None and parent.chaos.answer is None:
+        by_section.setdefault("chaos", []).append(f"answer = {chaos_answer(parent).text}")
     if parent.game == "gouji" and parent.flow.answer_gouji is None and parent.flow.gouji_answer == "opposite_only":
         by_section.setdefault("flow", []).append(f"answer_gouji = {answer_gouji(parent).text}")
     lines = [f"variant spelt extends {name}"]

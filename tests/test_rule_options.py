@@ -343,6 +343,22 @@ def test_chaos_pass_keeps_the_right_to_answer(tmp_path, kind, keeps):  # [chaos]
 
 
 @pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("answer, again", [("not passed(answerer) or not teammate(answerer, owner)", True),
+                                           ("not passed(answerer) or teammate(answerer, owner)", False)])
+def test_chaos_answer_says_who_may_answer_in_the_free_for_all(tmp_path, kind, answer, again):  # [chaos] answer
+    # Seat 2 passes on seat 1's 5 in 四户乱缠: may it answer in the second circle, an opponent's play?
+    e = house(tmp_path, "zaozhuang", f"[chaos]\nanswer = {answer}", kind)
+    g = e.new_position({1: "5 8", 2: "6 9", 3: "4", 5: "4"}, leader=1, out={4: 1, 6: 2})
+    assert g.chaos
+    g.apply_action("play 5")
+    g.apply_action("pass")
+    if again:
+        assert g.current_player() == 2 and "play 6" in actions(g)
+    else:
+        assert g.current_player() == 1 and g.top is None
+
+
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("joker", ["SJ", "BJ"])
 def test_a_burner_playing_either_joker_does_not_fail(tmp_path, kind, joker):  # D15: a joker, small or big
     e = house(tmp_path, "zaozhuang", "[burning]\nlift = anyone", kind)

@@ -106,6 +106,8 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     # Every standard variant loses a 无头 player's right to a 级牌 with a pass: the rule's
     # shorthand that keeps it acts where that is switched off.
     "flow.answer_gouji": (("zaozhuang", "[headless]\npass_loses_gouji = no\n"),),
+    # Likewise a pass keeps the right in 四户乱缠 everywhere: the shorthand that keeps it acts where it does not.
+    "chaos.answer": (("zaozhuang", "[chaos]\npass_keeps_right = no\n"),),
     "buy.sellers": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\n"),),
     "buy.no_price": (("lianzhong-bubiesan", "[buy]\nranks = [3, 4, 5, 6]\nprice = []\n"),),
@@ -318,6 +320,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "flow.going_out_gouji": by_type,
     "flow.take_over": lambda path: by_type(path) + [Src("[next(next(winner)), opposite(winner)]")],
     "flow.answer_play": lambda path: by_type(path) + [Src("not passed(answerer) or teammate(answerer, owner)")],
+    "chaos.answer": lambda path: by_type(path) + [Src("not passed(answerer) or not teammate(answerer, owner)")],
     "flow.answer_gouji": lambda path: by_type(path) + [Src("answerer == opposite(owner)"),
                                                        Src("answerer == opposite(owner) or opened(answerer)")],
     "chaos.starts_at": by_type,

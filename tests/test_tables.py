@@ -273,6 +273,16 @@ WARNINGS = [
       "house.gouji:12:1: note: pass_loses_gouji is written here\n"
       "    pass_loses_gouji = no\n"
       "    ^"]),
+    ("pass_keeps_right where who may answer in 四户乱缠 is written",
+     ZA + "[chaos]\nanswer = not passed(answerer)\npass_keeps_right = no\n",
+     ["house.gouji:8:1: warning: [chaos] pass_keeps_right cannot matter: [chaos] answer is written, and says who may "
+      "answer by itself\n"
+      "    answer = not passed(answerer)\n"
+      "    ^\n"
+      "  hint: remove pass_keeps_right, or change [chaos] answer\n"
+      "house.gouji:9:1: note: pass_keeps_right is written here\n"
+      "    pass_keeps_right = no\n"
+      "    ^"]),
     ("count_from without a counted seller", ZA.replace("zaozhuang", "lianzhong") + "[buy]\ncount_from = opposite\n",
      [shown("lianzhong", "buy.sellers", "warning: [buy] count_from cannot matter: no seller is counted to "
             "([buy] sellers has no in_turn)") + "\n"

@@ -231,6 +231,11 @@ MEANINGS_ZH: dict[str, str] = {
     "chaos.after_first_out_with_revolution": "有人革命的一局，头科一走就开始四户乱缠",
     "chaos.lead_return_circles": "四户乱缠中，过几整圈无人管后，最后出牌的人重新发牌",
     "chaos.pass_keeps_right": "过了牌的人本轮还可以再出牌",
+    "chaos.answer": "四户乱缠时谁能管：关于管牌者和牌主的条件（none：按“过牌可再上”）",
+    "chaos.answer=anyone": "谁都能管，过没过牌都行",
+    "chaos.answer=not_after_passing": "本轮过了牌的人不能再管",
+    "chaos.answer:answerer": "轮到的、问他管不管的人",
+    "chaos.answer:owner": "桌上这手牌是谁出的",
 
     # [burning] 烧牌
     "burning.allowed": "是否可以打不是自己对家出的级牌（烧牌）",

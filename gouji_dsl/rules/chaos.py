@@ -12,15 +12,25 @@ from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import hook
 from gouji_dsl.facets.sentences import add_inactive, said
 from gouji_dsl.messages import Message, msg
+from gouji_dsl.model.expr import BOOL, Choice, ChoiceT, Shorthand
 from gouji_dsl.model.fields import Section, rule
-from gouji_dsl.model.types import BoolT, IntT, OptionalT
+from gouji_dsl.model.types import BoolT, IntT, Member, OptionalT
 from gouji_dsl.model.variant import Variant
+from gouji_dsl.rules.flow import ANSWERER, OWNER
 from gouji_dsl.prose.text import T, circles, num
 
 if TYPE_CHECKING:
     from gouji_dsl.facets.protocols import Game, Said
 
 # --- the rules ------------------------------------------------------------------
+
+# Who may answer in 四户乱缠, a condition on the answerer and the owner of the play, like [flow]
+# answer_play outside it. Unset, it follows pass_keeps_right (chaos_answer() below).
+CHAOS_ANSWER = ChoiceT(BOOL, ANSWERER, OWNER, shorthands=(
+    Shorthand(Member("anyone", "任何人", "anyone, passed or not"), "yes"),
+    Shorthand(Member("not_after_passing", "过牌后无权", "a player who passed in this round may not answer again"),
+              "not passed(answerer)")))
+
 
 @dataclass(frozen=True)
 class ChaosRules(Section):
@@ -32,6 +42,17 @@ class ChaosRules(Section):
     after_first_out_with_revolution: bool = rule(BoolT(), "革命后头科即乱缠", "in a game with a revolutionary it starts as soon as the first player is out")
     lead_return_circles: int = rule(IntT(1, 3), "过圈", "full circles of passes after which the last player leads again")
     pass_keeps_right: bool = rule(BoolT(), "过牌可再上", "a player who passed may still play later in the round")
+    answer: Choice | None = rule(OptionalT(CHAOS_ANSWER), "谁能管",
+                                 "who may answer in the free-for-all, a condition on the answerer and the owner of the "
+                                 "play (none: as pass_keeps_right says)", default=None)
+
+
+def chaos_answer(v: Variant) -> Choice:
+    """Who may answer in 四户乱缠: as written, else as pass_keeps_right says."""
+    written: Choice | None = v.chaos.answer
+    if written is not None:
+        return written
+    return CHAOS_ANSWER.expand("anyone" if v.chaos.pass_keeps_right else "not_after_passing")
 
 
 # --- checks -------------------------------------------------------------------
@@ -51,7 +72,7 @@ def check_after_revolution(v: Variant, rep: Reporter) -> None:
                   notes=[(at(v, "revolution.allowed"), msg("rules.revolution_off_here"))])
 
 
-type_only("chaos.lead_return_circles", "chaos.pass_keeps_right")
+type_only("chaos.lead_return_circles", "chaos.pass_keeps_right", "chaos.answer")
 
 
 def _chaos_never_starts(v: Variant) -> tuple[str, Message] | None:
@@ -61,8 +82,16 @@ def _chaos_never_starts(v: Variant) -> tuple[str, Message] | None:
     return None
 
 
-for _rule in ("after_first_out_with_revolution", "lead_return_circles", "pass_keeps_right"):
+for _rule in ("after_first_out_with_revolution", "lead_return_circles", "pass_keeps_right", "answer"):
     dead(f"chaos.{_rule}", f"[chaos] {_rule}", _chaos_never_starts)
+
+
+def _answer_written(v: Variant) -> tuple[str, Message] | None:
+    """[chaos] answer is written: it says who may answer by itself, whatever pass_keeps_right says."""
+    return ("chaos.answer", msg("model.dead_answer_written", rule="[chaos] answer")) if value_of(v, "chaos.answer") else None
+
+
+dead("chaos.pass_keeps_right", "[chaos] pass_keeps_right", _answer_written)
 
 
 # --- engine -------------------------------------------------------------------
@@ -74,9 +103,14 @@ spec.register("chaos.after_first_out_with_revolution", "engine",
                            annotation="bool", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._check_chaos")))
 spec.register("chaos.lead_return_circles", "engine", spec.Setting("chaos_circles", lambda v: v.chaos.lead_return_circles, absent=1,
                                                                   annotation="int", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._advance")))
-spec.register("chaos.pass_keeps_right", "engine",
-              spec.Setting("chaos_pass_keeps_right", lambda v: v.chaos.pass_keeps_right, absent=False,
-                           annotation="bool", realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._may_answer")))
+spec.register("chaos.answer", "engine",
+              spec.Setting("chaos_answer", lambda v: CHAOS_ANSWER.plain(chaos_answer(v)),
+                           absent=CHAOS_ANSWER.plain(CHAOS_ANSWER.expand("not_after_passing")), annotation="tuple[Any, ...]",
+                           realised_in=("runtime/bounds.py:_asks_after_play", "runtime/flow.py:Game._may_answer")))
+# Whether a pass loses the right to answer in 四户乱缠 is a part of who may answer there.
+_KEEPS_RIGHT = spec.Part("chaos.answer", "yes lets a player who passed answer later in the round")
+spec.register("chaos.pass_keeps_right", "engine", _KEEPS_RIGHT)
+spec.register("chaos.pass_keeps_right", "interpreter", _KEEPS_RIGHT)
 
 
 # --- interpreter --------------------------------------------------------------
@@ -101,11 +135,12 @@ def chaos_circles(g: Game) -> int:
     return c.lead_return_circles
 
 
-@hook("chaos.pass_keeps_right", absent=lambda g, seat: False)
+@hook("chaos.answer", absent=lambda g, seat: False)
 def answers_in_chaos(g: Game, seat: int) -> bool:
-    """In 四户乱缠 anyone may beat anything in turn; a pass loses that right for the round
-    unless pass_keeps_right."""
-    return g.v.chaos.pass_keeps_right or seat not in g.passed
+    """In 四户乱缠 anyone may beat anything in turn, as far as the answer rule lets them: by
+    default, a pass loses that right for the round unless pass_keeps_right."""
+    assert g.top_seat is not None  # asked only about a play on the table
+    return bool(g.holds(chaos_answer(g.v), answerer=seat, owner=g.top_seat))
 
 
 # --- rulebook -----------------------------------------------------------------
@@ -156,6 +191,13 @@ book.bool_rule("chaos.pass_keeps_right", "headless",
                ("乱缠时过牌不失去出牌权，本轮以后仍然可以出牌。", "In the free-for-all a pass loses nothing: a player who passed may still play later in the round."),
                ("乱缠时过牌后，本轮不能再出牌。", "In the free-for-all a player who passed may not play again in that round."),
                inactive=_no_chaos)
+book.choice_rule("chaos.answer", "headless", {
+    "anyone": ("乱缠时过牌不失权，轮到谁谁都能管。", "In the free-for-all a pass loses nothing: anyone may answer in turn."),
+    "not_after_passing": ("乱缠时本轮过了牌的人，本轮不能再管。",
+                          "In the free-for-all a player who passed in the round may not answer again in it."),
+}, expression=("乱缠时，轮到谁，要{w}，才能管。", "In the free-for-all a play may be answered in turn only if {w}."),
+   unset=(chaos_answer, ("（按“过牌可再上”的规定。）", "(As the rule on passing in the free-for-all makes it.)")),
+   after=lambda ctx, v: add_inactive(([], []), _no_chaos(ctx)))
 
 
 # --- diff ---------------------------------------------------------------------
@@ -176,6 +218,11 @@ dp.phrase("chaos.after_first_out_with_revolution", dp.yes_no(
     "有人革命时头科一出即开始四户乱缠", "starts 四户乱缠 as soon as the first player is out in a game with a revolutionary",
     "有人革命时四户乱缠照常开始", "starts 四户乱缠 as usual in a game with a revolutionary"))
 dp.phrase("chaos.lead_return_circles", _phrase_lead_return_circles)
+dp.phrase("chaos.answer", dp.choice({
+    "anyone": dp.said("四户乱缠中过牌不失权", "lets anyone answer in 四户乱缠, passed or not"),
+    "not_after_passing": dp.said("四户乱缠中过牌后本轮不能再管", "lets nobody who passed answer again in 四户乱缠"),
+}, "四户乱缠中要 {v} 才能管", "lets a player answer in 四户乱缠 only when {v}",
+    unset=dp.said("四户乱缠中谁能管按过牌的规定", "lets the passing rule of 四户乱缠 say who may answer")))
 dp.phrase("chaos.pass_keeps_right", dp.yes_no(
     "四户乱缠中过牌后本轮仍可再出", "lets a player who passed in 四户乱缠 still play later in the round",
     "四户乱缠中过牌后本轮无权再出", "takes a passing player's right in 四户乱缠 too"))

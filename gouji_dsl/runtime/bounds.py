@@ -21,7 +21,7 @@ plays the flow (runtime/flow.py `_advance`) asks each other holder at most once 
 a play stands after `need` circles with no play (lead_return_circles, chaos_circles; 1 for a
 级牌 in force); in later circles only seats whose right survived a pass may be asked again:
 those [flow] answer_play lets answer after passing (`_after_passing`: none, the opposite, every
-other seat) and in 四户乱缠 with chaos_pass_keeps_right every seat.
+other seat), and in 四户乱缠 those [chaos] answer lets.
 A final play ([plays] final_play) is offered in a turn of these: to a seat not yet passed in the
 round, or to one whose right survived its pass; it is one of the hand's plays.
 A 让牌 (one a round, by the opposite of the play) is the deferrer's turn and gives it one
@@ -119,7 +119,7 @@ def _asks_after_play(r: Rules) -> int:
     chaos_others = min(others, r.chaos_starts_at - 1)
     if r.chaos_after_first_out_with_revolution:
         chaos_others = max(chaos_others, n - 3)
-    chaos_rearmed = chaos_others if r.chaos_pass_keeps_right else 0
+    chaos_rearmed = {"nobody": 0, "the opposite": min(1, chaos_others)}.get(_after_passing(r.chaos_answer), chaos_others)
     chaos = chaos_others + (r.chaos_circles - 1) * chaos_rearmed
     return max(normal, chaos)
 

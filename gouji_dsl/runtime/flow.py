@@ -139,7 +139,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         if TYPE_CHECKING:  # asked only about a top play
             assert x is not None
         if self.chaos:
-            return r.chaos_pass_keeps_right or seat not in self.passed
+            return bool(self._holds(r.chaos_answer, answerer=seat, owner=x))  # [chaos] answer
         if seat in self.played_in_round and r.pass_rule == "once_per_round":
             return False  # a play ends one's part in the round
         if self.top_opposite_only:

@@ -102,7 +102,7 @@ class Rules:
     chaos_starts_at: int | None = None  # chaos.starts_at
     chaos_after_first_out_with_revolution: bool = False  # chaos.after_first_out_with_revolution
     chaos_circles: int = 1  # chaos.lead_return_circles
-    chaos_pass_keeps_right: bool = False  # chaos.pass_keeps_right
+    chaos_answer: tuple[Any, ...] = ('not', ('call', 'passed', ('var', 'answerer')))  # chaos.answer
     burn_allowed: bool = False  # burning.allowed
     teammates_may_burn: bool = False  # burning.teammates_may_burn
     burn_after_pass: bool = False  # burning.after_pass

@@ -91,7 +91,7 @@ class Table(OracleState):
         owner = self.top_seat
         opposite = ask("table.opposites", self, owner)
         if self.chaos:
-            return bool(ask("chaos.pass_keeps_right", self, seat))
+            return bool(ask("chaos.answer", self, seat))
         if self._part_over(seat):
             return False
         if self.top_opposite_only:
