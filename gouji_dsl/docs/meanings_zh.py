@@ -424,6 +424,7 @@ MEANINGS_ZH: dict[str, str] = {
     "function:failed": "这一局他是否烧牌失败了",
     "function:sits_out": "这一局他是否因革命而不出牌",
     "function:opened": "这个人本局是否已开点",
+    "function:forfeited": "这个人本局是否已废点（开点要两步时，随后出的牌不合规定，或四户乱缠先到、或没走科就出局，本局再也开不了点）",
     "function:passed": "这个人本轮是否已过牌",
     "function:passed_plain": "这个人本轮是否在一手不是起作用的级牌的牌上过过牌",
     "function:out": "这个人是否已不在牌局中（出完、烧牌失败、被闷出局或不参加）",
