@@ -285,6 +285,8 @@ MEANINGS_ZH: dict[str, str] = {
     "open.counts": "哪些牌计入开点",
     "open.counts:play": "这手牌",
     "open.declare": "发牌后，玩家可以宣布自己的对家开不了点（宣点）",
+    "open.then_lead": "开点分两步：级牌让某人开点后，他下一次出头牌须满足此条件才算开点，否则废点，本局再也开不了点；none：级牌一开点就算",
+    "open.then_lead:play": "他随后出的头牌",
 
     # [revolution] 革命
     "revolution.allowed": "玩家可以这一局不打（革命）",
