@@ -155,6 +155,23 @@ def test_the_diff_finds_where_burning_only_after_opening_changes_a_game(tmp_path
     assert "1 with a counterexample" in out
 
 
+@pytest.mark.wide
+def test_the_diff_finds_where_a_forfeited_opening_stops_burning(tmp_path, capsys, monkeypatch):
+    """Issue 33's second use of forfeited(x): 枣庄 where 开点 takes two steps (a 级牌 lead after
+    the opening 级牌) and a player who forfeited it (废点) may not burn."""
+    from gouji_dsl.cli import main
+
+    monkeypatch.setenv("GOUJI_LANG", "en")
+    path = tmp_path / "forfeit-burns.gouji"
+    path.write_text('variant forfeit-burns extends zaozhuang\n[about]\ntitle = "Forfeited players do not burn"\n'
+                    "[open]\nthen_lead = gouji(play)\n[burning]\nwho = not forfeited(burner)\n", encoding="utf-8")
+    assert main(["diff", "zaozhuang", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "burning.who (谁能烧)" in out and "open.then_lead (随后出牌)" in out
+    assert "Forfeit-burns lets a player burn only when not forfeited(burner)" in out
+    assert "2 with a counterexample" in out
+
+
 def test_the_diff_finds_where_a_player_out_when_menned_changes_a_game(tmp_path, capsys, monkeypatch):
     """Issue 33's second use of men_out: 黄金岛 where a player 闷ed is out of play at once, written
     in Chinese (the section and the rule by their Chinese names, 是 for yes)."""

@@ -1418,3 +1418,19 @@ def test_a_pending_opening_stands_when_its_player_goes_out_first(tmp_path, kind)
     assert log.index("seat 1 goes out, place 2") < log.index("seat 1 opens (开点)")
     # Seat 2's K K K won it the lead (a step too), and its plain lead 5 forfeited that.
     assert "seat 2 forfeits 开点 (废点)" in log and "seat 2 opens (开点)" not in log
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("who", ["anyone", "not forfeited(burner)"])
+def test_a_player_who_forfeited_opening_may_not_burn(tmp_path, kind, who):  # second use: forfeited(x) in [burning] who
+    e = house(tmp_path, "zaozhuang", f"[open]\nthen_lead = gouji(play)\n[burning]\nwho = {who}", kind)
+    # Seat 2's K K wins it the lead; its plain lead 5 forfeits 开点 (废点). Seat 3 takes the lead
+    # with 6 and leads Q Q Q, which seat 2 could burn with A A A.
+    g = e.new_position({1: "3", 2: "K K 5 A A A BJ", 3: "6 Q Q Q 4", 4: "3", 5: "3", 6: "3 3"}, leader=2)
+    for action in ("play K K", "play 5", "play 6", "pass", "play Q Q Q"):
+        g.apply_action(action)
+    assert "seat 2 forfeits 开点 (废点)" in g.transcript()
+    if who == "anyone":
+        assert g.current_player() == 2 and actions(g) == ["pass", "burn A A BJ", "burn A A A"]
+    else:
+        assert g.current_player() == 3 and actions(g) == ["play 4"]  # nobody may answer: seat 3 leads again
