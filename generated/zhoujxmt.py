@@ -603,6 +603,8 @@ class Game:
     finish_order: list[int]
     failed: list[int]
     opened: set[int]
+    pending_open: set[int]
+    forfeited: set[int]
     burns_done: list[list[int]]
     men: list[list[int]]
     headless: set[int]
@@ -1386,6 +1388,8 @@ class Game:
         self.finish_order = []
         self.failed = []
         self.opened = set()
+        self.pending_open = set()
+        self.forfeited = set()
         self.burns_done = []
         self.men = []
         self.headless = set()
@@ -1450,6 +1454,8 @@ class Game:
         other.finish_order = self.finish_order.copy()
         other.failed = self.failed.copy()
         other.opened = self.opened.copy()
+        other.pending_open = self.pending_open.copy()
+        other.forfeited = self.forfeited.copy()
         other.burns_done = self.burns_done.copy()
         other.men = self.men.copy()
         other.headless = self.headless.copy()
@@ -1512,6 +1518,8 @@ class Game:
         self.finish_order = other.finish_order
         self.failed = other.failed
         self.opened = other.opened
+        self.pending_open = other.pending_open
+        self.forfeited = other.forfeited
         self.burns_done = other.burns_done
         self.men = other.men
         self.headless = other.headless

@@ -73,7 +73,7 @@ def features_of(game) -> set[str]:
     for feature, text in (("failed burn", "fails the burn"), ("successful burn", "burn succeeds"),
                           ("解烧", "is lifted (解烧)"), ("burned 级牌 back", "is back on the table"),
                           ("四户乱缠", "四户乱缠"), ("革命", "sits out (革命)"), ("redeal", "revolutionaries: redeal"),
-                          ("买3", "buys a 3"), ("要3", "is given a 3"), ("开点", "opens (开点)"),
+                          ("买3", "buys a 3"), ("要3", "is given a 3"), ("开点", "opens (开点)"), ("废点", "forfeits 开点 (废点)"),
                           ("tribute", "tribute "), ("还贡", "return: "),
                           ("turn back", "gets its turn back"), ("last chance", "is asked once more"),
                           ("final play", "with its final play (最后一手走)")):
@@ -120,6 +120,8 @@ def enabled(v) -> set[str]:
     out = {"无头"}
     if v.open.method != "none":
         out.add("开点")
+        if v.open.then_lead is not None:
+            out.add("废点")
     if v.chaos.starts_at is not None:
         out.add("四户乱缠")
     if v.flow.pass_rule == "once_per_round":
@@ -369,6 +371,8 @@ HOUSE_RULES = [
     # and with 憋三 and fillers: 9s last and all together, Ks one at a time with 2s or jokers.
     ("zaozhuang", "[ranks]\nconstraints =  # 3 single and last, 4 all at once and bare\n"
                   "  | rank | single | last_only | all_at_once | bare |\n  | 3 | yes | yes | no | yes |\n  | 4 | no | no | yes | yes |"),
+    # 开点 in two steps: a 级牌 opens only if the player then leads a 级牌 too, else 废点.
+    ("lianzhong", "[open]\nthen_lead = gouji(play)"),
     ("lianzhong", "[ranks]\nconstraints =  # 9 last and all at once, K single\n"
                   "  | rank | single | last_only | all_at_once | bare |\n  | 9 | no | yes | yes | no |\n  | K | yes | no | no | no |"
                   "\n[revolution]\nallowed = no\n[headless]\ncause = opposite_of_first_out"),
@@ -401,7 +405,8 @@ def test_generated_and_oracle_agree_on_house_rules(tmp_path, base, text):
 # model.expr.SEAT_FUNCTIONS: the two engines read the expressions independently (State._holds and
 # its specialised code; backends/oracle/predicates.py), and these runs do lift burns.
 OWN_LIFTS = ["beater == opposite(burner) or opened(beater)",
-             "(played(beater) and holds_top(burner)) or failed(opposite(beater)) or sits_out(previous(beater))",
+             "(played(beater) and holds_top(burner)) or failed(opposite(beater)) or sits_out(previous(beater))"
+             " or forfeited(opposite(burner))",
              "teammate(beater, next(burner)) or (passed(beater) and cards_left(beater) >= 3) or out(opposite(burner))"
              " or headless(beater)"]
 

@@ -168,6 +168,13 @@ SECOND_USES = [
      ["scoring.outcome (结果)", "Zaozhuang scores each player points; Win-draw-loss gives each player only a win, a draw "
       "or a loss (the sign of their score).", "zaozhuang scores [2, -2, 2, -2, 2, -2]; win-draw-loss scores [1, -1, 1, -1, 1, -1]"]),
     # 枣庄 where a last play of jokers only goes out whatever the table holds.
+    # 枣庄 where 开点 takes two steps (a 级牌 lead after the opening 级牌) and a player who forfeited it
+    # (废点) may not burn.
+    pytest.param("zaozhuang", "forfeit-burns", "[about]\ntitle = \"Forfeited players do not burn\"\n"
+                 "[open]\nthen_lead = gouji(play)\n[burning]\nwho = not forfeited(burner)\n",
+                 ["burning.who (谁能烧)", "open.then_lead (随后出牌)",
+                  "Forfeit-burns lets a player burn only when not forfeited(burner)"],
+                 marks=pytest.mark.wide, id="forfeit-burns"),  # about 3 s: the wide run
     pytest.param("zaozhuang", "jokers-go-out", "[about]\ntitle = \"王走\"\ntitle_en = \"Jokers go out\"\n"
                  "[plays]\nfinal_play = jokers(play) == size(play)\n",
                  ["plays.final_play (最后一手走)", "Zaozhuang lets a last play go only when it beats the table; Jokers-go-out "

@@ -198,7 +198,7 @@ def test_show_rules_schema(capsys):
         "      names:",
         "        burner (烧牌者), a player (seat): the burner, whose play is beaten",
         "        beater (打牌者), a player (seat): the player beating the burner's play",
-        "      functions: opposite, next, previous, headless, holds_top, played, failed, sits_out, opened, passed, passed_plain, out, teammate,"
+        "      functions: opposite, next, previous, headless, holds_top, played, failed, sits_out, opened, forfeited, passed, passed_plain, out, teammate,"
         " cards_left, number, distance (described at the top)"]
     assert "  jokers_alone (纯王)    optional, default yes (是)" in text
     assert "    values: a whole number from 1 to 12" in text

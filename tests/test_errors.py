@@ -295,9 +295,9 @@ CASES = [
       "                ^\n"
       "  hint: did you mean 'sets' (套数)?"]),
     ('seat expression: unknown function', Z + '[burning]\nlift = beater == opposite(burner) or opend(beater)\n',
-     ["house.gouji:3:38: error: unknown function 'opend': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), passed_plain (过过非级牌), ...\n    lift = beater == opposite(burner) or opend(beater)\n                                         ^\n  hint: did you mean 'opened' (已开点)?"]),
+     ["house.gouji:3:38: error: unknown function 'opend': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), forfeited (废点), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), ...\n    lift = beater == opposite(burner) or opend(beater)\n                                         ^\n  hint: did you mean 'opened' (已开点)?"]),
     ('seat expression: a card function', Z + '[burning]\nlift = size(hand) > 2\n',
-     ["house.gouji:3:8: error: unknown function 'size': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), passed_plain (过过非级牌), ...\n    lift = size(hand) > 2\n           ^"]),
+     ["house.gouji:3:8: error: unknown function 'size': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), forfeited (废点), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), ...\n    lift = size(hand) > 2\n           ^"]),
     ('seat expression: seats are not ordered', Z + '[burning]\nlift = beater < opposite(burner)\n',
      ["house.gouji:3:8: error: '<' compares numbers; found a player (seat) and a player (seat)\n    lift = beater < opposite(burner)\n           ^"]),
     ('seat expression: a player where a condition is needed', Z + '[burning]\nlift = opposite(beater)\n',
@@ -309,7 +309,7 @@ CASES = [
     ('seat expression: misspelt shorthand', Z + '[burning]\nlift = opposite_or_headles\n',
      ["house.gouji:3:8: error: unknown value 'opposite_or_headles': expected one of anyone (任何人), no (不解烧), opposite_or_headless (对家或无头), or an expression giving yes/no (a condition)\n    lift = opposite_or_headles\n           ^\n  hint: did you mean 'opposite_or_headless' (对家或无头)?"]),
     ('seat expression: misspelt Chinese function', Z + '[burning]\n解烧 = 打牌者 == 对门(烧牌者)\n',
-     ["house.gouji:3:13: error: unknown function '对门': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), passed_plain (过过非级牌), ...\n    解烧 = 打牌者 == 对门(烧牌者)\n                     ^^\n  hint: did you mean '对家' (opposite)?"]),
+     ["house.gouji:3:13: error: unknown function '对门': expected one of cards_left (剩牌数), distance (相隔), failed (烧牌失败), forfeited (废点), headless (无头), holds_top (桌上是他的牌), next (下家), number (座位号), opened (已开点), opposite (对家), out (已走), passed (本轮已过), ...\n    解烧 = 打牌者 == 对门(烧牌者)\n                     ^^\n  hint: did you mean '对家' (opposite)?"]),
 
     ("function not called", Z + "[open]\ncounts = gouji\n",
      ["house.gouji:3:10: error: 'gouji' is a function: call it, e.g. gouji(hand)\n"
@@ -925,6 +925,10 @@ CASES = [
      ["house.gouji:6:3: error: declared = neither, opened = neither is the same seen from either player, so me_gives and opp_gives must be equal\n"
       "      | neither  | neither | 1        | 2         |\n"
       "      ^"]),
+    ("the second step of 开点 is a play", Z + "[open]\nthen_lead = gouji(hand)\n",
+     ["house.gouji:3:19: error: unknown name 'hand' (names available here: play (这手牌))\n"
+      "    then_lead = gouji(hand)\n"
+      "                      ^"]),
 ]
 
 

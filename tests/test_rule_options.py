@@ -1361,3 +1361,65 @@ def test_a_huangjindao_player_menned_out_brings_on_the_free_for_all(tmp_path, ki
     assert g.men == [[1, 3]] and g.current_player() == 4
     assert g.places() == ({1: 6, 2: 1} if men_out else {2: 1})
     assert g.chaos is men_out and sorted(g.headless) == ([] if men_out else [5])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("then_lead", ["none", "gouji(play)"])
+def test_opening_in_two_steps(tmp_path, kind, then_lead):  # [open] then_lead 随后出牌: 待开点, 废点
+    e = house(tmp_path, "lianzhong-bubiesan", f"[open]\nthen_lead = {then_lead}", kind)
+    two_steps = then_lead != "none"
+    # wins_lead: seat 1's Q Q Q wins the round (nobody beats it). With the rule seat 1 is pending
+    # until their lead: K K K, a 级牌, completes the opening.
+    g = e.new_position({1: "Q Q Q K K K 4", 2: "3", 3: "3", 4: "3", 5: "3", 6: "3"}, leader=1)
+    g.apply_action("play Q Q Q")
+    assert g.current_player() == 1 and ("seat 1 opens (开点)" in g.transcript()) != two_steps
+    g.apply_action("play K K K")
+    assert "seat 1 opens (开点)" in g.transcript() and "废点" not in " ".join(g.transcript())
+    # A plain lead (4) forfeits it: K K K winning the lead later opens nobody.
+    g = e.new_position({1: "Q Q Q K K K 4 4", 2: "3", 3: "3", 4: "3", 5: "3", 6: "3"}, leader=1)
+    for play in ("Q Q Q", "4", "K K K"):
+        assert g.current_player() == 1
+        g.apply_action(f"play {play}")
+    log = g.transcript()
+    assert ("seat 1 opens (开点)" in log) != two_steps
+    assert ("seat 1 forfeits 开点 (废点)" in log) == two_steps
+    if kind == "engine":  # the fast flow's observe shows 废点 beside who opened, with the rule
+        assert g.observe(1).get("forfeited") == ([1] if two_steps else None)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_pending_opening_stands_when_its_player_goes_out_first(tmp_path, kind):  # [open] then_lead
+    # survives (zaozhuang, where anyone may answer a 级牌 here): seat 1's Q Q Q beaten by seat 2
+    # (not the opposite, seat 4) opens seat 1 in two steps; seat 1 goes out answering before it
+    # leads again, and has opened.
+    e = house(tmp_path, "zaozhuang", "[open]\nthen_lead = gouji(play)\n[flow]\ngouji_answer = anyone\n"
+              "[burning]\nallowed = no", kind)
+    g = e.new_position({1: "Q Q Q 6", 2: "K K K 5", 3: "3", 4: "3", 5: "3", 6: "3"}, leader=1)
+    g.apply_action("play Q Q Q")
+    assert g.current_player() == 2
+    g.apply_action("play K K K")
+    assert "seat 1 opens (开点)" not in g.transcript()
+    g.apply_action("play 5")  # seat 2 won the round, leads 5 and goes out; seat 1 goes out with its 6
+    while g.current_player() != 1:
+        g.apply_action("pass")
+    g.apply_action("play 6")
+    log = g.transcript()
+    assert log.index("seat 1 goes out, place 2") < log.index("seat 1 opens (开点)")
+    # Seat 2's K K K won it the lead (a step too), and its plain lead 5 forfeited that.
+    assert "seat 2 forfeits 开点 (废点)" in log and "seat 2 opens (开点)" not in log
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("who", ["anyone", "not forfeited(burner)"])
+def test_a_player_who_forfeited_opening_may_not_burn(tmp_path, kind, who):  # second use: forfeited(x) in [burning] who
+    e = house(tmp_path, "zaozhuang", f"[open]\nthen_lead = gouji(play)\n[burning]\nwho = {who}", kind)
+    # Seat 2's K K wins it the lead; its plain lead 5 forfeits 开点 (废点). Seat 3 takes the lead
+    # with 6 and leads Q Q Q, which seat 2 could burn with A A A.
+    g = e.new_position({1: "3", 2: "K K 5 A A A BJ", 3: "6 Q Q Q 4", 4: "3", 5: "3", 6: "3 3"}, leader=2)
+    for action in ("play K K", "play 5", "play 6", "pass", "play Q Q Q"):
+        g.apply_action(action)
+    assert "seat 2 forfeits 开点 (废点)" in g.transcript()
+    if who == "anyone":
+        assert g.current_player() == 2 and actions(g) == ["pass", "burn A A BJ", "burn A A A"]
+    else:
+        assert g.current_player() == 3 and actions(g) == ["play 4"]  # nobody may answer: seat 3 leads again

@@ -350,6 +350,7 @@ VALUES: dict[str, Callable[[str], list]] = {
     "open.counts": formulas("gouji(play)", "gouji(play) and size(play) >= 2 and jokers(play) == 0", "yes", "no",
                             "size(play) >= 3"),
     "open.declare": by_type,
+    "open.then_lead": formulas("gouji(play)", "yes", "no", "size(play) >= 2"),
     "revolution.allowed": by_type,
     "revolution.condition": formulas("jokers(hand) == 0 and count(hand, 2) == 0", "jokers(hand) == 0", "no",
                                      "count(hand, 2) <= 1"),
@@ -826,6 +827,10 @@ SITUATIONS: dict[str, tuple] = {
     "revolution.redeal_at": ((TWO_REVOLT, 0),),
     "chaos.after_first_out_with_revolution": tuple((dataclasses.replace(ONE_REVOLT, seed=seed), 600)
                                                    for seed in (5, 12, 13)),
+    # 开点 in two steps: seat 1's Q Q Q wins the lead, and seat 1 then leads a plain 4, K K K, or 4 4:
+    # is it opened, or has it forfeited (废点)?
+    "open.then_lead": tuple((position({1: f"Q Q Q {lead} 5", 2: "3", 3: "3", 4: "3", 5: "3", 6: "3"}, 1,
+                                      actions=("play Q Q Q", f"play {lead}")), 0) for lead in ("4", "K K K", "4 4")),
     # Seats 1 and 4 both fail to open: mutual 点贡 (each gives the other), returned or not.
     # (Seeds where the two cards given differ from the two returned, found by scanning:
     # mostly each gives a big joker and returns a 3, and the hands end as dealt.)

@@ -31,7 +31,7 @@ numbers = st.one_of(st.builds("cards_left({})".format, players), st.builds("numb
                     st.builds("distance({}, {})".format, players, players), st.integers(0, 6).map(str))
 atoms = st.one_of(
     st.builds("{}({})".format, st.sampled_from(["headless", "opened", "passed", "out", "holds_top", "played", "failed",
-                                                "sits_out", "passed_plain"]), players),
+                                                "sits_out", "passed_plain", "forfeited"]), players),
     st.builds("teammate({}, {})".format, players, players),
     st.builds("{} {} {}".format, players, st.sampled_from(["==", "!="]), players),
     st.builds("{} {} {}".format, numbers, st.sampled_from(["<", "<=", ">", ">=", "==", "!="]), numbers),

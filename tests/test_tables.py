@@ -227,6 +227,15 @@ WARNINGS = [
       "house.gouji:10:1: note: sweep_luo is written here\n"
       "    sweep_luo = as_usual\n"
       "    ^"]),
+    ("a second step of 开点 without 开点", ZA + "[open]\nmethod = none\nthen_lead = gouji(play)\n[tribute]\norder = [luo]\n"
+     "[scoring]\nopen_points = 0\n",
+     ["house.gouji:8:1: warning: [open] then_lead cannot matter: nobody opens ([open] method = none)\n"
+      "    method = none\n"
+      "    ^\n"
+      "  hint: remove then_lead, or change [open] method\n"
+      "house.gouji:9:1: note: then_lead is written here\n"
+      "    then_lead = gouji(play)\n"
+      "    ^"]),
     ("a price without buying", ZA + "[buy]\nprice = [BJ]\n",
      [shown("gouji", "buy.ranks", "warning: [buy] price cannot matter: nobody buys cards ([buy] ranks = [])") + "\n"
       "  hint: remove price, or change [buy] ranks\n"

@@ -139,6 +139,11 @@ def _name_lines(names, width: int = 100) -> list[str]:
     return lines + [line] if line else lines
 
 
+def _two_step_opening(v: m.Variant) -> bool:
+    """[open] then_lead in a variant with 开点 (with method none the rule is dead: nothing compiled)."""
+    return v.open.then_lead is not None and v.open.method != "none"
+
+
 def _card_imports(v: m.Variant) -> list[str]:
     """The names the module takes from runtime.cards: the API's parse_cards and
     format_cards, and the helpers its code uses."""
@@ -297,6 +302,9 @@ def engine_context(v: m.Variant) -> dict:
         # [plays] final_play: no `_final_play` at all without the rule (the engine stays as it was).
         "final_play_expr": None if never(v.plays.final_play) else _translate(v.plays.final_play, {"play": "hand"}),
         "final_play_formula": formula_comment("[plays] final_play", v.plays.final_play),
+        # [open] then_lead: no `_then_lead` at all without two-step opening (the engine stays as it was).
+        "then_lead_expr": _translate(v.open.then_lead, {"play": "play"}) if _two_step_opening(v) else None,
+        "then_lead_formula": formula_comment("[open] then_lead", v.open.then_lead) if _two_step_opening(v) else None,
         "burn_allowed": v.burning.allowed,
         "declare": v.open.declare,
         "revolt_expr": _translate(v.revolution.condition, {"hand": "hand"}),

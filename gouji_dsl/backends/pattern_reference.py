@@ -127,6 +127,9 @@ class PatternReference:
     def opens(self, play) -> bool:
         return False
 
+    def then_lead(self, play) -> bool:
+        return True  # no 开点 in this game: no opening waits for a lead
+
     def can_burn(self, hand, target, beating=None) -> bool:
         return False
 

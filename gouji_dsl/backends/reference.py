@@ -282,6 +282,13 @@ class Reference:
         cards = rt.cards_of(play)
         return bool(evaluate(self.v.open.counts, {"play": cards}, self._functions()))
 
+    def then_lead(self, play) -> bool:
+        """开点出牌: does this lead complete a pending opening ([open] then_lead)? Without the
+        rule no opening waits for a lead: every lead would, so True."""
+        if self.v.open.then_lead is None:
+            return True
+        return bool(evaluate(self.v.open.then_lead, {"play": rt.cards_of(play)}, self._functions()))
+
     def final_play(self, hand):
         """最后一手走: the play of all the cards of `hand`, when they make one legal play that meets
         [plays] final_play (it then goes out whatever the table holds), else None."""

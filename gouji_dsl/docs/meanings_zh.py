@@ -290,6 +290,8 @@ MEANINGS_ZH: dict[str, str] = {
     "open.counts": "哪些牌计入开点",
     "open.counts:play": "这手牌",
     "open.declare": "发牌后，玩家可以宣布自己的对家开不了点（宣点）",
+    "open.then_lead": "开点分两步：级牌让某人开点后，他下一次出头牌须满足此条件才算开点，否则废点，本局再也开不了点；none：级牌一开点就算",
+    "open.then_lead:play": "他随后出的头牌",
 
     # [revolution] 革命
     "revolution.allowed": "玩家可以这一局不打（革命）",
@@ -429,6 +431,7 @@ MEANINGS_ZH: dict[str, str] = {
     "function:failed": "这一局他是否烧牌失败了",
     "function:sits_out": "这一局他是否因革命而不出牌",
     "function:opened": "这个人本局是否已开点",
+    "function:forfeited": "这个人本局是否已废点（开点要两步时，随后出的牌不合规定，或四户乱缠先到、或没走科就出局，本局再也开不了点）",
     "function:passed": "这个人本轮是否已过牌",
     "function:passed_plain": "这个人本轮是否在一手不是起作用的级牌的牌上过过牌",
     "function:out": "这个人是否已不在牌局中（出完、烧牌失败、被闷出局或不参加）",

@@ -56,6 +56,10 @@ class Reference(Protocol):
         """Does this play count towards 开点?"""
         ...
 
+    def then_lead(self, play: Play) -> bool:
+        """Does this lead complete a pending 开点 ([open] then_lead)?"""
+        ...
+
     def final_play(self, hand: Hand) -> Play | None:
         """The play of the whole `hand` when it goes out whatever the table holds ([plays] final_play)."""
         ...

@@ -74,6 +74,9 @@ SEAT_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("failed", (SEAT,), BOOL, "烧牌失败", "whether the player has failed a burn (烧牌失误) in this game"),
     Function("sits_out", (SEAT,), BOOL, "革命不出牌", "whether the player sits out this game after a 革命"),
     Function("opened", (SEAT,), BOOL, "已开点", "whether the player has opened (开点) in this game"),
+    Function("forfeited", (SEAT,), BOOL, "废点",
+             "whether the player has forfeited 开点 for this game: their opening waited for a lead that did not "
+             "meet [open] then_lead (or 四户乱缠 came first, or they left play without going out)"),
     Function("passed", (SEAT,), BOOL, "本轮已过", "whether the player has passed in this round"),
     Function("passed_plain", (SEAT,), BOOL, "过过非级牌",
              "whether the player has passed, in this round, on a play that was no 级牌 in force"),

@@ -37,6 +37,7 @@ _PLAYERS: dict[str, tuple[str, str, str | None]] = {
 _STATES = {
     "headless": ("{0}无头", "{0} is headless", "{0}不是无头", "{0} is not headless"),
     "opened": ("{0}已开点", "{0} has opened (开点)", "{0}还没开点", "{0} has not opened (开点)"),
+    "forfeited": ("{0}已废点", "{0} has forfeited opening", "{0}没有废点", "{0} has not forfeited opening"),
     "holds_top": ("桌上是{0}的牌", "the play on the table is {0}'s", "桌上不是{0}的牌", "the play on the table is not {0}'s"),
     "played": ("{0}本轮出过牌", "{0} has played in this round", "{0}本轮还没出过牌", "{0} has not played in this round"),
     "failed": ("{0}烧牌失败了", "{0} has failed a burn", "{0}没有烧牌失败", "{0} has not failed a burn"),

@@ -8,13 +8,13 @@ from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
-from gouji_dsl.facets.checks import at, at_nearest, check, type_only, value_of
+from gouji_dsl.facets.checks import at, at_nearest, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import ask, hook, reference_methods
 from gouji_dsl.facets.sentences import add_inactive, field_type, formula_blocks, said
-from gouji_dsl.messages import msg
+from gouji_dsl.messages import Message, msg
 from gouji_dsl.model.expr import BOOL, ExprT, Formula
 from gouji_dsl.model.fields import PLAY, Section, rule
-from gouji_dsl.model.types import BoolT, EnumT, Member
+from gouji_dsl.model.types import BoolT, EnumT, Member, OptionalT
 from gouji_dsl.model.variant import Variant
 from gouji_dsl.prose.explain import conditions
 from gouji_dsl.prose.text import T
@@ -37,12 +37,29 @@ class OpenRules(Section):
     method: str = rule(OPEN_RULE, "规则", "how a player opens, before the free-for-all")
     counts: Formula = rule(ExprT(BOOL, PLAY), "计入", "which plays count towards opening")
     declare: bool = rule(BoolT(), "宣点", "after the deal a player may declare that their opposite will not open")
+    then_lead: Formula | None = rule(OptionalT(ExprT(BOOL, PLAY)), "随后出牌",
+                                     "开点 completes in two steps: a player whose 级牌 would open them opens only if "
+                                     "their next lead meets this, and forfeits 开点 (废点) for the game if it does not; "
+                                     "none: the 级牌 opens them at once", default=None)
 
 
 # --- checks -------------------------------------------------------------------
 
 
-type_only("open.counts", "open.declare")
+type_only("open.counts", "open.declare", "open.then_lead")
+
+
+def _nobody_opens(v: Variant) -> tuple[str, Message] | None:
+    """[open] method = none: nobody opens, so no lead completes an opening."""
+    return ("open.method", msg("model.dead_no_opening")) if value_of(v, "open.method") == "none" else None
+
+
+dead("open.then_lead", "[open] then_lead", _nobody_opens)
+
+
+def two_steps(v: Variant) -> bool:
+    """Does 开点 complete in two steps here: a player opens, and a lead of theirs is asked of them?"""
+    return v.open.then_lead is not None and v.open.method != "none"
 
 
 @check("open.method")
@@ -75,6 +92,13 @@ def check_no_opening(v: Variant, rep: Reporter) -> None:
 spec.register("open.method", "engine", spec.Setting("open_method", lambda v: v.open.method, ("opens",), absent='none',
                                                     annotation="str", realised_in=("runtime/bounds.py:_gouji_score_facts", "runtime/flow.py:Game._open", "runtime/flow.py:Game._play", "runtime/flow.py:Game._win_round")))
 spec.register("open.counts", "engine", spec.CardFunction(("opens",)))  # the formula, translated
+# 开点出牌: the flow keeps the players whose opening waits for their next lead (State.pending_open)
+# and those who forfeited it (State.forfeited); the engine compiles the condition into
+# `_then_lead` (Rules.then_lead_ok), written only with the rule.
+spec.register("open.then_lead", "engine", spec.Setting("open_then_lead", two_steps, ("_then_lead",), absent=False,
+                                                       annotation="bool",
+                                                       realised_in=("runtime/flow.py:Game._open", "runtime/flow.py:Game._play",
+                                                                    "runtime/flow.py:Game._go_out", "runtime/flow.py:Game._check_chaos")))
 spec.register("open.declare", "engine", spec.Setting("declare", lambda v: v.open.declare, ("tributes", "score"), absent=False,
                                                      annotation="bool", realised_in=("runtime/bounds.py:_pre_play_actions", "runtime/setup.py:SetUp._start_deal")))
 
@@ -103,6 +127,18 @@ def settle_open(g: Game, seat: int, play: Play, beaten_by: int | None, burn: boo
         g._open(seat, before_chaos=g.top_out_gouji)
 
 
+@hook("open.then_lead", absent=lambda g, seat, lead: True)
+def opening_step(g: Game, seat: int, lead: Play | None) -> bool:
+    """开点出牌 ([open] then_lead), a step of `seat`'s opening. `lead` None: their 级牌 would open
+    them now; True opens them at once (one step: no rule, or they went out, so no lead of theirs
+    is to come and none was failed), False makes it a two-step opening. `lead`, the next lead of
+    a pending player (待开点): True completes the opening (it meets the rule, the Reference's
+    `then_lead`), False forfeits 开点 for the game (废点)."""
+    if lead is None:
+        return not two_steps(g.v) or seat in g.finish_order
+    return g.ref.then_lead(lead)
+
+
 @hook("open.declare", absent=lambda g: [])
 def declaring_seats(g: Game) -> list[int]:
     """宣点: before play each seat in turn, seat 1 first, may declare."""
@@ -110,6 +146,7 @@ def declaring_seats(g: Game) -> list[int]:
 
 
 reference_methods(("opens",), "open.counts")
+
 
 
 # --- rulebook -----------------------------------------------------------------
@@ -166,6 +203,25 @@ def _(ctx: book.Ctx, value: Formula) -> Said:
                         if ctx.v.open.method == "none" else None)
 
 
+@book.rule("open.then_lead", "course")
+def _(ctx: book.Ctx, value: Formula | None) -> Said:
+    if value is None:
+        out = said(T("级牌一开点就算数，不看之后出什么牌。"),
+                   T("A player who opens has opened at once, whatever they lead next."))
+    else:
+        out = formula_blocks("open.then_lead", value, (
+            "**[[开点]]要两步**：级牌开了点的人还得接着出牌：等他下一次出头牌，出的牌合下面的条件才算开点，"
+            "不合就是“废点”，这一局再也开不了点；没出头牌就先走了科，开点照算；四户乱缠开始、"
+            "烧牌失败或被闷出局时还在等的，也算废点。出头牌的条件：",
+            "**[[开点|Opening]] in two steps**: a player whose gouji play opens them must follow it up: their "
+            "next lead completes the opening if it meets the condition below, and if it does not they forfeit "
+            "opening for the rest of the game. One who goes out before leading again has opened; one still "
+            "waiting when the free-for-all begins, or who fails a burn or is smothered out of play, has "
+            "forfeited. The lead must be such that "))
+    return add_inactive(out, ("本玩法没有开点，此条不起作用。", "There is no opening here, so this rule does not apply.")
+                        if ctx.v.open.method == "none" else None)
+
+
 # --- diff ---------------------------------------------------------------------
 
 
@@ -179,6 +235,16 @@ dp.phrase("open.method", {
     "none": dp.said("不论开点", "has no 开点"),
 })
 dp.phrase("open.counts", _phrase_counts)
+
+
+def _phrase_then_lead(formula: Formula | None, lang: str) -> str:
+    if formula is None:
+        return "级牌开点一步完成" if lang == "zh" else "opens (开点) in one step: the 级牌 alone"
+    return (f"开点后下一手出头牌须满足 {formula.text}，否则废点" if lang == "zh"
+            else f"completes 开点 only with a next lead meeting {formula.text}, else forfeits it")
+
+
+dp.phrase("open.then_lead", _phrase_then_lead)
 dp.phrase("open.declare", dp.yes_no(
     "有宣点", "has 宣点",
     "没有宣点", "has no 宣点"))

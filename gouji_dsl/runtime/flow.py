@@ -632,6 +632,15 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
               and (previous_top is None or not r.joker_check_leads_only)):
             self._fail_burn(seat, play)
             return
+        if r.open_then_lead and previous_top is None and seat in self.pending_open:
+            # The second step of 开点: this lead completes it if it meets [open] then_lead, else 废点.
+            then_lead_ok = r.then_lead_ok
+            if TYPE_CHECKING:  # an engine with the rule gives its card function
+                assert then_lead_ok is not None
+            if then_lead_ok(play):
+                self._opens(seat)
+            else:
+                self._forfeit_open(seat)
         if r.threes_last and not out and hand[0] and sum(hand) == hand[0]:
             self.before_threes.add(seat)
         else:
@@ -665,8 +674,34 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         if self.r.open_method == "none":
             return
         if seat not in self.opened and (before_chaos or not self.chaos):
+            if self.r.open_then_lead and seat not in self.finish_order:
+                self._first_step(seat)
+                return
             self.opened.add(seat)
             self.log.append(f"seat {seat} opens (开点)")
+
+    def _first_step(self, seat: int) -> None:
+        """开点 in two steps ([open] then_lead): a 级牌 that would open `seat`, who did not go out
+        with it, leaves them pending (待开点) until their next lead; never one who forfeited it (废点)."""
+        if seat in self.forfeited or seat in self.pending_open:
+            return
+        if seat in self.place_of:
+            self._forfeit_open(seat)  # out of play without going out (闷, a failed burn): no lead to come
+        else:
+            self.pending_open.add(seat)
+
+    def _opens(self, seat: int) -> None:
+        """The opening of a pending player (待开点) completes."""
+        self.pending_open.discard(seat)
+        self.opened.add(seat)
+        self.log.append(f"seat {seat} opens (开点)")
+
+    def _forfeit_open(self, seat: int) -> None:
+        """废点 ([open] then_lead): the opening `seat` waited to complete is lost, and no 级牌 of
+        theirs opens them again in this game."""
+        self.pending_open.discard(seat)
+        self.forfeited.add(seat)
+        self.log.append(f"seat {seat} forfeits 开点 (废点)")
 
     def _go_out(self, seat: int, play: tuple[int, ...]) -> None:
         r = self.r
@@ -674,6 +709,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         self.place_of[seat] = place
         self.finish_order.append(seat)
         self.log.append(f"seat {seat} goes out, place {place}")
+        if r.open_then_lead and seat in self.pending_open:
+            self._opens(seat)  # 走科 before the lead that was to complete it: nothing left to fail, it stands
         if seat in self.obligation:
             self.obligation.discard(seat)
             self.burns_done.append([seat, self.burn_of[seat]])
@@ -703,6 +740,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         place = max(p for p in range(1, r.players + 1) if p not in self.place_of.values())
         self.place_of[seat] = place
         self.log.append(f"seat {seat} is 闷ed (闷) and takes place {place}")
+        if r.open_then_lead and seat in self.pending_open:
+            self._forfeit_open(seat)
 
     def _update_headless(self, seat: int) -> None:
         r = self.r
@@ -728,6 +767,8 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             self.dead[i] += hand[i] + c
             hand[i] = 0
         self.log.append(f"seat {seat} fails the burn (烧牌失误) and takes place {place}")
+        if r.open_then_lead and seat in self.pending_open:
+            self._forfeit_open(seat)
         self._check_end()
         if self.terminal:
             return
@@ -759,6 +800,9 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             self.chaos = True
             self.headless.clear()
             self.log.append("四户乱缠 (free-for-all) begins")
+            if r.open_then_lead:
+                for seat in sorted(self.pending_open):
+                    self._forfeit_open(seat)  # 开点 is settled before the free-for-all
 
     def _check_end(self) -> None:
         r = self.r

@@ -19,6 +19,8 @@ forgets, in runtime/tensor_layout.py; what is public, read from the log, in runt
                                 ("back on the table: 7 7" for a failed burn's restored 级牌)
   status {seat: name}           each seat's part in the round, one of STATUSES (below)
   headless, obligation          无头 seats; burners still bound to carry a joker (sorted lists)
+  forfeited                     seats that forfeited 开点 (废点), only where it takes two steps
+                                ([open] then_lead)
   tributes                      the tributes and returns paid before play (kind, from, to, cards)
   chaos, terminal, page, returns
 `observation_string(seat)` / `information_state_string(seat)`: deterministic text of the same;
@@ -98,6 +100,7 @@ class Observation(TypedDict, total=False):
     status: dict[int, str]
     headless: list[int]
     obligation: list[int]
+    forfeited: list[int]
     chaos: bool
     terminal: bool
     page: int
@@ -411,6 +414,8 @@ class Observing:
             "page": self._page(),
             "returns": self.returns(),
         })
+        if r.open_then_lead:
+            out["forfeited"] = sorted(self.forfeited)  # 废点, beside who opened, where 开点 takes two steps
         return out
 
     # --- tensors ------------------------------------------------------------------------------

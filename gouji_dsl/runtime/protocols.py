@@ -80,6 +80,7 @@ class GameView(Protocol):
     failed: list[int]
     men: list[list[int]]
     opened: set[int]
+    forfeited: set[int]
     declared: set[int]
     headless: set[int]
     obligation: set[int]

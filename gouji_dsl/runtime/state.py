@@ -38,7 +38,8 @@ MOST_ENGINES = 64
 # The fields of `Rules` the engine that builds it fills with its card functions (not the rules'
 # settings; tests/test_codegen.py tells the two apart by this list).
 CARD_FUNCTIONS = ("classify", "is_gouji", "answers", "plays", "lead_actions", "can_burn", "counts_for_open",
-                  "may_revolt", "redeal_if", "tributes", "score", "graduated", "final_play_of")
+                  "may_revolt", "redeal_if", "tributes", "score", "graduated", "final_play_of",
+                  "then_lead_ok")
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ class Rules:
     headless_cause: str | None = None  # headless.cause
     open_method: str = 'none'  # open.method
     declare: bool = False  # open.declare
+    open_then_lead: bool = False  # open.then_lead
     revolution: bool = False  # revolution.allowed
     redeal_at: int = 0  # revolution.redeal_at
     revolution_place: int = 0  # revolution.place
@@ -146,6 +148,9 @@ class Rules:
     # hand -> the play of all its cards when it goes out whatever the table holds ([plays] final_play),
     # else None: given by an engine whose variant has the rule (the setting final_play says so)
     final_play_of: Callable[[list[int]], tuple[int, ...] | None] | None = None
+    # play tuple -> does this lead complete a pending 开点 ([open] then_lead): given by an engine whose
+    # variant has the rule (the setting open_then_lead says so)
+    then_lead_ok: Callable[[tuple[int, ...]], bool] | None = None
 
     @property
     def pattern_plays(self) -> bool:
@@ -290,6 +295,8 @@ class State:
     finish_order: list[int] = _deal(factory=list)    # seats as they went out normally
     failed: list[int] = _deal(factory=list)          # failed burners, in order
     opened: set[int] = _deal(factory=set)
+    pending_open: set[int] = _deal(factory=set)      # 待开点: opened by a 级牌, waiting for the lead that completes it ([open] then_lead)
+    forfeited: set[int] = _deal(factory=set)         # 废点: forfeited 开点 for this game ([open] then_lead)
     burns_done: list[list[int]] = _deal(factory=list)  # [burner, burned] of successful burns
     men: list[list[int]] = _deal(factory=list)       # [seat, beater] of 憋三 players beaten before their 3s
     headless: set[int] = _deal(factory=set)          # 无头 players
@@ -418,6 +425,9 @@ class State:
 
     def _seat_failed(self, seat: int) -> bool:
         return seat in self.failed
+
+    def _seat_forfeited(self, seat: int) -> bool:
+        return seat in self.forfeited
 
     def _seat_sits_out(self, seat: int) -> bool:
         return seat == self.revolutionary

@@ -66,6 +66,7 @@ _EVENT_TABLE: tuple[tuple[str, str], ...] = (
     (_SEAT + r"'s burn is lifted \(解烧\)", "studio.table.event.burn_lifted"),
     (_SEAT + r" burns seat (?P<burned>\d+)'s 级牌 \(烧牌\)", "studio.table.event.burns"),
     (_SEAT + r" opens \(开点\)", "studio.table.event.opens"),
+    (_SEAT + r" forfeits 开点 \(废点\)", "studio.table.event.forfeits_open"),
     (_SEAT + r" goes out over the table with its final play \(最后一手走\)", "studio.table.event.final_play"),
     (_SEAT + r" goes out, place (?P<place>\d+)", "studio.table.event.out"),
     (_SEAT + r"'s burn succeeds", "studio.table.event.burn_succeeds"),

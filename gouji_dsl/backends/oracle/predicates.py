@@ -45,6 +45,9 @@ def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
     def opened(seat: int) -> bool:
         return seat in g.opened
 
+    def forfeited(seat: int) -> bool:
+        return seat in g.forfeited
+
     def passed(seat: int) -> bool:
         return seat in g.passed
 
@@ -67,6 +70,7 @@ def seat_functions(g: Table) -> dict[str, Callable[..., Any]]:
         return 0 if other == seat else g._after(seat).index(other) + 1
 
     return {"opposite": opposite, "next": next_, "previous": previous, "headless": headless, "holds_top": holds_top,
-            "played": played, "failed": failed, "sits_out": sits_out, "opened": opened, "passed": passed,
+            "played": played, "failed": failed, "sits_out": sits_out, "opened": opened, "forfeited": forfeited,
+            "passed": passed,
             "passed_plain": passed_plain,
             "out": out, "teammate": teammate, "cards_left": cards_left, "number": number, "distance": distance}

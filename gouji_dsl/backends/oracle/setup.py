@@ -100,6 +100,8 @@ class Setup(OracleState):
         self.finish_order = []
         self.failed = []
         self.opened = set()
+        self.pending_open = set()
+        self.forfeited = set()
         self.burns_done = []
         self.men = []
         self.bombs = []  # [seat, lines] of every bomb played (plays with lines: Shuangkou)

@@ -85,6 +85,8 @@ class OracleState:
     finish_order: list[int]         # seats in the order they went out with their cards played
     failed: list[int]               # seats that failed a burn (烧牌失误), in order
     opened: set[int]                # seats that opened (开点)
+    pending_open: set[int]          # seats whose 级牌 opened them, waiting for the lead that completes it ([open] then_lead)
+    forfeited: set[int]             # seats that forfeited 开点 for this game (废点: [open] then_lead)
     burns_done: list[list[int]]     # [burner, burned] of every burn that succeeded
     men: list[list[int]]            # [seat, beater] of every 憋三 player 闷ed before its 3s (D22)
     bombs: list[list[int]]          # [seat, lines] of every bomb played (pattern games)

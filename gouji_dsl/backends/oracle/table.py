@@ -163,6 +163,8 @@ class Table(OracleState):
         elif seat in self.obligation and ask("burning.joker_check", self, play, out, beaten is None):
             self._fail_burn(seat, play)
             return
+        if beaten is None and seat in self.pending_open:
+            self._second_step(seat, play)
         if ask("threes.threes_last", self, seat, out):
             self.before_threes.add(seat)
         else:
@@ -200,15 +202,42 @@ class Table(OracleState):
                 self.place_of[beaten_seat] = place
                 self.obligation.discard(beaten_seat)  # out of play: a burn of theirs is neither won nor lost
                 self.log.append(f"seat {beaten_seat} is 闷ed (闷) and takes place {place}")
+                if beaten_seat in self.pending_open:
+                    self._forfeit(beaten_seat)  # out of play without going out: the opening is lost
                 menned_out = True
         ask("open.method", self, beaten_seat, beaten, seat, burn, was_in_force)
         return menned_out
 
     def _open(self, seat: int, before_chaos: bool = False) -> None:
-        """开点 for `seat`, unless 四户乱缠 has begun (`before_chaos`: the 级牌 was played before it, D26)."""
-        if seat not in self.opened and (before_chaos or not self.chaos):
-            self.opened.add(seat)
-            self.log.append(f"seat {seat} opens (开点)")
+        """开点 for `seat`, unless 四户乱缠 has begun (`before_chaos`: the 级牌 was played before it, D26)
+        or they forfeited it (废点). Where it takes two steps ([open] then_lead) a player still
+        holding cards is pending (待开点) until their next lead."""
+        if seat in self.opened or seat in self.forfeited or not (before_chaos or not self.chaos):
+            return
+        if ask("open.then_lead", self, seat, None):
+            self._opens(seat)
+        elif self._holds_cards(seat):
+            self.pending_open.add(seat)
+        else:
+            self._forfeit(seat)  # out of play without going out (闷ed, a failed burner): no lead to come
+
+    def _opens(self, seat: int) -> None:
+        self.pending_open.discard(seat)
+        self.opened.add(seat)
+        self.log.append(f"seat {seat} opens (开点)")
+
+    def _second_step(self, seat: int, lead: Play) -> None:
+        """The lead of a pending player (待开点): it completes their opening or forfeits it."""
+        if ask("open.then_lead", self, seat, lead):
+            self._opens(seat)
+        else:
+            self._forfeit(seat)
+
+    def _forfeit(self, seat: int) -> None:
+        """废点: `seat`'s pending opening fails, and no 级牌 of theirs opens them in this game."""
+        self.pending_open.discard(seat)
+        self.forfeited.add(seat)
+        self.log.append(f"seat {seat} forfeits 开点 (废点)")
 
     def _ask_about_top(self, seat: int) -> None:
         """Line up who is asked about `seat`'s new top play, and ask the first."""
@@ -283,6 +312,8 @@ class Table(OracleState):
         self.place_of[seat] = place
         self.finish_order.append(seat)
         self.log.append(f"seat {seat} goes out, place {place}")
+        if seat in self.pending_open:
+            self._opens(seat)  # no lead of theirs is to come: going out (走科) completes the opening
         if seat in self.obligation:
             self.obligation.discard(seat)
             self.burns_done.append([seat, self.burn_of[seat]])
@@ -308,6 +339,8 @@ class Table(OracleState):
             self.dead[card] += hand[card] + cards[card]
             hand[card] = 0
         self.log.append(f"seat {seat} fails the burn (烧牌失误) and takes place {place}")
+        if seat in self.pending_open:
+            self._forfeit(seat)  # out of play without going out: the opening is lost
         self._maybe_end()
         if self.terminal:
             return
@@ -327,6 +360,8 @@ class Table(OracleState):
             self.chaos = True
             self.headless.clear()
             self.log.append("四户乱缠 (free-for-all) begins")
+            for seat in sorted(self.pending_open):
+                self._forfeit(seat)  # 开点 is settled before the free-for-all: a lead after it is too late
 
     def _maybe_end(self) -> None:
         if not ask("end.ends_when", self):

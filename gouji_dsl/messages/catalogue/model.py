@@ -115,6 +115,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "model.dead_no_sweep": ("no game ends in a 串三户 ([end] sweep = no)", "没有一局会以串三户结束（[end] sweep = no）"),
     "model.dead_switched_off": ("{what} ({setting} = no)", "{what}（{setting} = no）"),
     "model.dead_no_chaos": ("there is no 四户乱缠 ([chaos] starts_at = none)", "没有四户乱缠（[chaos] starts_at = none）"),
+    "model.dead_no_opening": ("nobody opens ([open] method = none)", "没有人开点（[open] method = none）"),
     "model.dead_nobody_buys": ("nobody buys cards ([buy] ranks = [])", "没有人买牌（[buy] ranks = []）"),
     "model.dead_anyone_answers_gouji": ("anyone answers a 级牌 like any play ([flow] gouji_answer = anyone)",
                                         "级牌和普通牌一样谁都能管（[flow] gouji_answer = anyone）"),

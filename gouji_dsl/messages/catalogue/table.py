@@ -72,6 +72,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "studio.table.event.burn_lifted": ("seat {seat}'s burn is lifted (解烧)", "解烧：{seat}号的烧牌作废"),
     "studio.table.event.burns": ("seat {seat} burns seat {burned}'s 级牌 (烧牌)", "{seat}号烧了{burned}号的级牌"),
     "studio.table.event.opens": ("seat {seat} opens (开点)", "{seat}号开点"),
+    "studio.table.event.forfeits_open": ("seat {seat} forfeits 开点 (废点)", "{seat}号废点，本局不能再开点"),
     "studio.table.event.final_play": ("seat {seat} goes out over the table with its final play (最后一手走)",
                                       "{seat}号最后一手走：不管桌上是什么牌，手里的牌一次出完"),
     "studio.table.event.out": ("seat {seat} goes out, place {place}", "{seat}号走科（{place}）"),
