@@ -279,6 +279,7 @@ def test_build_never_writes_a_user_variant_into_the_package(club, capsys, monkey
     assert listing(package) == before
 
 
+@pytest.mark.wide  # every standard book written, about 5.5 s: CI's wide run
 def test_doc_all_writes_only_the_standard_rulebooks(club, capsys, monkeypatch, tmp_path):
     """A user's rule file on the search path is not written among the package's rulebooks."""
     package = tmp_path / "package"

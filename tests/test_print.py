@@ -65,13 +65,15 @@ LANGS = ("zh", "en")
 # The books printed in the default run, (variant, language); WIDE_* in CI's wide run (-m wide);
 # every other variant's book, a few rules apart from these, with -m slow.
 # The longest Gouji reference, with Traditional-Chinese quotes, in each language.
-# The references print in the wide run (about 6 s each); the default run prints the handouts.
+# A reference prints in the wide run (about 6 s each; the others with -m slow); the default run
+# prints the handouts.
 DEFAULT_REFERENCES: tuple[tuple[str, str], ...] = ()
-WIDE_REFERENCES = (("zaozhuang", "zh"), ("zaozhuang", "en"))
+WIDE_REFERENCES = (("zaozhuang", "zh"),)
 # Three handouts, in both languages: the longest (Lianzhong, with 憋三, 革命 and the most source
 # notes; Huangjindao) and the Shuangkou with the most play types (qianbian).
-DEFAULT_HANDOUTS = (("lianzhong", "zh"), ("shuangkou-qianbian", "en"))
-WIDE_HANDOUTS = (("lianzhong", "en"), ("huangjindao", "zh"), ("huangjindao", "en"), ("shuangkou-qianbian", "zh"))
+DEFAULT_HANDOUTS = (("lianzhong", "zh"),)
+WIDE_HANDOUTS = (("lianzhong", "en"), ("huangjindao", "zh"), ("huangjindao", "en"), ("shuangkou-qianbian", "zh"),
+                 ("shuangkou-qianbian", "en"))
 
 # Each kind of book as printed: its text width (A4 less print.css's side margins, in CSS
 # px: 96 to the inch), the smallest type its text may have (pt; None: no minimum) and what
@@ -256,7 +258,7 @@ def _layout(printed: Path) -> list[tuple[int, str, int, int]]:
         return [(n, ln.text, round(ln.left), round(ln.top)) for n, page in enumerate(pdf) for ln in page_lines(page)]
 
 
-@pytest.mark.wide  # two prints of a whole reference, about 6 s each: CI's wide run
+@pytest.mark.slow  # two prints of a whole reference, about 6 s each, with each font: run on purpose
 @pytest.mark.parametrize("variant,lang", [("zaozhuang", "zh"), ("lianzhong", "en")])
 def test_the_print_is_the_same_with_any_chinese_font(tmp_path, monkeypatch, variant, lang):
     """The books are printed in their own fonts: the machine's Chinese font (any of those
@@ -513,6 +515,7 @@ def _test_font(family: str, cff: bool) -> str:
     return f'@font-face {{ font-family: "{family}"; src: url({uri}); }}'
 
 
+@pytest.mark.wide  # three prints, about 4 s: CI's wide run
 def test_the_font_checks_catch_type3_foreign_and_too_many_fonts(tmp_path):
     """A CFF font (Chromium draws its glyphs as Type 3 fonts), a machine's font instead of the
     books' own, and more than MAX_FONTS fonts. (Every real book above passes the same check.)"""

@@ -106,7 +106,7 @@ def test_after_any_edits_the_incremental_parse_is_a_fresh_parse_and_agrees_with_
     _incremental_agrees(edits)
 
 
-@pytest.mark.wide
+@pytest.mark.slow  # a soak of 300 edit sequences, about 28 s: run on purpose (the default run tries 100)
 @settings(max_examples=300)
 @given(EDITS)
 def test_after_any_edits_the_incremental_parse_agrees_over_many_more_edits(edits):

@@ -483,7 +483,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.mark.wide  # a Ray cluster of its own: several seconds to start
+@pytest.mark.slow  # a Ray cluster of its own: 20 to 60 s to start and join; run on purpose (CI's budget)
 def test_ray_local_runs_on_a_cluster_started_with_ray_start(tmp_path):
     """`ray start --head` then `--ray local`: Ray refuses num_cpus for a cluster it joins; the run
     joins it and plays the same games. The cluster is this test's alone (its own port and temp
@@ -517,9 +517,15 @@ def test_ray_local_runs_on_a_cluster_started_with_ray_start(tmp_path):
         # A ray:// address connects through Ray's client, which the [ray] extra brings (ray[client]).
         if importlib.util.find_spec("grpc") is not None:
             client = tmp_path / "client.json"
-            proc = subprocess.run([sys.executable, "-m", "gouji_dsl", "simulate", "shuangkou", "--games", "8", "--bots",
-                                   "greedy,random", "--ray", f"ray://127.0.0.1:{client_port}", "--json", str(client)],
-                                  capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
+            for _attempt in range(2):
+                proc = subprocess.run([sys.executable, "-m", "gouji_dsl", "simulate", "shuangkou", "--games", "8", "--bots",
+                                       "greedy,random", "--ray", f"ray://127.0.0.1:{client_port}", "--json", str(client)],
+                                      capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
+                # Ray's client server sometimes loses the server it starts for a connection (a race in
+                # its proxier, ray-project/ray#63202, open): gouji says it cannot reach the cluster,
+                # "Initialization failure from server". That is Ray's, not the run's: connect once more.
+                if "Initialization failure from server" not in proc.stderr:
+                    break
             assert proc.returncode == 0, proc.stderr
             mine, theirs = (json.loads(p.read_text(encoding="utf-8")) for p in (out, client))
             mine.pop("timings"), theirs.pop("timings")
