@@ -638,7 +638,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
             if TYPE_CHECKING:  # an engine with the rule gives its card function
                 assert then_lead_ok is not None
             if then_lead_ok(play):
-                self._opens(seat)
+                self._complete_open(seat)
             else:
                 self._forfeit_open(seat)
         if r.threes_last and not out and hand[0] and sum(hand) == hand[0]:
@@ -690,7 +690,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         else:
             self.pending_open.add(seat)
 
-    def _opens(self, seat: int) -> None:
+    def _complete_open(self, seat: int) -> None:
         """The opening of a pending player (待开点) completes."""
         self.pending_open.discard(seat)
         self.opened.add(seat)
@@ -710,7 +710,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         self.finish_order.append(seat)
         self.log.append(f"seat {seat} goes out, place {place}")
         if r.open_then_lead and seat in self.pending_open:
-            self._opens(seat)  # 走科 before the lead that was to complete it: nothing left to fail, it stands
+            self._complete_open(seat)  # 走科 before the lead that was to complete it: nothing left to fail, it stands
         if seat in self.obligation:
             self.obligation.discard(seat)
             self.burns_done.append([seat, self.burn_of[seat]])

@@ -215,13 +215,13 @@ class Table(OracleState):
         if seat in self.opened or seat in self.forfeited or not (before_chaos or not self.chaos):
             return
         if ask("open.then_lead", self, seat, None):
-            self._opens(seat)
+            self._complete_open(seat)
         elif self._holds_cards(seat):
             self.pending_open.add(seat)
         else:
             self._forfeit(seat)  # out of play without going out (闷ed, a failed burner): no lead to come
 
-    def _opens(self, seat: int) -> None:
+    def _complete_open(self, seat: int) -> None:
         self.pending_open.discard(seat)
         self.opened.add(seat)
         self.log.append(f"seat {seat} opens (开点)")
@@ -229,7 +229,7 @@ class Table(OracleState):
     def _second_step(self, seat: int, lead: Play) -> None:
         """The lead of a pending player (待开点): it completes their opening or forfeits it."""
         if ask("open.then_lead", self, seat, lead):
-            self._opens(seat)
+            self._complete_open(seat)
         else:
             self._forfeit(seat)
 
@@ -313,7 +313,7 @@ class Table(OracleState):
         self.finish_order.append(seat)
         self.log.append(f"seat {seat} goes out, place {place}")
         if seat in self.pending_open:
-            self._opens(seat)  # no lead of theirs is to come: going out (走科) completes the opening
+            self._complete_open(seat)  # no lead of theirs is to come: going out (走科) completes the opening
         if seat in self.obligation:
             self.obligation.discard(seat)
             self.burns_done.append([seat, self.burn_of[seat]])
