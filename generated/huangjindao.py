@@ -866,12 +866,17 @@ class Game:
                 and (not (seat != _RULE_OPPOSITE[self.top_seat] or self.top_opposite_only) and (not self.top_gouji))):
             actions.append(DEFER_ACTION)
         if seat in self.burners_pending:
-            answers = self._answers_of(seat)
-            actions.extend((burn_action(p, self.kinds) for p in sorted(answers)))
+            actions += self._burn_actions(seat)
         else:
             actions += _answer_actions(self.hands[seat - 1], self.top)
         self._legal = actions
         return actions
+
+    def _burn_actions(self, seat: int) -> list[Action]:
+        """The burns `seat` may make of the top play, sorted (with a joker, where the first play of
+        a burn needs one)."""
+        answers = self._answers_of(seat)
+        return [burn_action(p, self.kinds) for p in sorted(answers)]
 
     def _is_legal(self, action: Action) -> bool:
         if self.phase is _PLAYING and self.top is None:

@@ -186,7 +186,7 @@ spec.register("burning.ask_order", "engine", spec.Setting("burn_ask_order", lamb
 # Also compiled into can_burn (a burn needs a joker-carrying answer).
 spec.register("burning.first_play_needs_joker", "engine",
               spec.Setting("first_play_needs_joker", lambda v: v.burning.first_play_needs_joker, ("can_burn",), absent=False,
-                           annotation="bool", realised_in=("runtime/flow.py:Game._legal_actions", "runtime/flow.py:Game._may_burn")))
+                           annotation="bool", realised_in=("runtime/flow.py:Game._burn_actions", "runtime/flow.py:Game._may_burn")))
 spec.register("burning.failure_leader", "engine",
               spec.Setting("failure_leader", lambda v: FAIL_LEADER.plain(v.burning.failure_leader),
                            absent=("first", ("call", "next", ("var", "burner"))),

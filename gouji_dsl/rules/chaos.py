@@ -16,7 +16,7 @@ from gouji_dsl.model.expr import BOOL, Choice, ChoiceT, Shorthand
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, IntT, Member, OptionalT
 from gouji_dsl.model.variant import Variant
-from gouji_dsl.rules.flow import ANSWERER, OWNER
+from gouji_dsl.rules.flow import ANSWERER, OWNER, answer_written
 from gouji_dsl.prose.text import T, circles, num
 
 if TYPE_CHECKING:
@@ -86,12 +86,7 @@ for _rule in ("after_first_out_with_revolution", "lead_return_circles", "pass_ke
     dead(f"chaos.{_rule}", f"[chaos] {_rule}", _chaos_never_starts)
 
 
-def _answer_written(v: Variant) -> tuple[str, Message] | None:
-    """[chaos] answer is written: it says who may answer by itself, whatever pass_keeps_right says."""
-    return ("chaos.answer", msg("model.dead_answer_written", rule="[chaos] answer")) if value_of(v, "chaos.answer") else None
-
-
-dead("chaos.pass_keeps_right", "[chaos] pass_keeps_right", _answer_written)
+dead("chaos.pass_keeps_right", "[chaos] pass_keeps_right", answer_written("chaos.answer"))
 
 
 # --- engine -------------------------------------------------------------------

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -136,6 +136,17 @@ def check_gouji_answer(v: Variant, rep: Reporter) -> None:
 
 type_only("flow.defer", "flow.defer_to", "flow.pass_rule", "flow.lead_return_circles", "flow.going_out_gouji",
           "flow.take_over", "flow.answer_play", "flow.answer_gouji")
+
+
+def answer_written(path: str) -> Callable[[Variant], tuple[str, Message] | None]:
+    """A reason that holds where the file writes the answer rule `path` (flow.answer_play, ...,
+    chaos.answer), which then says who may answer whole: the rules it is otherwise made from
+    cannot matter there."""
+    def kills(v: Variant) -> tuple[str, Message] | None:
+        if value_of(v, path) is None:
+            return None
+        return path, msg("model.dead_answer_written", rule=f"[{path.replace('.', '] ')}")
+    return kills
 
 
 def _anyone_answers_gouji(v: Variant) -> tuple[str, Message] | None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from gouji_dsl.diagnostics import Reporter
 from gouji_dsl.facets import phrases as dp
@@ -10,10 +10,11 @@ from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
 from gouji_dsl.facets.checks import at, check, dead, type_only, value_of
 from gouji_dsl.facets.hooks import ask, hook
-from gouji_dsl.messages import Message, msg
+from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT, EnumT, Member
 from gouji_dsl.model.variant import Variant
+from gouji_dsl.rules.flow import answer_written
 
 if TYPE_CHECKING:
     from gouji_dsl.facets.protocols import Game
@@ -51,15 +52,8 @@ def check_cause(v: Variant, rep: Reporter) -> None:
 type_only("headless.scope", "headless.pass_loses_gouji")
 
 
-def _written(path: str) -> Callable[[Variant], tuple[str, Message] | None]:
-    """A reason that holds where the file writes the answer rule `path`, which then says it whole."""
-    def kills(v: Variant) -> tuple[str, Message] | None:
-        return (path, msg("model.dead_answer_written", rule=f"[{path.replace('.', '] ')}")) if value_of(v, path) is not None else None
-    return kills
-
-
-dead("headless.scope", "[headless] scope", _written("flow.answer_play"))
-dead("headless.pass_loses_gouji", "[headless] pass_loses_gouji", _written("flow.answer_gouji"))
+dead("headless.scope", "[headless] scope", answer_written("flow.answer_play"))
+dead("headless.pass_loses_gouji", "[headless] pass_loses_gouji", answer_written("flow.answer_gouji"))
 
 
 # --- engine -------------------------------------------------------------------

@@ -282,7 +282,7 @@ type_only("table.direction")
 
 spec.register("table.players", "engine", spec.Setting("players", lambda v: v.table.players,
                                                                ("tributes", "score"),
-                                                      annotation="int", realised_in=("runtime/flow.py:Game._advance", "runtime/flow.py:Game._fail_burn", "runtime/flow.py:Game._go_out", "runtime/flow.py:Game._place_holders", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game.apply_action")))
+                                                      annotation="int", realised_in=("runtime/flow.py:Game._advance", "runtime/flow.py:Game._bottom_place", "runtime/flow.py:Game._go_out", "runtime/flow.py:Game._place_holders", "runtime/flow.py:Game._set_queue_after_play", "runtime/flow.py:Game.apply_action")))
 spec.register("table.decks", "engine", spec.Setting("decks", lambda v: v.table.decks,
                                                     annotation="int", realised_in=("runtime/action_ids.py:ActionIds.action_to_id", "runtime/flow.py:Game.apply_action", "runtime/game.py:first_leader_on", "runtime/game.py:new_position", "runtime/setup.py:given_deal")))
 

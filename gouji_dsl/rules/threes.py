@@ -9,7 +9,7 @@ from gouji_dsl.facets import phrases as dp
 from gouji_dsl.facets import sentences as book
 from gouji_dsl.facets import spec
 from gouji_dsl.facets.checks import at, check, type_only, value_of
-from gouji_dsl.facets.hooks import ask, hook
+from gouji_dsl.facets.hooks import hook
 from gouji_dsl.messages import msg
 from gouji_dsl.model.fields import Section, rule
 from gouji_dsl.model.types import BoolT
@@ -76,10 +76,7 @@ def place_when_menned(g: Game, seat: int) -> int | None:
     beaten: out of play at once, from the bottom (the lowest place still free, as a failed
     burner takes), its 3s never played. None where a 闷ed player plays on. Either way the 闷
     stands in the result, and 闷贡 is owed for it."""
-    if not g.v.threes.men_out:
-        return None
-    places = range(1, len(ask("table.players", g)) + 1)
-    return max(p for p in places if p not in g.place_of.values())
+    return g._bottom_place() if g.v.threes.men_out else None
 
 
 # --- rulebook -----------------------------------------------------------------

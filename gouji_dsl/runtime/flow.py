@@ -287,14 +287,13 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         actions = [PASS_ACTION]
         if self._can_defer(seat):
             actions.append(DEFER_ACTION)
-        if self.r.final_play and self._final_play(seat) is not None:
-            self._legal = actions = self._with_final_play(seat, actions)
-            return actions
+        if self.r.final_play:
+            final = self._final_play(seat)
+            if final is not None:
+                self._legal = actions = self._with_final_play(seat, actions, final)
+                return actions
         if seat in self.burners_pending:
-            answers = self._answers_of(seat)
-            if self.r.first_play_needs_joker:
-                answers = [p for p in answers if any(p[3:])]
-            actions.extend(burn_action(p, self.kinds) for p in sorted(answers))
+            actions += self._burn_actions(seat)
         elif self.r.answer_actions is not None:  # the engine lists them itself, sorted
             actions += self.r.answer_actions(self.hands[seat - 1], self.top)
         else:
@@ -307,19 +306,21 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         self._legal = actions
         return actions
 
-    def _with_final_play(self, seat: int, actions: list[Action]) -> list[Action]:
-        """The actions of `seat`, offered its final play ([plays] final_play) on the top play:
-        `actions` (pass, 让牌), then its burns, if it may burn, and its final play after them; or
-        the plays beating the top, if it may answer the top, with its final play among them in
+    def _burn_actions(self, seat: int) -> list[Action]:
+        """The burns `seat` may make of the top play, sorted (with a joker, where the first play of
+        a burn needs one)."""
+        answers = self._answers_of(seat)
+        if self.r.first_play_needs_joker:
+            answers = [p for p in answers if any(p[3:])]
+        return [burn_action(p, self.kinds) for p in sorted(answers)]
+
+    def _with_final_play(self, seat: int, actions: list[Action], final: tuple[int, ...]) -> list[Action]:
+        """The actions of `seat`, offered its final play `final` ([plays] final_play) on the top
+        play: `actions` (pass, 让牌), then its burns, if it may burn, and its final play after them;
+        or the plays beating the top, if it may answer the top, with its final play among them in
         order; or its final play alone."""
-        final = self._final_play(seat)
-        if TYPE_CHECKING:  # asked only where the final play is offered
-            assert final is not None
         if seat in self.burners_pending:
-            answers = self._answers_of(seat)
-            if self.r.first_play_needs_joker:
-                answers = [p for p in answers if any(p[3:])]
-            return actions + [burn_action(p, self.kinds) for p in sorted(answers)] + [play_action(final, self.kinds)]
+            return actions + self._burn_actions(seat) + [play_action(final, self.kinds)]
         plays = self._answers_of(seat) if self._may_answer(seat) else []
         if final not in plays:
             plays = plays + [final]
@@ -735,13 +736,17 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         place, as a failed burner does (no 无头 for their opposite: they did not go out). They keep
         their 3s, never played; their burn, if they were bound by one, neither succeeds nor fails.
         The play that beat them stands; `_play` asks whether the game is decided once it has."""
-        r = self.r
         self.obligation.discard(seat)
-        place = max(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        place = self._bottom_place()
         self.place_of[seat] = place
         self.log.append(f"seat {seat} is 闷ed (闷) and takes place {place}")
-        if r.open_then_lead and seat in self.pending_open:
+        if self.r.open_then_lead and seat in self.pending_open:
             self._forfeit_open(seat)
+
+    def _bottom_place(self) -> int:
+        """The lowest place still free: what a player out of play without going out takes (a
+        failed burner, D15; one 闷ed out, [threes] men_out)."""
+        return max(p for p in range(1, self.r.players + 1) if p not in self.place_of.values())
 
     def _update_headless(self, seat: int) -> None:
         r = self.r
@@ -758,7 +763,7 @@ class Game(SetUp, ActionIds, Resampling, Observing, Bounded):
         """D15: a non-last play without a joker after burning: the burner takes the lowest free place."""
         r = self.r
         self.obligation.discard(seat)
-        place = max(p for p in range(1, r.players + 1) if p not in self.place_of.values())
+        place = self._bottom_place()
         self.place_of[seat] = place
         self.failed.append(seat)
         hand = self.hands[seat - 1]

@@ -48,6 +48,10 @@ class Table(OracleState):
     def _holders(self) -> list[int]:
         return [s for s in ask("table.players", self) if self._holds_cards(s)]
 
+    def _bottom_place(self) -> int:
+        """The lowest place no seat has taken: a failed burner's (D15), or one 闷ed out of play's."""
+        return max(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
+
     def holds(self, formula: Formula, **seats: int) -> Any:
         """The value of a rule's seat expression (who may lift a burn, ...) for the players its
         variables name, in this state."""
@@ -330,7 +334,7 @@ class Table(OracleState):
         """D15: a burner's play that is neither their last nor carries a joker fails the
         burn: they take the lowest free place and their cards leave play."""
         self.obligation.discard(seat)
-        place = max(p for p in range(1, len(ask("table.players", self)) + 1) if p not in self.place_of.values())
+        place = self._bottom_place()
         self.place_of[seat] = place
         self.failed.append(seat)
         cards, hand = self.ref.play_cards(play), self.hands[seat - 1]
